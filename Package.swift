@@ -1,0 +1,96 @@
+// swift-tools-version:6.1
+// marvel-gallery: a terminal gallery of Marvel characters and comics.
+//
+// The target graph is the architecture (see README "Layout"):
+//   C system libraries + CShims  ->  ImageCore, HTTPTransport, TerminalIO
+//   TerminalUI (pure, no syscalls) ->  TerminalIO, GalleryApp
+//   HTTPTransport -> MarvelAPI -> Catalog -> CatalogServer
+//   ImageCore + HTTPTransport -> ImagePipeline
+//   everything -> GalleryApp -> marvel-gallery (executable)
+import PackageDescription
+
+let package = Package(
+    name: "marvel-gallery",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "marvel-gallery", targets: ["marvel-gallery"]),
+        .executable(name: "marvel-bench", targets: ["MarvelBench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        // MARK: C libraries (Debian -dev packages, found through pkg-config)
+        .systemLibrary(name: "CCurl", path: "Sources/CLibraries/CCurl", pkgConfig: "libcurl",
+                       providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CJPEG", path: "Sources/CLibraries/CJPEG", pkgConfig: "libjpeg",
+                       providers: [.apt(["libjpeg-dev"])]),
+        .systemLibrary(name: "CPNG", path: "Sources/CLibraries/CPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "COpenSSL", path: "Sources/CLibraries/COpenSSL", pkgConfig: "libcrypto",
+                       providers: [.apt(["libssl-dev"])]),
+        // giflib ships no .pc file on Debian; the module map links it directly.
+        .systemLibrary(name: "CGIF", path: "Sources/CLibraries/CGIF",
+                       providers: [.apt(["libgif-dev"])]),
+        // What Swift cannot call: variadic curl_easy_setopt, setjmp-guarded codecs,
+        // the async-signal-safe terminal restore.
+        .target(name: "CShims", dependencies: ["CCurl", "CJPEG", "CPNG", "CGIF"],
+                path: "Sources/CLibraries/CShims"),
+
+        // MARK: Terminal
+        .target(name: "TerminalUI"),
+        .target(name: "TerminalIO", dependencies: ["TerminalUI", "CShims"]),
+
+        // MARK: Pictures
+        .target(name: "ImageCore", dependencies: ["CShims", "CJPEG", "CPNG", "CGIF"]),
+
+        // MARK: Network and data
+        .target(name: "HTTPTransport", dependencies: ["CShims", "CCurl"]),
+        .target(name: "MarvelAPI", dependencies: ["HTTPTransport", "COpenSSL"]),
+        .target(name: "Catalog", dependencies: [
+            "MarvelAPI",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+        .target(name: "CatalogServer", dependencies: [
+            "Catalog", "MarvelAPI", "ImageCore",
+            .product(name: "Hummingbird", package: "hummingbird"),
+        ]),
+        .target(name: "ImagePipeline", dependencies: ["ImageCore", "HTTPTransport", "COpenSSL"]),
+
+        // MARK: App
+        .target(name: "GalleryApp", dependencies: [
+            "TerminalUI", "TerminalIO", "MarvelAPI", "ImagePipeline", "ImageCore",
+        ]),
+        .executableTarget(name: "marvel-gallery", dependencies: [
+            "GalleryApp", "CatalogServer", "Catalog", "MarvelAPI", "ImagePipeline",
+            "ImageCore", "TerminalUI", "TerminalIO",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // Release-build benchmarks that print figures (never run by the test suite).
+        .executableTarget(name: "MarvelBench", dependencies: [
+            "ImageCore", "TerminalUI", "HTTPTransport", "MarvelAPI", "ImagePipeline",
+            "CatalogServer", "Catalog", "GalleryApp",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        // MARK: Tests
+        .target(name: "TestSupport", dependencies: ["TerminalUI"], path: "Tests/TestSupport"),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
+        .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "TestSupport"]),
+        .testTarget(name: "ImageCoreTests", dependencies: ["ImageCore", "TestSupport"]),
+        .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "TestSupport"]),
+        .testTarget(name: "MarvelAPITests", dependencies: ["MarvelAPI", "HTTPTransport", "TestSupport"]),
+        .testTarget(name: "CatalogTests", dependencies: [
+            "Catalog", "CatalogServer", "MarvelAPI", "TestSupport",
+        ]),
+        .testTarget(name: "ImagePipelineTests", dependencies: [
+            "ImagePipeline", "CatalogServer", "Catalog", "TestSupport",
+        ]),
+        .testTarget(name: "GalleryAppTests", dependencies: ["GalleryApp", "TerminalUI", "TestSupport"]),
+        // Drives the built executable inside tmux; needs the marvel-gallery product built first.
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,3 @@
+#include <openssl/evp.h>
+#include <openssl/md5.h>
+#include <openssl/sha.h>

@@ -1,0 +1,1 @@
+#include "mg_terminal.h"

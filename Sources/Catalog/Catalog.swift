@@ -1,0 +1,1 @@
+// Catalog: see README "Layout".

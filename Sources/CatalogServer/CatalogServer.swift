@@ -1,0 +1,1 @@
+// CatalogServer: see README "Layout".

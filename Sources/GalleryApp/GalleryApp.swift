@@ -1,0 +1,1 @@
+// GalleryApp: see README "Layout".

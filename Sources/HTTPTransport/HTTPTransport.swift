@@ -1,0 +1,1 @@
+// HTTPTransport: see README "Layout".

@@ -1,0 +1,1 @@
+// ImageCore: see README "Layout".

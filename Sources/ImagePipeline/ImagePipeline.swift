@@ -1,0 +1,1 @@
+// ImagePipeline: see README "Layout".

@@ -1,0 +1,1 @@
+// MarvelAPI: see README "Layout".

@@ -1,0 +1,1 @@
+// TerminalIO: see README "Layout".

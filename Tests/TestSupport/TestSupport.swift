@@ -1,0 +1,1 @@
+// Helpers shared by the test targets (tmux harness, paths to ../shared, snapshots).
