@@ -1,1 +1,0 @@
-// Helpers shared by the test targets (tmux harness, paths to ../shared, snapshots).
