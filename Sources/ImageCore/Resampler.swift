@@ -106,11 +106,19 @@ extension RGBImage {
     /// `width` x `height` with `filter` (`.box` for downscaling; see `resize(to:)`).
     public func resampled(width outW: Int, height outH: Int, filter: ResampleFilter,
                           box: (x0: Double, y0: Double, x1: Double, y1: Double)? = nil) -> RGBImage {
+        resampled(width: outW, height: outH, horizontalFilter: filter, verticalFilter: filter, box: box)
+    }
+
+    /// As above with one filter per axis (e.g. box across a shrinking axis, bilinear along an
+    /// enlarging one).
+    public func resampled(width outW: Int, height outH: Int, horizontalFilter: ResampleFilter,
+                          verticalFilter: ResampleFilter,
+                          box: (x0: Double, y0: Double, x1: Double, y1: Double)? = nil) -> RGBImage {
         precondition(outW > 0 && outH > 0, "resampled: empty target")
         let b = box ?? (0, 0, Double(width), Double(height))
         if outW == width && outH == height && b == (0, 0, Double(width), Double(height)) { return self }
-        let horizontal = ResampleAxis(inSize: width, outSize: outW, in0: b.x0, in1: b.x1, filter: filter)
-        let vertical = ResampleAxis(inSize: height, outSize: outH, in0: b.y0, in1: b.y1, filter: filter)
+        let horizontal = ResampleAxis(inSize: width, outSize: outW, in0: b.x0, in1: b.x1, filter: horizontalFilter)
+        let vertical = ResampleAxis(inSize: height, outSize: outH, in0: b.y0, in1: b.y1, filter: verticalFilter)
         // Only the source rows the vertical pass reads go through the horizontal pass.
         var rowFirst = height, rowLast = 0
         for i in 0..<outH where vertical.count[i] > 0 {
