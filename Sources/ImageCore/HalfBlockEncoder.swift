@@ -10,20 +10,29 @@ public enum ColorMode: String, Sendable, CaseIterable {
 
 /// Turns `HalfBlockCells` into an ANSI byte stream, one line per cell row.
 ///
-/// Per cell the cheapest equivalent form is chosen given the current colours: `▀` (fg = top,
-/// bg = bottom) or `▄` (fg = bottom, bg = top), a space with only a background or `█` with only
-/// a foreground for uniform cells. SGR is written only when a colour changes (fg and bg changes
+/// Per cell one of the equivalent forms is used: `▀` (fg = top, bg = bottom) or `▄` (fg =
+/// bottom, bg = top), a space with only a background or `█` with only a foreground for uniform
+/// cells; `RowPlanner` picks them so each row's bytes are minimal. SGR is written only when a colour changes (fg and bg changes
 /// share one sequence), attributes are reset at each line end, and trailing transparent cells
 /// are not written.
 public enum HalfBlockEncoder {
-    public static func encode(_ cells: HalfBlockCells, mode: ColorMode) -> [UInt8] {
+    /// Colours within this many levels per channel of the current SGR colour reuse it
+    /// (truecolor only). Measured with render_quality.py over the 16 shared thumbnails (box
+    /// reference): tolerance 0 is bit-exact (inf dB) at 12258 / 47178 bytes (24x18 / 48x36);
+    /// 1 gives 60.4 / 58.7 dB (an error of at most one level, invisible) at 10936 / 40712 bytes;
+    /// 2 gives 53.4 / 51.8 dB at 9764 / 35202 bytes. Default 1: 11-14% fewer bytes for free.
+    public static let defaultTolerance = 1
+
+    public static func encode(_ cells: HalfBlockCells, mode: ColorMode,
+                              tolerance: Int = HalfBlockEncoder.defaultTolerance) -> [UInt8] {
         var out = [UInt8]()
         out.reserveCapacity(cells.cols * cells.rows * 12)
-        encode(cells, mode: mode, into: &out)
+        encode(cells, mode: mode, tolerance: tolerance, into: &out)
         return out
     }
 
-    public static func encode(_ cells: HalfBlockCells, mode: ColorMode, into out: inout [UInt8]) {
+    public static func encode(_ cells: HalfBlockCells, mode: ColorMode,
+                              tolerance: Int = HalfBlockEncoder.defaultTolerance, into out: inout [UInt8]) {
         if mode == .none {
             ShadeEncoder.encode(cells, into: &out)
             return
@@ -37,6 +46,8 @@ public enum HalfBlockEncoder {
         let written = out.withUnsafeMutableBufferPointer { buf in
             var sink = ByteSink(base: buf.baseAddress! + start)
             var writer = SGRWriter(indexed: mode == .ansi256)
+            var topKeys = [Int32](repeating: 0, count: cells.cols)
+            var bottomKeys = topKeys
             cells.top.withUnsafeBufferPointer { top in
                 cells.bottom.withUnsafeBufferPointer { bottom in
                     for row in 0..<cells.rows {
@@ -44,9 +55,13 @@ public enum HalfBlockEncoder {
                         var end = cells.cols
                         while end > 0, top[rowStart + end - 1] == nil, bottom[rowStart + end - 1] == nil { end -= 1 }
                         for col in 0..<end {
-                            writer.cell(top: writer.key(top[rowStart + col]), bottom: writer.key(bottom[rowStart + col]),
-                                        into: &sink)
+                            topKeys[col] = writer.key(top[rowStart + col])
+                            bottomKeys[col] = writer.key(bottom[rowStart + col])
                         }
+                        let plan = RowPlanner.plan(top: Array(topKeys[0..<end]), bottom: Array(bottomKeys[0..<end]),
+                                                   writer: writer,
+                                                   tolerance: mode == .truecolor ? Int32(max(tolerance, 0)) : 0)
+                        for option in plan { writer.emit(option, into: &sink) }
                         writer.endLine(into: &sink)
                     }
                 }

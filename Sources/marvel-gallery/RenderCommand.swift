@@ -24,6 +24,10 @@ struct RenderCommand: ParsableCommand {
     @Option(help: .hidden)
     var dctScaleMargin: Double = DecodeOptions.defaultDCTScaleMargin
 
+    /// For measuring colour reuse against bytes (see HalfBlockEncoder.defaultTolerance).
+    @Option(help: .hidden)
+    var tolerance: Int = HalfBlockEncoder.defaultTolerance
+
     func validate() throws {
         if let size, RenderCommand.parseSize(size) == nil {
             throw ValidationError("--size must look like 40x20 (COLSxROWS), got '\(size)'")
@@ -46,7 +50,7 @@ struct RenderCommand: ParsableCommand {
             do {
                 let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
                 let ansi = try Thumbnail.ansi(bytes, cols: box.cols, rows: box.rows, fit: fitMode, colors: mode,
-                                              dctScaleMargin: dctScaleMargin)
+                                              dctScaleMargin: dctScaleMargin, tolerance: tolerance)
                 FileHandle.standardOutput.write(Data(ansi))
             } catch let error as ImageError {
                 failures += 1

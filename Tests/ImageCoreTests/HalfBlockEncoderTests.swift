@@ -27,9 +27,20 @@ final class HalfBlockEncoderTests: XCTestCase {
         XCTAssertEqual(ansi(img), "\u{1B}[38;2;255;255;255;48;2;0;0;0m▀\u{1B}[0m\n\u{1B}[38;2;255;255;255m▀\u{1B}[0m\n")
     }
 
-    func testGoldenSwappedPairUsesLowerHalfWithoutSGR() {
+    func testGoldenSwappedPairNeedsOneSGR() {
+        // The second cell reuses both colours by switching between ▀ and ▄.
         let img = image(2, 2, [red, blue, blue, red])
-        XCTAssertEqual(ansi(img), "\u{1B}[38;2;255;0;0;48;2;0;0;255m▀▄\u{1B}[0m\n")
+        XCTAssertEqual(ansi(img), "\u{1B}[38;2;0;0;255;48;2;255;0;0m▄▀\u{1B}[0m\n")
+    }
+
+    func testGoldenToleranceReusesNearlyEqualColours() {
+        let a = RGB(100, 100, 100), b = RGB(101, 99, 100)
+        let img = image(2, 1, [a, b])
+        let cells = HalfBlockCells(image: img)
+        let exact = String(decoding: HalfBlockEncoder.encode(cells, mode: .truecolor, tolerance: 0), as: UTF8.self)
+        let reused = String(decoding: HalfBlockEncoder.encode(cells, mode: .truecolor, tolerance: 1), as: UTF8.self)
+        XCTAssertEqual(exact, "\u{1B}[38;2;100;100;100m▀\u{1B}[38;2;101;99;100m▀\u{1B}[0m\n")
+        XCTAssertEqual(reused, "\u{1B}[38;2;100;100;100m▀▀\u{1B}[0m\n")
     }
 
     func testGoldenCentredInBox() {
@@ -79,12 +90,26 @@ final class HalfBlockEncoderTests: XCTestCase {
     func testEncoderOutputParsesBackToTheCells() throws {
         let img = try TestImages.decode("thumbs/coffee_standard_xlarge.jpg").fitted(cols: 30, rows: 10, mode: .contain)
         let cells = HalfBlockCells(image: img)
-        let frame = ANSIParser.parse(HalfBlockEncoder.encode(cells, mode: .truecolor))
+        let frame = ANSIParser.parse(HalfBlockEncoder.encode(cells, mode: .truecolor, tolerance: 0))
         XCTAssertEqual(frame.rows.count, cells.rows)
         for r in 0..<cells.rows {
             for c in 0..<cells.cols {
                 XCTAssertEqual(frame.rows[r][c].top, cells[c, r].top)
                 XCTAssertEqual(frame.rows[r][c].bottom, cells[c, r].bottom)
+            }
+        }
+        // Default tolerance: every colour within one level per channel, and fewer bytes.
+        let loose = HalfBlockEncoder.encode(cells, mode: .truecolor)
+        XCTAssertLessThan(loose.count, HalfBlockEncoder.encode(cells, mode: .truecolor, tolerance: 0).count)
+        let approx = ANSIParser.parse(loose)
+        func close(_ a: RGB?, _ b: RGB?) -> Bool {
+            guard let a, let b else { return a == nil && b == nil }
+            return abs(Int(a.r) - Int(b.r)) <= 1 && abs(Int(a.g) - Int(b.g)) <= 1 && abs(Int(a.b) - Int(b.b)) <= 1
+        }
+        for r in 0..<cells.rows {
+            for c in 0..<cells.cols {
+                XCTAssertTrue(close(approx.rows[r][c].top, cells[c, r].top), "(\(c),\(r))")
+                XCTAssertTrue(close(approx.rows[r][c].bottom, cells[c, r].bottom), "(\(c),\(r))")
             }
         }
     }
