@@ -122,6 +122,16 @@ final class GIFAndErrorTests: XCTestCase {
                 XCTAssertFalse("\(error)".isEmpty)
             }
         }
+        // Truncated inside the entropy-coded data: libjpeg would paint the rest grey and warn;
+        // the shim turns that warning into an error.
+        for file in ["jpeg/testorig.jpg", "jpeg/testorig-progressive.jpg"] {
+            let bytes = try TestImages.bytes(file)
+            XCTAssertThrowsError(try ImageDecoder.decode(Array(bytes.prefix(bytes.count / 2))), file) { error in
+                guard case let .corrupt(format, reason) = error as? ImageError else { return XCTFail("\(error)") }
+                XCTAssertEqual(format, .jpeg)
+                XCTAssertTrue(reason.contains("Premature end"), reason)
+            }
+        }
         let gif = try TestImages.bytes("generated/two_frames.gif")
         XCTAssertThrowsError(try ImageDecoder.decode(gif, options: DecodeOptions(maxPixels: 100))) {
             XCTAssertEqual($0 as? ImageError, .imageTooLarge(width: 16, height: 16, limit: 100))
