@@ -107,14 +107,23 @@ struct ThumbnailBench: ParsableCommand {
         if let timg = which("timg") {
             tools.append(("timg -ph", timg, ["-ph", "-g\(cols)x\(rows)", "--threads=1", "--frames=1"]))
         }
+        var ownProcessRate: Double?
         for (label, exe, args) in tools {
-            var total = 0
+            var perFile = [Int]()
             let t0 = wallNanoseconds()
-            for path in paths { total += try runProcess(exe, args + [path]) }
+            for path in paths { perFile.append(try runProcess(exe, args + [path])) }
             let secs = Double(wallNanoseconds() - t0) / 1e9
             let toolRate = n / secs
-            print(String(format: "%dx%d %@ (process per file, wall): %.0f thumbnails/s, %.0f bytes/thumbnail; marvel-gallery in-process is %.1fx its rate, %.2fx its bytes",
-                         cols, rows, label, toolRate, Double(total) / n, rate / toolRate, meanBytes / (Double(total) / n)))
+            let total = perFile.reduce(0, +)
+            let worst = zip(bytes, perFile).map { Double($0) / Double(max($1, 1)) }.max() ?? 0
+            if label.hasPrefix("marvel-gallery") { ownProcessRate = toolRate }
+            var line = String(format: "%dx%d %@ (process per file, wall): %.0f thumbnails/s, %.0f bytes/thumbnail; ours in-process %.1fx its rate",
+                              cols, rows, label, toolRate, Double(total) / n, rate / toolRate)
+            if let own = ownProcessRate, !label.hasPrefix("marvel-gallery") {
+                line += String(format: ", ours as a process %.2fx", own / toolRate)
+            }
+            line += String(format: "; our bytes %.3fx its mean, worst file %.3fx", meanBytes / (Double(total) / n), worst)
+            print(line)
         }
     }
 

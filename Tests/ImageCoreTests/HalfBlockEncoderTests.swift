@@ -30,7 +30,7 @@ final class HalfBlockEncoderTests: XCTestCase {
     func testGoldenSwappedPairNeedsOneSGR() {
         // The second cell reuses both colours by switching between ▀ and ▄.
         let img = image(2, 2, [red, blue, blue, red])
-        XCTAssertEqual(ansi(img), "\u{1B}[38;2;0;0;255;48;2;255;0;0m▄▀\u{1B}[0m\n")
+        XCTAssertEqual(ansi(img), "\u{1B}[38;2;255;0;0;48;2;0;0;255m▀▄\u{1B}[0m\n")
     }
 
     func testGoldenToleranceReusesNearlyEqualColours() {
