@@ -18,9 +18,10 @@ public enum ColorMode: String, Sendable, CaseIterable {
 public enum HalfBlockEncoder {
     /// Colours within this many levels per channel of the current SGR colour reuse it
     /// (truecolor only). Measured with render_quality.py over the 16 shared thumbnails (box
-    /// reference): tolerance 0 is bit-exact (inf dB) at 12265 / 47225 bytes (24x18 / 48x36);
-    /// 1 gives 60.4 / 58.7 dB (an error of at most one level, invisible) at 10982 / 40992 bytes;
-    /// 2 gives 53.4 / 51.9 dB at 9834 / 35616 bytes. Default 1: 10-13% fewer bytes for free.
+    /// reference, 24x18 / 48x36 cells): tolerance 0 scores 58.8 / 56.4 dB at 12262 / 47233
+    /// bytes; 1 scores 56.1 / 54.0 dB (an error of at most one level, invisible) at 10976 /
+    /// 41003 bytes; 2 scores 52.1 / 50.5 dB at 9820 / 35623 bytes. Default 1: 10-13% fewer
+    /// bytes for no visible change.
     public static let defaultTolerance = 1
 
     public static func encode(_ cells: HalfBlockCells, mode: ColorMode,
