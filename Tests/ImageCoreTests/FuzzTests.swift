@@ -55,6 +55,27 @@ final class FuzzTests: XCTestCase {
         XCTAssertEqual(stderrText, "", "a codec library wrote to stderr")
     }
 
+    /// The codecs keep no shared state: parallel decodes give the serial results.
+    func testConcurrentDecodesMatchSerialOnes() throws {
+        let files = ["jpeg/testorig.jpg", "pngsuite/basn6a16.png", "generated/two_frames.gif",
+                     "thumbs/logo_standard_xlarge.jpg"]
+        let inputs = try files.map { try TestImages.bytes($0) }
+        let expected = try inputs.map { try ImageDecoder.decode($0) }
+        let failures = LockedCounter()
+        DispatchQueue.concurrentPerform(iterations: 64) { i in
+            let got = try? ImageDecoder.decode(inputs[i % inputs.count])
+            if got != expected[i % inputs.count] { failures.increment() }
+        }
+        XCTAssertEqual(failures.value, 0)
+    }
+
+    final class LockedCounter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        func increment() { lock.lock(); count += 1; lock.unlock() }
+        var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+    }
+
     /// Runs `body` with file descriptor 2 redirected to a temporary file; returns what was written.
     func captureStderr(_ body: () throws -> Void) throws -> String {
         let path = FileManager.default.temporaryDirectory

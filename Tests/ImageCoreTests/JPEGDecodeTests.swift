@@ -46,7 +46,15 @@ final class JPEGDecodeTests: XCTestCase {
     }
 
     func testAdobeCMYKIsConvertedToRGB() throws {
-        let image = try TestImages.decode("generated/cmyk_adobe.jpg")
+        try checkInkBlocks("generated/cmyk_adobe.jpg")
+    }
+
+    func testAdobeYCCKIsConvertedToRGB() throws {
+        try checkInkBlocks("generated/ycck_adobe.jpg")
+    }
+
+    func checkInkBlocks(_ file: String) throws {
+        let image = try TestImages.decode(file)
         // C=200 -> R=55; M=120 -> G=135; Y=255 -> B=0; K=100 -> 155 grey.
         let expected: [((Int, Int), RGB)] = [
             ((8, 8), RGB(55, 255, 255)), ((24, 8), RGB(255, 135, 255)),
@@ -54,9 +62,9 @@ final class JPEGDecodeTests: XCTestCase {
         ]
         for ((x, y), want) in expected {
             let got = image[x, y]
-            XCTAssertEqual(Int(got.r), Int(want.r), accuracy: 6, "(\(x),\(y)) \(got)")
-            XCTAssertEqual(Int(got.g), Int(want.g), accuracy: 6, "(\(x),\(y)) \(got)")
-            XCTAssertEqual(Int(got.b), Int(want.b), accuracy: 6, "(\(x),\(y)) \(got)")
+            XCTAssertEqual(Int(got.r), Int(want.r), accuracy: 6, "\(file) (\(x),\(y)) \(got)")
+            XCTAssertEqual(Int(got.g), Int(want.g), accuracy: 6, "\(file) (\(x),\(y)) \(got)")
+            XCTAssertEqual(Int(got.b), Int(want.b), accuracy: 6, "\(file) (\(x),\(y)) \(got)")
         }
     }
 
