@@ -30,7 +30,7 @@ struct RenderCommand: ParsableCommand {
 
     func validate() throws {
         if let size, RenderCommand.parseSize(size) == nil {
-            throw ValidationError("--size must look like 40x20 (COLSxROWS), got '\(size)'")
+            throw ValidationError("--size must look like 40x20 (COLSxROWS, each 1...1000), got '\(size)'")
         }
         if let colors, ColorMode(rawValue: colors) == nil {
             throw ValidationError("--colors must be truecolor, 256 or none, got '\(colors)'")
@@ -99,8 +99,9 @@ struct RenderCommand: ParsableCommand {
 
     static func parseSize(_ text: String) -> (cols: Int, rows: Int)? {
         let parts = text.lowercased().split(separator: "x")
+        // 1000 x 1000 cells is far beyond any terminal and keeps an upscaled box bounded.
         guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), c > 0, r > 0,
-              c <= 10_000, r <= 10_000 else { return nil }
+              c <= 1000, r <= 1000 else { return nil }
         return (c, r)
     }
 

@@ -56,4 +56,10 @@ final class ResampleTests: XCTestCase {
         XCTAssertEqual(boxed[3, 1], RGB(1, 2, 3))
         XCTAssertEqual(RGBImage(width: 300, height: 100, fill: .white).centreCropped(toAspect: PixelSize(width: 1, height: 1)).width, 100)
     }
+
+    func testEmptyPictureFitsWithoutCrashing() {
+        let empty = RGBImage(width: 0, height: 0, pixels: [])
+        XCTAssertEqual(empty.fitted(cols: 4, rows: 2, mode: .contain).width, 4)
+        XCTAssertEqual(empty.fitted(cols: 4, rows: 2, mode: .cover).height, 4)
+    }
 }
