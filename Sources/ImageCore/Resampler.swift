@@ -1,3 +1,5 @@
+import Foundation
+
 /// Separable convolution resampling with precomputed fixed-point coefficients.
 ///
 /// The coefficient layout follows Pillow's `Resample.c`, so `.box` selects the same source
@@ -36,19 +38,6 @@ public enum ResampleFilter: Sendable, Equatable {
         let px = x * Double.pi
         return sin(px) / px
     }
-}
-
-private func sin(_ x: Double) -> Double {
-    // Foundation-free sine: range-reduced Taylor series is enough for lanczos weights.
-    var v = x.truncatingRemainder(dividingBy: 2 * Double.pi)
-    if v > Double.pi { v -= 2 * Double.pi } else if v < -Double.pi { v += 2 * Double.pi }
-    var term = v, sum = v
-    let v2 = v * v
-    for n in stride(from: 3, through: 31, by: 2) {
-        term *= -v2 / Double((n - 1) * n)
-        sum += term
-    }
-    return sum
 }
 
 /// Per-axis coefficients: for output i, `count[i]` taps from source index `first[i]`.

@@ -24,6 +24,10 @@ struct RenderCommand: ParsableCommand {
     @Option(help: .hidden)
     var dctScaleMargin: Double = DecodeOptions.defaultDCTScaleMargin
 
+    /// For measuring linear-light averaging against the sRGB default.
+    @Flag(help: .hidden)
+    var linearLight = false
+
     /// For measuring colour reuse against bytes (see HalfBlockEncoder.defaultTolerance).
     @Option(help: .hidden)
     var tolerance: Int = HalfBlockEncoder.defaultTolerance
@@ -49,8 +53,15 @@ struct RenderCommand: ParsableCommand {
         for file in files {
             do {
                 let bytes = try RenderCommand.readFile(file)
-                let ansi = try Thumbnail.ansi(bytes, cols: box.cols, rows: box.rows, fit: fitMode, colors: mode,
+                let ansi: [UInt8]
+                if linearLight {
+                    let image = try ImageDecoder.decode(bytes).fittedLinearLight(
+                        into: PixelSize(width: box.cols, height: box.rows * 2), mode: fitMode)
+                    ansi = HalfBlockEncoder.encode(HalfBlockCells(image: image), mode: mode, tolerance: tolerance)
+                } else {
+                    ansi = try Thumbnail.ansi(bytes, cols: box.cols, rows: box.rows, fit: fitMode, colors: mode,
                                               dctScaleMargin: dctScaleMargin, tolerance: tolerance)
+                }
                 FileHandle.standardOutput.write(Data(ansi))
             } catch let error as ImageError {
                 failures += 1

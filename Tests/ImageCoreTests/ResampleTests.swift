@@ -62,4 +62,13 @@ final class ResampleTests: XCTestCase {
         XCTAssertEqual(empty.fitted(cols: 4, rows: 2, mode: .contain).width, 4)
         XCTAssertEqual(empty.fitted(cols: 4, rows: 2, mode: .cover).height, 4)
     }
+
+    func testLinearLightAveragesIntensity() {
+        // Black and white averaged as light is mid-grey intensity = sRGB 188, not 128.
+        let img = RGBImage(width: 2, height: 2, pixels: [0, 0, 0, 255, 255, 255, 0, 0, 0, 255, 255, 255])
+        let out = img.fittedLinearLight(into: PixelSize(width: 1, height: 1), mode: .contain)
+        XCTAssertEqual(Int(out[0, 0].r), 188, accuracy: 1)
+        let flat = RGBImage(width: 8, height: 8, fill: RGB(90, 140, 200))
+        XCTAssertEqual(flat.fittedLinearLight(into: PixelSize(width: 2, height: 2), mode: .cover)[1, 1], RGB(90, 140, 200))
+    }
 }
