@@ -28,6 +28,10 @@ final class JPEGDecodeTests: XCTestCase {
             let reference = full.resampled(width: scaled.width, height: scaled.height, filter: .box)
             XCTAssertGreaterThan(psnr(reference.pixels, scaled.pixels), 24, "target \(target)")
         }
+        // Default margin (8): 1/2 scaling for a 10x8 target (114x75 >= 80x64), never closer.
+        let tiny = try ImageDecoder.decode(bytes, options: DecodeOptions(targetSize: PixelSize(width: 10, height: 8)))
+        XCTAssertEqual(tiny.width, 114)
+        XCTAssertEqual(tiny.height, 75)
         // Default margin (8) leaves a 227x149 picture whole for a 24x36 thumbnail.
         let thumb = try ImageDecoder.decode(bytes, options: DecodeOptions(targetSize: PixelSize(width: 24, height: 36)))
         XCTAssertEqual(thumb.width, 227)
