@@ -150,14 +150,15 @@ int mg_jpeg_read_rgb(mg_jpeg_decoder *dec, uint8_t *rgb, mg_img_status *status) 
             jpeg_read_scanlines(&dec->cinfo, &row, 1);
             mg_cmyk_row_to_rgb(cmyk_row, rgb + stride * y, width, dec->cinfo.saw_Adobe_marker);
         } else {
-            JSAMPROW rows[4];
-            for (int i = 0; i < 4; i++) {
+            // Up to one 4:2:0 iMCU row (16 lines) per call: fewer calls into the decoder.
+            JSAMPROW rows[16];
+            for (int i = 0; i < 16; i++) {
                 JDIMENSION yy = y + (JDIMENSION)i;
                 if (yy >= dec->cinfo.output_height) yy = dec->cinfo.output_height - 1;
                 rows[i] = rgb + stride * yy;
             }
             JDIMENSION left = dec->cinfo.output_height - y;
-            jpeg_read_scanlines(&dec->cinfo, rows, left < 4 ? left : 4);
+            jpeg_read_scanlines(&dec->cinfo, rows, left < 16 ? left : 16);
         }
     }
     free(cmyk_row);
