@@ -109,6 +109,10 @@ int mg_jpeg_set_scale(mg_jpeg_decoder *dec, int denom, int *out_width, int *out_
         mg_img_set_status(status, MG_IMG_CORRUPT, dec->err.message);
         return -1;
     }
+    // libjpeg's defaults stay (accurate integer IDCT, fancy chroma upsampling). Measured for
+    // 300x450 thumbnails at 24x18/48x36 cells: JDCT_IFAST + plain upsampling saves ~0.03 ms
+    // per picture but drops render_quality.py's box score from 56.1/54.0 to 46.9/45.5 dB and
+    // the lanczos score below 36 dB; plain upsampling alone saves ~0.025 ms for -1.4/-2.2 dB.
     dec->cinfo.scale_num = 1;
     dec->cinfo.scale_denom = (unsigned)(denom == 2 || denom == 4 || denom == 8 ? denom : 1);
     jpeg_calc_output_dimensions(&dec->cinfo);
