@@ -9,6 +9,7 @@ struct MarvelGallery: AsyncParsableCommand {
         subcommands: [
             // Each subcommand lives in its own file in this folder.
             CharactersCommand.self, ComicsCommand.self, CharacterCommand.self, ComicCommand.self,
+            RenderCommand.self,
         ]
     )
 }
