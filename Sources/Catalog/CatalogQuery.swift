@@ -40,7 +40,12 @@ public struct ComicQuery: Sendable, Equatable, Hashable {
     public var onsaleRange: ClosedRange<Int64>?
     public var characters: [Int] = []
     public var sharedAppearances: [Int] = []
+    /// Comics by any of these creators.
     public var creators: [Int] = []
+    /// Comics on which all of these creators worked.
+    public var collaborators: [Int] = []
+    /// Identifier filters (`upc`, `isbn`, `diamondCode`, `ean`, `issn`): exact field values.
+    public var fieldEquals: [String: String] = [:]
     public var series: [Int] = []
     public var events: [Int] = []
     public var stories: [Int] = []

@@ -82,7 +82,15 @@ extension CatalogStore: CatalogReading {
             f.ids("id", in: "SELECT comic_id FROM character_comic WHERE character_id IN ($IDS) GROUP BY comic_id HAVING count(*) = \(Set(q.sharedAppearances).count)",
                   q.sharedAppearances)
         }
-        for creator in q.creators { f.add("instr(json, ?) > 0", ["/creators/\(creator)\""]) }
+        // Creators and identifiers live only in the JSON (sorted keys, no spaces): match text.
+        if !q.creators.isEmpty {
+            f.add("(" + q.creators.map { _ in "instr(json, ?) > 0" }.joined(separator: " OR ") + ")",
+                  q.creators.map { "/creators/\($0)\"" })
+        }
+        for creator in q.collaborators { f.add("instr(json, ?) > 0", ["/creators/\(creator)\""]) }
+        for (field, value) in q.fieldEquals.sorted(by: { $0.key < $1.key }) {
+            f.add("instr(json, ?) > 0", ["\"\(field)\":\"\(value)\""])
+        }
         f.ids("series_id", in: "$IDS", q.series)
         f.ids("id", in: "SELECT comic_id FROM comic_event WHERE event_id IN ($IDS)", q.events)
         f.ids("id", in: "SELECT comic_id FROM comic_story WHERE story_id IN ($IDS)", q.stories)

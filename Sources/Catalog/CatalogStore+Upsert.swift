@@ -32,7 +32,7 @@ extension CatalogStore {
 
     private func upsertCharacter(_ id: Int, _ object: MarvelJSON.Object, _ db: Database) throws {
         let name = MarvelJSON.string(object["name"]) ?? ""
-        let modified = MarvelJSON.string(object["modified"]).flatMap(MarvelDate.epochSeconds)
+        let modified = MarvelJSON.string(object["modified"]).flatMap(CatalogDate.epochSeconds)
         try db.execute(sql: """
             INSERT INTO character (id, name, name_key, modified, json) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT(id) DO UPDATE SET name = excluded.name, name_key = excluded.name_key,
@@ -64,7 +64,7 @@ extension CatalogStore {
         if let seriesID { try upsertSeries(seriesID, MarvelJSON.string(series?["name"]) ?? "", db, keepExisting: true) }
         var dates: [String: Int64] = [:]
         for entry in object["dates"] as? [MarvelJSON.Object] ?? [] {
-            if let type = MarvelJSON.string(entry["type"]), let date = MarvelJSON.string(entry["date"]).flatMap(MarvelDate.epochSeconds) {
+            if let type = MarvelJSON.string(entry["type"]), let date = MarvelJSON.string(entry["date"]).flatMap(CatalogDate.epochSeconds) {
                 dates[type] = date
             }
         }
@@ -79,7 +79,7 @@ extension CatalogStore {
             """, arguments: [id, title, TextFold.fold(title), MarvelJSON.string(object["format"]) ?? "",
                              MarvelJSON.double(object["issueNumber"]) ?? 0, variant, seriesID,
                              MarvelJSON.int(object["digitalId"]) ?? 0,
-                             MarvelJSON.string(object["modified"]).flatMap(MarvelDate.epochSeconds),
+                             MarvelJSON.string(object["modified"]).flatMap(CatalogDate.epochSeconds),
                              dates["onsaleDate"], dates["focDate"], try MarvelJSON.serialize(object)])
         let characters = MarvelJSON.items(object, "characters")
         let stories = MarvelJSON.items(object, "stories")

@@ -1,7 +1,7 @@
 /// Marvel's `yyyy-MM-dd'T'HH:mm:ssZ` dates (offset without colon) as Unix seconds, for sorting
 /// and `modifiedSince`. The sentinels (`-0001-11-30...`, the 1969 epoch) parse like any other
 /// date and simply sort first, which is where the real API puts them too.
-public enum MarvelDate {
+public enum CatalogDate {
     /// Parses `2014-04-29T14:18:17-0400`, `-0001-11-30T00:00:00-0500`, or a bare `2014-01-01`.
     public static func epochSeconds(_ text: String) -> Int64? {
         var s = Substring(text)
