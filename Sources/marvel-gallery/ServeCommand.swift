@@ -102,7 +102,7 @@ struct ServeCommand: AsyncParsableCommand {
         print("marvel-gallery: serving the catalog at \(server.baseURL.absoluteString)/v1/public/characters, \(mode); Ctrl-C stops")
         if !options.faults.isEmpty { print("faults: \(options.faults)") }
         print("debug: \(server.baseURL.absoluteString)/debug/stats")
-        fflush(stdout)
+        fflush(nil)  // stdout may be a pipe: show the address now
         await server.waitUntilStopped()
     }
 }
