@@ -10,6 +10,7 @@ struct MarvelGallery: AsyncParsableCommand {
             // Each subcommand lives in its own file in this folder.
             CatalogCommand.self,
             ServeCommand.self,
+            RenderCommand.self,
         ]
     )
 }
