@@ -11,6 +11,7 @@ struct MarvelGallery: AsyncParsableCommand {
             CatalogCommand.self,
             ServeCommand.self,
             RenderCommand.self,
+            CharactersCommand.self, ComicsCommand.self, CharacterCommand.self, ComicCommand.self,
         ]
     )
 }
