@@ -16,10 +16,11 @@ extension RGBImage {
     public func resized(width w: Int, height h: Int,
                         box: (x0: Double, y0: Double, x1: Double, y1: Double)? = nil) -> RGBImage {
         let b = box ?? (0, 0, Double(width), Double(height))
-        // Pillow-style resampling uses one filter for both axes; shrinking on one axis while
-        // enlarging the other is rare, pick by the axis that shrinks.
-        let shrinking = Double(w) <= b.x1 - b.x0 || Double(h) <= b.y1 - b.y0
-        return resampled(width: w, height: h, filter: shrinking ? .box : .bilinear, box: box)
+        // Per axis: area average where it shrinks, bilinear where it grows (at scale 1 bilinear
+        // is the identity, so an unchanged axis stays untouched).
+        let fx: ResampleFilter = Double(w) < b.x1 - b.x0 ? .box : .bilinear
+        let fy: ResampleFilter = Double(h) < b.y1 - b.y0 ? .box : .bilinear
+        return resampled(width: w, height: h, horizontalFilter: fx, verticalFilter: fy, box: box)
     }
 
     /// The size `contain` gives for this picture in `box`: one side touches the box, the other

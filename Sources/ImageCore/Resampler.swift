@@ -1,10 +1,12 @@
 /// Separable convolution resampling with precomputed fixed-point coefficients.
 ///
-/// The coefficient layout and rounding follow Pillow's `Resample.c` (22-bit fixed point,
-/// horizontal pass first, each pass rounded to 8 bits), so `.box` is the area average that
-/// reference tools use: an output pixel averages the source pixels whose centres fall inside
-/// its footprint. Downscaling uses the filter stretched by the scale factor; upscaling uses it
-/// unstretched, so `.bilinear` gives smooth (not blocky) enlargement.
+/// The coefficient layout follows Pillow's `Resample.c`, so `.box` selects the same source
+/// pixels as the reference tools' area average: an output pixel averages the source pixels
+/// whose centres fall inside its footprint. Box downscaling is summed exactly and rounded once
+/// (`boxAverage`), which is within one level of Pillow's two-pass 8-bit rounding; other filters
+/// use Pillow's 22-bit fixed point with the horizontal pass first. Downscaling uses the filter
+/// stretched by the scale factor; upscaling uses it unstretched, so `.bilinear` gives smooth
+/// (not blocky) enlargement.
 public enum ResampleFilter: Sendable, Equatable {
     case box, bilinear, lanczos
 
@@ -51,12 +53,18 @@ private func sin(_ x: Double) -> Double {
 
 /// Per-axis coefficients: for output i, `count[i]` taps from source index `first[i]`.
 struct ResampleAxis {
+    /// Every output averages its taps with equal weight (box filter, never empty).
+    var isUniform: Bool { !uniform.contains(0) }
+
     static let precisionBits: Int32 = 22
     let outSize: Int
     let taps: Int
     var first: [Int]
     var count: [Int]
     var weights: [Int32]
+    /// For each output, the common weight when all its taps weigh the same (box filter), else 0:
+    /// then the sum of the samples times that weight is bit-identical to the weighted sum.
+    var uniform: [Int32]
 
     /// `in0..<in1` is the source region (fractional, as Pillow's `box`) mapped onto `outSize`.
     init(inSize: Int, outSize: Int, in0: Double, in1: Double, filter: ResampleFilter) {
@@ -69,6 +77,7 @@ struct ResampleAxis {
         first = [Int](repeating: 0, count: outSize)
         count = [Int](repeating: 0, count: outSize)
         weights = [Int32](repeating: 0, count: outSize * taps)
+        uniform = [Int32](repeating: 0, count: outSize)
         var k = [Double](repeating: 0, count: taps)
         let one = Double(1 << ResampleAxis.precisionBits)
         for xx in 0..<outSize {
@@ -90,6 +99,9 @@ struct ResampleAxis {
                 let w = total != 0 ? k[x] / total : 0
                 weights[xx * taps + x] = w < 0 ? Int32(-0.5 + w * one) : Int32(0.5 + w * one)
             }
+            if xmax > 0, (0..<xmax).allSatisfy({ weights[xx * taps + $0] == weights[xx * taps] }) {
+                uniform[xx] = weights[xx * taps]
+            }
         }
     }
 }
@@ -99,11 +111,22 @@ extension RGBImage {
     /// `width` x `height` with `filter` (`.box` for downscaling; see `resize(to:)`).
     public func resampled(width outW: Int, height outH: Int, filter: ResampleFilter,
                           box: (x0: Double, y0: Double, x1: Double, y1: Double)? = nil) -> RGBImage {
+        resampled(width: outW, height: outH, horizontalFilter: filter, verticalFilter: filter, box: box)
+    }
+
+    /// As above with one filter per axis (e.g. box across a shrinking axis, bilinear along an
+    /// enlarging one).
+    public func resampled(width outW: Int, height outH: Int, horizontalFilter: ResampleFilter,
+                          verticalFilter: ResampleFilter,
+                          box: (x0: Double, y0: Double, x1: Double, y1: Double)? = nil) -> RGBImage {
         precondition(outW > 0 && outH > 0, "resampled: empty target")
         let b = box ?? (0, 0, Double(width), Double(height))
         if outW == width && outH == height && b == (0, 0, Double(width), Double(height)) { return self }
-        let horizontal = ResampleAxis(inSize: width, outSize: outW, in0: b.x0, in1: b.x1, filter: filter)
-        let vertical = ResampleAxis(inSize: height, outSize: outH, in0: b.y0, in1: b.y1, filter: filter)
+        let horizontal = ResampleAxis(inSize: width, outSize: outW, in0: b.x0, in1: b.x1, filter: horizontalFilter)
+        let vertical = ResampleAxis(inSize: height, outSize: outH, in0: b.y0, in1: b.y1, filter: verticalFilter)
+        if horizontal.isUniform && vertical.isUniform {
+            return boxAverage(horizontal: horizontal, vertical: vertical)
+        }
         // Only the source rows the vertical pass reads go through the horizontal pass.
         var rowFirst = height, rowLast = 0
         for i in 0..<outH where vertical.count[i] > 0 {
@@ -142,27 +165,45 @@ extension RGBImage {
         axis.weights.withUnsafeBufferPointer { wbuf in
             axis.first.withUnsafeBufferPointer { firsts in
                 axis.count.withUnsafeBufferPointer { counts in
+                  axis.uniform.withUnsafeBufferPointer { uniforms in
                     let wts = wbuf.baseAddress!
                     var d = dst
                     for y in rows {
                         let row = src + y * srcWidth * 3
                         for xx in 0..<outW {
                             var p = row + firsts[xx] * 3
-                            let k = wts + xx * taps
-                            var r = half, g = half, b = half
-                            for i in 0..<counts[xx] {
-                                let w = k[i]
-                                r &+= Int32(p[0]) &* w
-                                g &+= Int32(p[1]) &* w
-                                b &+= Int32(p[2]) &* w
-                                p += 3
+                            let n = counts[xx]
+                            let u = uniforms[xx]
+                            if u != 0 {
+                                // Box: add the samples, multiply once.
+                                var r: Int32 = 0, g: Int32 = 0, b: Int32 = 0
+                                for _ in 0..<n {
+                                    r &+= Int32(p[0])
+                                    g &+= Int32(p[1])
+                                    b &+= Int32(p[2])
+                                    p += 3
+                                }
+                                d[0] = clip8(half &+ r &* u)
+                                d[1] = clip8(half &+ g &* u)
+                                d[2] = clip8(half &+ b &* u)
+                            } else {
+                                let k = wts + xx * taps
+                                var r = half, g = half, b = half
+                                for i in 0..<n {
+                                    let w = k[i]
+                                    r &+= Int32(p[0]) &* w
+                                    g &+= Int32(p[1]) &* w
+                                    b &+= Int32(p[2]) &* w
+                                    p += 3
+                                }
+                                d[0] = clip8(r)
+                                d[1] = clip8(g)
+                                d[2] = clip8(b)
                             }
-                            d[0] = clip8(r)
-                            d[1] = clip8(g)
-                            d[2] = clip8(b)
                             d += 3
                         }
                     }
+                  }
                 }
             }
         }
@@ -172,6 +213,10 @@ extension RGBImage {
                              axis: ResampleAxis, dst: UnsafeMutablePointer<UInt8>) {
         let taps = axis.taps, stride = width * 3
         let half: Int32 = 1 << (ResampleAxis.precisionBits - 1)
+        // Row-wise accumulation (acc[x] += row[x]) so the inner loop runs along memory and
+        // vectorises; same integer sums as the per-pixel form.
+        let acc = UnsafeMutablePointer<Int32>.allocate(capacity: stride)
+        defer { acc.deallocate() }
         axis.weights.withUnsafeBufferPointer { wbuf in
             let wts = wbuf.baseAddress!
             var d = dst
@@ -179,17 +224,77 @@ extension RGBImage {
                 let k = wts + yy * taps
                 let top = src + (axis.first[yy] - rowOffset) * stride
                 let n = axis.count[yy]
-                for x in 0..<stride {
-                    var acc = half
-                    var p = top + x
-                    for i in 0..<n {
-                        acc &+= Int32(p[0]) &* k[i]
-                        p += stride
+                let u = axis.uniform[yy]
+                acc.initialize(repeating: 0, count: stride)
+                for i in 0..<n {
+                    let row = top + i * stride
+                    if u != 0 {
+                        for x in 0..<stride { acc[x] &+= Int32(row[x]) }
+                    } else {
+                        let w = k[i]
+                        for x in 0..<stride { acc[x] &+= Int32(row[x]) &* w }
                     }
-                    d[x] = clip8(acc)
+                }
+                if u != 0 {
+                    for x in 0..<stride { d[x] = clip8(half &+ acc[x] &* u) }
+                } else {
+                    for x in 0..<stride { d[x] = clip8(half &+ acc[x]) }
                 }
                 d += stride
             }
         }
+    }
+
+    /// Box downscale in both axes: column sums over each output row's source rows (a
+    /// vectorisable pass along memory), then sums of those over each output column's taps,
+    /// divided once and rounded to nearest. Integer sums are exact; only the final division
+    /// rounds, so this is the exact mean of the selected source pixels.
+    func boxAverage(horizontal: ResampleAxis, vertical: ResampleAxis) -> RGBImage {
+        let outW = horizontal.outSize, outH = vertical.outSize
+        let stride = width * 3
+        var out = [UInt8](repeating: 0, count: outW * outH * 3)
+        let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: stride)
+        defer { sums.deallocate() }
+        let inverseCount = horizontal.count.map { 1.0 / Double($0) }
+        pixels.withUnsafeBufferPointer { srcBuf in
+            out.withUnsafeMutableBufferPointer { dstBuf in
+                horizontal.first.withUnsafeBufferPointer { firsts in
+                    horizontal.count.withUnsafeBufferPointer { counts in
+                        inverseCount.withUnsafeBufferPointer { inverses in
+                            let src = srcBuf.baseAddress!
+                            var d = dstBuf.baseAddress!
+                            for yy in 0..<outH {
+                                let n = vertical.count[yy]
+                                sums.initialize(repeating: 0, count: stride)
+                                var row = src + vertical.first[yy] * stride
+                                for _ in 0..<n {
+                                    for x in 0..<stride { sums[x] &+= UInt32(row[x]) }
+                                    row += stride
+                                }
+                                let rowScale = 1.0 / Double(n)
+                                for xx in 0..<outW {
+                                    var p = sums + firsts[xx] * 3
+                                    var r: UInt32 = 0, g: UInt32 = 0, b: UInt32 = 0
+                                    for _ in 0..<counts[xx] {
+                                        r &+= p[0]
+                                        g &+= p[1]
+                                        b &+= p[2]
+                                        p += 3
+                                    }
+                                    // + 1e-9: exact halves (sum / count = k + 0.5) round up
+                                    // despite the inexact reciprocal.
+                                    let scale = rowScale * inverses[xx]
+                                    d[0] = UInt8(Double(r) * scale + 0.500000001)
+                                    d[1] = UInt8(Double(g) * scale + 0.500000001)
+                                    d[2] = UInt8(Double(b) * scale + 0.500000001)
+                                    d += 3
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return RGBImage(width: outW, height: outH, pixels: out)
     }
 }

@@ -10,6 +10,7 @@ struct MarvelBench: AsyncParsableCommand {
         subcommands: [
             // Each benchmark lives in its own file in this folder.
             APIBench.self,
+            ThumbnailBench.self,
         ]
     )
 }
