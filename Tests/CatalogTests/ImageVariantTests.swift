@@ -72,4 +72,17 @@ final class ImageVariantTests: XCTestCase {
         XCTAssertThrowsError(try ImageDecoder.decode(oversized.body))
         XCTAssertEqual(try http.get("/u/prod/marvel/i/mg/0/00/nope/portrait_xlarge.jpg").status, 404)
     }
+
+    /// Imported recordings have no image originals: their thumbnails get drawn stand-ins.
+    func testRecordedThumbnailsGetStandIns() async throws {
+        let recorded = try TestCatalogs.sharedFolder()
+        let store = try CatalogStore()
+        _ = store.importPaths([recorded.path])
+        let server = try await CatalogServer.start(CatalogServerOptions(source: .reader(store)))
+        defer { Task { await server.stop() } }
+        let http = LoopbackHTTP(port: server.port)
+        let reply = try http.get("/u/prod/marvel/i/mg/c/e0/535fecbbb9784/portrait_medium.jpg")
+        XCTAssertEqual(reply.status, 200)
+        XCTAssertEqual(try ImageDecoder.decode(reply.body).width, 100)
+    }
 }
