@@ -148,3 +148,27 @@ final class FaultInjectionTests: XCTestCase {
         XCTAssertEqual(server.statistics().totalHits, 0)
     }
 }
+
+/// The in-process lifecycle the gallery and the pipeline tests rely on.
+final class ServerLifecycleTests: XCTestCase {
+    func testStartsOnEphemeralLoopbackPortAndStops() async throws {
+        let server = try await CatalogServer.start(CatalogServerOptions(source: .reader(try TestCatalogs.embeddedStore())))
+        XCTAssertEqual(server.host, "127.0.0.1")
+        XCTAssertGreaterThan(server.port, 0)
+        XCTAssertEqual(server.baseURL.absoluteString, "http://127.0.0.1:\(server.port)")
+        let http = LoopbackHTTP(port: server.port)
+        XCTAssertEqual(try http.get("/v1/public/characters?limit=1").status, 200)
+        http.close()
+        await server.stop()
+        XCTAssertThrowsError(try LoopbackHTTP(port: server.port).get("/v1/public/characters"))
+        // A busy port is a clear error, not a hang.
+        let first = try await CatalogServer.start(CatalogServerOptions(source: .reader(try TestCatalogs.embeddedStore())))
+        do {
+            _ = try await CatalogServer.start(CatalogServerOptions(source: .reader(try TestCatalogs.embeddedStore()), port: first.port))
+            XCTFail("expected cannotListen")
+        } catch let error as CatalogServerError {
+            XCTAssertTrue("\(error)".contains("cannot listen"), "\(error)")
+        }
+        await first.stop()
+    }
+}
