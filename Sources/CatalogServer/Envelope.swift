@@ -36,13 +36,26 @@ enum Envelope {
 /// Finished answers by (host, path, canonical query): the catalog does not change while the
 /// server runs, so a repeated page costs one dictionary lookup. Bounded; cleared when full.
 final class AnswerCache: Sendable {
-    struct Entry: Sendable { let etag: String; let body: [UInt8] }
+    struct Entry: Sendable {
+        let etag: String
+        let body: [UInt8]
+        /// The gzip form, made the first time a client asks for it.
+        var gzipped: [UInt8]?
+    }
     private let entries = Mutex([String: Entry]())
     private let capacity: Int
 
     init(capacity: Int = 2048) { self.capacity = capacity }
 
     func get(_ key: String) -> Entry? { entries.withLock { $0[key] } }
+
+    /// The gzip body of a cached answer, compressing it once.
+    func gzipped(_ key: String, _ entry: Entry) -> [UInt8]? {
+        if let packed = entry.gzipped { return packed }
+        guard let packed = try? Gzip.compress(entry.body) else { return nil }
+        entries.withLock { $0[key]?.gzipped = packed }
+        return packed
+    }
 
     func put(_ key: String, _ entry: Entry) {
         entries.withLock { entries in
