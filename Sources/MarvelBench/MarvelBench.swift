@@ -11,6 +11,7 @@ struct MarvelBench: AsyncParsableCommand {
             // Each benchmark lives in its own file in this folder.
             APIBench.self,
             ThumbnailBench.self,
+            CatalogBench.self,
         ]
     )
 }

@@ -30,7 +30,7 @@ struct CharactersCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await PlainOutput.reportingErrors {
-            let client = try source.makeClient()
+            let client = try await source.makeClient()
             if output.wantsPlain { try await runPlain(client) } else { try await runInteractive(client) }
         }
     }
