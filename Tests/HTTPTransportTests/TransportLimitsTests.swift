@@ -101,6 +101,10 @@ final class TransportLimitsTests: XCTestCase {
         let server = try LoopbackHTTPServer { _ in .neverAnswer }
         let transport = try HTTPTransport(configuration: .init(maxConcurrentTransfers: 1))
         let first = Task { try await transport.send(HTTPRequest(url: server.url("/1"))) }
+        // Start the second only once the first holds the slot: two Tasks started together
+        // may reach the transport in either order.
+        let firstActive = await eventually { transport.statistics.active == 1 }
+        XCTAssertTrue(firstActive)
         let second = Task { try await transport.send(HTTPRequest(url: server.url("/2"))) }
         let queued = await eventually { transport.statistics.waiting == 1 && transport.statistics.active == 1 }
         XCTAssertTrue(queued)
