@@ -9,6 +9,8 @@ struct MarvelGallery: AsyncParsableCommand {
         subcommands: [
             // Each subcommand lives in its own file in this folder.
             RenderCommand.self,
+            DemoCommand.self,
+            DoctorCommand.self,
         ]
     )
 }
