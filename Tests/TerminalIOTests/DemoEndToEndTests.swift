@@ -142,4 +142,49 @@ final class DemoEndToEndTests: XCTestCase {
         tmux.sendKeys("!")
         try assertRestored(exit: "132")   // 128 + SIGILL: the trap was re-raised after the restore
     }
+
+    /// Keys come from /dev/tty when stdin is a pipe.
+    func testKeysFromDevTTYWhenStdinIsAPipe() throws {
+        let d = dir.path
+        tmux.run("clear; stty -g > \(d)/before; echo piped | sh -c 'echo $$ > \(d)/pid; exec \"$0\" demo' \(binary!)")
+        try tmux.waitFor(format: "#{alternate_on}", equals: "1")
+        try tmux.waitFor(text: "key: none")
+        tmux.sendKeys("Down")
+        try tmux.waitFor(text: "key: down")
+        tmux.sendKeys("q")
+        try assertRestored(exit: "0")
+    }
+
+    /// TERM=dumb: no full-screen UI, one plain line.
+    func testDumbTerminalGetsPlainOutput() throws {
+        tmux.run("clear; TERM=dumb \(binary!) demo; echo \"EX\"\"IT=$?\"")
+        try tmux.waitFor(text: "\nEXIT=0")
+        XCTAssertTrue(tmux.capture().contains("test card: 320x200 px (no interactive terminal: TERM=dumb)"), tmux.capture())
+        XCTAssertFalse(tmux.alternateScreen)
+    }
+
+    /// doctor asks the terminal questions; the answers must not leak into the shell.
+    func testDoctorRepliesDoNotLeak() throws {
+        let d = dir.path
+        tmux.run("clear; stty -g > \(d)/before; env -u NO_COLOR COLORTERM=truecolor \(binary!) doctor")
+        try waitForShell()
+        try tmux.waitFor(text: "SQLite")
+        let screen = tmux.capture()
+        XCTAssertTrue(screen.contains("80x24 cells"), screen)
+        XCTAssertTrue(screen.contains("inside tmux          yes"), screen)
+        XCTAssertTrue(screen.contains("colour depth         truecolor (COLORTERM=truecolor)"), screen)
+        // Nothing the terminal answered was echoed or left as typed input at the prompt.
+        tmux.run("echo \"TY\"\"PED[\"")
+        try tmux.waitFor(text: "\nTYPED[")
+        let after = tmux.capture()
+        XCTAssertFalse(after.contains("2026;"), after)
+        XCTAssertFalse(after.contains("$y"), after)
+        XCTAssertFalse(after.contains("^["), after)
+        XCTAssertTrue(after.contains("\nTYPED[\n") || after.hasSuffix("\nTYPED["), "no reply bytes before the typed command:\n\(after)")
+        try waitForShell()
+        tmux.run("stty -g > \(d)/after")
+        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("before"), encoding: .utf8),
+                       try String(contentsOf: dir.appendingPathComponent("after"), encoding: .utf8))
+    }
 }
