@@ -80,7 +80,8 @@ public struct ANSIEncoder: Sendable {
                 ANSI.hyperlink(link, &out)
             }
             applyStyle(cell.style, &out)
-            out.append(contentsOf: cell.symbol.utf8)
+            // An empty symbol would leave the cursor behind where we think it is.
+            if cell.symbol.isEmpty { out.append(0x20) } else { out.append(contentsOf: cell.symbol.utf8) }
             let next = p.x + Int(cell.width)
             // At the right edge the terminal is in "pending wrap": its position is not reliable.
             cursor = next < width ? Point(x: next, y: p.y) : nil
