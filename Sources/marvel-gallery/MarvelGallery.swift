@@ -12,6 +12,8 @@ struct MarvelGallery: AsyncParsableCommand {
             ServeCommand.self,
             RenderCommand.self,
             CharactersCommand.self, ComicsCommand.self, CharacterCommand.self, ComicCommand.self,
+            DemoCommand.self,
+            DoctorCommand.self,
         ]
     )
 }

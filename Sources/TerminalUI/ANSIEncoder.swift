@@ -1,0 +1,147 @@
+/// Turns a `BufferDiff` into the bytes of one write: cursor moves only where cells are skipped,
+/// SGR only when the style changes, colours downgraded to the terminal's depth, and the frame
+/// wrapped in synchronized output (`CSI ?2026h … ?2026l`) when the terminal supports it.
+///
+/// The encoder remembers the terminal's pen and cursor between frames; call `invalidate()`
+/// whenever something else wrote to the terminal (resize, resume from Ctrl-Z).
+public struct ANSIEncoder: Sendable {
+    public var depth: ColorDepth
+    public var synchronizedOutput: Bool
+    /// Frames smaller than this are written without the synchronized-output wrapper: a single
+    /// small write reaches the terminal in one read and cannot tear, and the wrapper would cost
+    /// 16 bytes on every keystroke.
+    public var synchronizeAbove: Int = 512
+
+    private var pen: Style?          // nil: unknown, the next SGR starts with a reset
+    private var cursor: Point?       // nil: unknown, the next move is absolute
+    private var cursorVisible = false
+
+    public init(depth: ColorDepth, synchronizedOutput: Bool) {
+        self.depth = depth
+        self.synchronizedOutput = synchronizedOutput
+    }
+
+    /// Forget what the terminal shows (its pen and cursor position).
+    public mutating func invalidate() {
+        pen = nil
+        cursor = nil
+        cursorVisible = false
+    }
+
+    public mutating func encode(_ diff: BufferDiff) -> [UInt8] {
+        var out: [UInt8] = []
+        encode(diff, into: &out)
+        return out
+    }
+
+    public mutating func encode(_ diff: BufferDiff, into out: inout [UInt8]) {
+        if diff.isEmpty { return }
+        let start = out.count
+        var body: [UInt8] = []
+        body.reserveCapacity(diff.changed.count * 24 + 64)
+        encodeBody(diff, into: &body)
+        if synchronizedOutput && body.count > synchronizeAbove {
+            out.reserveCapacity(start + body.count + 16)
+            out.append(contentsOf: ANSI.syncBegin)
+            out.append(contentsOf: body)
+            out.append(contentsOf: ANSI.syncEnd)
+        } else {
+            out.append(contentsOf: body)
+        }
+    }
+
+    private mutating func encodeBody(_ diff: BufferDiff, into out: inout [UInt8]) {
+        let hasDrawing = diff.clearScreen || diff.scroll != nil || !diff.changed.isEmpty
+        if hasDrawing && cursorVisible {
+            out.append(contentsOf: ANSI.hideCursor)
+            cursorVisible = false
+        }
+        if diff.clearScreen {
+            resetPen(&out)
+            out.append(contentsOf: ANSI.clearScreen)
+        }
+        if let s = diff.scroll {
+            // Uncovered rows are erased with the current background: reset it first.
+            resetPen(&out)
+            ANSI.csi(&out, s.top + 1, s.bottom + 1, final: UInt8(ascii: "r"))
+            ANSI.csi(&out, abs(s.amount), final: s.amount > 0 ? UInt8(ascii: "S") : UInt8(ascii: "T"))
+            out.append(contentsOf: ANSI.resetMargins)
+            cursor = nil
+        }
+        let width = diff.size.width
+        let cells = diff.target.cells
+        var link: String?
+        for i in diff.changed {
+            let cell = cells[i]
+            let p = Point(x: i % width, y: i / width)
+            moveCursor(to: p, &out)
+            if cell.style.hyperlink != link {
+                link = cell.style.hyperlink
+                ANSI.hyperlink(link, &out)
+            }
+            applyStyle(cell.style, &out)
+            // An empty symbol would leave the cursor behind where we think it is.
+            if cell.symbol.isEmpty { out.append(0x20) } else { out.append(contentsOf: cell.symbol.utf8) }
+            let next = p.x + Int(cell.width)
+            // At the right edge the terminal is in "pending wrap": its position is not reliable.
+            cursor = next < width ? Point(x: next, y: p.y) : nil
+        }
+        if link != nil { ANSI.hyperlink(nil, &out) }
+        if let c = diff.target.cursor {
+            moveCursor(to: c, &out)
+            if !cursorVisible { out.append(contentsOf: ANSI.showCursor); cursorVisible = true }
+        } else if cursorVisible {
+            out.append(contentsOf: ANSI.hideCursor)
+            cursorVisible = false
+        }
+    }
+
+    private mutating func moveCursor(to p: Point, _ out: inout [UInt8]) {
+        if let c = cursor, c == p { return }
+        if let c = cursor, c.y == p.y, p.x > c.x {
+            let n = p.x - c.x
+            if n == 1 { out.append(contentsOf: [0x1B, 0x5B, 0x43]) } else { ANSI.csi(&out, n, final: UInt8(ascii: "C")) }
+        } else if p == .zero {
+            out.append(contentsOf: ANSI.home)
+        } else if p.x == 0 {
+            ANSI.csi(&out, p.y + 1, final: UInt8(ascii: "H"))
+        } else {
+            ANSI.csi(&out, p.y + 1, p.x + 1, final: UInt8(ascii: "H"))
+        }
+        cursor = p
+    }
+
+    private mutating func resetPen(_ out: inout [UInt8]) {
+        if pen != Style.plain { out.append(contentsOf: ANSI.resetStyle) }
+        pen = .plain
+    }
+
+    /// Emits the SGR that turns the current pen into `style`, or nothing when they match.
+    /// Written straight into `out` (no parameter array): this runs once per changed cell.
+    private mutating func applyStyle(_ style: Style, _ out: inout [UInt8]) {
+        let fg = style.foreground.downgraded(to: depth)
+        let bg = style.background.downgraded(to: depth)
+        let attrs = style.attributes
+        var from = Style.plain
+        var reset = true
+        if let pen {
+            if pen.foreground == fg && pen.background == bg && pen.attributes == attrs { return }
+            if pen.attributes.isSubset(of: attrs) { from = pen; reset = false }
+        }
+        out.append(0x1B); out.append(0x5B)
+        var first = true
+        if reset { ANSI.param(0, &first, &out) }
+        let added = attrs.subtracting(from.attributes)
+        if !added.isEmpty {
+            if added.contains(.bold) { ANSI.param(1, &first, &out) }
+            if added.contains(.dim) { ANSI.param(2, &first, &out) }
+            if added.contains(.italic) { ANSI.param(3, &first, &out) }
+            if added.contains(.underline) { ANSI.param(4, &first, &out) }
+            if added.contains(.reverse) { ANSI.param(7, &first, &out) }
+        }
+        if fg != from.foreground { ANSI.colorParams(fg, background: false, &first, &out) }
+        if bg != from.background { ANSI.colorParams(bg, background: true, &first, &out) }
+        out.append(UInt8(ascii: "m"))
+        pen = Style(foreground: fg, background: bg, attributes: attrs)
+    }
+}
