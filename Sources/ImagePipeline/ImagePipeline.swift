@@ -115,6 +115,12 @@ public final class ImagePipeline: Sendable {
         }
     }
 
+    /// Holds back new disk and network work for `duration` (the prefetcher calls this while the
+    /// user flings; memory hits and work already running are unaffected).
+    public func pauseStarts(for duration: Duration) {
+        scheduler.pauseStarts(for: duration)
+    }
+
     /// Counters so far (wasted prefetch bytes counted as of now).
     public var metrics: PipelineMetrics {
         var m = scheduler.metricsSnapshot

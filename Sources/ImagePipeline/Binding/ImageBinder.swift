@@ -78,7 +78,7 @@ public final class ImageBinder<Slot: Hashable & Sendable>: @unchecked Sendable {
             defer { bindings.removeAll() }
             return bindings.values.compactMap(\.task)
         }
-        for t in tasks { t.cancel() }
+        ImageTask.cancel(tasks)
     }
 
     public func setPriority(_ priority: ImagePriority, for slot: Slot) {

@@ -13,9 +13,25 @@ extension Scheduler {
     }
 
     func pump() {
+        if pausedUntil > 0 {
+            if Self.monotonicNanos() < pausedUntil {
+                // A fling is in progress: nothing new starts (work already in hand continues).
+                scheduleWake(at: pausedUntil)
+                dispatchCPU()
+                return
+            }
+            pausedUntil = 0
+        }
         promoteWaiting()
         dispatchCPU()
         dispatchTransfers()
+    }
+
+    /// Holds back new disk and network work until `duration` from now (extending a hold).
+    func pauseStarts(for duration: Duration) {
+        lock.lock()
+        pausedUntil = max(pausedUntil, Self.monotonicNanos() + duration.nanoseconds)
+        lock.unlock()
     }
 
     private func promoteWaiting() {
@@ -43,7 +59,7 @@ extension Scheduler {
     }
 
     private func scheduleWake(at time: UInt64) {
-        if let wakeAt, wakeAt <= time { return }
+        if let wakeAt, wakeAt <= time, wakeAt > Self.monotonicNanos() { return }
         wakeAt = time
         let delay = time &- Self.monotonicNanos()
         Task.detached { [weak self] in
@@ -59,15 +75,18 @@ extension Scheduler {
         lock.unlock()
     }
 
-    /// Highest priority first; among equals, the oldest.
+    /// Highest priority first; among equals, the oldest. Disk reads wait while paused.
     private func dispatchCPU() {
-        while runningCPU < limits.maxCPU, !cpuQueue.isEmpty {
-            var best = 0
-            var bestPriority = priority(of: cpuQueue[0])
-            for i in cpuQueue.indices.dropFirst() {
+        let paused = pausedUntil > 0
+        while runningCPU < limits.maxCPU {
+            var best: Int?
+            var bestPriority = ImagePriority.veryLow
+            for i in cpuQueue.indices {
+                if paused, case .diskDecode = cpuQueue[i] { continue }
                 let p = priority(of: cpuQueue[i])
-                if p > bestPriority { best = i; bestPriority = p }
+                if best == nil || p > bestPriority { best = i; bestPriority = p }
             }
+            guard let best else { return }
             let work = cpuQueue.remove(at: best)
             runningCPU += 1
             launch(work)

@@ -37,6 +37,7 @@ final class Scheduler: @unchecked Sendable {
     var runningCPU = 0
     var seq = 0
     var wakeAt: UInt64?
+    var pausedUntil: UInt64 = 0
     var negative: [String: UInt64] = [:]
     /// Downloads made for prefetch only, by URL → bytes; removed when shown.
     var prefetchOnlyBytes: [String: Int] = [:]
@@ -106,13 +107,22 @@ final class Scheduler: @unchecked Sendable {
         pump()
     }
 
-    func cancel(_ task: ImageTask) {
+    func cancel(_ task: ImageTask) { cancel([task]) }
+
+    /// Cancels several requesters at once with one dispatch at the end, so dropping a whole
+    /// prefetch window does not start (and then abort) the window's queued transfers one by one.
+    func cancel(_ tasks: [ImageTask]) {
         lock.lock()
         defer { lock.unlock() }
+        for task in tasks { removeSubscriber(task) }
+        pump()
+    }
+
+    private func removeSubscriber(_ task: ImageTask) {
         let key = task.request
         guard let job = renderJobs[key], job.subscribers.removeValue(forKey: task.id) != nil else { return }
         metrics.cancels += 1
-        guard job.subscribers.isEmpty else { pump(); return }
+        guard job.subscribers.isEmpty else { return }
         renderJobs[key] = nil
         switch job.state {
         case .queued:
@@ -125,7 +135,6 @@ final class Scheduler: @unchecked Sendable {
                 if fetch.renderKeys.isEmpty { abandon(fetch) }
             }
         }
-        pump()
     }
 
     /// The last requester of `fetch` left: drop it if it has not started, abort a transfer.
