@@ -9,7 +9,9 @@ struct MarvelBench: AsyncParsableCommand {
         abstract: "Benchmarks that print figures (run with -c release).",
         subcommands: [
             // Each benchmark lives in its own file in this folder.
+            APIBench.self,
             ThumbnailBench.self,
+            CatalogBench.self,
         ]
     )
 }
