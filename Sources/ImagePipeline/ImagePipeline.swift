@@ -1,4 +1,6 @@
 import Foundation
+import ImageCore
+import MarvelAPI
 
 /// Turns "show image X in a W×H cell box" into cells: from memory when it can (synchronously,
 /// same frame), from disk when it must, from the network as rarely as possible.
@@ -11,7 +13,7 @@ public final class ImagePipeline: Sendable {
         public var dataLoader: any DataLoading
         public var dataCache: (any DataCaching)?
         public var decoder: any ImageDecoding
-        public var renderer: any ImageRendering
+        public var renderer: any CellRendering
         public var memoryCostLimit = 128 << 20
         public var memoryCountLimit = 10_000
         public var maxConcurrentTransfers = 16
@@ -21,7 +23,8 @@ public final class ImagePipeline: Sendable {
         /// How long a request must stay wanted before disk or network work starts for it
         /// (rows a fling passes faster cost nothing). Memory hits are never delayed.
         public var startDelay: Duration = .milliseconds(20)
-        public var retryPolicy = RetryPolicy()
+        /// MarvelAPI's policy (the API client's): 429, 5xx, timeouts, dropped connections.
+        public var retryPolicy = RetryPolicy.standard
         public var negativeCacheTTL: Duration = .seconds(30)
         /// Where `close()` saves the metrics (usually beside the disk cache).
         public var metricsURL: URL?
@@ -29,7 +32,7 @@ public final class ImagePipeline: Sendable {
         public var clock: @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
 
         public init(dataLoader: any DataLoading, dataCache: (any DataCaching)?,
-                    decoder: any ImageDecoding, renderer: any ImageRendering) {
+                    decoder: any ImageDecoding = ImageCoreDecoder(), renderer: any CellRendering = HalfBlockCellRenderer()) {
             self.dataLoader = dataLoader
             self.dataCache = dataCache
             self.decoder = decoder
@@ -71,7 +74,7 @@ public final class ImagePipeline: Sendable {
             if case .pixels(let p)? = memoryCache.value(for: .pixels(request.url)) { pixels = p } else { pixels = nil }
             scheduler.count { $0.memoryHits += 1 }
             scheduler.noteShown(request.url)
-            return .image(Thumbnail(request: request, cells: cells, pixels: pixels))
+            return .image(PipelineImage(request: request, cells: cells, pixels: pixels))
         }
         if scheduler.isNegative(request.url) { return .placeholder(.failed) }
         return nil

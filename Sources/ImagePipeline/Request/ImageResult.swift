@@ -10,7 +10,7 @@ public enum PlaceholderKind: String, Sendable, Hashable {
 
 /// A decoded picture ready for the app: the cells to draw in the request's box, and the pixels
 /// they were made from (shared, so another size is an encode, not a download).
-public struct Thumbnail: Sendable {
+public struct PipelineImage: Sendable {
     public let request: ImageRequest
     public let cells: CellImage
     public let pixels: PixelImage?
@@ -23,10 +23,10 @@ public struct Thumbnail: Sendable {
 
 /// The outcome of a request: a picture, or which placeholder to draw instead.
 public enum ImageResult: Sendable {
-    case image(Thumbnail)
+    case image(PipelineImage)
     case placeholder(PlaceholderKind)
 
-    public var thumbnail: Thumbnail? {
+    public var thumbnail: PipelineImage? {
         if case .image(let t) = self { return t }
         return nil
     }

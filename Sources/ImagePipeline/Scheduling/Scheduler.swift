@@ -1,4 +1,5 @@
 import Foundation
+import MarvelAPI
 
 /// The pipeline's coordinator: a lock-protected state machine (not an actor) so that bind,
 /// priority change and cancel are synchronous and strictly ordered from the app's frame loop.
@@ -13,7 +14,8 @@ final class Scheduler: @unchecked Sendable {
         /// A request waits this long before it may start disk or network work, so rows a fling
         /// passes in less time cost nothing.
         var startDelay: Duration = .milliseconds(20)
-        var retry = RetryPolicy()
+        /// The same policy the API client uses: 429, 5xx, timeouts and dropped connections.
+        var retry = RetryPolicy.standard
         var negativeTTL: Duration = .seconds(30)
     }
 
@@ -21,7 +23,7 @@ final class Scheduler: @unchecked Sendable {
     let loader: any DataLoading
     let disk: (any DataCaching)?
     let decoder: any ImageDecoding
-    let renderer: any ImageRendering
+    let renderer: any CellRendering
     let memory: MemoryCache<MemoryKey, MemoryValue>
     /// Seconds-resolution clock for the negative cache (tests move it forward).
     let now: @Sendable () -> UInt64
@@ -45,7 +47,7 @@ final class Scheduler: @unchecked Sendable {
     var metrics = PipelineMetrics()
 
     init(limits: Limits, loader: any DataLoading, disk: (any DataCaching)?, decoder: any ImageDecoding,
-         renderer: any ImageRendering, memory: MemoryCache<MemoryKey, MemoryValue>,
+         renderer: any CellRendering, memory: MemoryCache<MemoryKey, MemoryValue>,
          now: @escaping @Sendable () -> UInt64) {
         self.limits = limits
         self.loader = loader
