@@ -12,6 +12,7 @@ struct MarvelBench: AsyncParsableCommand {
             APIBench.self,
             ThumbnailBench.self,
             CatalogBench.self,
+            PipelineBench.self,
         ]
     )
 }

@@ -12,6 +12,7 @@ struct MarvelGallery: AsyncParsableCommand {
             ServeCommand.self,
             RenderCommand.self,
             CharactersCommand.self, ComicsCommand.self, CharacterCommand.self, ComicCommand.self,
+            CacheCommand.self,
         ]
     )
 }
