@@ -18,7 +18,11 @@ public final class ImagePipeline: Sendable {
         public var memoryCountLimit = 10_000
         public var maxConcurrentTransfers = 16
         public var maxTransfersPerHost = 6
+        /// Prefetch transfers while a visible request waits for a slot.
         public var maxPrefetchTransfers = 2
+        /// Prefetch transfers when no visible request waits (never more than the per-host cap
+        /// minus 2, so a visible request arriving finds a free slot on its host).
+        public var maxIdlePrefetchTransfers = 4
         public var maxConcurrentDecodes = max(1, ProcessInfo.processInfo.activeProcessorCount)
         /// How long a request must stay wanted before disk or network work starts for it
         /// (rows a fling passes faster cost nothing). Memory hits are never delayed.
@@ -53,6 +57,8 @@ public final class ImagePipeline: Sendable {
         limits.maxTransfers = configuration.maxConcurrentTransfers
         limits.maxPerHost = configuration.maxTransfersPerHost
         limits.maxPrefetchTransfers = configuration.maxPrefetchTransfers
+        limits.maxIdlePrefetchTransfers = min(configuration.maxIdlePrefetchTransfers,
+                                              max(configuration.maxPrefetchTransfers, configuration.maxTransfersPerHost - 2))
         limits.maxCPU = configuration.maxConcurrentDecodes
         limits.startDelay = configuration.startDelay
         limits.retry = configuration.retryPolicy

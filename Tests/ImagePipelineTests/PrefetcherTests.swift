@@ -41,10 +41,10 @@ final class PrefetcherTests: XCTestCase {
     func testDirectionFlipCancelsOldWindowDownloads() async {
         let loader = FakeLoader(latency: .milliseconds(1))
         loader.state.with { $0.holdAll = true }
-        let h = Harness(loader: loader)
+        let h = Harness(loader: loader) { $0.maxIdlePrefetchTransfers = 2 }
         let p = makePrefetcher(h)
         p.update(visible: 100..<120, direction: .forward, itemCount: 1000)
-        await eventually { loader.totalStarts == 2 }      // the prefetch cap
+        await eventually { loader.totalStarts == 2 }      // the strict prefetch cap
         p.update(visible: 100..<120, direction: .backward, itemCount: 1000)
         await eventually { loader.state.get.cancellations.count == 2 }
         await eventually { loader.totalStarts == 4 }

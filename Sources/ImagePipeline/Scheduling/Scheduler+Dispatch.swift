@@ -94,6 +94,13 @@ extension Scheduler {
     }
 
     private func dispatchTransfers() {
+        // Prefetches get 2 transfers while any visible request waits; when none waits they may
+        // use idle slots up to `maxIdlePrefetchTransfers` (at a 50 ms latency, 2 transfers
+        // cannot keep up with 10 rows/s of a 6-column grid). Visible requests start first either way.
+        let visibleWaiting = netQueue.contains { !priority(of: $0).isPrefetch }
+            || waiting.contains { !priority(of: $0).isPrefetch }
+        let prefetchCap = visibleWaiting ? limits.maxPrefetchTransfers
+            : max(limits.maxPrefetchTransfers, limits.maxIdlePrefetchTransfers)
         while runningTransfers.count < limits.maxTransfers, !netQueue.isEmpty {
             let runningPrefetch = runningTransfers.values.filter { priority(of: $0).isPrefetch }.count
             var best: Int?
@@ -101,7 +108,7 @@ extension Scheduler {
             for (i, fetch) in netQueue.enumerated() {
                 if perHost[fetch.host, default: 0] >= limits.maxPerHost { continue }
                 let p = priority(of: fetch)
-                if p.isPrefetch && runningPrefetch >= limits.maxPrefetchTransfers { continue }
+                if p.isPrefetch && runningPrefetch >= prefetchCap { continue }
                 if best == nil || p > bestPriority { best = i; bestPriority = p }
             }
             guard let best else { return }

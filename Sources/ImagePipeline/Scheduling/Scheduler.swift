@@ -10,6 +10,7 @@ final class Scheduler: @unchecked Sendable {
         var maxTransfers = 16
         var maxPerHost = 6
         var maxPrefetchTransfers = 2
+        var maxIdlePrefetchTransfers = 4
         var maxCPU = max(1, ProcessInfo.processInfo.activeProcessorCount)
         /// A request waits this long before it may start disk or network work, so rows a fling
         /// passes in less time cost nothing.
