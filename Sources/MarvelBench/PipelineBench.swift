@@ -20,7 +20,10 @@ struct PipelineBench: AsyncParsableCommand {
     @Option(help: "Grid columns.") var columns = 6
     @Option(help: "Grid rows on screen.") var visibleRows = 3
     @Option(help: "Thumbnail box in cells, COLSxROWS.") var box = "10x8"
-    @Option(help: "Concurrent prefetch transfers (the pipeline's default is 2).") var prefetchTransfers = 2
+    @Option(help: "Prefetch transfers while a visible request waits (pipeline default 2).") var prefetchTransfers = 2
+    @Option(help: "Prefetch transfers when no visible request waits (pipeline default 4).") var idlePrefetchTransfers = 4
+    @Option(help: "Keep the disk cache and metrics in this folder (default: a temporary one, removed).")
+    var cacheDir: String?
 
     func run() async throws {
         let parts = box.split(separator: "x").compactMap { Int($0) }
@@ -30,8 +33,9 @@ struct PipelineBench: AsyncParsableCommand {
         faults.latencyMS = latency
         let server = try await CatalogServer.start(CatalogServerOptions(source: .synthetic(characters: characters, comics: 1), faults: faults))
         let transport = try HTTPTransport()
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("pipeline-bench-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: scratch) }
+        let scratch = cacheDir.map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("pipeline-bench-\(getpid())")
+        defer { if cacheDir == nil { try? FileManager.default.removeItem(at: scratch) } }
 
         let requests = try await loadCharacterRequests(server: server, transport: transport, box: cellBox)
         print("characters: \(requests.count) (\(requests.filter { MarvelPlaceholder.matches($0.url) }.count) with Marvel's placeholder)")
@@ -40,6 +44,8 @@ struct PipelineBench: AsyncParsableCommand {
         var config = ImagePipeline.Configuration(dataLoader: CurlDataLoader(transport: transport),
                                                  dataCache: DiskCache(directory: scratch))
         config.maxPrefetchTransfers = prefetchTransfers
+        config.maxIdlePrefetchTransfers = idlePrefetchTransfers
+        config.metricsURL = scratch.appendingPathComponent(PipelineMetrics.fileName)
         let pipeline = ImagePipeline(configuration: config)
         let binder = ImageBinder<Int>(pipeline: pipeline) { _, _, _ in }
         let prefetcher = ImagePrefetcher(pipeline: pipeline) { i in i < requests.count ? requests[i] : nil }
@@ -77,9 +83,9 @@ struct PipelineBench: AsyncParsableCommand {
         await server.stop()
 
         let share = arrivals == 0 ? 0 : Double(ready) / Double(arrivals) * 100
-        print(String(format: "scroll: %d rows at %.0f rows/s (%d columns x %d rows on screen, box %@) in %.1f s, latency %d ms, prefetch transfers %d",
+        print(String(format: "scroll: %d rows at %.0f rows/s (%d columns x %d rows on screen, box %@) in %.1f s, latency %d ms, prefetch transfers %d (%d when no visible request waits)",
                      lastTop + visibleRows, rowsPerSecond, columns, visibleRows, box,
-                     Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, latency, prefetchTransfers))
+                     Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, latency, prefetchTransfers, max(prefetchTransfers, idlePrefetchTransfers)))
         print(String(format: "ready on arrival: %d of %d thumbnails = %.1f %% (target >= 95 %%)", ready, arrivals, share))
         print(String(format: "downloads per distinct image: %d hits / %d images = %.3f (max per image %d; target exactly 1)",
                      hits, imagePaths.count, imagePaths.isEmpty ? 0 : Double(hits) / Double(imagePaths.count),
