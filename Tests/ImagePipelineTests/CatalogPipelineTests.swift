@@ -71,9 +71,9 @@ final class CatalogPipelineTests: XCTestCase {
         let box = CellBox(cols: 10, rows: 8)
         let first = try await makePipeline(disk: DiskCache(directory: dir.url)).image(for: ImageRequest(url: url(3), box: box))
         let disk = DiskCache(directory: dir.url)
-        var bytes = try Data(contentsOf: URL(fileURLWithPath: disk.path(for: url(3))))
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: disk.path(for: ImageRequest.cacheKey(for: url(3)))))
         bytes[bytes.count / 2] ^= 0x10
-        try bytes.write(to: URL(fileURLWithPath: disk.path(for: url(3))))
+        try bytes.write(to: URL(fileURLWithPath: disk.path(for: ImageRequest.cacheKey(for: url(3)))))
         let pipeline = makePipeline(disk: disk)
         let healed = try await pipeline.image(for: ImageRequest(url: url(3), box: box))
         XCTAssertEqual(healed.thumbnail?.cells, first.thumbnail?.cells)
@@ -98,7 +98,7 @@ final class CatalogPipelineTests: XCTestCase {
         server.setFaults(FaultOptions())
         _ = try await pipeline.image(for: ImageRequest(url: url(4), box: CellBox(cols: 8, rows: 6)))
         XCTAssertEqual(hits(path(4)), 3, "negative-cached: no new download within 30 s")
-        XCTAssertFalse(disk.contains(url(4)))
+        XCTAssertFalse(disk.contains(ImageRequest.cacheKey(for: url(4))))
     }
 
     func testCorruptImagesFromServerFailAndAreNotCached() async throws {
@@ -110,7 +110,7 @@ final class CatalogPipelineTests: XCTestCase {
         let pipeline = makePipeline(disk: disk)
         let r = try await pipeline.image(for: ImageRequest(url: url(5), box: CellBox(cols: 8, rows: 6)))
         XCTAssertEqual(r.placeholder, .failed)
-        XCTAssertFalse(disk.contains(url(5)))
+        XCTAssertFalse(disk.contains(ImageRequest.cacheKey(for: url(5))))
         XCTAssertEqual(pipeline.memoryCache.totalCost, 0)
     }
 

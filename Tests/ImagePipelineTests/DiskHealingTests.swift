@@ -78,3 +78,24 @@ final class DiskHealingTests: XCTestCase {
         XCTAssertEqual(saved?.decodes, 1)
     }
 }
+
+final class CacheKeyTests: XCTestCase {
+    func testLoopbackPortIsNotPartOfTheDiskKey() {
+        XCTAssertEqual(ImageRequest.cacheKey(for: "http://127.0.0.1:4711/u/a/portrait_small.jpg"), "loopback:/u/a/portrait_small.jpg")
+        XCTAssertEqual(ImageRequest.cacheKey(for: "http://127.0.0.1:5000/u/a/portrait_small.jpg"),
+                       ImageRequest.cacheKey(for: "http://localhost:6000/u/a/portrait_small.jpg"))
+        XCTAssertEqual(ImageRequest.cacheKey(for: "http://[::1]:6000/u/a.jpg"), "loopback:/u/a.jpg")
+        XCTAssertEqual(ImageRequest.cacheKey(for: "https://i.annihil.us/u/a.jpg"), "https://i.annihil.us/u/a.jpg")
+    }
+
+    func testAnotherRunOnAnotherLoopbackPortIsServedFromDisk() async throws {
+        let dir = TempDir()
+        let loader = FakeLoader(latency: .milliseconds(1))
+        _ = try await Harness(loader: loader, disk: DiskCache(directory: dir.url)).pipeline.image(for: req("http://127.0.0.1:1111/u/x.jpg"))
+        let h2 = Harness(loader: loader, disk: DiskCache(directory: dir.url))
+        let r = try await h2.pipeline.image(for: req("http://127.0.0.1:2222/u/x.jpg"))
+        XCTAssertNotNil(r.thumbnail)
+        XCTAssertEqual(loader.totalStarts, 1)
+        XCTAssertEqual(h2.pipeline.metrics.diskHits, 1)
+    }
+}

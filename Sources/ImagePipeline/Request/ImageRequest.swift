@@ -38,6 +38,21 @@ public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(url) @\(box) \(fit.rawValue) \(color.rawValue)" }
+
+    /// The disk cache's key for this URL. The embedded catalog server listens on a new
+    /// loopback port every run, so for loopback hosts the key is the path alone (the same
+    /// picture keeps its cache entry across runs); for any other host it is the whole URL.
+    public var cacheKey: String { Self.cacheKey(for: url) }
+
+    public static func cacheKey(for url: String) -> String {
+        guard let schemeEnd = url.range(of: "://") else { return url }
+        let rest = url[schemeEnd.upperBound...]
+        let hostPort = rest.prefix { $0 != "/" }
+        let host = hostPort.hasPrefix("[") ? String(hostPort.prefix { $0 != "]" }.dropFirst())
+                                           : String(hostPort.prefix { $0 != ":" })
+        guard ["127.0.0.1", "localhost", "::1"].contains(host.lowercased()) else { return url }
+        return "loopback:" + rest.dropFirst(hostPort.count)
+    }
 }
 
 /// Who is waiting decides the order transfers start in: visible cells first, prefetches last.

@@ -64,7 +64,7 @@ extension Scheduler {
                 // decoder changed): delete it and fetch once more from the network.
                 metrics.corruptEntries += 1
                 fetch.healedFromDisk = true
-                disk?.remove(for: fetch.url)
+                disk?.remove(for: fetch.diskKey)
                 if !fetch.abandoned {
                     fetch.state = .netQueued
                     netQueue.append(fetch)

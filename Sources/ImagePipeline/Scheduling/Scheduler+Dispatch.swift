@@ -132,7 +132,7 @@ extension Scheduler {
             fetch.state = .diskRunning
             let disk = self.disk, decoder = self.decoder
             Task.detached { [weak self] in
-                guard let data = disk?.data(for: fetch.url) else { self?.diskMissed(fetch); return }
+                guard let data = disk?.data(for: fetch.diskKey) else { self?.diskMissed(fetch); return }
                 let start = Self.monotonicNanos()
                 let result = Result { try decoder.decode(data) }
                 self?.decoded(fetch, result, fromNetwork: false, bytes: data.count, nanos: Self.monotonicNanos() - start)
@@ -145,7 +145,7 @@ extension Scheduler {
                 let result = Result { try decoder.decode(data) }
                 let nanos = Self.monotonicNanos() - start
                 // Only bytes that decoded are kept: failures never reach a cache.
-                if case .success = result { disk?.store(data, for: fetch.url) }
+                if case .success = result { disk?.store(data, for: fetch.diskKey) }
                 self?.decoded(fetch, result, fromNetwork: true, bytes: data.count, nanos: nanos)
             }
         case .render(let job, let pixels):
