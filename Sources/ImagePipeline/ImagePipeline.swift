@@ -5,9 +5,24 @@ import MarvelAPI
 /// Turns "show image X in a W×H cell box" into cells: from memory when it can (synchronously,
 /// same frame), from disk when it must, from the network as rarely as possible.
 ///
-/// Draw path: `cachedResult(for:)` (sync). Loading: `loadImage(_:priority:completion:)` returns an
-/// `ImageTask` to re-prioritise or cancel, or `image(for:priority:)` (async). Cells bound to grid
-/// slots with generation tokens: `ImageBinder`. Look-ahead: `ImagePrefetcher`.
+/// For the app:
+/// - build: `ImagePipeline.standard(transport:cacheDirectory:)` (libcurl, disk cache in
+///   `defaultCacheDirectory`, ImageCore decode, half-block cells, metrics saved on `close()`);
+/// - request: `ImageRequest.marvel(thumbnail, box: CellBox(cols:rows:))` picks the smallest
+///   Marvel variant for the box; Marvel's "not available" URLs come back as
+///   `.placeholder(.notAvailable)` without a download;
+/// - draw path: `cachedResult(for:)` (sync: cells, `.notAvailable`, or `.failed` while
+///   negative-cached; nil = load it);
+/// - grid cells: `ImageBinder<Slot>` — `bind(slot, to:priority:)` answers at once (cached image or
+///   `.loading`) with a generation; later results come through its delivery closure only for the
+///   slot's latest binding; `unbind`/`unbindAll` when cells leave the screen;
+/// - look-ahead: `ImagePrefetcher.update(visible:direction:itemCount:)` on every scroll;
+/// - one-off loads: `loadImage(_:priority:completion:)` → `ImageTask` (`priority`, `cancel()`),
+///   or `try await image(for:priority:)`;
+/// - `metrics`, `close()` (flush the disk index, save counters for `cache info`).
+///
+/// Why a lock-based coordinator rather than an actor: bind, priority change and cancel must be
+/// synchronous and strictly ordered from the frame loop ("no callback after cancel").
 public final class ImagePipeline: Sendable {
     public struct Configuration: Sendable {
         public var dataLoader: any DataLoading

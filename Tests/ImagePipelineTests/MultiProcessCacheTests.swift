@@ -135,7 +135,7 @@ final class CacheWorker: XCTestCase {
         case "hammer":
             if !Self.hammer(dir: URL(fileURLWithPath: dir), seed: seed, ops: 1500) { exit(3) }
             // Evidence that the worker really ran (a filter typo would run nothing and exit 0).
-            FileManager.default.createFile(atPath: dir + "/worker-\(seed).done", contents: Data())
+            _ = FileManager.default.createFile(atPath: dir + "/worker-\(seed).done", contents: Data())
         case "crash":
             // Big entries so a kill is likely to land inside a write; runs until killed.
             let cache = DiskCache(directory: URL(fileURLWithPath: dir), sizeLimit: 64 << 20)
