@@ -179,3 +179,34 @@ final class SchedulerTests: XCTestCase {
         await eventually { loader.state.get.cancellations == ["http://h/never.jpg"] }
     }
 }
+
+/// A decoder that takes a while and records how many decodes ran at once.
+final class SlowDecoder: ImageDecoding, @unchecked Sendable {
+    let inner = FakeDecoder()
+    let concurrency = Locked((now: 0, max: 0))
+    func decode(_ data: [UInt8]) throws -> PixelImage {
+        concurrency.with { $0.now += 1; $0.max = max($0.max, $0.now) }
+        defer { concurrency.with { $0.now -= 1 } }
+        Thread.sleep(forTimeInterval: 0.01)
+        return try inner.decode(data)
+    }
+}
+
+final class DecodeCapTests: XCTestCase {
+    func testDecodesNeverExceedTheCap() async {
+        let decoder = SlowDecoder()
+        let loader = FakeLoader(latency: .milliseconds(1))
+        var config = ImagePipeline.Configuration(dataLoader: loader, dataCache: nil, decoder: decoder, renderer: FakeRenderer())
+        config.startDelay = .zero
+        config.maxConcurrentDecodes = 2
+        let pipeline = ImagePipeline(configuration: config)
+        let done = Locked(0)
+        for i in 0..<30 { pipeline.loadImage(req("http://h\(i % 3)/d\(i).jpg")) { _ in done.with { $0 += 1 } } }
+        await eventually { done.get == 30 }
+        XCTAssertEqual(decoder.concurrency.get.max, 2)
+    }
+
+    func testPlaceholderGlyphsDiffer() {
+        XCTAssertEqual(Set([PlaceholderKind.loading, .failed, .notAvailable].map(\.glyph)).count, 3)
+    }
+}
