@@ -13,6 +13,7 @@ struct MarvelBench: AsyncParsableCommand {
             ThumbnailBench.self,
             CatalogBench.self,
             FrameBenchmark.self,
+            PipelineBench.self,
         ]
     )
 }

@@ -14,6 +14,7 @@ struct MarvelGallery: AsyncParsableCommand {
             CharactersCommand.self, ComicsCommand.self, CharacterCommand.self, ComicCommand.self,
             DemoCommand.self,
             DoctorCommand.self,
+            CacheCommand.self,
         ]
     )
 }

@@ -1,0 +1,23 @@
+import ImageCore
+
+/// Decoded pixels (ImageCore's packed 8-bit RGB), kept in memory so another box size of the
+/// same URL is an encode, not a download.
+public typealias PixelImage = RGBImage
+
+/// Ready-to-draw half-block cells (ImageCore's type; the app draws them with its widget).
+public typealias CellImage = HalfBlockCells
+
+extension RGBImage {
+    /// Bytes held, for the memory cache's accounting (pixels plus struct and array header).
+    var cacheCost: Int { pixels.count + MemoryLayout<RGBImage>.stride + 32 }
+}
+
+/// Bytes to pixels. The default routes JPEG/PNG/GIF to ImageCore; tests use fakes.
+public protocol ImageDecoding: Sendable {
+    func decode(_ data: [UInt8]) throws -> PixelImage
+}
+
+/// Pixels to cells for a request's box, fit and colour mode.
+public protocol CellRendering: Sendable {
+    func render(_ image: PixelImage, for request: ImageRequest) throws -> CellImage
+}

@@ -1,0 +1,161 @@
+/// Handing out work: our own priority order decides which transfer, disk read, decode or
+/// render starts next; nothing is queued inside libcurl. Lock held throughout.
+extension Scheduler {
+    func priority(of fetch: FetchJob) -> ImagePriority {
+        fetch.renderKeys.compactMap { renderJobs[$0]?.priority }.max() ?? .veryLow
+    }
+
+    func priority(of work: CPUWork) -> ImagePriority {
+        switch work {
+        case .diskDecode(let f), .decode(let f, _): return priority(of: f)
+        case .render(let r, _): return r.priority
+        }
+    }
+
+    func pump() {
+        if pausedUntil > 0 {
+            if Self.monotonicNanos() < pausedUntil {
+                // A fling is in progress: nothing new starts (work already in hand continues).
+                scheduleWake(at: pausedUntil)
+                dispatchCPU()
+                return
+            }
+            pausedUntil = 0
+        }
+        promoteWaiting()
+        dispatchCPU()
+        dispatchTransfers()
+    }
+
+    /// Holds back new disk and network work until `duration` from now (extending a hold).
+    func pauseStarts(for duration: Duration) {
+        lock.lock()
+        pausedUntil = max(pausedUntil, Self.monotonicNanos() + duration.nanoseconds)
+        lock.unlock()
+    }
+
+    private func promoteWaiting() {
+        guard !waiting.isEmpty else { return }
+        let t = Self.monotonicNanos()
+        var next: UInt64?
+        var still: [FetchJob] = []
+        for fetch in waiting {
+            guard case .waiting(let at, let network) = fetch.state else { continue }
+            if at <= t {
+                if network || disk == nil {
+                    fetch.state = .netQueued
+                    netQueue.append(fetch)
+                } else {
+                    fetch.state = .diskQueued
+                    cpuQueue.append(.diskDecode(fetch))
+                }
+            } else {
+                still.append(fetch)
+                next = min(next ?? at, at)
+            }
+        }
+        waiting = still
+        if let next { scheduleWake(at: next) }
+    }
+
+    private func scheduleWake(at time: UInt64) {
+        if let wakeAt, wakeAt <= time, wakeAt > Self.monotonicNanos() { return }
+        wakeAt = time
+        let delay = time &- Self.monotonicNanos()
+        Task.detached { [weak self] in
+            try? await Task.sleep(nanoseconds: min(delay, 60_000_000_000))
+            self?.wake()
+        }
+    }
+
+    private func wake() {
+        lock.lock()
+        if let w = wakeAt, w <= Self.monotonicNanos() { wakeAt = nil }
+        pump()
+        lock.unlock()
+    }
+
+    /// Highest priority first; among equals, the oldest. Disk reads wait while paused.
+    private func dispatchCPU() {
+        let paused = pausedUntil > 0
+        while runningCPU < limits.maxCPU {
+            var best: Int?
+            var bestPriority = ImagePriority.veryLow
+            for i in cpuQueue.indices {
+                if paused, case .diskDecode = cpuQueue[i] { continue }
+                let p = priority(of: cpuQueue[i])
+                if best == nil || p > bestPriority { best = i; bestPriority = p }
+            }
+            guard let best else { return }
+            let work = cpuQueue.remove(at: best)
+            runningCPU += 1
+            launch(work)
+        }
+    }
+
+    private func dispatchTransfers() {
+        // Prefetches get 2 transfers while any visible request waits; when none waits they may
+        // use idle slots up to `maxIdlePrefetchTransfers` (at a 50 ms latency, 2 transfers
+        // cannot keep up with 10 rows/s of a 6-column grid). Visible requests start first either way.
+        let visibleWaiting = netQueue.contains { !priority(of: $0).isPrefetch }
+            || waiting.contains { !priority(of: $0).isPrefetch }
+        let prefetchCap = visibleWaiting ? limits.maxPrefetchTransfers
+            : max(limits.maxPrefetchTransfers, limits.maxIdlePrefetchTransfers)
+        while runningTransfers.count < limits.maxTransfers, !netQueue.isEmpty {
+            let runningPrefetch = runningTransfers.values.filter { priority(of: $0).isPrefetch }.count
+            var best: Int?
+            var bestPriority = ImagePriority.veryLow
+            for (i, fetch) in netQueue.enumerated() {
+                if perHost[fetch.host, default: 0] >= limits.maxPerHost { continue }
+                let p = priority(of: fetch)
+                if p.isPrefetch && runningPrefetch >= prefetchCap { continue }
+                if best == nil || p > bestPriority { best = i; bestPriority = p }
+            }
+            guard let best else { return }
+            let fetch = netQueue.remove(at: best)
+            runningTransfers[ObjectIdentifier(fetch)] = fetch
+            perHost[fetch.host, default: 0] += 1
+            let loader = self.loader
+            let url = fetch.url
+            let transfer = Task.detached { [weak self] in
+                let result: Result<[UInt8], any Error>
+                do { result = .success(try await loader.loadData(from: url)) } catch { result = .failure(error) }
+                self?.downloaded(fetch, result)
+            }
+            fetch.state = .netRunning(transfer)
+        }
+    }
+
+    private func launch(_ work: CPUWork) {
+        switch work {
+        case .diskDecode(let fetch):
+            fetch.state = .diskRunning
+            let disk = self.disk, decoder = self.decoder
+            Task.detached { [weak self] in
+                guard let data = disk?.data(for: fetch.diskKey) else { self?.diskMissed(fetch); return }
+                let start = Self.monotonicNanos()
+                let result = Result { try decoder.decode(data) }
+                self?.decoded(fetch, result, fromNetwork: false, bytes: data.count, nanos: Self.monotonicNanos() - start)
+            }
+        case .decode(let fetch, let data):
+            fetch.state = .decoding
+            let disk = self.disk, decoder = self.decoder
+            Task.detached { [weak self] in
+                let start = Self.monotonicNanos()
+                let result = Result { try decoder.decode(data) }
+                let nanos = Self.monotonicNanos() - start
+                // Only bytes that decoded are kept: failures never reach a cache.
+                if case .success = result { disk?.store(data, for: fetch.diskKey) }
+                self?.decoded(fetch, result, fromNetwork: true, bytes: data.count, nanos: nanos)
+            }
+        case .render(let job, let pixels):
+            job.state = .running
+            let renderer = self.renderer
+            Task.detached { [weak self] in
+                let start = Self.monotonicNanos()
+                let result = Result { try renderer.render(pixels, for: job.request) }
+                self?.rendered(job, pixels, result, nanos: Self.monotonicNanos() - start)
+            }
+        }
+    }
+}

@@ -1,0 +1,212 @@
+import XCTest
+@testable import ImagePipeline
+
+final class SchedulerTests: XCTestCase {
+    func testFiftyConcurrentLoadsOfOneURLMakeOneDownloadOneDecodeOneRender() async {
+        let h = Harness(loader: FakeLoader(latency: .milliseconds(30)))
+        let results = Locked([ImageResult]())
+        for _ in 0..<50 {
+            h.pipeline.loadImage(req("http://h/a.jpg"), priority: .high) { r in results.with { $0.append(r) } }
+        }
+        await eventually { results.get.count == 50 }
+        XCTAssertEqual(h.loader.hits("http://h/a.jpg"), 1)
+        XCTAssertEqual(h.decoder.count.get, 1)
+        XCTAssertEqual(h.renderer.count.get, 1)
+        XCTAssertTrue(results.get.allSatisfy { $0.thumbnail != nil })
+        XCTAssertEqual(h.pipeline.metrics.coalescedJoins, 49)
+    }
+
+    func testTwoSizesOfOneURLAreOneDownloadAndTwoEncodes() async {
+        let h = Harness(loader: FakeLoader(latency: .milliseconds(20)))
+        let done = Locked(0)
+        h.pipeline.loadImage(req("http://h/b.jpg", 10, 5)) { _ in done.with { $0 += 1 } }
+        h.pipeline.loadImage(req("http://h/b.jpg", 20, 10)) { _ in done.with { $0 += 1 } }
+        await eventually { done.get == 2 }
+        // A third size later: pixels come from memory, so only an encode.
+        let third = try? await h.pipeline.image(for: req("http://h/b.jpg", 4, 2))
+        XCTAssertEqual(third?.thumbnail?.cells.cols, 4)
+        XCTAssertEqual(h.loader.hits("http://h/b.jpg"), 1)
+        XCTAssertEqual(h.decoder.count.get, 1)
+        XCTAssertEqual(h.renderer.count.get, 3)
+        // The same size again is a synchronous memory hit.
+        XCTAssertNotNil(h.pipeline.cachedResult(for: req("http://h/b.jpg", 20, 10))?.thumbnail)
+    }
+
+    func testVisibleRequestAfterTwentyPrefetchesStartsNext() async {
+        let loader = FakeLoader(latency: .milliseconds(1))
+        loader.state.with { $0.holdAll = true }
+        let h = Harness(loader: loader) { $0.maxConcurrentTransfers = 1 }
+        for i in 0..<20 { h.pipeline.loadImage(req("http://h/p\(i).jpg"), priority: .low) { _ in } }
+        await eventually { loader.totalStarts == 1 }
+        h.pipeline.loadImage(req("http://h/visible.jpg"), priority: .high) { _ in }
+        loader.releaseAll()
+        await eventually { loader.totalStarts >= 3 }
+        XCTAssertEqual(loader.state.get.starts[0], "http://h/p0.jpg")
+        XCTAssertEqual(loader.state.get.starts[1], "http://h/visible.jpg")
+    }
+
+    func testPrefetchesUseTwoTransfersWhileVisibleWorkWaitsAndIdleSlotsOtherwise() async {
+        let loader = FakeLoader(latency: .milliseconds(1))
+        loader.state.with { $0.holdAll = true }
+        let h = Harness(loader: loader)
+        for i in 0..<20 { h.pipeline.loadImage(req("http://h/p\(i).jpg"), priority: .low) { _ in } }
+        // Nothing visible waits: prefetches take up to 4 of the host's 6 slots, no more.
+        await eventually { loader.totalStarts == 4 }
+        try? await Task.sleep(for: .milliseconds(30))
+        XCTAssertEqual(loader.totalStarts, 4, "a fifth prefetch started")
+        // A visible request finds a free slot at once.
+        h.pipeline.loadImage(req("http://h/v.jpg"), priority: .high) { _ in }
+        await eventually { loader.totalStarts == 5 }
+        XCTAssertEqual(loader.state.get.starts.last, "http://h/v.jpg")
+        loader.releaseAll()
+    }
+
+    func testStrictPrefetchCapOfTwoWhenConfigured() async {
+        let loader = FakeLoader(latency: .milliseconds(1))
+        loader.state.with { $0.holdAll = true }
+        let h = Harness(loader: loader) { $0.maxIdlePrefetchTransfers = 2 }
+        for i in 0..<20 { h.pipeline.loadImage(req("http://h/p\(i).jpg"), priority: .low) { _ in } }
+        await eventually { loader.totalStarts == 2 }
+        try? await Task.sleep(for: .milliseconds(30))
+        XCTAssertEqual(loader.totalStarts, 2, "a third prefetch started")
+        loader.releaseAll()
+    }
+
+    func testPrefetchesDropToTwoWhileVisibleRequestsQueue() async {
+        let loader = FakeLoader(latency: .milliseconds(1))
+        loader.state.with { $0.holdAll = true }
+        let h = Harness(loader: loader) { $0.maxTransfersPerHost = 6; $0.maxConcurrentTransfers = 6 }
+        // Six visible requests fill every slot, more wait; queued prefetches must not take
+        // more than 2 slots as they free up while visible ones still wait.
+        for i in 0..<10 { h.pipeline.loadImage(req("http://h/v\(i).jpg"), priority: .high) { _ in } }
+        for i in 0..<10 { h.pipeline.loadImage(req("http://h/p\(i).jpg"), priority: .low) { _ in } }
+        await eventually { loader.totalStarts == 6 }
+        loader.releaseAll()
+        await eventually { loader.state.get.completions.count == 20 }
+        let starts = loader.state.get.starts
+        let firstPrefetch = starts.firstIndex { $0.contains("/p") } ?? 0
+        XCTAssertGreaterThanOrEqual(firstPrefetch, 10, "a prefetch started before every visible request had")
+    }
+
+    func testTransferCapsSixPerHostSixteenInAll() async {
+        let loader = FakeLoader(latency: .milliseconds(1))
+        loader.state.with { $0.holdAll = true }
+        let h = Harness(loader: loader)
+        for host in 0..<4 { for i in 0..<10 { h.pipeline.loadImage(req("http://h\(host)/\(i).jpg")) { _ in } } }
+        await eventually { loader.totalStarts == 16 }
+        try? await Task.sleep(for: .milliseconds(30))
+        let starts = loader.state.get.starts
+        XCTAssertEqual(starts.count, 16)
+        for host in 0..<4 {
+            XCTAssertLessThanOrEqual(starts.filter { $0.hasPrefix("http://h\(host)/") }.count, 6)
+        }
+        loader.releaseAll()
+        await eventually { loader.state.get.completions.count == 40 }
+        XCTAssertLessThanOrEqual(loader.state.get.maxRunning, 16)
+    }
+
+    func testPriorityRaisedWhileQueuedStartsFirst() async {
+        let loader = FakeLoader(latency: .milliseconds(1))
+        loader.state.with { $0.holdAll = true }
+        let h = Harness(loader: loader) { $0.maxConcurrentTransfers = 1 }
+        h.pipeline.loadImage(req("http://h/first.jpg"), priority: .normal) { _ in }
+        await eventually { loader.totalStarts == 1 }
+        var tasks: [ImageTask] = []
+        for i in 0..<5 { tasks.append(h.pipeline.loadImage(req("http://h/q\(i).jpg"), priority: .normal) { _ in }) }
+        tasks[4].priority = .veryHigh
+        loader.releaseAll()
+        await eventually { loader.totalStarts >= 2 }
+        XCTAssertEqual(loader.state.get.starts[1], "http://h/q4.jpg")
+    }
+
+    func testCancelOneOfTwoKeepsTransferCancelBothAbortsIt() async {
+        let loader = FakeLoader(latency: .milliseconds(1))
+        loader.state.with { $0.holdAll = true }
+        let h = Harness(loader: loader)
+        let delivered = Locked([String]())
+        let a = h.pipeline.loadImage(req("http://h/c.jpg")) { _ in delivered.with { $0.append("a") } }
+        let b = h.pipeline.loadImage(req("http://h/c.jpg")) { _ in delivered.with { $0.append("b") } }
+        await eventually { loader.totalStarts == 1 }
+        a.cancel()
+        try? await Task.sleep(for: .milliseconds(20))
+        XCTAssertEqual(loader.state.get.cancellations, [], "one requester left; the transfer must go on")
+        b.cancel()
+        await eventually { loader.state.get.cancellations == ["http://h/c.jpg"] }
+        XCTAssertEqual(h.pipeline.metrics.abortedTransfers, 1)
+        XCTAssertEqual(h.pipeline.metrics.cancels, 2)
+        loader.releaseAll()
+        try? await Task.sleep(for: .milliseconds(30))
+        XCTAssertEqual(delivered.get, [], "no callback after cancel")
+        XCTAssertEqual(h.pipeline.activity.transfers, 0)
+    }
+
+    func testCancelWhileQueuedNeverStarts() async {
+        let loader = FakeLoader(latency: .milliseconds(1))
+        loader.state.with { $0.holdAll = true }
+        let h = Harness(loader: loader) { $0.maxConcurrentTransfers = 1 }
+        h.pipeline.loadImage(req("http://h/running.jpg")) { _ in }
+        await eventually { loader.totalStarts == 1 }
+        let queued = h.pipeline.loadImage(req("http://h/queued.jpg")) { _ in XCTFail("callback after cancel") }
+        queued.cancel()
+        loader.releaseAll()
+        await eventually { loader.state.get.completions.count == 1 }
+        try? await Task.sleep(for: .milliseconds(30))
+        XCTAssertEqual(loader.state.get.starts, ["http://h/running.jpg"])
+    }
+
+    func testStartDelayMeansShortLivedRequestsNeverStartWork() async {
+        let h = Harness(startDelay: .milliseconds(50))
+        let t = h.pipeline.loadImage(req("http://h/brief.jpg")) { _ in }
+        try? await Task.sleep(for: .milliseconds(5))
+        t.cancel()
+        try? await Task.sleep(for: .milliseconds(100))
+        XCTAssertEqual(h.loader.totalStarts, 0)
+    }
+
+    func testAsyncAPIReturnsImageAndThrowsOnCancel() async throws {
+        let loader = FakeLoader(latency: .milliseconds(1))
+        let h = Harness(loader: loader)
+        let r = try await h.pipeline.image(for: req("http://h/async.jpg"))
+        XCTAssertNotNil(r.thumbnail)
+        loader.state.with { $0.holdAll = true }
+        let task = Task { try await h.pipeline.image(for: req("http://h/never.jpg")) }
+        await eventually { loader.totalStarts == 2 }
+        task.cancel()
+        do {
+            _ = try await task.value
+            XCTFail("expected CancellationError")
+        } catch is CancellationError {}
+        await eventually { loader.state.get.cancellations == ["http://h/never.jpg"] }
+    }
+}
+
+/// A decoder that takes a while and records how many decodes ran at once.
+final class SlowDecoder: ImageDecoding, @unchecked Sendable {
+    let inner = FakeDecoder()
+    let concurrency = Locked((now: 0, max: 0))
+    func decode(_ data: [UInt8]) throws -> PixelImage {
+        concurrency.with { $0.now += 1; $0.max = max($0.max, $0.now) }
+        defer { concurrency.with { $0.now -= 1 } }
+        Thread.sleep(forTimeInterval: 0.01)
+        return try inner.decode(data)
+    }
+}
+
+final class DecodeCapTests: XCTestCase {
+    func testDecodesNeverExceedTheCap() async {
+        let decoder = SlowDecoder()
+        let loader = FakeLoader(latency: .milliseconds(1))
+        var config = ImagePipeline.Configuration(dataLoader: loader, dataCache: nil, decoder: decoder, renderer: FakeRenderer())
+        config.startDelay = .zero
+        config.maxConcurrentDecodes = 2
+        let pipeline = ImagePipeline(configuration: config)
+        let done = Locked(0)
+        for i in 0..<30 { pipeline.loadImage(req("http://h\(i % 3)/d\(i).jpg")) { _ in done.with { $0 += 1 } } }
+        await eventually { done.get == 30 }
+        XCTAssertEqual(decoder.concurrency.get.max, 2)
+    }
+
+    func testPlaceholderGlyphsDiffer() {
+        XCTAssertEqual(Set([PlaceholderKind.loading, .failed, .notAvailable].map(\.glyph)).count, 3)
+    }
+}
