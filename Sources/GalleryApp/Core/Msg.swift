@@ -1,0 +1,25 @@
+/// Everything that can happen to the app: input, answers to effects, time.
+public enum Msg: Equatable, Sendable {
+    /// The program started (or was resized) at this size.
+    case resized(TermSize)
+    case key(KeyInput)
+    /// A mouse event and when it happened (milliseconds, monotonic), for double clicks.
+    case mouse(MouseInput, atMillis: UInt64)
+    case pageLoaded(PageRequest, Result<CharacterPage, PageFailure>)
+    case thumbnailLoaded(ThumbnailKey, Thumbnail)
+    case thumbnailFailed(ThumbnailKey)
+    case timerFired(TimerTag)
+    /// SIGTERM/SIGHUP/SIGINT arrived.
+    case terminate
+}
+
+/// Work for the runner. Plain data so tests assert on exactly what `update` asked for.
+public enum Effect: Equatable, Sendable {
+    case fetchPage(PageRequest)
+    /// Load thumbnails at a priority; asking again for a key in flight changes its priority.
+    case loadThumbnails([ThumbnailKey], ThumbnailPriority)
+    /// Stop loading thumbnails that left the window.
+    case cancelThumbnails([ThumbnailKey])
+    case startTimer(TimerTag, milliseconds: Int)
+    case quit
+}
