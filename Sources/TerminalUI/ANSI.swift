@@ -1,0 +1,72 @@
+/// Escape sequences as bytes, shared by the encoder and the terminal I/O layer.
+public enum ANSI {
+    public static let syncBegin: [UInt8] = Array("\u{1B}[?2026h".utf8)
+    public static let syncEnd: [UInt8] = Array("\u{1B}[?2026l".utf8)
+    public static let hideCursor: [UInt8] = Array("\u{1B}[?25l".utf8)
+    public static let showCursor: [UInt8] = Array("\u{1B}[?25h".utf8)
+    public static let clearScreen: [UInt8] = Array("\u{1B}[2J".utf8)
+    public static let resetStyle: [UInt8] = Array("\u{1B}[0m".utf8)
+    public static let resetMargins: [UInt8] = Array("\u{1B}[r".utf8)
+    public static let home: [UInt8] = Array("\u{1B}[H".utf8)
+
+    /// What entering the full-screen UI sends: alternate screen, hidden cursor, bracketed paste,
+    /// mouse clicks and wheel in SGR encoding, then a clean screen.
+    public static func enterSequence(mouse: Bool = true) -> [UInt8] {
+        var s = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h"
+        if mouse { s += "\u{1B}[?1000h\u{1B}[?1006h" }
+        s += "\u{1B}[0m\u{1B}[2J\u{1B}[H"
+        return Array(s.utf8)
+    }
+
+    /// What leaving sends: everything `enterSequence` switched on, switched off in reverse order,
+    /// ending on the main screen with a visible cursor.
+    public static func leaveSequence(mouse: Bool = true) -> [UInt8] {
+        var s = "\u{1B}[0m\u{1B}[r"
+        if mouse { s += "\u{1B}[?1006l\u{1B}[?1000l" }
+        s += "\u{1B}[?2004l\u{1B}[?2026l\u{1B}[?25h\u{1B}[?1049l"
+        return Array(s.utf8)
+    }
+
+    static func appendInt(_ n: Int, _ out: inout [UInt8]) {
+        if n < 10 { out.append(UInt8(48 + n)); return }
+        if n < 100 { out.append(UInt8(48 + n / 10)); out.append(UInt8(48 + n % 10)); return }
+        out.append(contentsOf: String(n).utf8)
+    }
+
+    /// `ESC [ a ; b … final`
+    static func csi(_ out: inout [UInt8], _ params: Int..., final: UInt8) {
+        out.append(0x1B); out.append(0x5B)
+        for (i, p) in params.enumerated() {
+            if i > 0 { out.append(0x3B) }
+            appendInt(p, &out)
+        }
+        out.append(final)
+    }
+
+    static func sgr(_ params: [Int], _ out: inout [UInt8]) {
+        out.append(0x1B); out.append(0x5B)
+        for (i, p) in params.enumerated() {
+            if i > 0 { out.append(0x3B) }
+            appendInt(p, &out)
+        }
+        out.append(UInt8(ascii: "m"))
+    }
+
+    static func colorParams(_ c: Color, background: Bool, _ params: inout [Int]) {
+        switch c {
+        case .default: params.append(background ? 49 : 39)
+        case .indexed(let n) where n < 8: params.append((background ? 40 : 30) + Int(n))
+        case .indexed(let n) where n < 16: params.append((background ? 100 : 90) + Int(n) - 8)
+        case .indexed(let n): params.append(contentsOf: [background ? 48 : 38, 5, Int(n)])
+        case .rgb(let r, let g, let b): params.append(contentsOf: [background ? 48 : 38, 2, Int(r), Int(g), Int(b)])
+        }
+    }
+
+    /// OSC 8 hyperlink start (or end when `url` is nil). The URL is sanitised so it cannot end
+    /// the sequence early.
+    static func hyperlink(_ url: String?, _ out: inout [UInt8]) {
+        out.append(contentsOf: [0x1B, 0x5D, 0x38, 0x3B, 0x3B])
+        if let url { out.append(contentsOf: Sanitizer.clean(url).utf8) }
+        out.append(contentsOf: [0x1B, 0x5C])
+    }
+}

@@ -1,0 +1,117 @@
+/// A grid of cells the view draws into; the renderer diffs two of them.
+public struct Buffer: Hashable, Sendable {
+    public private(set) var size: Size
+    /// Row-major cells, `size.width * size.height` of them.
+    public internal(set) var cells: [Cell]
+    /// Where the terminal cursor is shown after the frame (nil keeps it hidden).
+    public var cursor: Point?
+
+    public init(size: Size, fill: Cell = .blank) {
+        self.size = size
+        self.cells = Array(repeating: fill, count: size.area)
+    }
+
+    public var area: Rect { Rect(size: size) }
+
+    public subscript(x: Int, y: Int) -> Cell {
+        get { cells[y * size.width + x] }
+    }
+
+    /// Row `y` as a slice of cells.
+    public func row(_ y: Int) -> ArraySlice<Cell> {
+        cells[(y * size.width)..<((y + 1) * size.width)]
+    }
+
+    /// Replaces every cell with `fill` and forgets the cursor.
+    public mutating func clear(_ fill: Cell = .blank) {
+        for i in cells.indices { cells[i] = fill }
+        cursor = nil
+    }
+
+    /// A blank buffer of the new size (content is redrawn by the view after a resize).
+    public mutating func resize(to newSize: Size) {
+        size = newSize
+        cells = Array(repeating: .blank, count: newSize.area)
+        cursor = nil
+    }
+
+    /// Sets one cell, keeping wide graphemes consistent: a wide grapheme whose other half is
+    /// overwritten turns into a blank, and a wide grapheme that does not fit becomes a blank.
+    public mutating func set(_ cell: Cell, at p: Point) {
+        guard p.x >= 0, p.y >= 0, p.x < size.width, p.y < size.height else { return }
+        let i = p.y * size.width + p.x
+        breakWide(at: i, x: p.x)
+        if cell.width == 2 {
+            guard p.x + 1 < size.width else {
+                cells[i] = Cell(symbol: " ", style: cell.style, width: 1)
+                return
+            }
+            breakWide(at: i + 1, x: p.x + 1)
+            cells[i] = cell
+            cells[i + 1] = .continuation(cell.style)
+        } else {
+            cells[i] = cell.width == 0 ? Cell(symbol: " ", style: cell.style, width: 1) : cell
+        }
+    }
+
+    /// If cell `i` is half of a wide grapheme, blank the other half.
+    private mutating func breakWide(at i: Int, x: Int) {
+        let c = cells[i]
+        if c.width == 0, x > 0, cells[i - 1].width == 2 {
+            cells[i - 1] = Cell(symbol: " ", style: cells[i - 1].style, width: 1)
+        } else if c.width == 2, x + 1 < size.width, cells[i + 1].width == 0 {
+            cells[i + 1] = Cell(symbol: " ", style: cells[i + 1].style, width: 1)
+        }
+    }
+
+    /// Fills `rect` (clipped to the buffer) with `cell`.
+    public mutating func fill(_ rect: Rect, with cell: Cell = .blank) {
+        let r = rect.intersection(area)
+        guard !r.isEmpty else { return }
+        for y in r.minY..<r.maxY {
+            for x in r.minX..<r.maxX { set(cell, at: Point(x: x, y: y)) }
+        }
+    }
+
+    /// Writes `text` from `p` on one line, clipped to `maxWidth` columns and the buffer edge.
+    /// Zero-width graphemes are skipped; the text should already be sanitised.
+    /// Returns the number of columns written.
+    @discardableResult
+    public mutating func put(_ text: String, at p: Point, style: Style = .plain, maxWidth: Int? = nil) -> Int {
+        guard p.y >= 0, p.y < size.height else { return 0 }
+        let limit = min(size.width, p.x + (maxWidth ?? size.width))
+        var x = p.x
+        for ch in text {
+            let w = TextWidth.of(ch)
+            if w == 0 { continue }
+            if x + w > limit { break }
+            if x >= 0 {
+                set(Cell(symbol: String(ch), style: style, width: UInt8(w)), at: Point(x: x, y: p.y))
+            }
+            x += w
+        }
+        return x - p.x
+    }
+
+    /// Changes the style of every cell in `rect` without touching the symbols.
+    public mutating func setStyle(_ style: Style, in rect: Rect) {
+        let r = rect.intersection(area)
+        guard !r.isEmpty else { return }
+        for y in r.minY..<r.maxY {
+            for x in r.minX..<r.maxX { cells[y * size.width + x].style = style }
+        }
+    }
+
+    /// The screen as text, one line per row, trailing spaces removed (for snapshots and tests).
+    public var text: String {
+        var lines: [String] = []
+        lines.reserveCapacity(size.height)
+        for y in 0..<size.height {
+            var line = ""
+            for c in row(y) where c.width != 0 { line += c.symbol }
+            while line.last == " " { line.removeLast() }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+}

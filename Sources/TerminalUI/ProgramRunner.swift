@@ -1,0 +1,141 @@
+/// Runs a `Program` against a `Backend`: one message stream (terminal events, effect results,
+/// timers), one owner of the model, frames capped at `maxFramesPerSecond`, nothing written
+/// when nothing changed.
+public struct ProgramRunner<P: Program>: Sendable {
+    public let program: P
+    public let backend: any Backend
+    public let perform: EffectPerformer<P.Effect, P.Msg>
+    public let maxFramesPerSecond: Int
+
+    public init(program: P, backend: any Backend, maxFramesPerSecond: Int = 60,
+                perform: @escaping EffectPerformer<P.Effect, P.Msg>) {
+        self.program = program
+        self.backend = backend
+        self.perform = perform
+        self.maxFramesPerSecond = max(1, maxFramesPerSecond)
+    }
+
+    private enum Item: Sendable {
+        case event(TerminalEvent)
+        case message(P.Msg)
+        case frameDue
+        case inputEnded
+    }
+
+    /// Enters the terminal, runs until the program finishes, input ends or SIGTERM/SIGHUP
+    /// arrives, and leaves the terminal on every path (also when an error is thrown).
+    public func run(_ initial: P.Model, initialEffects: [P.Effect] = []) async throws -> (P.Model, RunStats) {
+        try await backend.enter()
+        do {
+            let result = try await loop(initial, initialEffects)
+            await backend.leave()
+            return result
+        } catch {
+            await backend.leave()
+            throw error
+        }
+    }
+
+    private func loop(_ initial: P.Model, _ initialEffects: [P.Effect]) async throws -> (P.Model, RunStats) {
+        let (stream, continuation) = AsyncStream.makeStream(of: Item.self)
+        let dispatch = Dispatch<P.Msg> { continuation.yield(.message($0)) }
+        let events = await backend.events()
+        let forwarder = Task {
+            for await e in events { continuation.yield(.event(e)) }
+            continuation.yield(.inputEnded)
+        }
+        var effectTasks: [Task<Void, Never>] = []
+        defer {
+            forwarder.cancel()
+            for t in effectTasks { t.cancel() }
+            continuation.finish()
+        }
+
+        var model = initial
+        var stats = RunStats()
+        var front = Buffer(size: await backend.size)
+        var back = front
+        var encoder = ANSIEncoder(depth: await backend.colorDepth,
+                                  synchronizedOutput: await backend.synchronizedOutput)
+        var needsFullRepaint = true
+        var dirty = true
+        var framePending = false
+        let clock = ContinuousClock()
+        let interval = Duration.seconds(1) / maxFramesPerSecond
+        var lastFrame = clock.now - interval
+
+        func start(_ effects: [P.Effect]) {
+            effectTasks.removeAll { $0.isCancelled }
+            for e in effects {
+                let perform = self.perform
+                effectTasks.append(Task { await perform(e, dispatch) })
+            }
+        }
+        func apply(_ msg: P.Msg) {
+            stats.messages += 1
+            start(program.update(&model, msg))
+            dirty = true
+        }
+        func render() async throws {
+            back.clear()
+            program.view(model, into: &back)
+            let diff = needsFullRepaint ? BufferDiff.fullRepaint(back) : BufferDiff(from: front, to: back)
+            if !diff.isEmpty {
+                let bytes = encoder.encode(diff)
+                try await backend.write(bytes, frame: back)
+                stats.framesDrawn += 1
+                stats.bytesWritten += bytes.count
+            }
+            swap(&front, &back)
+            needsFullRepaint = false
+            dirty = false
+            lastFrame = clock.now
+        }
+        func repaintAll(size: Size) {
+            front.resize(to: size)
+            back.resize(to: size)
+            encoder.invalidate()
+            needsFullRepaint = true
+            dirty = true
+        }
+
+        start(initialEffects)
+        try await render()
+        var finished = program.isFinished(model)
+        for await item in stream where !finished {
+            switch item {
+            case .event(let event):
+                switch event {
+                case .resize(let s): repaintAll(size: s)
+                case .suspend:
+                    try await backend.suspend()
+                    repaintAll(size: await backend.size)
+                case .resumed: repaintAll(size: await backend.size)
+                case .terminate: finished = true
+                case .input: break
+                }
+                if let m = program.message(for: event) { apply(m) }
+            case .message(let m): apply(m)
+            case .frameDue: framePending = false
+            case .inputEnded: finished = true
+            }
+            if program.isFinished(model) { finished = true }
+            if finished { break }
+            if dirty && !framePending {
+                let elapsed = clock.now - lastFrame
+                if elapsed >= interval {
+                    try await render()
+                } else {
+                    framePending = true
+                    let wait = interval - elapsed
+                    effectTasks.append(Task {
+                        try? await Task.sleep(for: wait)
+                        continuation.yield(.frameDue)
+                    })
+                }
+            }
+        }
+        if dirty { try await render() }
+        return (model, stats)
+    }
+}

@@ -1,0 +1,39 @@
+/// Text attributes that are either on or off.
+public struct Attributes: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let bold = Attributes(rawValue: 1 << 0)
+    public static let dim = Attributes(rawValue: 1 << 1)
+    public static let italic = Attributes(rawValue: 1 << 2)
+    public static let underline = Attributes(rawValue: 1 << 3)
+    public static let reverse = Attributes(rawValue: 1 << 4)
+}
+
+/// How a cell looks: colours, attributes and an optional OSC 8 hyperlink target.
+public struct Style: Hashable, Sendable {
+    public var foreground: Color
+    public var background: Color
+    public var attributes: Attributes
+    /// A URL the terminal may make clickable (OSC 8). Sanitised before it is emitted.
+    public var hyperlink: String?
+
+    public init(foreground: Color = .default, background: Color = .default,
+                attributes: Attributes = [], hyperlink: String? = nil) {
+        self.foreground = foreground
+        self.background = background
+        self.attributes = attributes
+        self.hyperlink = hyperlink
+    }
+
+    public static let plain = Style()
+
+    public func fg(_ c: Color) -> Style { var s = self; s.foreground = c; return s }
+    public func bg(_ c: Color) -> Style { var s = self; s.background = c; return s }
+    public func adding(_ a: Attributes) -> Style { var s = self; s.attributes.formUnion(a); return s }
+    public var bold: Style { adding(.bold) }
+    public var dim: Style { adding(.dim) }
+    public var italic: Style { adding(.italic) }
+    public var underline: Style { adding(.underline) }
+    public var reverse: Style { adding(.reverse) }
+    public func link(_ url: String?) -> Style { var s = self; s.hyperlink = url; return s }
+}

@@ -1,1 +1,0 @@
-// TerminalUI: see README "Layout".
