@@ -37,7 +37,10 @@ let package = Package(
         // What Swift cannot call: variadic curl_easy_setopt, setjmp-guarded codecs,
         // the async-signal-safe terminal restore.
         .target(name: "CShims", dependencies: ["CCurl", "CJPEG", "CPNG", "CGIF"],
-                path: "Sources/CLibraries/CShims"),
+                path: "Sources/CLibraries/CShims",
+                // giflib has no pkg-config file: link it here so every product that
+                // contains the shim objects resolves mg_gif.c's symbols.
+                linkerSettings: [.linkedLibrary("gif")]),
 
         // MARK: Terminal
         .target(name: "TerminalUI"),

@@ -1,5 +1,72 @@
-// mg_image.h: C shims for the image domain (filled in by its issue).
+// mg_image.h: setjmp-guarded codec shims for ImageCore (libjpeg-turbo, libpng, giflib).
+//
+// Every entry point catches its library's fatal errors inside C (setjmp/longjmp never crosses
+// a Swift frame) and reports them through `mg_img_status`. Warning and error output handlers
+// are replaced, so the libraries never write to stderr.
+//
+// Decoding is two-phase so Swift can check the pixel limit from the header and allocate the
+// destination itself: open (header only) -> size -> read into a caller buffer -> close.
+// Output pixels are always packed 8-bit RGB, alpha composited over the given background.
 #ifndef MG_IMAGE_H
 #define MG_IMAGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum {
+    MG_IMG_OK = 0,
+    MG_IMG_CORRUPT = 1,      // the library rejected the data (truncated, bad marker, CRC...)
+    MG_IMG_UNSUPPORTED = 2,  // valid but unsupported variant (e.g. 12-bit JPEG)
+    MG_IMG_NO_MEMORY = 3,
+    MG_IMG_TOO_LARGE = 4,    // a dimension beyond what the shim accepts
+};
+
+typedef struct mg_img_status {
+    int code;
+    char message[200];
+} mg_img_status;
+
+// MARK: JPEG (mg_jpeg.c)
+typedef struct mg_jpeg_decoder mg_jpeg_decoder;
+/// Reads the header. `data` must stay valid until mg_jpeg_close. NULL on error.
+mg_jpeg_decoder *mg_jpeg_open(const uint8_t *data, size_t len, mg_img_status *status);
+/// Source size, component count and whether the data is CMYK/YCCK.
+void mg_jpeg_info(const mg_jpeg_decoder *dec, int *width, int *height, int *components, int *is_cmyk);
+/// Chooses DCT-domain scaling 1/denom (denom in 1,2,4,8) and reports the output size.
+int mg_jpeg_set_scale(mg_jpeg_decoder *dec, int denom, int *out_width, int *out_height,
+                      mg_img_status *status);
+/// Decodes into `rgb` (out_width*out_height*3 bytes, rows packed).
+int mg_jpeg_read_rgb(mg_jpeg_decoder *dec, uint8_t *rgb, mg_img_status *status);
+void mg_jpeg_close(mg_jpeg_decoder *dec);
+/// Encodes packed RGB (channels 3) or grey (channels 1). *out is malloc'd: free with mg_img_free.
+int mg_jpeg_encode(const uint8_t *pixels, int width, int height, int channels, int quality,
+                   uint8_t **out, size_t *out_len, mg_img_status *status);
+
+// MARK: PNG (mg_png.c)
+typedef struct mg_png_decoder mg_png_decoder;
+mg_png_decoder *mg_png_open(const uint8_t *data, size_t len, mg_img_status *status);
+void mg_png_info(const mg_png_decoder *dec, int *width, int *height, int *has_alpha);
+/// Decodes every colour type/bit depth/interlace to RGB, alpha composited over (bg_r,bg_g,bg_b).
+int mg_png_read_rgb(mg_png_decoder *dec, uint8_t *rgb, uint8_t bg_r, uint8_t bg_g, uint8_t bg_b,
+                    mg_img_status *status);
+/// Same, keeping alpha: `rgba` gets width*height*4 bytes.
+int mg_png_read_rgba(mg_png_decoder *dec, uint8_t *rgba, mg_img_status *status);
+void mg_png_close(mg_png_decoder *dec);
+/// Encodes packed RGB (channels 3) or RGBA (channels 4), 8-bit. *out is malloc'd.
+int mg_png_encode(const uint8_t *pixels, int width, int height, int channels,
+                  uint8_t **out, size_t *out_len, mg_img_status *status);
+
+// MARK: GIF (mg_gif.c), first frame only
+typedef struct mg_gif_decoder mg_gif_decoder;
+mg_gif_decoder *mg_gif_open(const uint8_t *data, size_t len, mg_img_status *status);
+void mg_gif_info(const mg_gif_decoder *dec, int *width, int *height);
+int mg_gif_read_rgb(mg_gif_decoder *dec, uint8_t *rgb, uint8_t bg_r, uint8_t bg_g, uint8_t bg_b,
+                    mg_img_status *status);
+void mg_gif_close(mg_gif_decoder *dec);
+
+void mg_img_free(void *p);
+
+// Internal helper shared by the codec files.
+void mg_img_set_status(mg_img_status *status, int code, const char *message);
 
 #endif

@@ -1,0 +1,207 @@
+// mg_jpeg.c: libjpeg-turbo decode/encode behind setjmp guards.
+// libjpeg's default error_exit calls exit() and its output_message writes to stderr: both are
+// replaced. Every public function sets its own setjmp before touching libjpeg, so a longjmp only
+// ever unwinds C frames of this file.
+#include "mg_image.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <setjmp.h>
+#include <jpeglib.h>
+
+// Progressive files can carry thousands of tiny scans (a known CPU-exhaustion trick).
+#define MG_JPEG_MAX_SCANS 1000
+
+struct mg_error_mgr {
+    struct jpeg_error_mgr pub;
+    jmp_buf jump;
+    char message[JMSG_LENGTH_MAX];
+};
+
+struct mg_jpeg_decoder {
+    struct jpeg_decompress_struct cinfo;
+    struct mg_error_mgr err;
+    struct jpeg_progress_mgr progress;
+    int is_cmyk;
+    int created;
+};
+
+static void mg_jpeg_error_exit(j_common_ptr cinfo) {
+    struct mg_error_mgr *err = (struct mg_error_mgr *)cinfo->err;
+    (*cinfo->err->format_message)(cinfo, err->message);
+    longjmp(err->jump, 1);
+}
+
+// Warnings (e.g. "premature end of data") are tolerated silently: libjpeg fills the rest grey.
+static void mg_jpeg_output_message(j_common_ptr cinfo) { (void)cinfo; }
+static void mg_jpeg_emit_message(j_common_ptr cinfo, int level) { (void)cinfo; (void)level; }
+
+static void mg_jpeg_progress(j_common_ptr cinfo) {
+    if (cinfo->is_decompressor) {
+        j_decompress_ptr d = (j_decompress_ptr)cinfo;
+        if (d->input_scan_number > MG_JPEG_MAX_SCANS) {
+            struct mg_error_mgr *err = (struct mg_error_mgr *)cinfo->err;
+            snprintf(err->message, sizeof(err->message), "too many progressive scans (> %d)",
+                     MG_JPEG_MAX_SCANS);
+            longjmp(err->jump, 1);
+        }
+    }
+}
+
+static void mg_jpeg_install_errors(struct jpeg_error_mgr *pub) {
+    jpeg_std_error(pub);
+    pub->error_exit = mg_jpeg_error_exit;
+    pub->output_message = mg_jpeg_output_message;
+    pub->emit_message = mg_jpeg_emit_message;
+}
+
+mg_jpeg_decoder *mg_jpeg_open(const uint8_t *data, size_t len, mg_img_status *status) {
+    mg_jpeg_decoder *dec = calloc(1, sizeof(*dec));
+    if (!dec) { mg_img_set_status(status, MG_IMG_NO_MEMORY, "out of memory"); return NULL; }
+    dec->cinfo.err = &dec->err.pub;
+    mg_jpeg_install_errors(&dec->err.pub);
+    if (setjmp(dec->err.jump)) {
+        mg_img_set_status(status, MG_IMG_CORRUPT, dec->err.message);
+        mg_jpeg_close(dec);
+        return NULL;
+    }
+    jpeg_create_decompress(&dec->cinfo);
+    dec->created = 1;
+    dec->progress.progress_monitor = mg_jpeg_progress;
+    dec->cinfo.progress = &dec->progress;
+    jpeg_mem_src(&dec->cinfo, data, (unsigned long)len);
+    jpeg_read_header(&dec->cinfo, TRUE);
+    if (dec->cinfo.data_precision != 8) {
+        mg_img_set_status(status, MG_IMG_UNSUPPORTED, "only 8-bit JPEG is supported");
+        mg_jpeg_close(dec);
+        return NULL;
+    }
+    J_COLOR_SPACE cs = dec->cinfo.jpeg_color_space;
+    dec->is_cmyk = (cs == JCS_CMYK || cs == JCS_YCCK);
+    dec->cinfo.out_color_space = dec->is_cmyk ? JCS_CMYK : JCS_RGB;
+    mg_img_set_status(status, MG_IMG_OK, NULL);
+    return dec;
+}
+
+void mg_jpeg_info(const mg_jpeg_decoder *dec, int *width, int *height, int *components, int *is_cmyk) {
+    *width = (int)dec->cinfo.image_width;
+    *height = (int)dec->cinfo.image_height;
+    *components = dec->cinfo.num_components;
+    *is_cmyk = dec->is_cmyk;
+}
+
+int mg_jpeg_set_scale(mg_jpeg_decoder *dec, int denom, int *out_width, int *out_height,
+                      mg_img_status *status) {
+    if (setjmp(dec->err.jump)) {
+        mg_img_set_status(status, MG_IMG_CORRUPT, dec->err.message);
+        return -1;
+    }
+    dec->cinfo.scale_num = 1;
+    dec->cinfo.scale_denom = (unsigned)(denom == 2 || denom == 4 || denom == 8 ? denom : 1);
+    jpeg_calc_output_dimensions(&dec->cinfo);
+    *out_width = (int)dec->cinfo.output_width;
+    *out_height = (int)dec->cinfo.output_height;
+    return 0;
+}
+
+// Adobe writes CMYK inverted (0 = full ink); libjpeg hands the stored values through, so with
+// the Adobe marker a sample is already "255 - ink" and R = C*K/255.
+static void mg_cmyk_row_to_rgb(const uint8_t *cmyk, uint8_t *rgb, int width, int inverted) {
+    for (int x = 0; x < width; x++) {
+        int c = cmyk[4 * x], m = cmyk[4 * x + 1], y = cmyk[4 * x + 2], k = cmyk[4 * x + 3];
+        if (!inverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }
+        rgb[3 * x] = (uint8_t)((c * k + 127) / 255);
+        rgb[3 * x + 1] = (uint8_t)((m * k + 127) / 255);
+        rgb[3 * x + 2] = (uint8_t)((y * k + 127) / 255);
+    }
+}
+
+int mg_jpeg_read_rgb(mg_jpeg_decoder *dec, uint8_t *rgb, mg_img_status *status) {
+    uint8_t *volatile cmyk_row = NULL;
+    if (setjmp(dec->err.jump)) {
+        free(cmyk_row);
+        mg_img_set_status(status, MG_IMG_CORRUPT, dec->err.message);
+        return -1;
+    }
+    jpeg_start_decompress(&dec->cinfo);
+    int width = (int)dec->cinfo.output_width;
+    size_t stride = (size_t)width * 3;
+    if (dec->is_cmyk) {
+        cmyk_row = malloc((size_t)width * 4);
+        if (!cmyk_row) { mg_img_set_status(status, MG_IMG_NO_MEMORY, "out of memory"); return -1; }
+    }
+    while (dec->cinfo.output_scanline < dec->cinfo.output_height) {
+        JDIMENSION y = dec->cinfo.output_scanline;
+        if (dec->is_cmyk) {
+            JSAMPROW row = cmyk_row;
+            jpeg_read_scanlines(&dec->cinfo, &row, 1);
+            mg_cmyk_row_to_rgb(cmyk_row, rgb + stride * y, width, dec->cinfo.saw_Adobe_marker);
+        } else {
+            JSAMPROW rows[4];
+            for (int i = 0; i < 4; i++) {
+                JDIMENSION yy = y + (JDIMENSION)i;
+                if (yy >= dec->cinfo.output_height) yy = dec->cinfo.output_height - 1;
+                rows[i] = rgb + stride * yy;
+            }
+            JDIMENSION left = dec->cinfo.output_height - y;
+            jpeg_read_scanlines(&dec->cinfo, rows, left < 4 ? left : 4);
+        }
+    }
+    free(cmyk_row);
+    cmyk_row = NULL;
+    jpeg_finish_decompress(&dec->cinfo);
+    mg_img_set_status(status, MG_IMG_OK, NULL);
+    return 0;
+}
+
+void mg_jpeg_close(mg_jpeg_decoder *dec) {
+    if (!dec) return;
+    if (dec->created) jpeg_destroy_decompress(&dec->cinfo);
+    free(dec);
+}
+
+int mg_jpeg_encode(const uint8_t *pixels, int width, int height, int channels, int quality,
+                   uint8_t **out, size_t *out_len, mg_img_status *status) {
+    struct jpeg_compress_struct cinfo;
+    struct mg_error_mgr err;
+    unsigned char *volatile buffer = NULL;
+    unsigned long size = 0;
+    *out = NULL;
+    *out_len = 0;
+    if (width <= 0 || height <= 0 || width > 65500 || height > 65500 || (channels != 3 && channels != 1)) {
+        mg_img_set_status(status, MG_IMG_UNSUPPORTED, "JPEG encode: bad size or channel count");
+        return -1;
+    }
+    memset(&cinfo, 0, sizeof(cinfo));
+    cinfo.err = &err.pub;
+    mg_jpeg_install_errors(&err.pub);
+    if (setjmp(err.jump)) {
+        jpeg_destroy_compress(&cinfo);
+        free(buffer);
+        mg_img_set_status(status, MG_IMG_CORRUPT, err.message);
+        return -1;
+    }
+    jpeg_create_compress(&cinfo);
+    unsigned char *mem = NULL;
+    jpeg_mem_dest(&cinfo, &mem, &size);
+    cinfo.image_width = (JDIMENSION)width;
+    cinfo.image_height = (JDIMENSION)height;
+    cinfo.input_components = channels;
+    cinfo.in_color_space = channels == 3 ? JCS_RGB : JCS_GRAYSCALE;
+    jpeg_set_defaults(&cinfo);
+    jpeg_set_quality(&cinfo, quality < 1 ? 1 : (quality > 100 ? 100 : quality), TRUE);
+    cinfo.optimize_coding = TRUE;
+    jpeg_start_compress(&cinfo, TRUE);
+    size_t stride = (size_t)width * (size_t)channels;
+    while (cinfo.next_scanline < cinfo.image_height) {
+        JSAMPROW row = (JSAMPROW)(pixels + stride * cinfo.next_scanline);
+        jpeg_write_scanlines(&cinfo, &row, 1);
+    }
+    jpeg_finish_compress(&cinfo);
+    buffer = mem;
+    jpeg_destroy_compress(&cinfo);
+    *out = buffer;
+    *out_len = (size_t)size;
+    mg_img_set_status(status, MG_IMG_OK, NULL);
+    return 0;
+}

@@ -1,1 +1,0 @@
-// ImageCore: see README "Layout".

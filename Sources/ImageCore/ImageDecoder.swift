@@ -1,0 +1,110 @@
+import CShims
+import Foundation
+
+/// A pixel size, e.g. the box a picture will be fitted into.
+public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+    public var description: String { "\(width)x\(height)" }
+}
+
+/// How to decode: limits, background for alpha, optional DCT-domain downscaling.
+public struct DecodeOptions: Sendable {
+    /// Pictures whose header announces more pixels fail with `imageTooLarge` before allocation.
+    public var maxPixels: Int
+    /// Alpha (PNG, GIF transparency) is composited over this colour.
+    public var background: RGB
+    /// The size the picture will be resampled to next, if known. JPEGs may then be decoded with
+    /// libjpeg's DCT scaling, but only down to `dctScaleMargin` times this size: measured with
+    /// render_quality.py, scaling closer than that costs PSNR against the area-average reference.
+    public var targetSize: PixelSize?
+    public var dctScaleMargin: Double
+    /// Apply the EXIF orientation tag of JPEGs (rotate/flip to upright).
+    public var applyOrientation: Bool
+
+    public static let defaultMaxPixels = 40_000_000
+    public static let defaultDCTScaleMargin = 4.0
+
+    public init(maxPixels: Int = DecodeOptions.defaultMaxPixels, background: RGB = .black,
+                targetSize: PixelSize? = nil, dctScaleMargin: Double = DecodeOptions.defaultDCTScaleMargin,
+                applyOrientation: Bool = true) {
+        self.maxPixels = maxPixels
+        self.background = background
+        self.targetSize = targetSize
+        self.dctScaleMargin = dctScaleMargin
+        self.applyOrientation = applyOrientation
+    }
+}
+
+/// The single decoding entry: sniffs the format from magic bytes and runs the matching codec.
+public enum ImageDecoder {
+    public static func decode(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(ImageError) -> RGBImage {
+        if bytes.isEmpty { throw .empty }
+        guard let format = ImageFormat.sniff(bytes) else { throw .unknownFormat }
+        let result: Result<RGBImage, ImageError> = bytes.withUnsafeBufferPointer { buf in
+            switch format {
+            case .jpeg: return JPEGCodec.decode(buf, options: options)
+            case .png: return PNGCodec.decode(buf, options: options)
+            case .gif: return GIFCodec.decode(buf, options: options)
+            }
+        }
+        var image = try result.get()
+        if format == .jpeg, options.applyOrientation {
+            let orientation = EXIFOrientation.read(fromJPEG: bytes)
+            image = image.oriented(orientation)
+        }
+        return image
+    }
+
+    public static func decode(_ data: Data, options: DecodeOptions = DecodeOptions()) throws(ImageError) -> RGBImage {
+        try decode([UInt8](data), options: options)
+    }
+
+    /// Header-only probe: format and stored size (before EXIF orientation), no pixel decoding.
+    public static func probe(_ bytes: [UInt8]) throws(ImageError) -> (format: ImageFormat, size: PixelSize) {
+        if bytes.isEmpty { throw .empty }
+        guard let format = ImageFormat.sniff(bytes) else { throw .unknownFormat }
+        let result: Result<PixelSize, ImageError> = bytes.withUnsafeBufferPointer { buf in
+            switch format {
+            case .jpeg: return JPEGCodec.probe(buf)
+            case .png: return PNGCodec.probe(buf)
+            case .gif: return GIFCodec.probe(buf)
+            }
+        }
+        return (format, try result.get())
+    }
+}
+
+/// Shorthand for `ImageDecoder.decode`.
+public func decodeImage(_ bytes: [UInt8], maxPixels: Int = DecodeOptions.defaultMaxPixels,
+                        background: RGB = .black, targetSize: PixelSize? = nil) throws(ImageError) -> RGBImage {
+    try ImageDecoder.decode(bytes, options: DecodeOptions(maxPixels: maxPixels, background: background,
+                                                          targetSize: targetSize))
+}
+
+extension ImageError {
+    /// Maps a shim status to the typed error.
+    init(status: mg_img_status, format: ImageFormat) {
+        var s = status
+        let reason = withUnsafeBytes(of: &s.message) { raw in
+            String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+        }
+        let text = reason.isEmpty ? "unknown error" : reason
+        switch Int(status.code) {
+        case Int(MG_IMG_NO_MEMORY): self = .outOfMemory
+        case Int(MG_IMG_UNSUPPORTED): self = .unsupported(format: format, reason: text)
+        default: self = .corrupt(format: format, reason: text)
+        }
+    }
+}
+
+func checkPixelLimit(_ format: ImageFormat, width: Int, height: Int, limit: Int) -> ImageError? {
+    if width <= 0 || height <= 0 { return .corrupt(format: format, reason: "zero image size") }
+    let (product, overflow) = width.multipliedReportingOverflow(by: height)
+    if overflow || product > limit { return .imageTooLarge(width: width, height: height, limit: limit) }
+    return nil
+}

@@ -1,0 +1,142 @@
+import CShims
+
+/// libjpeg-turbo through the setjmp-guarded shim (mg_jpeg.c).
+enum JPEGCodec {
+    static func probe(_ buf: UnsafeBufferPointer<UInt8>) -> Result<PixelSize, ImageError> {
+        var status = mg_img_status()
+        guard let dec = mg_jpeg_open(buf.baseAddress, buf.count, &status) else {
+            return .failure(ImageError(status: status, format: .jpeg))
+        }
+        defer { mg_jpeg_close(dec) }
+        var w: Int32 = 0, h: Int32 = 0, comps: Int32 = 0, cmyk: Int32 = 0
+        mg_jpeg_info(dec, &w, &h, &comps, &cmyk)
+        return .success(PixelSize(width: Int(w), height: Int(h)))
+    }
+
+    static func decode(_ buf: UnsafeBufferPointer<UInt8>, options: DecodeOptions) -> Result<RGBImage, ImageError> {
+        var status = mg_img_status()
+        guard let dec = mg_jpeg_open(buf.baseAddress, buf.count, &status) else {
+            return .failure(ImageError(status: status, format: .jpeg))
+        }
+        defer { mg_jpeg_close(dec) }
+        var w: Int32 = 0, h: Int32 = 0, comps: Int32 = 0, cmyk: Int32 = 0
+        mg_jpeg_info(dec, &w, &h, &comps, &cmyk)
+        if let error = checkPixelLimit(.jpeg, width: Int(w), height: Int(h), limit: options.maxPixels) {
+            return .failure(error)
+        }
+        var denom = 1
+        if var target = options.targetSize {
+            if options.applyOrientation, EXIFOrientation.read(fromJPEG: buf).swapsAxes {
+                target = PixelSize(width: target.height, height: target.width)
+            }
+            denom = dctScaleDenominator(source: PixelSize(width: Int(w), height: Int(h)), target: target,
+                                        margin: options.dctScaleMargin)
+        }
+        var ow: Int32 = 0, oh: Int32 = 0
+        if mg_jpeg_set_scale(dec, Int32(denom), &ow, &oh, &status) != 0 {
+            return .failure(ImageError(status: status, format: .jpeg))
+        }
+        let count = Int(ow) * Int(oh) * 3
+        var failed = false
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+            if mg_jpeg_read_rgb(dec, out.baseAddress, &status) != 0 {
+                failed = true
+                out.initialize(repeating: 0)
+            }
+            initialized = count
+        }
+        if failed { return .failure(ImageError(status: status, format: .jpeg)) }
+        return .success(RGBImage(width: Int(ow), height: Int(oh), pixels: pixels))
+    }
+
+    /// The largest 1/2, 1/4, 1/8 DCT scaling that keeps the decoded picture at least `margin`
+    /// times the target in both dimensions (1 = full decode).
+    static func dctScaleDenominator(source: PixelSize, target: PixelSize, margin: Double) -> Int {
+        guard margin.isFinite, target.width > 0, target.height > 0 else { return 1 }
+        for denom in [8, 4, 2] {
+            let sw = (source.width + denom - 1) / denom, sh = (source.height + denom - 1) / denom
+            if Double(sw) >= margin * Double(target.width) && Double(sh) >= margin * Double(target.height) {
+                return denom
+            }
+        }
+        return 1
+    }
+}
+
+/// libpng through the setjmp-guarded shim (mg_png.c).
+enum PNGCodec {
+    static func probe(_ buf: UnsafeBufferPointer<UInt8>) -> Result<PixelSize, ImageError> {
+        var status = mg_img_status()
+        guard let dec = mg_png_open(buf.baseAddress, buf.count, &status) else {
+            return .failure(ImageError(status: status, format: .png))
+        }
+        defer { mg_png_close(dec) }
+        var w: Int32 = 0, h: Int32 = 0, alpha: Int32 = 0
+        mg_png_info(dec, &w, &h, &alpha)
+        return .success(PixelSize(width: Int(w), height: Int(h)))
+    }
+
+    static func decode(_ buf: UnsafeBufferPointer<UInt8>, options: DecodeOptions) -> Result<RGBImage, ImageError> {
+        var status = mg_img_status()
+        guard let dec = mg_png_open(buf.baseAddress, buf.count, &status) else {
+            return .failure(ImageError(status: status, format: .png))
+        }
+        defer { mg_png_close(dec) }
+        var w: Int32 = 0, h: Int32 = 0, alpha: Int32 = 0
+        mg_png_info(dec, &w, &h, &alpha)
+        if let error = checkPixelLimit(.png, width: Int(w), height: Int(h), limit: options.maxPixels) {
+            return .failure(error)
+        }
+        let count = Int(w) * Int(h) * 3
+        var failed = false
+        let bg = options.background
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+            if mg_png_read_rgb(dec, out.baseAddress, bg.r, bg.g, bg.b, &status) != 0 {
+                failed = true
+                out.initialize(repeating: 0)
+            }
+            initialized = count
+        }
+        if failed { return .failure(ImageError(status: status, format: .png)) }
+        return .success(RGBImage(width: Int(w), height: Int(h), pixels: pixels))
+    }
+}
+
+/// giflib (first frame only) through mg_gif.c.
+enum GIFCodec {
+    static func probe(_ buf: UnsafeBufferPointer<UInt8>) -> Result<PixelSize, ImageError> {
+        var status = mg_img_status()
+        guard let dec = mg_gif_open(buf.baseAddress, buf.count, &status) else {
+            return .failure(ImageError(status: status, format: .gif))
+        }
+        defer { mg_gif_close(dec) }
+        var w: Int32 = 0, h: Int32 = 0
+        mg_gif_info(dec, &w, &h)
+        return .success(PixelSize(width: Int(w), height: Int(h)))
+    }
+
+    static func decode(_ buf: UnsafeBufferPointer<UInt8>, options: DecodeOptions) -> Result<RGBImage, ImageError> {
+        var status = mg_img_status()
+        guard let dec = mg_gif_open(buf.baseAddress, buf.count, &status) else {
+            return .failure(ImageError(status: status, format: .gif))
+        }
+        defer { mg_gif_close(dec) }
+        var w: Int32 = 0, h: Int32 = 0
+        mg_gif_info(dec, &w, &h)
+        if let error = checkPixelLimit(.gif, width: Int(w), height: Int(h), limit: options.maxPixels) {
+            return .failure(error)
+        }
+        let count = Int(w) * Int(h) * 3
+        var failed = false
+        let bg = options.background
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+            if mg_gif_read_rgb(dec, out.baseAddress, bg.r, bg.g, bg.b, &status) != 0 {
+                failed = true
+                out.initialize(repeating: 0)
+            }
+            initialized = count
+        }
+        if failed { return .failure(ImageError(status: status, format: .gif)) }
+        return .success(RGBImage(width: Int(w), height: Int(h), pixels: pixels))
+    }
+}

@@ -1,0 +1,195 @@
+/// Separable convolution resampling with precomputed fixed-point coefficients.
+///
+/// The coefficient layout and rounding follow Pillow's `Resample.c` (22-bit fixed point,
+/// horizontal pass first, each pass rounded to 8 bits), so `.box` is the area average that
+/// reference tools use: an output pixel averages the source pixels whose centres fall inside
+/// its footprint. Downscaling uses the filter stretched by the scale factor; upscaling uses it
+/// unstretched, so `.bilinear` gives smooth (not blocky) enlargement.
+public enum ResampleFilter: Sendable, Equatable {
+    case box, bilinear, lanczos
+
+    var support: Double {
+        switch self {
+        case .box: return 0.5
+        case .bilinear: return 1.0
+        case .lanczos: return 3.0
+        }
+    }
+
+    func weight(_ x: Double) -> Double {
+        switch self {
+        case .box:
+            return x > -0.5 && x <= 0.5 ? 1.0 : 0.0
+        case .bilinear:
+            let a = abs(x)
+            return a < 1.0 ? 1.0 - a : 0.0
+        case .lanczos:
+            if x > -3.0 && x < 3.0 { return sinc(x) * sinc(x / 3.0) }
+            return 0.0
+        }
+    }
+
+    private func sinc(_ x: Double) -> Double {
+        if x == 0 { return 1.0 }
+        let px = x * Double.pi
+        return sin(px) / px
+    }
+}
+
+private func sin(_ x: Double) -> Double {
+    // Foundation-free sine: range-reduced Taylor series is enough for lanczos weights.
+    var v = x.truncatingRemainder(dividingBy: 2 * Double.pi)
+    if v > Double.pi { v -= 2 * Double.pi } else if v < -Double.pi { v += 2 * Double.pi }
+    var term = v, sum = v
+    let v2 = v * v
+    for n in stride(from: 3, through: 31, by: 2) {
+        term *= -v2 / Double((n - 1) * n)
+        sum += term
+    }
+    return sum
+}
+
+/// Per-axis coefficients: for output i, `count[i]` taps from source index `first[i]`.
+struct ResampleAxis {
+    static let precisionBits: Int32 = 22
+    let outSize: Int
+    let taps: Int
+    var first: [Int]
+    var count: [Int]
+    var weights: [Int32]
+
+    /// `in0..<in1` is the source region (fractional, as Pillow's `box`) mapped onto `outSize`.
+    init(inSize: Int, outSize: Int, in0: Double, in1: Double, filter: ResampleFilter) {
+        let scale = (in1 - in0) / Double(outSize)
+        let filterScale = max(scale, 1.0)
+        let support = filter.support * filterScale
+        let taps = Int(support.rounded(.up)) * 2 + 1
+        self.outSize = outSize
+        self.taps = taps
+        first = [Int](repeating: 0, count: outSize)
+        count = [Int](repeating: 0, count: outSize)
+        weights = [Int32](repeating: 0, count: outSize * taps)
+        var k = [Double](repeating: 0, count: taps)
+        let one = Double(1 << ResampleAxis.precisionBits)
+        for xx in 0..<outSize {
+            let center = in0 + (Double(xx) + 0.5) * scale
+            let ss = 1.0 / filterScale
+            let xmin = max(Int(center - support + 0.5), 0)
+            var xmax = min(Int(center + support + 0.5), inSize)
+            xmax -= xmin
+            xmax = min(max(xmax, 0), taps)
+            var total = 0.0
+            for x in 0..<xmax {
+                let w = filter.weight((Double(x + xmin) - center + 0.5) * ss)
+                k[x] = w
+                total += w
+            }
+            first[xx] = xmin
+            count[xx] = xmax
+            for x in 0..<xmax {
+                let w = total != 0 ? k[x] / total : 0
+                weights[xx * taps + x] = w < 0 ? Int32(-0.5 + w * one) : Int32(0.5 + w * one)
+            }
+        }
+    }
+}
+
+extension RGBImage {
+    /// Resamples the source region `box` (fractional pixels; whole image by default) to
+    /// `width` x `height` with `filter` (`.box` for downscaling; see `resize(to:)`).
+    public func resampled(width outW: Int, height outH: Int, filter: ResampleFilter,
+                          box: (x0: Double, y0: Double, x1: Double, y1: Double)? = nil) -> RGBImage {
+        precondition(outW > 0 && outH > 0, "resampled: empty target")
+        let b = box ?? (0, 0, Double(width), Double(height))
+        if outW == width && outH == height && b == (0, 0, Double(width), Double(height)) { return self }
+        let horizontal = ResampleAxis(inSize: width, outSize: outW, in0: b.x0, in1: b.x1, filter: filter)
+        let vertical = ResampleAxis(inSize: height, outSize: outH, in0: b.y0, in1: b.y1, filter: filter)
+        // Only the source rows the vertical pass reads go through the horizontal pass.
+        var rowFirst = height, rowLast = 0
+        for i in 0..<outH where vertical.count[i] > 0 {
+            rowFirst = min(rowFirst, vertical.first[i])
+            rowLast = max(rowLast, vertical.first[i] + vertical.count[i])
+        }
+        if rowFirst >= rowLast { rowFirst = 0; rowLast = min(1, height) }
+        let tempH = rowLast - rowFirst
+        var temp = [UInt8](repeating: 0, count: outW * tempH * 3)
+        pixels.withUnsafeBufferPointer { src in
+            temp.withUnsafeMutableBufferPointer { dst in
+                Self.horizontalPass(src: src.baseAddress!, srcWidth: width, rows: rowFirst..<rowLast,
+                                    axis: horizontal, dst: dst.baseAddress!)
+            }
+        }
+        var out = [UInt8](repeating: 0, count: outW * outH * 3)
+        temp.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                Self.verticalPass(src: src.baseAddress!, width: outW, rowOffset: rowFirst,
+                                  axis: vertical, dst: dst.baseAddress!)
+            }
+        }
+        return RGBImage(width: outW, height: outH, pixels: out)
+    }
+
+    @inline(__always)
+    static func clip8(_ v: Int32) -> UInt8 {
+        let s = v >> ResampleAxis.precisionBits
+        return s < 0 ? 0 : (s > 255 ? 255 : UInt8(truncatingIfNeeded: s))
+    }
+
+    static func horizontalPass(src: UnsafePointer<UInt8>, srcWidth: Int, rows: Range<Int>,
+                               axis: ResampleAxis, dst: UnsafeMutablePointer<UInt8>) {
+        let outW = axis.outSize, taps = axis.taps
+        let half: Int32 = 1 << (ResampleAxis.precisionBits - 1)
+        axis.weights.withUnsafeBufferPointer { wbuf in
+            axis.first.withUnsafeBufferPointer { firsts in
+                axis.count.withUnsafeBufferPointer { counts in
+                    let wts = wbuf.baseAddress!
+                    var d = dst
+                    for y in rows {
+                        let row = src + y * srcWidth * 3
+                        for xx in 0..<outW {
+                            var p = row + firsts[xx] * 3
+                            let k = wts + xx * taps
+                            var r = half, g = half, b = half
+                            for i in 0..<counts[xx] {
+                                let w = k[i]
+                                r &+= Int32(p[0]) &* w
+                                g &+= Int32(p[1]) &* w
+                                b &+= Int32(p[2]) &* w
+                                p += 3
+                            }
+                            d[0] = clip8(r)
+                            d[1] = clip8(g)
+                            d[2] = clip8(b)
+                            d += 3
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    static func verticalPass(src: UnsafePointer<UInt8>, width: Int, rowOffset: Int,
+                             axis: ResampleAxis, dst: UnsafeMutablePointer<UInt8>) {
+        let taps = axis.taps, stride = width * 3
+        let half: Int32 = 1 << (ResampleAxis.precisionBits - 1)
+        axis.weights.withUnsafeBufferPointer { wbuf in
+            let wts = wbuf.baseAddress!
+            var d = dst
+            for yy in 0..<axis.outSize {
+                let k = wts + yy * taps
+                let top = src + (axis.first[yy] - rowOffset) * stride
+                let n = axis.count[yy]
+                for x in 0..<stride {
+                    var acc = half
+                    var p = top + x
+                    for i in 0..<n {
+                        acc &+= Int32(p[0]) &* k[i]
+                        p += stride
+                    }
+                    d[x] = clip8(acc)
+                }
+                d += stride
+            }
+        }
+    }
+}
