@@ -1,1 +1,0 @@
-// MarvelAPI: see README "Layout".

@@ -1,0 +1,122 @@
+/// Anything listed by a Marvel endpoint: has an `id` (used to de-duplicate pages).
+public protocol MarvelEntity: Codable, Sendable, Identifiable where ID == Int {}
+
+/// The outer object of every successful response.
+/// `copyright`/`attribution*` are absent in Feb-2014 recordings, so they are optional.
+public struct DataWrapper<Entity: Codable & Sendable>: Codable, Sendable {
+    public var code: Int
+    public var status: String
+    public var copyright: String?
+    public var attributionText: String?
+    public var attributionHTML: String?
+    /// Digest of the content, same value as the `ETag` header.
+    public var etag: String?
+    public var data: DataContainer<Entity>
+
+    public init(code: Int = 200, status: String = "Ok", copyright: String? = nil,
+                attributionText: String? = nil, attributionHTML: String? = nil,
+                etag: String? = nil, data: DataContainer<Entity>) {
+        self.code = code
+        self.status = status
+        self.copyright = copyright
+        self.attributionText = attributionText
+        self.attributionHTML = attributionHTML
+        self.etag = etag
+        self.data = data
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case code, status, copyright, attributionText, attributionHTML, etag, data
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        code = try c.int(.code, default: 200)
+        status = try c.string(.status, default: "Ok")
+        copyright = try c.text(.copyright)
+        attributionText = try c.text(.attributionText)
+        attributionHTML = try c.text(.attributionHTML)
+        etag = try c.text(.etag)
+        data = try c.decode(DataContainer<Entity>.self, forKey: .data)
+    }
+}
+
+extension DataWrapper: Equatable where Entity: Equatable {}
+
+/// One page of results. `total` changes over time: re-read it on every page.
+public struct DataContainer<Entity: Codable & Sendable>: Codable, Sendable {
+    public var offset: Int
+    public var limit: Int
+    public var total: Int
+    public var count: Int
+    public var results: [Entity]
+
+    public init(offset: Int = 0, limit: Int = 20, total: Int? = nil, results: [Entity]) {
+        self.offset = offset
+        self.limit = limit
+        self.total = total ?? results.count
+        self.count = results.count
+        self.results = results
+    }
+
+    enum CodingKeys: String, CodingKey { case offset, limit, total, count, results }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        results = try c.list(Entity.self, .results)
+        offset = try c.int(.offset)
+        limit = try c.int(.limit, default: 20)
+        count = try c.int(.count, default: results.count)
+        total = try c.int(.total, default: offset + results.count)
+    }
+}
+
+extension DataContainer: Equatable where Entity: Equatable {}
+
+/// An error body. Two shapes exist: `{"code": 409, "status": "…"}` (validation, not-found-by-id)
+/// and `{"code": "InvalidCredentials", "message": "…"}` (gateway/auth errors).
+public struct MarvelErrorBody: Codable, Sendable, Hashable {
+    public enum Code: Sendable, Hashable, Codable {
+        case number(Int)
+        case name(String)
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            if let number = try? c.decode(Int.self) { self = .number(number) }
+            else { self = .name(try c.decode(String.self)) }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.singleValueContainer()
+            switch self {
+            case .number(let number): try c.encode(number)
+            case .name(let name): try c.encode(name)
+            }
+        }
+    }
+
+    public var code: Code?
+    /// The server's text, from `status` or `message`.
+    public var message: String
+
+    public init(code: Code?, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    enum CodingKeys: String, CodingKey { case code, status, message }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        code = try? c.decodeIfPresent(Code.self, forKey: .code)
+        message = try c.text(.status) ?? c.text(.message) ?? ""
+    }
+
+    /// Writes the shape Marvel uses for the code's kind: Int code → `status`, String code → `message`.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(code, forKey: .code)
+        if case .name = code { try c.encode(message, forKey: .message) }
+        else { try c.encode(message, forKey: .status) }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// Marvel's timestamps (`2014-04-29T14:18:17-0400`, events also `1993-11-10 00:00:00`), parsed by
+/// hand: `DateFormatter` is slow, not `Sendable`, and `ISO8601DateFormatter` rejects the colon-less
+/// offset. Sentinels (`-0001-11-30…` zero dates, `1969-12-31T19:00:00-0500` = epoch 0, and the
+/// 2029/2099 on-sale placeholders) mean "unknown" and parse to nil, as does anything malformed.
+public enum MarvelDate {
+    /// What `encode` writes for an unknown date: the zero date Marvel itself uses.
+    public static let unknownSentinel = "-0001-11-30T00:00:00-0500"
+
+    /// Parses a Marvel date string; nil for sentinels and anything that is not a date.
+    public static func parse(_ raw: String) -> Date? {
+        let bytes = Array(raw.utf8)
+        guard bytes.count >= 19, bytes.first != UInt8(ascii: "-") else { return nil }
+        func number(_ from: Int, _ count: Int) -> Int? {
+            guard from + count <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[from..<from + count] {
+                guard byte >= 48, byte <= 57 else { return nil }
+                value = value * 10 + Int(byte - 48)
+            }
+            return value
+        }
+        guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "),
+              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+              let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+              let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+              year >= 1, (1...12).contains(month), (1...31).contains(day),
+              hour < 24, minute < 60, second < 61
+        else { return nil }
+        // Optional fraction is not used by Marvel; the offset is `Z`, `±hhmm` or `±hh:mm`, or absent (UTC).
+        var offsetSeconds = 0
+        if bytes.count > 19 {
+            let sign = bytes[19]
+            if sign == UInt8(ascii: "Z") {
+                guard bytes.count == 20 else { return nil }
+            } else if sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+                let colon = bytes.count == 25 && bytes[22] == UInt8(ascii: ":")
+                guard bytes.count == (colon ? 25 : 24), let oh = number(20, 2),
+                      let om = number(colon ? 23 : 22, 2), oh < 24, om < 60 else { return nil }
+                offsetSeconds = (oh * 3600 + om * 60) * (sign == UInt8(ascii: "-") ? -1 : 1)
+            } else {
+                return nil
+            }
+        }
+        let days = daysFromCivil(year: year, month: month, day: day)
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
+        if seconds == 0 { return nil }                       // 1969-12-31T19:00:00-0500
+        if year >= 2099 { return nil }                       // 2099-10-30 on-sale placeholder
+        if year == 2029, month == 12, day == 31, hour == 0, minute == 0, second == 0 { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+
+    /// Formats a date the way Marvel writes it, in UTC (`2014-04-29T18:18:17+0000`);
+    /// nil writes the zero-date sentinel so a round trip gives nil again.
+    public static func format(_ date: Date?) -> String {
+        guard let date else { return unknownSentinel }
+        let total = Int(date.timeIntervalSince1970.rounded(.down))
+        let days = Int((Double(total) / 86_400).rounded(.down))
+        let secondsOfDay = total - days * 86_400
+        let (y, m, d) = civilFromDays(days)
+        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        let year = String(repeating: "0", count: max(0, 4 - String(y).count)) + String(y)
+        return "\(year)-\(two(m))-\(two(d))T\(two(secondsOfDay / 3600)):\(two(secondsOfDay / 60 % 60)):\(two(secondsOfDay % 60))+0000"
+    }
+
+    // Howard Hinnant's days_from_civil / civil_from_days (proleptic Gregorian).
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
+}
