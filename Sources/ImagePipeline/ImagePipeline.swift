@@ -1,1 +1,171 @@
-// ImagePipeline: see README "Layout".
+import Foundation
+
+/// Turns "show image X in a W×H cell box" into cells: from memory when it can (synchronously,
+/// same frame), from disk when it must, from the network as rarely as possible.
+///
+/// Draw path: `cachedResult(for:)` (sync). Loading: `loadImage(_:priority:completion:)` returns an
+/// `ImageTask` to re-prioritise or cancel, or `image(for:priority:)` (async). Cells bound to grid
+/// slots with generation tokens: `ImageBinder`. Look-ahead: `ImagePrefetcher`.
+public final class ImagePipeline: Sendable {
+    public struct Configuration: Sendable {
+        public var dataLoader: any DataLoading
+        public var dataCache: (any DataCaching)?
+        public var decoder: any ImageDecoding
+        public var renderer: any ImageRendering
+        public var memoryCostLimit = 128 << 20
+        public var memoryCountLimit = 10_000
+        public var maxConcurrentTransfers = 16
+        public var maxTransfersPerHost = 6
+        public var maxPrefetchTransfers = 2
+        public var maxConcurrentDecodes = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        /// How long a request must stay wanted before disk or network work starts for it
+        /// (rows a fling passes faster cost nothing). Memory hits are never delayed.
+        public var startDelay: Duration = .milliseconds(20)
+        public var retryPolicy = RetryPolicy()
+        public var negativeCacheTTL: Duration = .seconds(30)
+        /// Where `close()` saves the metrics (usually beside the disk cache).
+        public var metricsURL: URL?
+        /// Clock for the negative cache, in nanoseconds (tests move it forward).
+        public var clock: @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
+
+        public init(dataLoader: any DataLoading, dataCache: (any DataCaching)?,
+                    decoder: any ImageDecoding, renderer: any ImageRendering) {
+            self.dataLoader = dataLoader
+            self.dataCache = dataCache
+            self.decoder = decoder
+            self.renderer = renderer
+        }
+    }
+
+    public let configuration: Configuration
+    public let memoryCache: MemoryCache<MemoryKey, MemoryValue>
+    let scheduler: Scheduler
+    private let ids = IDCounter()
+
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+        memoryCache = MemoryCache(limits: .init(costLimit: configuration.memoryCostLimit,
+                                                countLimit: configuration.memoryCountLimit))
+        var limits = Scheduler.Limits()
+        limits.maxTransfers = configuration.maxConcurrentTransfers
+        limits.maxPerHost = configuration.maxTransfersPerHost
+        limits.maxPrefetchTransfers = configuration.maxPrefetchTransfers
+        limits.maxCPU = configuration.maxConcurrentDecodes
+        limits.startDelay = configuration.startDelay
+        limits.retry = configuration.retryPolicy
+        limits.negativeTTL = configuration.negativeCacheTTL
+        scheduler = Scheduler(limits: limits, loader: configuration.dataLoader, disk: configuration.dataCache,
+                              decoder: configuration.decoder, renderer: configuration.renderer,
+                              memory: memoryCache, now: configuration.clock)
+    }
+
+    /// The result available right now without any work: Marvel's placeholder, the failed glyph
+    /// of a negative-cached URL, or cells from memory; nil means "load it".
+    public func cachedResult(for request: ImageRequest) -> ImageResult? {
+        if MarvelPlaceholder.matches(request.url) {
+            scheduler.count { $0.placeholderHits += 1 }
+            return .placeholder(.notAvailable)
+        }
+        if case .cells(let cells)? = memoryCache.value(for: .cells(request)) {
+            let pixels: PixelImage?
+            if case .pixels(let p)? = memoryCache.value(for: .pixels(request.url)) { pixels = p } else { pixels = nil }
+            scheduler.count { $0.memoryHits += 1 }
+            scheduler.noteShown(request.url)
+            return .image(Thumbnail(request: request, cells: cells, pixels: pixels))
+        }
+        if scheduler.isNegative(request.url) { return .placeholder(.failed) }
+        return nil
+    }
+
+    /// Whether `cachedResult(for:)` would answer, without counting it as a hit (prefetcher).
+    public func hasCachedResult(for request: ImageRequest) -> Bool {
+        if MarvelPlaceholder.matches(request.url) { return true }
+        if case .cells? = memoryCache.value(for: .cells(request)) { return true }
+        return false
+    }
+
+    /// Loads `request`. When the result is at hand (`cachedResult`), `completion` runs before this
+    /// returns; otherwise later, on another thread, exactly once, unless the task is cancelled
+    /// first (then never).
+    @discardableResult
+    public func loadImage(_ request: ImageRequest, priority: ImagePriority = .high,
+                          completion: @escaping @Sendable (ImageResult) -> Void) -> ImageTask {
+        let task = ImageTask(id: ids.next(), request: request, priority: priority, completion: completion)
+        if let ready = cachedResult(for: request) {
+            task.deliver(ready)
+            return task
+        }
+        task.scheduler = scheduler
+        scheduler.submit(task, priority: priority)
+        return task
+    }
+
+    /// Async form of `loadImage`; cancelling the calling task cancels the request and throws
+    /// `CancellationError`.
+    public func image(for request: ImageRequest, priority: ImagePriority = .high) async throws -> ImageResult {
+        if let ready = cachedResult(for: request) { return ready }
+        let box = TaskBox()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (cont: CheckedContinuation<ImageResult, any Error>) in
+                let task = loadImage(request, priority: priority) { cont.resume(returning: $0) }
+                box.set(task) { cont.resume(throwing: CancellationError()) }
+            }
+        } onCancel: {
+            box.cancel()
+        }
+    }
+
+    /// Counters so far (wasted prefetch bytes counted as of now).
+    public var metrics: PipelineMetrics {
+        var m = scheduler.metricsSnapshot
+        if let disk = configuration.dataCache as? DiskCache {
+            m.corruptEntries += disk.eventCounts.corruptEntriesRemoved
+        }
+        return m
+    }
+
+    /// Writes the disk index and the metrics file. Call when the program ends.
+    public func close() {
+        configuration.dataCache?.flush()
+        if let url = configuration.metricsURL { try? metrics.save(to: url) }
+    }
+
+    /// Queue and worker counts (tests and diagnostics).
+    public var activity: (transfers: Int, queuedTransfers: Int, cpu: Int, fetchJobs: Int, renderJobs: Int) {
+        scheduler.activity
+    }
+}
+
+/// Monotonic ids for tasks.
+final class IDCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func next() -> Int { lock.withLock { value += 1; return value } }
+}
+
+/// Bridges `ImageTask` cancellation and a continuation that must resume exactly once.
+private final class TaskBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var task: ImageTask?
+    private var onCancel: (() -> Void)?
+    private var cancelled = false
+
+    func set(_ task: ImageTask, onCancel: @escaping () -> Void) {
+        let already = lock.withLock { () -> Bool in
+            if cancelled { return true }
+            self.task = task
+            self.onCancel = onCancel
+            return false
+        }
+        if already, task.cancelIfLive() { onCancel() }
+    }
+
+    func cancel() {
+        let (task, resume) = lock.withLock { () -> (ImageTask?, (() -> Void)?) in
+            cancelled = true
+            defer { self.task = nil; self.onCancel = nil }
+            return (self.task, self.onCancel)
+        }
+        if let task, task.cancelIfLive() { resume?() }
+    }
+}

@@ -1,0 +1,67 @@
+/// A cell box on screen: `cols` × `rows` terminal cells. Half-block cells hold two pixels
+/// stacked, so the pixel box is `cols` × `2·rows`.
+public struct CellBox: Hashable, Sendable, CustomStringConvertible {
+    public var cols: Int
+    public var rows: Int
+    public init(cols: Int, rows: Int) {
+        self.cols = max(1, cols)
+        self.rows = max(1, rows)
+    }
+    public var pixelWidth: Int { cols }
+    public var pixelHeight: Int { rows * 2 }
+    public var description: String { "\(cols)x\(rows)" }
+}
+
+/// How an image is placed in its box.
+public enum FitMode: String, Hashable, Sendable, CaseIterable {
+    /// The whole image, aspect kept, centred, the rest of the box left empty.
+    case fit
+    /// The box filled, aspect kept, the overflow cropped.
+    case fill
+}
+
+/// The colours the terminal can show.
+public enum ColorMode: String, Hashable, Sendable, CaseIterable {
+    case truecolor
+    case ansi256
+    case ansi16
+}
+
+/// What is asked for: the image at `url` drawn into `box`. Two requests with the same URL share
+/// the download and the decode; each distinct (box, fit, color) gets its own encode.
+public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
+    public var url: String
+    public var box: CellBox
+    public var fit: FitMode
+    public var color: ColorMode
+
+    public init(url: String, box: CellBox, fit: FitMode = .fit, color: ColorMode = .truecolor) {
+        self.url = url
+        self.box = box
+        self.fit = fit
+        self.color = color
+    }
+
+    /// The host part of the URL, for the per-host transfer cap ("" when it has none).
+    public var host: String {
+        guard let schemeEnd = url.range(of: "://") else { return "" }
+        let rest = url[schemeEnd.upperBound...]
+        let hostPort = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        return String(hostPort)
+    }
+
+    public var description: String { "\(url) @\(box) \(fit.rawValue) \(color.rawValue)" }
+}
+
+/// Who is waiting decides the order transfers start in: visible cells first, prefetches last.
+public enum ImagePriority: Int, Comparable, Sendable, CaseIterable {
+    case veryLow = 0
+    case low = 1        // prefetch
+    case normal = 2
+    case high = 3       // visible
+    case veryHigh = 4
+
+    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+    /// Transfers at this priority count against the prefetch cap.
+    public var isPrefetch: Bool { self <= .low }
+}

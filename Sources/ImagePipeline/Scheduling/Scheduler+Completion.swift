@@ -1,0 +1,120 @@
+/// Results coming back from detached work. Deliveries happen after the lock is released.
+extension Scheduler {
+    func downloaded(_ fetch: FetchJob, _ result: Result<[UInt8], any Error>) {
+        lock.lock()
+        let wasRunning = runningTransfers[ObjectIdentifier(fetch)] != nil
+        endTransfer(fetch)
+        guard wasRunning, !fetch.abandoned else { pump(); lock.unlock(); return }
+        var deliveries: [(ImageTask, ImageResult)] = []
+        switch result {
+        case .success(let data):
+            metrics.networkLoads += 1
+            metrics.bytesDownloaded += data.count
+            if !fetch.everVisible { prefetchOnlyBytes[fetch.url] = data.count }
+            fetch.state = .decodeQueued(data)
+            cpuQueue.append(.decode(fetch, data))
+        case .failure(let error):
+            let pipelineError = error as? ImagePipelineError
+            if pipelineError?.isRetriable == true, fetch.retries < limits.retry.maxRetries {
+                let delay = limits.retry.delay(afterAttempt: fetch.retries)
+                fetch.retries += 1
+                metrics.retries += 1
+                fetch.state = .waiting(eligibleAt: Self.monotonicNanos() + delay.nanoseconds, network: true)
+                waiting.append(fetch)
+            } else {
+                deliveries = fail(fetch)
+            }
+        }
+        pump()
+        lock.unlock()
+        for (task, result) in deliveries { task.deliver(result) }
+    }
+
+    func diskMissed(_ fetch: FetchJob) {
+        lock.lock()
+        runningCPU -= 1
+        if !fetch.abandoned {
+            fetch.state = .netQueued
+            netQueue.append(fetch)
+        }
+        pump()
+        lock.unlock()
+    }
+
+    func decoded(_ fetch: FetchJob, _ result: Result<PixelImage, any Error>, fromNetwork: Bool,
+                 bytes: Int, nanos: UInt64) {
+        lock.lock()
+        runningCPU -= 1
+        var deliveries: [(ImageTask, ImageResult)] = []
+        switch result {
+        case .success(let pixels):
+            metrics.decodes += 1
+            metrics.decodeNanoseconds += nanos
+            if !fromNetwork { metrics.diskHits += 1 }
+            memory.set(.pixels(pixels), for: .pixels(fetch.url), cost: pixels.cost)
+            if fetchJobs[fetch.url] === fetch { fetchJobs[fetch.url] = nil }
+            for key in fetch.renderKeys {
+                guard let job = renderJobs[key], job.state == .waitingForPixels else { continue }
+                job.state = .queued
+                cpuQueue.append(.render(job, pixels))
+            }
+        case .failure:
+            if !fromNetwork, !fetch.healedFromDisk {
+                // The disk copy is bad (it passed the checksum, so it was stored bad or the
+                // decoder changed): delete it and fetch once more from the network.
+                metrics.corruptEntries += 1
+                fetch.healedFromDisk = true
+                disk?.remove(for: fetch.url)
+                if !fetch.abandoned {
+                    fetch.state = .netQueued
+                    netQueue.append(fetch)
+                }
+            } else if !fetch.abandoned {
+                deliveries = fail(fetch)
+            } else if fetchJobs[fetch.url] === fetch {
+                fetchJobs[fetch.url] = nil
+            }
+        }
+        pump()
+        lock.unlock()
+        for (task, result) in deliveries { task.deliver(result) }
+    }
+
+    func rendered(_ job: RenderJob, _ pixels: PixelImage, _ result: Result<CellImage, any Error>, nanos: UInt64) {
+        lock.lock()
+        runningCPU -= 1
+        if renderJobs[job.request] === job { renderJobs[job.request] = nil }
+        let subscribers = job.subscribers.values.map(\.task)
+        job.subscribers.removeAll()
+        let outcome: ImageResult
+        switch result {
+        case .success(let cells):
+            metrics.renders += 1
+            metrics.renderNanoseconds += nanos
+            memory.set(.cells(cells), for: .cells(job.request), cost: cells.cost)
+            outcome = .image(Thumbnail(request: job.request, cells: cells, pixels: pixels))
+        case .failure:
+            metrics.failures += subscribers.count
+            outcome = .placeholder(.failed)
+        }
+        pump()
+        lock.unlock()
+        for task in subscribers { task.deliver(outcome) }
+    }
+
+    /// Ends `fetch` with the failed placeholder for all its requesters and negative-caches the
+    /// URL. Lock held; returns the deliveries to make after unlocking.
+    func fail(_ fetch: FetchJob) -> [(ImageTask, ImageResult)] {
+        if fetchJobs[fetch.url] === fetch { fetchJobs[fetch.url] = nil }
+        negative[fetch.url] = now() + limits.negativeTTL.nanoseconds
+        var out: [(ImageTask, ImageResult)] = []
+        for key in fetch.renderKeys {
+            guard let job = renderJobs[key], job.state == .waitingForPixels else { continue }
+            renderJobs[key] = nil
+            for (task, _) in job.subscribers.values { out.append((task, .placeholder(.failed))) }
+            job.subscribers.removeAll()
+        }
+        metrics.failures += out.count
+        return out
+    }
+}

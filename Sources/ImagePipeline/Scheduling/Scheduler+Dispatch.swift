@@ -1,0 +1,135 @@
+/// Handing out work: our own priority order decides which transfer, disk read, decode or
+/// render starts next; nothing is queued inside libcurl. Lock held throughout.
+extension Scheduler {
+    func priority(of fetch: FetchJob) -> ImagePriority {
+        fetch.renderKeys.compactMap { renderJobs[$0]?.priority }.max() ?? .veryLow
+    }
+
+    func priority(of work: CPUWork) -> ImagePriority {
+        switch work {
+        case .diskDecode(let f), .decode(let f, _): return priority(of: f)
+        case .render(let r, _): return r.priority
+        }
+    }
+
+    func pump() {
+        promoteWaiting()
+        dispatchCPU()
+        dispatchTransfers()
+    }
+
+    private func promoteWaiting() {
+        guard !waiting.isEmpty else { return }
+        let t = Self.monotonicNanos()
+        var next: UInt64?
+        var still: [FetchJob] = []
+        for fetch in waiting {
+            guard case .waiting(let at, let network) = fetch.state else { continue }
+            if at <= t {
+                if network || disk == nil {
+                    fetch.state = .netQueued
+                    netQueue.append(fetch)
+                } else {
+                    fetch.state = .diskQueued
+                    cpuQueue.append(.diskDecode(fetch))
+                }
+            } else {
+                still.append(fetch)
+                next = min(next ?? at, at)
+            }
+        }
+        waiting = still
+        if let next { scheduleWake(at: next) }
+    }
+
+    private func scheduleWake(at time: UInt64) {
+        if let wakeAt, wakeAt <= time { return }
+        wakeAt = time
+        let delay = time &- Self.monotonicNanos()
+        Task.detached { [weak self] in
+            try? await Task.sleep(nanoseconds: min(delay, 60_000_000_000))
+            self?.wake()
+        }
+    }
+
+    private func wake() {
+        lock.lock()
+        if let w = wakeAt, w <= Self.monotonicNanos() { wakeAt = nil }
+        pump()
+        lock.unlock()
+    }
+
+    /// Highest priority first; among equals, the oldest.
+    private func dispatchCPU() {
+        while runningCPU < limits.maxCPU, !cpuQueue.isEmpty {
+            var best = 0
+            var bestPriority = priority(of: cpuQueue[0])
+            for i in cpuQueue.indices.dropFirst() {
+                let p = priority(of: cpuQueue[i])
+                if p > bestPriority { best = i; bestPriority = p }
+            }
+            let work = cpuQueue.remove(at: best)
+            runningCPU += 1
+            launch(work)
+        }
+    }
+
+    private func dispatchTransfers() {
+        while runningTransfers.count < limits.maxTransfers, !netQueue.isEmpty {
+            let runningPrefetch = runningTransfers.values.filter { priority(of: $0).isPrefetch }.count
+            var best: Int?
+            var bestPriority = ImagePriority.veryLow
+            for (i, fetch) in netQueue.enumerated() {
+                if perHost[fetch.host, default: 0] >= limits.maxPerHost { continue }
+                let p = priority(of: fetch)
+                if p.isPrefetch && runningPrefetch >= limits.maxPrefetchTransfers { continue }
+                if best == nil || p > bestPriority { best = i; bestPriority = p }
+            }
+            guard let best else { return }
+            let fetch = netQueue.remove(at: best)
+            runningTransfers[ObjectIdentifier(fetch)] = fetch
+            perHost[fetch.host, default: 0] += 1
+            let loader = self.loader
+            let url = fetch.url
+            let transfer = Task.detached { [weak self] in
+                let result: Result<[UInt8], any Error>
+                do { result = .success(try await loader.loadData(from: url)) } catch { result = .failure(error) }
+                self?.downloaded(fetch, result)
+            }
+            fetch.state = .netRunning(transfer)
+        }
+    }
+
+    private func launch(_ work: CPUWork) {
+        switch work {
+        case .diskDecode(let fetch):
+            fetch.state = .diskRunning
+            let disk = self.disk, decoder = self.decoder
+            Task.detached { [weak self] in
+                guard let data = disk?.data(for: fetch.url) else { self?.diskMissed(fetch); return }
+                let start = Self.monotonicNanos()
+                let result = Result { try decoder.decode(data) }
+                self?.decoded(fetch, result, fromNetwork: false, bytes: data.count, nanos: Self.monotonicNanos() - start)
+            }
+        case .decode(let fetch, let data):
+            fetch.state = .decoding
+            let disk = self.disk, decoder = self.decoder
+            Task.detached { [weak self] in
+                let start = Self.monotonicNanos()
+                let result = Result { try decoder.decode(data) }
+                let nanos = Self.monotonicNanos() - start
+                // Only bytes that decoded are kept: failures never reach a cache.
+                if case .success = result { disk?.store(data, for: fetch.url) }
+                self?.decoded(fetch, result, fromNetwork: true, bytes: data.count, nanos: nanos)
+            }
+        case .render(let job, let pixels):
+            job.state = .running
+            let renderer = self.renderer
+            Task.detached { [weak self] in
+                let start = Self.monotonicNanos()
+                let result = Result { try renderer.render(pixels, for: job.request) }
+                self?.rendered(job, pixels, result, nanos: Self.monotonicNanos() - start)
+            }
+        }
+    }
+}
