@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
     ],
     targets: [
         // MARK: C libraries (Debian -dev packages, found through pkg-config)
@@ -53,12 +54,13 @@ let package = Package(
         .target(name: "HTTPTransport", dependencies: ["CShims", "CCurl"]),
         .target(name: "MarvelAPI", dependencies: ["HTTPTransport", "COpenSSL"]),
         .target(name: "Catalog", dependencies: [
-            "MarvelAPI",
+            "MarvelAPI", "COpenSSL",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .target(name: "CatalogServer", dependencies: [
-            "Catalog", "MarvelAPI", "ImageCore",
+            "Catalog", "MarvelAPI", "ImageCore", "COpenSSL",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "CompressNIO", package: "compress-nio"),
         ]),
         .target(name: "ImagePipeline", dependencies: ["ImageCore", "HTTPTransport", "COpenSSL"]),
 

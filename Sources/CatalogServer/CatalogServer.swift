@@ -1,1 +1,114 @@
-// CatalogServer: see README "Layout".
+import Catalog
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import UnixSignals
+
+/// The Marvel-compatible server over a local catalog (Hummingbird 2), in-process or as
+/// `marvel-gallery serve`.
+///
+///     let server = try await CatalogServer.start(CatalogServerOptions())
+///     let client = MarvelClient(baseURL: server.baseURL)   // http://127.0.0.1:<port>
+///     ...
+///     await server.stop()
+public final class CatalogServer: Sendable {
+    /// `http://127.0.0.1:<port>` (the host as bound; no trailing slash).
+    public let baseURL: URL
+    public let host: String
+    public let port: Int
+
+    private let stats: StatsRecorder
+    private let limiter: RateLimiter
+    private let faultState: FaultState
+    private let task: Task<Void, any Error>
+
+    private init(host: String, port: Int, stats: StatsRecorder, limiter: RateLimiter,
+                 faults: FaultState, task: Task<Void, any Error>) {
+        self.host = host
+        self.port = port
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        self.baseURL = URL(string: "http://\(shownHost):\(port)")!
+        self.stats = stats
+        self.limiter = limiter
+        self.faultState = faults
+        self.task = task
+    }
+
+    /// Opens the catalog, binds, and returns once the server accepts connections.
+    public static func start(_ options: CatalogServerOptions = CatalogServerOptions()) async throws -> CatalogServer {
+        let catalog = try options.openCatalog()
+        let stats = StatsRecorder(), limiter = RateLimiter()
+        let faults = FaultState(options.faults)
+        let responder = MarvelResponder(
+            routes: MarvelRoutes(catalog: catalog),
+            images: ImageService(catalog: catalog, renderer: options.renderer ?? DefaultImageRenderer()),
+            keys: options.keys, faults: faults, stats: stats, limiter: limiter, cache: ResponseCache())
+        let (bound, continuation) = AsyncStream<Result<Int, any Error>>.makeStream()
+        let app = Application(
+            responder: responder,
+            configuration: ApplicationConfiguration(address: .hostname(options.host, port: options.port),
+                                                    serverName: nil),
+            onServerRunning: { channel in continuation.yield(.success(channel.localAddress?.port ?? 0)) },
+            logger: Logger(label: "CatalogServer", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let signals: [UnixSignal] = options.handleSignals ? [.sigterm, .sigint] : []
+        let task = Task {
+            do {
+                try await app.runService(gracefulShutdownSignals: signals)
+                continuation.yield(.failure(CatalogServerError.stopped))
+            } catch {
+                continuation.yield(.failure(CatalogServerError.cannotListen(host: options.host, port: options.port,
+                                                                            reason: "\(error)")))
+                throw error
+            }
+        }
+        var port: Int?
+        for await result in bound {
+            port = try result.get()
+            break
+        }
+        guard let port else { throw CatalogServerError.stopped }
+        return CatalogServer(host: options.host, port: port, stats: stats, limiter: limiter, faults: faults, task: task)
+    }
+
+    /// Stops listening and waits for the server task to end.
+    public func stop() async {
+        task.cancel()
+        _ = await task.result
+    }
+
+    /// Returns when the server stops (a signal with `handleSignals`, or `stop()`).
+    public func waitUntilStopped() async {
+        _ = await task.result
+    }
+
+    // MARK: Debug and faults (also at GET /debug/stats and GET /debug/reset)
+
+    public func statistics() -> StatsSnapshot { stats.snapshot() }
+
+    /// Clears the counters and the rate-limit window.
+    public func resetStatistics() {
+        stats.reset()
+        limiter.reset()
+    }
+
+    public var faults: FaultOptions { faultState.current }
+
+    /// Changes the injected faults of a running server (takes effect on the next request).
+    public func setFaults(_ faults: FaultOptions) {
+        faultState.set(faults)
+        limiter.reset()
+    }
+}
+
+public enum CatalogServerError: Error, Sendable, CustomStringConvertible {
+    case cannotListen(host: String, port: Int, reason: String)
+    case stopped
+
+    public var description: String {
+        switch self {
+        case .cannotListen(let host, let port, let reason): return "cannot listen on \(host):\(port): \(reason)"
+        case .stopped: return "the catalog server stopped"
+        }
+    }
+}

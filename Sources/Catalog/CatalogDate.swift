@@ -1,0 +1,42 @@
+/// Marvel's `yyyy-MM-dd'T'HH:mm:ssZ` dates (offset without colon) as Unix seconds, for sorting
+/// and `modifiedSince`. The sentinels (`-0001-11-30...`, the 1969 epoch) parse like any other
+/// date and simply sort first, which is where the real API puts them too.
+public enum CatalogDate {
+    /// Parses `2014-04-29T14:18:17-0400`, `-0001-11-30T00:00:00-0500`, or a bare `2014-01-01`.
+    public static func epochSeconds(_ text: String) -> Int64? {
+        var s = Substring(text)
+        var sign: Int64 = 1
+        if s.first == "-" { sign = -1; s = s.dropFirst() }
+        let parts = s.split(separator: "T", maxSplits: 1)
+        guard let datePart = parts.first else { return nil }
+        let ymd = datePart.split(separator: "-")
+        guard ymd.count == 3, let y = Int64(ymd[0]), let m = Int64(ymd[1]), let d = Int64(ymd[2]),
+              (1...12).contains(m), (1...31).contains(d) else { return nil }
+        var seconds = days(year: sign * y, month: m, day: d) * 86_400
+        if parts.count == 2 {
+            let rest = parts[1]
+            guard rest.count >= 8 else { return nil }
+            let hms = rest.prefix(8).split(separator: ":")
+            guard hms.count == 3, let hh = Int64(hms[0]), let mm = Int64(hms[1]), let ss = Int64(hms[2]) else { return nil }
+            seconds += hh * 3600 + mm * 60 + ss
+            let zone = rest.dropFirst(8)
+            if zone.count >= 5, let offSign = zone.first, offSign == "+" || offSign == "-" {
+                let digits = zone.dropFirst().filter { $0 != ":" }
+                guard digits.count == 4, let hhmm = Int64(digits) else { return nil }
+                let offset = (hhmm / 100) * 3600 + (hhmm % 100) * 60
+                seconds -= offSign == "+" ? offset : -offset
+            }
+        }
+        return seconds
+    }
+
+    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
+    static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// One `orderBy` value: a field and a direction (`-name` is `.init(field: "name", descending: true)`).
+public struct Ordering: Sendable, Equatable, Hashable {
+    public var field: String
+    public var descending: Bool
+    public init(field: String, descending: Bool = false) { self.field = field; self.descending = descending }
+}
+
+/// Filters of `/v1/public/characters` (and the character lists under other resources).
+public struct CharacterQuery: Sendable, Equatable, Hashable {
+    public var name: String?
+    public var nameStartsWith: String?
+    public var modifiedSince: Int64?
+    public var comics: [Int] = []
+    public var series: [Int] = []
+    public var events: [Int] = []
+    public var stories: [Int] = []
+    public var orderBy: [Ordering] = []
+    public var limit = 20
+    public var offset = 0
+    public init() {}
+
+    public static let orderFields: Set<String> = ["name", "modified"]
+}
+
+/// Filters of `/v1/public/comics` (and the comic lists under other resources).
+public struct ComicQuery: Sendable, Equatable, Hashable {
+    public var format: String?
+    /// `comic` or `collection`.
+    public var formatType: String?
+    public var noVariants = false
+    public var title: String?
+    public var titleStartsWith: String?
+    public var issueNumber: Double?
+    public var startYear: Int?
+    public var digitalId: Int?
+    public var hasDigitalIssue = false
+    public var modifiedSince: Int64?
+    public var onsaleRange: ClosedRange<Int64>?
+    public var characters: [Int] = []
+    public var sharedAppearances: [Int] = []
+    /// Comics by any of these creators.
+    public var creators: [Int] = []
+    /// Comics on which all of these creators worked.
+    public var collaborators: [Int] = []
+    /// Identifier filters (`upc`, `isbn`, `diamondCode`, `ean`, `issn`): exact field values.
+    public var fieldEquals: [String: String] = [:]
+    public var series: [Int] = []
+    public var events: [Int] = []
+    public var stories: [Int] = []
+    public var orderBy: [Ordering] = []
+    public var limit = 20
+    public var offset = 0
+    public init() {}
+
+    public static let orderFields: Set<String> = ["focDate", "onsaleDate", "title", "issueNumber", "modified"]
+    public static let formats = ["comic", "magazine", "trade paperback", "hardcover", "digest", "graphic novel",
+                                 "digital comic", "infinite comic", "digital vertical comic"]
+    public static let comicFormats = ["Comic", "Digital Comic", "Infinite Comic", "Digital Vertical Comic", "Magazine"]
+    public static let collectionFormats = ["Trade Paperback", "Hardcover", "Digest", "Graphic Novel"]
+}
+
+/// The series, stories or events of a character (`/characters/{id}/series` ...).
+public enum SummaryKind: String, Sendable, CaseIterable {
+    case series, stories, events
+
+    /// orderBy values the real API accepts on these lists.
+    public var orderFields: Set<String> {
+        switch self {
+        case .series: return ["title", "modified", "startYear"]
+        case .stories: return ["id", "modified"]
+        case .events: return ["name", "startDate", "modified"]
+        }
+    }
+}
+
+/// One page of results: the total that matched and the entities' JSON objects.
+public struct Page: Sendable, Equatable {
+    public var total: Int
+    public var results: [String]
+    public init(total: Int, results: [String]) { self.total = total; self.results = results }
+}
+
+/// An image original as stored: its bytes and declared extension.
+public struct StoredImage: Sendable, Equatable {
+    public var bytes: Data
+    public var fileExtension: String
+    /// Content hash of `bytes` (sha1 hex): a stable cache key for resized variants.
+    public var hash: String
+    public init(bytes: Data, fileExtension: String, hash: String) {
+        self.bytes = bytes; self.fileExtension = fileExtension; self.hash = hash
+    }
+}
+
+/// What the server reads from: the SQLite store, or the synthetic catalog in scale mode.
+public protocol CatalogReading: Sendable {
+    func characters(_ query: CharacterQuery) throws -> Page
+    func character(id: Int) throws -> String?
+    func comics(_ query: ComicQuery) throws -> Page
+    func comic(id: Int) throws -> String?
+    func summaries(_ kind: SummaryKind, ofCharacter id: Int, orderBy: [Ordering], limit: Int, offset: Int) throws -> Page
+    /// The original behind a thumbnail token (last path component), or nil.
+    func image(token: String) throws -> StoredImage?
+}

@@ -1,0 +1,133 @@
+import Foundation
+import GRDB
+
+/// SQL for the list endpoints: a WHERE built from the query, a count, one page of JSON.
+extension CatalogStore: CatalogReading {
+    private struct Filter {
+        var clauses: [String] = []
+        var arguments: [any DatabaseValueConvertible] = []
+
+        mutating func add(_ clause: String, _ args: [any DatabaseValueConvertible] = []) {
+            clauses.append(clause); arguments += args
+        }
+
+        mutating func ids(_ column: String, in subquery: String, _ ids: [Int]) {
+            guard !ids.isEmpty else { return }
+            let marks = Array(repeating: "?", count: ids.count).joined(separator: ",")
+            add("\(column) IN (\(subquery.replacingOccurrences(of: "$IDS", with: marks)))", ids)
+        }
+
+        mutating func prefix(_ column: String, _ text: String) {
+            let key = TextFold.fold(text)
+            add("\(column) >= ? AND \(column) < ?", [key, TextFold.prefixUpperBound(key)])
+        }
+
+        var sql: String { clauses.isEmpty ? "" : "WHERE " + clauses.joined(separator: " AND ") }
+    }
+
+    private func page(table: String, _ filter: Filter, order: String, limit: Int, offset: Int) throws -> Page {
+        try read { db in
+            let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table) \(filter.sql)",
+                                         arguments: StatementArguments(filter.arguments)) ?? 0
+            let rows = offset >= total ? [] : try String.fetchAll(
+                db, sql: "SELECT json FROM \(table) \(filter.sql) ORDER BY \(order) LIMIT ? OFFSET ?",
+                arguments: StatementArguments(filter.arguments + [limit, offset]))
+            return Page(total: total, results: rows)
+        }
+    }
+
+    private static func orderSQL(_ orderings: [Ordering], columns: [String: String], fallback: String) -> String {
+        var parts = orderings.compactMap { o in columns[o.field].map { "\($0)\(o.descending ? " DESC" : "")" } }
+        parts.append(fallback)
+        return parts.joined(separator: ", ")
+    }
+
+    public func characters(_ q: CharacterQuery) throws -> Page {
+        var f = Filter()
+        if let name = q.name { f.add("name_key = ?", [TextFold.fold(name)]) }
+        if let prefix = q.nameStartsWith { f.prefix("name_key", prefix) }
+        if let since = q.modifiedSince { f.add("modified >= ?", [since]) }
+        f.ids("id", in: "SELECT character_id FROM character_comic WHERE comic_id IN ($IDS)", q.comics)
+        f.ids("id", in: "SELECT character_id FROM character_series WHERE series_id IN ($IDS)", q.series)
+        f.ids("id", in: "SELECT character_id FROM character_event WHERE event_id IN ($IDS)", q.events)
+        f.ids("id", in: "SELECT character_id FROM character_story WHERE story_id IN ($IDS)", q.stories)
+        // Byte order of the name (BINARY collation), as the real API's default.
+        let order = Self.orderSQL(q.orderBy.isEmpty ? [Ordering(field: "name")] : q.orderBy,
+                                  columns: ["name": "name", "modified": "modified"], fallback: "id")
+        return try page(table: "character", f, order: order, limit: q.limit, offset: q.offset)
+    }
+
+    public func character(id: Int) throws -> String? {
+        try read { db in try String.fetchOne(db, sql: "SELECT json FROM character WHERE id = ?", arguments: [id]) }
+    }
+
+    public func comics(_ q: ComicQuery) throws -> Page {
+        var f = Filter()
+        if let format = q.format { f.add("format = ? COLLATE NOCASE", [format]) }
+        if let type = q.formatType {
+            let list = type.lowercased() == "collection" ? ComicQuery.collectionFormats : ComicQuery.comicFormats
+            f.add("format IN (\(list.map { _ in "?" }.joined(separator: ",")))", list)
+        }
+        if q.noVariants { f.add("is_variant = 0") }
+        if let title = q.title { f.add("title_key = ?", [TextFold.fold(title)]) }
+        if let prefix = q.titleStartsWith { f.prefix("title_key", prefix) }
+        if let issue = q.issueNumber { f.add("issue_number = ?", [issue]) }
+        if let year = q.startYear { f.add("series_id IN (SELECT id FROM series WHERE start_year = ?)", [year]) }
+        if let digital = q.digitalId { f.add("digital_id = ?", [digital]) }
+        if q.hasDigitalIssue { f.add("digital_id != 0") }
+        if let since = q.modifiedSince { f.add("modified >= ?", [since]) }
+        if let range = q.onsaleRange { f.add("onsale BETWEEN ? AND ?", [range.lowerBound, range.upperBound]) }
+        f.ids("id", in: "SELECT comic_id FROM character_comic WHERE character_id IN ($IDS)", q.characters)
+        if !q.sharedAppearances.isEmpty {
+            f.ids("id", in: "SELECT comic_id FROM character_comic WHERE character_id IN ($IDS) GROUP BY comic_id HAVING count(*) = \(Set(q.sharedAppearances).count)",
+                  q.sharedAppearances)
+        }
+        // Creators and identifiers live only in the JSON (sorted keys, no spaces): match text.
+        if !q.creators.isEmpty {
+            f.add("(" + q.creators.map { _ in "instr(json, ?) > 0" }.joined(separator: " OR ") + ")",
+                  q.creators.map { "/creators/\($0)\"" })
+        }
+        for creator in q.collaborators { f.add("instr(json, ?) > 0", ["/creators/\(creator)\""]) }
+        for (field, value) in q.fieldEquals.sorted(by: { $0.key < $1.key }) {
+            f.add("instr(json, ?) > 0", ["\"\(field)\":\"\(value)\""])
+        }
+        f.ids("series_id", in: "$IDS", q.series)
+        f.ids("id", in: "SELECT comic_id FROM comic_event WHERE event_id IN ($IDS)", q.events)
+        f.ids("id", in: "SELECT comic_id FROM comic_story WHERE story_id IN ($IDS)", q.stories)
+        // With no orderBy the real API leads with far-future placeholder rows; so do we.
+        let order = Self.orderSQL(q.orderBy.isEmpty ? [Ordering(field: "onsaleDate", descending: true)] : q.orderBy,
+                                  columns: ["focDate": "foc", "onsaleDate": "onsale", "title": "title",
+                                            "issueNumber": "issue_number", "modified": "modified"], fallback: "id")
+        return try page(table: "comic", f, order: order, limit: q.limit, offset: q.offset)
+    }
+
+    public func comic(id: Int) throws -> String? {
+        try read { db in try String.fetchOne(db, sql: "SELECT json FROM comic WHERE id = ?", arguments: [id]) }
+    }
+
+    public func image(token: String) throws -> StoredImage? {
+        try read { db in
+            guard let row = try Row.fetchOne(db, sql: """
+                SELECT image.extension, image.hash, image_blob.bytes FROM image
+                JOIN image_blob ON image_blob.hash = image.hash WHERE image.token = ?
+                """, arguments: [token]) else { return nil }
+            return StoredImage(bytes: row[2], fileExtension: row[0], hash: row[1])
+        }
+    }
+
+    public func summaries(_ kind: SummaryKind, ofCharacter id: Int, orderBy: [Ordering], limit: Int, offset: Int) throws -> Page {
+        let (table, link, column, columns): (String, String, String, [String: String]) = switch kind {
+        case .series: ("series", "character_series", "series_id", ["title": "title", "startYear": "start_year"])
+        case .stories: ("story", "character_story", "story_id", ["id": "id"])
+        case .events: ("event", "character_event", "event_id", ["name": "title"])
+        }
+        let order = Self.orderSQL(orderBy, columns: columns, fallback: "id")
+        return try read { db in
+            let scope = "FROM \(table) WHERE id IN (SELECT \(column) FROM \(link) WHERE character_id = ?)"
+            let total = try Int.fetchOne(db, sql: "SELECT count(*) \(scope)", arguments: [id]) ?? 0
+            let rows = try Row.fetchAll(db, sql: "SELECT * \(scope) ORDER BY \(order) LIMIT ? OFFSET ?",
+                                        arguments: [id, limit, offset])
+            return Page(total: total, results: try rows.map { try SummaryEntity.json(kind, $0) })
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import GRDB
+
+extension CatalogStore {
+    /// The schema. Names sort in byte order with the default BINARY collation (Marvel's default
+    /// order: `3-D Man` before `A-Bomb (HAS)` before `A.I.M.` before `Aaron Stack`); prefix
+    /// search uses the folded `*_key` columns, indexed for range scans.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE character (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    name_key TEXT NOT NULL,
+                    modified INTEGER,
+                    json TEXT NOT NULL);
+                CREATE INDEX character_by_name ON character(name, id);
+                CREATE INDEX character_by_name_key ON character(name_key);
+                CREATE INDEX character_by_modified ON character(modified);
+
+                CREATE TABLE comic (
+                    id INTEGER PRIMARY KEY,
+                    title TEXT NOT NULL,
+                    title_key TEXT NOT NULL,
+                    format TEXT NOT NULL,
+                    issue_number REAL NOT NULL DEFAULT 0,
+                    is_variant INTEGER NOT NULL DEFAULT 0,
+                    series_id INTEGER,
+                    digital_id INTEGER NOT NULL DEFAULT 0,
+                    modified INTEGER,
+                    onsale INTEGER,
+                    foc INTEGER,
+                    json TEXT NOT NULL);
+                CREATE INDEX comic_by_title ON comic(title, id);
+                CREATE INDEX comic_by_title_key ON comic(title_key);
+                CREATE INDEX comic_by_format ON comic(format COLLATE NOCASE);
+                CREATE INDEX comic_by_modified ON comic(modified);
+                CREATE INDEX comic_by_onsale ON comic(onsale);
+                CREATE INDEX comic_by_series ON comic(series_id);
+
+                CREATE TABLE series (id INTEGER PRIMARY KEY, title TEXT NOT NULL, start_year INTEGER, end_year INTEGER);
+                CREATE TABLE story (id INTEGER PRIMARY KEY, title TEXT NOT NULL, type TEXT NOT NULL DEFAULT '');
+                CREATE TABLE event (id INTEGER PRIMARY KEY, title TEXT NOT NULL);
+
+                CREATE TABLE character_comic (character_id INTEGER NOT NULL, comic_id INTEGER NOT NULL,
+                    PRIMARY KEY (character_id, comic_id)) WITHOUT ROWID;
+                CREATE INDEX character_comic_by_comic ON character_comic(comic_id, character_id);
+                CREATE TABLE character_series (character_id INTEGER NOT NULL, series_id INTEGER NOT NULL,
+                    PRIMARY KEY (character_id, series_id)) WITHOUT ROWID;
+                CREATE INDEX character_series_by_series ON character_series(series_id);
+                CREATE TABLE character_story (character_id INTEGER NOT NULL, story_id INTEGER NOT NULL,
+                    PRIMARY KEY (character_id, story_id)) WITHOUT ROWID;
+                CREATE INDEX character_story_by_story ON character_story(story_id);
+                CREATE TABLE character_event (character_id INTEGER NOT NULL, event_id INTEGER NOT NULL,
+                    PRIMARY KEY (character_id, event_id)) WITHOUT ROWID;
+                CREATE INDEX character_event_by_event ON character_event(event_id);
+                CREATE TABLE comic_story (comic_id INTEGER NOT NULL, story_id INTEGER NOT NULL,
+                    PRIMARY KEY (comic_id, story_id)) WITHOUT ROWID;
+                CREATE INDEX comic_story_by_story ON comic_story(story_id);
+                CREATE TABLE comic_event (comic_id INTEGER NOT NULL, event_id INTEGER NOT NULL,
+                    PRIMARY KEY (comic_id, event_id)) WITHOUT ROWID;
+                CREATE INDEX comic_event_by_event ON comic_event(event_id);
+
+                -- Image originals stored once by content hash; thumbnails refer to them by the
+                -- last component of their Marvel path (e.g. 535fecbbb9784, image_not_available).
+                CREATE TABLE image_blob (hash TEXT PRIMARY KEY, bytes BLOB NOT NULL);
+                CREATE TABLE image (token TEXT PRIMARY KEY, extension TEXT NOT NULL,
+                    hash TEXT NOT NULL REFERENCES image_blob(hash));
+
+                CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                """)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import GRDB
+
+/// The catalog: Marvel characters, comics, their summaries and relations, and image originals,
+/// in one SQLite file (GRDB). Entities are kept as the Marvel JSON they came in (so the server
+/// answers byte-compatible objects) next to the columns that filters and orderings need.
+public final class CatalogStore: Sendable {
+    /// The database file, or nil for an in-memory store.
+    public let path: String?
+    let writer: any DatabaseWriter
+
+    /// Opens (creating and migrating if needed) the catalog at `path`.
+    public init(path: String) throws {
+        do {
+            try FileManager.default.createDirectory(
+                at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+            var config = Configuration()
+            config.label = "catalog"
+            self.writer = try DatabasePool(path: path, configuration: config)
+            self.path = path
+            try Self.migrator.migrate(writer)
+        } catch let error as CatalogError {
+            throw error
+        } catch {
+            throw CatalogError.database("\(path): \(error)")
+        }
+    }
+
+    /// An empty in-memory catalog (tests, synthetic data).
+    public init() throws {
+        do {
+            self.writer = try DatabaseQueue()
+            self.path = nil
+            try Self.migrator.migrate(writer)
+        } catch {
+            throw CatalogError.database("in-memory: \(error)")
+        }
+    }
+
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        do { return try writer.read(body) } catch let error as CatalogError { throw error } catch {
+            throw CatalogError.database("\(error)")
+        }
+    }
+
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
+        do { return try writer.write(body) } catch let error as CatalogError { throw error } catch {
+            throw CatalogError.database("\(error)")
+        }
+    }
+
+    /// Row counts and file size, for `catalog info`.
+    public struct Summary: Sendable, Equatable {
+        public var characters = 0, comics = 0, series = 0, stories = 0, events = 0
+        public var images = 0, imageBytes: Int64 = 0, fileBytes: Int64 = 0
+    }
+
+    public func summary() throws -> Summary {
+        var s = try read { db -> Summary in
+            var s = Summary()
+            s.characters = try Int.fetchOne(db, sql: "SELECT count(*) FROM character") ?? 0
+            s.comics = try Int.fetchOne(db, sql: "SELECT count(*) FROM comic") ?? 0
+            s.series = try Int.fetchOne(db, sql: "SELECT count(*) FROM series") ?? 0
+            s.stories = try Int.fetchOne(db, sql: "SELECT count(*) FROM story") ?? 0
+            s.events = try Int.fetchOne(db, sql: "SELECT count(*) FROM event") ?? 0
+            s.images = try Int.fetchOne(db, sql: "SELECT count(*) FROM image") ?? 0
+            s.imageBytes = try Int64.fetchOne(db, sql: "SELECT coalesce(sum(length(bytes)), 0) FROM image_blob") ?? 0
+            return s
+        }
+        if let path {
+            for suffix in ["", "-wal"] {
+                let attributes = try? FileManager.default.attributesOfItem(atPath: path + suffix)
+                s.fileBytes += (attributes?[.size] as? NSNumber)?.int64Value ?? 0
+            }
+        }
+        return s
+    }
+
+    /// Copies a WAL database into one self-contained file (used before renaming a built catalog).
+    public func checkpoint() throws {
+        _ = try write { db in try db.checkpoint(.truncate) }
+    }
+}

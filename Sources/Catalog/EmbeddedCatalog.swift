@@ -1,0 +1,101 @@
+import Foundation
+
+/// The catalog that ships in `Fixtures/catalog/` and where catalogs live on disk.
+///
+/// The embedded catalog is imported into SQLite once and reused: the built file is named after
+/// `Fixtures/catalog/VERSION` (a content hash written by `scripts/generate_fixtures.py`), so a
+/// warm start only opens a file. Locations:
+/// - fixtures: `$MARVEL_GALLERY_FIXTURES`, else `Fixtures/catalog` of the source tree (from
+///   `#filePath`), beside the executable's build folder, or under the working directory;
+/// - built embedded catalog: `$XDG_CACHE_HOME/marvel-gallery/` (default `~/.cache/marvel-gallery/`);
+/// - the user's own catalog (`catalog import`): `$MARVEL_GALLERY_CATALOG`, else
+///   `$XDG_DATA_HOME/marvel-gallery/catalog.sqlite` (default `~/.local/share/marvel-gallery/`).
+public enum EmbeddedCatalog {
+    static let sourceRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The folder of the embedded catalog (envelopes, images, VERSION).
+    public static func fixturesFolder() throws -> URL {
+        let env = ProcessInfo.processInfo.environment
+        var candidates: [URL] = []
+        if let path = env["MARVEL_GALLERY_FIXTURES"], !path.isEmpty {
+            let url = URL(fileURLWithPath: path)
+            candidates.append(url.lastPathComponent == "catalog" ? url : url.appendingPathComponent("catalog"))
+            candidates.append(url)
+        }
+        candidates.append(sourceRoot.appendingPathComponent("Fixtures/catalog"))
+        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+        candidates.append(executable.deletingLastPathComponent().appendingPathComponent("../../../Fixtures/catalog").standardized)
+        candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Fixtures/catalog"))
+        for url in candidates where FileManager.default.fileExists(atPath: url.appendingPathComponent("VERSION").path) {
+            return url
+        }
+        throw CatalogError.fixturesNotFound(searched: candidates.map(\.path))
+    }
+
+    static func home() -> URL { FileManager.default.homeDirectoryForCurrentUser }
+
+    /// `$XDG_CACHE_HOME/marvel-gallery` or `~/.cache/marvel-gallery`.
+    public static var cacheDirectory: URL {
+        let env = ProcessInfo.processInfo.environment
+        let base = env["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? home().appendingPathComponent(".cache")
+        return base.appendingPathComponent("marvel-gallery")
+    }
+
+    /// The user's catalog for `catalog import` / `catalog info` / `serve --catalog`.
+    public static var userCatalogPath: String {
+        let env = ProcessInfo.processInfo.environment
+        if let path = env["MARVEL_GALLERY_CATALOG"], !path.isEmpty { return path }
+        let base = env["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? home().appendingPathComponent(".local/share")
+        return base.appendingPathComponent("marvel-gallery/catalog.sqlite").path
+    }
+
+    /// Opens the SQLite catalog built from a fixtures folder, building it first if this
+    /// version has never been built (into a temporary file, renamed when complete, so
+    /// concurrent first starts never see half a catalog).
+    public static func open(fixtures: URL? = nil, cacheDirectory: URL? = nil) throws -> CatalogStore {
+        let folder = try fixtures ?? fixturesFolder()
+        let version = try version(of: folder)
+        let directory = cacheDirectory ?? Self.cacheDirectory
+        let path = directory.appendingPathComponent("embedded-\(version.prefix(16)).sqlite").path
+        if FileManager.default.fileExists(atPath: path) {
+            let store = try CatalogStore(path: path)
+            if try store.meta("fixtures-version") == version { return store }
+        }
+        let temporary = path + ".building-\(ProcessInfo.processInfo.processIdentifier)"
+        try? FileManager.default.removeItem(atPath: temporary)
+        do {
+            let builder = try CatalogStore(path: temporary)
+            let report = builder.importPaths([folder.path])
+            if let failure = report.failures.first { throw CatalogError.database("embedded catalog: \(failure)") }
+            try builder.setMeta("fixtures-version", version)
+            try builder.checkpoint()
+        }
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: temporary + suffix) }
+        _ = try? FileManager.default.removeItem(atPath: path)
+        do {
+            try FileManager.default.moveItem(atPath: temporary, toPath: path)
+        } catch {
+            // Another process won the race: its file is complete, use it.
+            try? FileManager.default.removeItem(atPath: temporary)
+        }
+        return try CatalogStore(path: path)
+    }
+
+    /// The content hash recorded in `VERSION`, or (for a folder without one) a hash of file
+    /// names and sizes.
+    public static func version(of folder: URL) throws -> String {
+        if let text = try? String(contentsOf: folder.appendingPathComponent("VERSION"), encoding: .utf8) {
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !trimmed.isEmpty { return trimmed }
+        }
+        var listing = ""
+        for file in CatalogStore.filesBelow(folder.path) {
+            let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)??.intValue ?? 0
+            listing += "\(file)\u{0}\(size)\n"
+        }
+        return Digest.sha1Hex(listing)
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Reading loosely-typed Marvel JSON (`[String: Any]` from JSONSerialization): recorded
+/// responses from 2014 to 2023 differ in which fields exist, so the import takes what is there.
+enum MarvelJSON {
+    typealias Object = [String: Any]
+
+    enum Kind: String, CaseIterable { case character, comic, series, story, event }
+
+    static func int(_ value: Any?) -> Int? {
+        switch value {
+        case let n as NSNumber: return n.intValue
+        case let s as String: return Int(s)
+        default: return nil
+        }
+    }
+
+    static func double(_ value: Any?) -> Double? {
+        switch value {
+        case let n as NSNumber: return n.doubleValue
+        case let s as String: return Double(s)
+        default: return nil
+        }
+    }
+
+    static func string(_ value: Any?) -> String? { value as? String }
+
+    /// The id at the end of a resource URI (`.../characters/1009652` -> 1009652).
+    static func id(fromURI uri: String?) -> Int? {
+        guard let uri, let last = uri.split(separator: "/").last else { return nil }
+        return Int(last)
+    }
+
+    /// What an entity is, from its resourceURI (`/v1/public/comics/123`), else from its fields.
+    static func kind(of object: Object) -> Kind? {
+        if let uri = string(object["resourceURI"]) {
+            let parts = uri.split(separator: "/")
+            if parts.count >= 2 {
+                switch parts[parts.count - 2] {
+                case "characters": return .character
+                case "comics": return .comic
+                case "series": return .series
+                case "stories": return .story
+                case "events": return .event
+                default: break
+                }
+            }
+        }
+        if object["name"] != nil, object["comics"] != nil, object["title"] == nil { return .character }
+        if object["issueNumber"] != nil || object["format"] != nil { return .comic }
+        return nil
+    }
+
+    /// Items of a ResourceList field (`comics`, `series`, ...), as (id, name, type) triples.
+    static func items(_ object: Object, _ field: String) -> [(id: Int, name: String, type: String)] {
+        guard let list = object[field] as? Object, let items = list["items"] as? [Object] else { return [] }
+        return items.compactMap { item in
+            guard let id = id(fromURI: string(item["resourceURI"])) else { return nil }
+            return (id, string(item["name"]) ?? "", string(item["type"]) ?? "")
+        }
+    }
+
+    /// Canonical text of an entity: sorted keys, unescaped slashes, UTF-8.
+    static func serialize(_ object: Object) throws -> String {
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// `(1963)` or `(2008 - 2015)` at the end of a series title.
+    static func years(ofSeriesTitle title: String) -> (Int?, Int?) {
+        guard let open = title.lastIndex(of: "("), title.hasSuffix(")") else { return (nil, nil) }
+        let inner = title[title.index(after: open)..<title.index(before: title.endIndex)]
+        let parts = inner.split(separator: "-").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        return (parts.first ?? nil, parts.count > 1 ? parts[1] : nil)
+    }
+}

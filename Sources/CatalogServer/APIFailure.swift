@@ -1,0 +1,51 @@
+/// A non-200 answer in one of the real API's two error shapes (MARVEL_API.md section 3.2):
+/// validation and not-found use an integer `code` and `status`; the gateway (auth, routes,
+/// methods, rate limits) uses a string `code` and `message`.
+struct APIFailure: Error, Sendable, Equatable {
+    let httpStatus: Int
+    let body: String
+    var headers: [(String, String)] = []
+
+    static func == (a: APIFailure, b: APIFailure) -> Bool { a.httpStatus == b.httpStatus && a.body == b.body }
+
+    /// `{"code":409,"status":"..."}`
+    static func status(_ code: Int, _ text: String) -> APIFailure {
+        APIFailure(httpStatus: code, body: "{\"code\":\(code),\"status\":\(JSONText.quote(text))}")
+    }
+
+    /// `{"code":"MissingParameter","message":"..."}`
+    static func gateway(_ httpStatus: Int, _ code: String, _ message: String) -> APIFailure {
+        APIFailure(httpStatus: httpStatus, body: "{\"code\":\(JSONText.quote(code)),\"message\":\(JSONText.quote(message))}")
+    }
+
+    static func validation(_ text: String) -> APIFailure { .status(409, text) }
+
+    static func notFound(_ resource: String) -> APIFailure { .status(404, "We couldn't find that \(resource)") }
+
+    static func noRoute(_ pathAndQuery: String) -> APIFailure {
+        .gateway(404, "ResourceNotFound", "\(pathAndQuery) does not exist")
+    }
+
+    static func methodNotAllowed(_ method: String) -> APIFailure {
+        .gateway(405, "MethodNotAllowedError", "\(method) is not allowed")
+    }
+}
+
+/// Minimal JSON text helpers for the hand-built envelopes.
+enum JSONText {
+    static func quote(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case let s where s.value < 0x20: out += String(format: "\\u%04x", s.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

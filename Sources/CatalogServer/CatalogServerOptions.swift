@@ -1,0 +1,56 @@
+import Catalog
+import Foundation
+
+/// How to start a `CatalogServer`.
+public struct CatalogServerOptions: Sendable {
+    /// Where the data comes from.
+    public enum Source: Sendable {
+        /// The catalog embedded in `Fixtures/catalog` (built into SQLite once, then reused).
+        case embedded
+        /// A fixtures-shaped folder (envelopes + images), built once per content version.
+        case fixtures(URL)
+        /// An existing SQLite catalog (e.g. one made by `catalog import`).
+        case database(String)
+        /// The deterministic scale catalog: that many characters and comics, images drawn on demand.
+        case synthetic(characters: Int, comics: Int)
+        /// Anything else that reads like a catalog.
+        case reader(any CatalogReading)
+    }
+
+    /// Loopback by default; the server never listens beyond the machine unless told to.
+    public var host = "127.0.0.1"
+    /// 0 picks a free ephemeral port (see `CatalogServer.port`).
+    public var port = 0
+    public var source: Source = .embedded
+    /// With keys, requests must carry apikey/ts/hash as for the real gateway; without, open.
+    public var keys: APIKeys?
+    public var faults = FaultOptions()
+    /// Resizes originals into variants; nil means ImageCore.
+    public var renderer: (any ImageRendering)?
+    /// SIGINT/SIGTERM stop the server gracefully (for `marvel-gallery serve`, not in-process use).
+    public var handleSignals = false
+
+    public init(source: Source = .embedded, host: String = "127.0.0.1", port: Int = 0,
+                keys: APIKeys? = nil, faults: FaultOptions = FaultOptions()) {
+        self.source = source
+        self.host = host
+        self.port = port
+        self.keys = keys
+        self.faults = faults
+    }
+
+    func openCatalog() throws -> any CatalogReading {
+        switch source {
+        case .embedded: return try EmbeddedCatalog.open()
+        case .fixtures(let url): return try EmbeddedCatalog.open(fixtures: url)
+        case .database(let path):
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw CatalogError.unreadable(path: path, reason: "no such catalog")
+            }
+            return try CatalogStore(path: path)
+        case .synthetic(let characters, let comics):
+            return SyntheticCatalog(characters: characters, comics: comics)
+        case .reader(let reader): return reader
+        }
+    }
+}

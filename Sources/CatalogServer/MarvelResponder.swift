@@ -1,0 +1,178 @@
+import Catalog
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import Synchronization
+
+/// Every request: debug endpoints, then faults (latency, rate limit, 503), then the Marvel
+/// routes or images; then ETag/304, gzip, truncation, throttling, and the stats.
+struct MarvelResponder: HTTPResponder {
+    typealias Context = BasicRequestContext
+
+    let routes: MarvelRoutes
+    let images: ImageService
+    let keys: APIKeys?
+    let faults: FaultState
+    let stats: StatsRecorder
+    let limiter: RateLimiter
+    let cache: ResponseCache
+
+    func respond(to request: Request, context: Context) async throws -> Response {
+        let path = request.uri.path
+        if path.hasPrefix("/debug/") { return debug(path) }
+        let faults = self.faults.current
+        if faults.latencyMS > 0 || faults.jitterMS > 0 {
+            let ms = faults.latencyMS + (faults.jitterMS > 0 ? Int.random(in: 0...faults.jitterMS) : 0)
+            try? await Task.sleep(for: .milliseconds(ms))
+        }
+        var reply = answer(request, faults: faults)
+        let acceptsGzip = Gzip.accepted(by: request.headers[.acceptEncoding])
+        if !reply.isImage, acceptsGzip, reply.body.count > 0, let packed = try? Gzip.compress(reply.body) {
+            reply.body = packed
+            reply.headers.append(("Content-Encoding", "gzip"))
+            reply.headers.append(("Vary", "Accept-Encoding"))
+        }
+        return send(reply, path: path, faults: faults)
+    }
+
+    private func answer(_ request: Request, faults: FaultOptions) -> Reply {
+        if let wait = limiter.admit(limit: faults.rateLimitPerMinute) {
+            var failure = APIFailure.gateway(429, "RequestThrottled", "You have exceeded your rate limit.  Please try again later.")
+            failure.headers = [("Retry-After", String(wait))]
+            return Reply(failure)
+        }
+        if faults.failRate > 0, Double.random(in: 0..<1) < faults.failRate {
+            return Reply(.gateway(503, "ServiceUnavailable", "The service is temporarily unavailable."))
+        }
+        guard request.method == .get || request.method == .head else {
+            return Reply(.methodNotAllowed(request.method.rawValue))
+        }
+        let path = request.uri.path
+        let params = QueryParameters(request.uri.query)
+        let pathAndQuery = request.uri.query.map { "\(path)?\($0)" } ?? path
+        if path.hasPrefix("/v1/public/") {
+            return api(request, path: path, params: params, pathAndQuery: pathAndQuery)
+        }
+        if let imageRequest = ImageService.parse(path: path) {
+            return image(imageRequest, request: request, faults: faults)
+        }
+        return Reply(.noRoute(pathAndQuery))
+    }
+
+    private func api(_ request: Request, path: String, params: QueryParameters, pathAndQuery: String) -> Reply {
+        do throws(APIFailure) {
+            try keys?.check(params)
+            let base = "http://\(request.head.authority ?? "127.0.0.1")"
+            let key = "\(base)\(path)?\(params.canonical)"
+            let entry: ResponseCache.Entry
+            if let hit = cache.get(key) {
+                entry = hit
+            } else {
+                let components = path.dropFirst("/v1/public/".count).split(separator: "/")
+                let result = try routes.answer(components, params, pathAndQuery: pathAndQuery)
+                let built = Envelope.build(result, baseURL: base)
+                entry = ResponseCache.Entry(etag: built.etag, body: built.body)
+                cache.put(key, entry)
+            }
+            if Self.matches(request.headers[.ifNoneMatch], entry.etag) {
+                return Reply(status: 304, headers: [("ETag", entry.etag)])
+            }
+            return .json(200, entry.body, extra: [("ETag", entry.etag)])
+        } catch {
+            return Reply(error)
+        }
+    }
+
+    private func image(_ imageRequest: ImageService.Request, request: Request, faults: FaultOptions) -> Reply {
+        let rendered: ImageService.Rendered?
+        do { rendered = try images.image(imageRequest) } catch {
+            return Reply(status: 500, headers: [("Content-Type", "text/plain")], body: Array("catalog error\n".utf8))
+        }
+        guard let rendered else {
+            return Reply(status: 404, headers: [("Content-Type", "text/plain")], body: Array("Not Found\n".utf8))
+        }
+        if Self.matches(request.headers[.ifNoneMatch], rendered.etag) {
+            return Reply(status: 304, headers: [("ETag", rendered.etag)], isImage: true)
+        }
+        var bytes = [UInt8](rendered.bytes)
+        if faults.corruptImageRate > 0, Double.random(in: 0..<1) < faults.corruptImageRate {
+            Self.corrupt(&bytes)
+        }
+        return Reply(status: 200, headers: [("Content-Type", rendered.contentType), ("ETag", rendered.etag)],
+                     body: bytes, isImage: true)
+    }
+
+    /// Keeps the first quarter (headers decode), garbles the rest: same length, still a 200.
+    static func corrupt(_ bytes: inout [UInt8]) {
+        guard bytes.count > 8 else { return }
+        var x: UInt32 = 0x9E37_79B9
+        for i in (bytes.count / 4)..<bytes.count {
+            x ^= x << 13; x ^= x >> 17; x ^= x << 5
+            bytes[i] = UInt8(truncatingIfNeeded: x)
+        }
+    }
+
+    /// `If-None-Match` against our unquoted tag (quoted, weak and list forms accepted too).
+    static func matches(_ header: String?, _ etag: String) -> Bool {
+        guard let header else { return false }
+        return header.split(separator: ",").contains { candidate in
+            var tag = candidate.trimmingCharacters(in: .whitespaces)
+            if tag.hasPrefix("W/") { tag.removeFirst(2) }
+            return tag == "*" || tag.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) == etag
+        }
+    }
+
+    private func send(_ reply: Reply, path: String, faults: FaultOptions) -> Response {
+        var fields = HTTPFields()
+        for (name, value) in reply.headers {
+            if let field = HTTPField.Name(name) { fields.append(HTTPField(name: field, value: value)) }
+        }
+        let status = HTTPResponse.Status(code: reply.status)
+        let bytes = reply.body
+        let truncate = !bytes.isEmpty && faults.truncateRate > 0 && Double.random(in: 0..<1) < faults.truncateRate
+        let throttle = reply.isImage && faults.bandwidthBytesPerSecond > 0 && !bytes.isEmpty
+        let sent = truncate ? bytes.count / 2 : bytes.count
+        stats.record(path: path, status: reply.status, bytes: sent)
+        if reply.status == 304 { return Response(status: status, headers: fields) }
+        fields[.contentLength] = String(bytes.count)
+        guard truncate || throttle else {
+            return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        }
+        let rate = faults.bandwidthBytesPerSecond
+        let body = ResponseBody(contentLength: bytes.count) { writer in
+            let chunk = throttle ? max(1, rate / 20) : max(1, sent)
+            var offset = 0
+            while offset < sent {
+                let end = min(sent, offset + chunk)
+                try await writer.write(ByteBuffer(bytes: bytes[offset..<end]))
+                if throttle { try await Task.sleep(for: .seconds(Double(end - offset) / Double(rate))) }
+                offset = end
+            }
+            if truncate { throw TruncatedBody() }  // closes the connection mid-body
+            try await writer.finish(nil)
+        }
+        return Response(status: status, headers: fields, body: body)
+    }
+
+    struct TruncatedBody: Error {}
+
+    private func debug(_ path: String) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        switch path {
+        case "/debug/stats":
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            let data = (try? encoder.encode(stats.snapshot())) ?? Data("{}".utf8)
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        case "/debug/reset":
+            stats.reset()
+            limiter.reset()
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: "{\"reset\":true}")))
+        default:
+            return Response(status: .notFound, headers: headers,
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: APIFailure.noRoute(path).body)))
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import Catalog
+import Foundation
+
+/// The `/v1/public/...` endpoints: parameters in, one page out (or an APIFailure).
+struct MarvelRoutes: Sendable {
+    let catalog: any CatalogReading
+
+    struct Result: Sendable { var page: Page; var limit: Int; var offset: Int }
+
+    static let characterListParams: Set<String> = ["name", "nameStartsWith", "modifiedSince", "comics", "series",
+                                                   "events", "stories", "orderBy", "limit", "offset"]
+    static let comicListParams: Set<String> = [
+        "format", "formatType", "noVariants", "dateDescriptor", "dateRange", "title", "titleStartsWith", "startYear",
+        "issueNumber", "diamondCode", "digitalId", "upc", "isbn", "ean", "issn", "hasDigitalIssue", "modifiedSince",
+        "creators", "characters", "series", "events", "stories", "sharedAppearances", "collaborators", "orderBy",
+        "limit", "offset"]
+
+    /// Answers `/v1/public/<rest>`; `pathAndQuery` is for the ResourceNotFound text.
+    func answer(_ components: [Substring], _ params: QueryParameters, pathAndQuery: String) throws(APIFailure) -> Result {
+        let noRoute = APIFailure.noRoute(pathAndQuery)
+        guard let resource = components.first else { throw noRoute }
+        let id: Int? = components.count >= 2 ? Int(components[1]) : nil
+        if components.count >= 2, id == nil || id! <= 0 { throw noRoute }
+        switch (resource, components.count) {
+        case ("characters", 1):
+            try params.rejectUnknown(allowed: Self.characterListParams)
+            return try characters(params, scope: { _ in })
+        case ("characters", 2):
+            try params.rejectUnknown(allowed: [])
+            return try one(catalogCall { try catalog.character(id: id!) }, missing: "character")
+        case ("characters", 3):
+            try requireCharacter(id!)
+            switch components[2] {
+            case "comics":
+                try params.rejectUnknown(allowed: Self.comicListParams.subtracting(["characters"]))
+                return try comics(params, scope: { $0.characters = [id!] })
+            case "series", "stories", "events":
+                let kind = SummaryKind(rawValue: String(components[2]))!
+                var allowed: Set<String> = ["orderBy", "limit", "offset", "modifiedSince"]
+                allowed.formUnion(["comics", "creators", "events", "series", "stories"].filter { $0 != kind.rawValue })
+                try params.rejectUnknown(allowed: allowed)
+                let orderBy = try params.orderBy(kind.orderFields)
+                let limit = try params.limit(), offset = try params.offset()
+                let page = try catalogCall {
+                    try catalog.summaries(kind, ofCharacter: id!, orderBy: orderBy, limit: limit, offset: offset)
+                }
+                return Result(page: page, limit: limit, offset: offset)
+            default: throw noRoute
+            }
+        case ("comics", 1):
+            try params.rejectUnknown(allowed: Self.comicListParams)
+            return try comics(params, scope: { _ in })
+        case ("comics", 2):
+            try params.rejectUnknown(allowed: [])
+            return try one(catalogCall { try catalog.comic(id: id!) }, missing: "comic_issue")
+        case ("comics", 3) where components[2] == "characters":
+            guard try catalogCall({ try catalog.comic(id: id!) }) != nil else { throw .notFound("comic_issue") }
+            try params.rejectUnknown(allowed: Self.characterListParams.subtracting(["comics"]))
+            return try characters(params, scope: { $0.comics = [id!] })
+        default:
+            throw noRoute
+        }
+    }
+
+    private func requireCharacter(_ id: Int) throws(APIFailure) {
+        guard try catalogCall({ try catalog.character(id: id) }) != nil else { throw .notFound("character") }
+    }
+
+    private func one(_ json: String?, missing: String) throws(APIFailure) -> Result {
+        guard let json else { throw .notFound(missing) }
+        return Result(page: Page(total: 1, results: [json]), limit: 20, offset: 0)
+    }
+
+    private func catalogCall<T>(_ body: () throws -> T) throws(APIFailure) -> T {
+        do { return try body() } catch {
+            throw .gateway(500, "InternalError", "The catalog could not answer: \(error)")
+        }
+    }
+
+    private func characters(_ p: QueryParameters, scope: (inout CharacterQuery) -> Void) throws(APIFailure) -> Result {
+        var q = CharacterQuery()
+        q.name = try p.text("name")
+        q.nameStartsWith = try p.text("nameStartsWith")
+        q.modifiedSince = try p.date("modifiedSince")
+        q.comics = try p.ids("comics")
+        q.series = try p.ids("series")
+        q.events = try p.ids("events")
+        q.stories = try p.ids("stories")
+        q.orderBy = try p.orderBy(CharacterQuery.orderFields)
+        q.limit = try p.limit()
+        q.offset = try p.offset()
+        scope(&q)
+        let query = q
+        return Result(page: try catalogCall { try catalog.characters(query) }, limit: q.limit, offset: q.offset)
+    }
+
+    private func comics(_ p: QueryParameters, scope: (inout ComicQuery) -> Void) throws(APIFailure) -> Result {
+        var q = ComicQuery()
+        if let format = try p.text("format") {
+            guard ComicQuery.formats.contains(format.lowercased()) else {
+                throw .validation("You must pass a valid format if you set the format filter.")
+            }
+            q.format = format
+        }
+        if let type = try p.text("formatType") {
+            guard ["comic", "collection"].contains(type.lowercased()) else {
+                throw .validation("You must pass a valid format type if you set the format type filter.")
+            }
+            q.formatType = type
+        }
+        q.noVariants = try p.bool("noVariants")
+        q.title = try p.text("title")
+        q.titleStartsWith = try p.text("titleStartsWith")
+        if let year = try p.text("startYear", zeroIsBlank: false) {
+            guard let y = Int(year) else { throw .validation("You must pass a valid start year.") }
+            q.startYear = y
+        }
+        if let issue = try p.text("issueNumber", zeroIsBlank: false) {
+            guard let n = Double(issue) else { throw .validation("You must pass a valid issue number.") }
+            q.issueNumber = n
+        }
+        if let digital = try p.text("digitalId", zeroIsBlank: false) {
+            guard let n = Int(digital) else { throw .validation("You must pass a valid digital id.") }
+            q.digitalId = n
+        }
+        q.hasDigitalIssue = try p.bool("hasDigitalIssue")
+        q.modifiedSince = try p.date("modifiedSince")
+        for field in ["diamondCode", "upc", "isbn", "ean", "issn"] {
+            if let value = try p.text(field, zeroIsBlank: false) { q.fieldEquals[field] = value }
+        }
+        q.onsaleRange = try onsaleRange(p)
+        q.characters = try p.ids("characters")
+        q.sharedAppearances = try p.ids("sharedAppearances")
+        q.creators = try p.ids("creators")
+        q.collaborators = try p.ids("collaborators")
+        q.series = try p.ids("series")
+        q.events = try p.ids("events")
+        q.stories = try p.ids("stories")
+        q.orderBy = try p.orderBy(ComicQuery.orderFields)
+        q.limit = try p.limit()
+        q.offset = try p.offset()
+        scope(&q)
+        let query = q
+        return Result(page: try catalogCall { try catalog.comics(query) }, limit: q.limit, offset: q.offset)
+    }
+
+    private func onsaleRange(_ p: QueryParameters) throws(APIFailure) -> ClosedRange<Int64>? {
+        if let range = try p.text("dateRange", zeroIsBlank: false) {
+            let dates = range.split(separator: ",").compactMap { CatalogDate.epochSeconds(String($0).trimmingCharacters(in: .whitespaces)) }
+            guard dates.count == 2, dates[0] <= dates[1] else {
+                throw .validation("You must pass a valid date range (two dates, separated by a comma).")
+            }
+            return dates[0]...(dates[1] + 86_399)
+        }
+        guard let descriptor = try p.text("dateDescriptor", zeroIsBlank: false) else { return nil }
+        let now = Int64(Date().timeIntervalSince1970), day: Int64 = 86_400
+        switch descriptor {
+        case "lastWeek": return (now - 14 * day)...(now - 7 * day)
+        case "thisWeek": return (now - 7 * day)...now
+        case "nextWeek": return now...(now + 7 * day)
+        case "thisMonth": return (now - 30 * day)...now
+        default: throw .validation("You must pass a valid date descriptor.")
+        }
+    }
+}

@@ -1,0 +1,19 @@
+/// An answer before faults and encoding are applied.
+struct Reply: Sendable {
+    var status: Int
+    var headers: [(String, String)] = []
+    var body: [UInt8] = []
+    var isImage = false
+
+    static func json(_ status: Int, _ body: [UInt8], extra: [(String, String)] = []) -> Reply {
+        Reply(status: status, headers: [("Content-Type", "application/json; charset=utf-8")] + extra, body: body)
+    }
+
+    init(status: Int, headers: [(String, String)] = [], body: [UInt8] = [], isImage: Bool = false) {
+        self.status = status; self.headers = headers; self.body = body; self.isImage = isImage
+    }
+
+    init(_ failure: APIFailure) {
+        self = .json(failure.httpStatus, Array(failure.body.utf8), extra: failure.headers)
+    }
+}
