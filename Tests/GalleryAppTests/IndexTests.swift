@@ -1,10 +1,11 @@
 import XCTest
 @testable import GalleryApp
+import TerminalUI
 
 final class IndexTests: XCTestCase {
     func testDigitsEntryShowsDigitNamesAndEnds() {
         var h = Harness(count: 60)
-        h.send(.resized(TermSize(columns: 120, rows: 40)))
+        h.send(.resized(Size(width: 120, height: 40)))
         h.answerAll()
         h.key(.char("i"))
         XCTAssertEqual(h.state.indexCursor, 1, "starts on A")
@@ -19,7 +20,7 @@ final class IndexTests: XCTestCase {
 
     func testLetterListIsPagedAndEscReturns() {
         var h = Harness(count: 200)
-        h.send(.resized(TermSize(columns: 80, rows: 24)))
+        h.send(.resized(Size(width: 80, height: 24)))
         h.answerAll()
         h.key(.right)
         let main = h.state.lists[0]
@@ -46,7 +47,7 @@ final class IndexTests: XCTestCase {
 
     func testLetterOptionStartsOnTheLetterOverTheMainList() {
         var h = Harness(letter: IndexLetter("s"))
-        h.send(.resized(TermSize(columns: 120, rows: 40)))
+        h.send(.resized(Size(width: 120, height: 40)))
         XCTAssertEqual(h.pendingFetches.map(\.query), [.letter(.letter("S"))])
         h.answerAll()
         XCTAssertEqual(h.names.first, "Spider-Girl")
@@ -57,7 +58,7 @@ final class IndexTests: XCTestCase {
 
     func testEscClosesTheBarWithoutChoosing() {
         var h = Harness()
-        h.send(.resized(TermSize(columns: 120, rows: 40)))
+        h.send(.resized(Size(width: 120, height: 40)))
         h.key(.char("i"))
         h.key(.escape)
         XCTAssertNil(h.state.indexCursor)

@@ -1,8 +1,9 @@
 import XCTest
 @testable import GalleryApp
+import TerminalUI
 
 final class NavigationTests: XCTestCase {
-    private func loaded(_ size: TermSize = TermSize(columns: 120, rows: 40), count: Int = 300) -> Harness {
+    private func loaded(_ size: Size = Size(width: 120, height: 40), count: Int = 300) -> Harness {
         var h = Harness(size: size, count: count)
         h.send(.resized(size))
         h.answerAll()
@@ -40,13 +41,13 @@ final class NavigationTests: XCTestCase {
     }
 
     func testResizeKeepsTheSelectedCharacterSelectedAndVisible() throws {
-        var h = loaded(TermSize(columns: 200, rows: 50))
+        var h = loaded(Size(width: 200, height: 50))
         for _ in 0..<3 { h.key(.pageDown); h.answerAll() }
         h.key(.right)
         let selected = h.state.current.selectedCharacter
-        for size in [TermSize(columns: 80, rows: 50), TermSize(columns: 200, rows: 50), TermSize(columns: 80, rows: 24)] {
+        for size in [Size(width: 80, height: 50), Size(width: 200, height: 50), Size(width: 80, height: 24)] {
             h.send(.resized(size))
-            let grid = try XCTUnwrap(h.state.layout.gridLayout)
+            let grid = try XCTUnwrap(h.state.layout.tileGrid)
             XCTAssertEqual(h.state.current.selectedCharacter, selected, "\(size)")
             XCTAssertNotNil(grid.frame(ofItem: h.state.current.selection, topRow: h.state.current.topRow), "\(size)")
         }
@@ -55,16 +56,16 @@ final class NavigationTests: XCTestCase {
     func testTooSmallKeepsStateAndRecovers() throws {
         var h = loaded()
         h.key(.down)
-        h.send(.resized(TermSize(columns: 10, rows: 5)))
-        XCTAssertNil(h.state.layout.gridLayout)
+        h.send(.resized(Size(width: 10, height: 5)))
+        XCTAssertNil(h.state.layout.tileGrid)
         h.key(.right)
-        h.send(.resized(TermSize(columns: 120, rows: 40)))
+        h.send(.resized(Size(width: 120, height: 40)))
         XCTAssertEqual(h.state.current.selection, 9)
     }
 
     func testMouseWheelClickAndDoubleClick() throws {
         var h = loaded()
-        let grid = try XCTUnwrap(h.state.layout.gridLayout)
+        let grid = try XCTUnwrap(h.state.layout.tileGrid)
         h.send(.mouse(.wheelDown(x: 5, y: 5), atMillis: 0))
         XCTAssertEqual(h.state.current.topRow, 1)
         XCTAssertEqual(h.state.current.selection, 8, "the selection follows onto the screen")

@@ -1,23 +1,24 @@
 import XCTest
 @testable import GalleryApp
+import TerminalUI
 
 final class PagingTests: XCTestCase {
     func testFirstPageIsRequestedAtStartAndOnlyOneIsInFlight() {
         var h = Harness()
-        let effects = h.send(.resized(TermSize(columns: 120, rows: 40)))
+        let effects = h.send(.resized(Size(width: 120, height: 40)))
         XCTAssertTrue(effects.contains(.fetchPage(PageRequest(listID: 0, query: .all, offset: 0, limit: 20))))
         XCTAssertTrue(effects.contains(.startTimer(.spinner, milliseconds: 100)), "spinner on the first load")
         // Nothing else may be asked while that page is out, whatever happens.
         h.key(.down)
-        h.send(.resized(TermSize(columns: 80, rows: 24)))
+        h.send(.resized(Size(width: 80, height: 24)))
         XCTAssertEqual(h.pendingFetches.count, 1)
     }
 
     func testLoadsUntilTwoScreensAheadThenFollowsTheSelection() throws {
         var h = Harness(count: 500)
-        h.send(.resized(TermSize(columns: 120, rows: 40)))
+        h.send(.resized(Size(width: 120, height: 40)))
         h.answerAll()
-        let grid = try XCTUnwrap(h.state.layout.gridLayout)  // 8 x 3 = 24 per screen
+        let grid = try XCTUnwrap(h.state.layout.tileGrid)  // 8 x 3 = 24 per screen
         let count = h.state.current.items.count
         // Two screens past the viewport are loaded, and no more.
         XCTAssertGreaterThanOrEqual(count - grid.tilesPerScreen, 2 * grid.tilesPerScreen)
@@ -35,7 +36,7 @@ final class PagingTests: XCTestCase {
         var h = Harness(count: 137)
         h.catalog.insertBeforePageAt = 40
         let expected = h.catalog.characters.map(\.id)
-        h.send(.resized(TermSize(columns: 120, rows: 40)))
+        h.send(.resized(Size(width: 120, height: 40)))
         for _ in 0..<40 {
             h.answerAll()
             h.key(.char("G"))
@@ -52,15 +53,15 @@ final class PagingTests: XCTestCase {
     }
 
     func testPageSizeIsConfigurableUpTo100() {
-        var state = AppState(config: AppConfig(pageSize: 250), size: TermSize(columns: 120, rows: 40))
-        XCTAssertEqual(state.update(.resized(TermSize(columns: 120, rows: 40))).compactMap {
+        var state = AppState(config: AppConfig(pageSize: 250), size: Size(width: 120, height: 40))
+        XCTAssertEqual(state.update(.resized(Size(width: 120, height: 40))).compactMap {
             if case .fetchPage(let r) = $0 { r.limit } else { nil }
         }, [100])
     }
 
     func testFailedPageShowsErrorAndRRetriesTheSameOffset() {
         var h = Harness()
-        h.send(.resized(TermSize(columns: 120, rows: 40)))
+        h.send(.resized(Size(width: 120, height: 40)))
         h.answerOne()
         let request = h.pendingFetches.removeFirst()
         XCTAssertEqual(request.offset, 20)
@@ -77,7 +78,7 @@ final class PagingTests: XCTestCase {
 
     func testAnswerForAnotherRequestIsIgnored() {
         var h = Harness()
-        h.send(.resized(TermSize(columns: 120, rows: 40)))
+        h.send(.resized(Size(width: 120, height: 40)))
         let stray = PageRequest(listID: 0, query: .all, offset: 40, limit: 20)
         let strayPage = h.catalog.answer(stray)
         h.send(.pageLoaded(stray, .success(strayPage)))
@@ -87,7 +88,7 @@ final class PagingTests: XCTestCase {
 
     func testAttributionAndStaleNoticeComeFromPages() {
         var h = Harness()
-        h.send(.resized(TermSize(columns: 120, rows: 40)))
+        h.send(.resized(Size(width: 120, height: 40)))
         let request = h.pendingFetches.removeFirst()
         let page = h.catalog.answer(request)
         h.send(.pageLoaded(request, .success(CharacterPage(offset: 0, total: page.total, items: page.items,

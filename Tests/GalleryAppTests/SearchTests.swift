@@ -1,11 +1,12 @@
 import XCTest
 @testable import GalleryApp
+import TerminalUI
 
 final class SearchTests: XCTestCase {
     /// A main list loaded and scrolled to somewhere in the middle.
     private func scrolledHarness() -> Harness {
         var h = Harness(count: 300)
-        h.send(.resized(TermSize(columns: 120, rows: 40)))
+        h.send(.resized(Size(width: 120, height: 40)))
         h.answerAll()
         for _ in 0..<9 { h.key(.down) }
         h.key(.right)

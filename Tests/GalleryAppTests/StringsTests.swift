@@ -1,5 +1,6 @@
 import XCTest
 @testable import GalleryApp
+import TerminalUI
 
 final class StringsTests: XCTestCase {
     func testEnglishHasEveryKey() {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import GalleryApp
+import TerminalUI
 
 final class ThumbnailWindowTests: XCTestCase {
     private func loads(_ effects: [Effect], _ priority: ThumbnailPriority) -> [ThumbnailKey] {
@@ -18,11 +19,11 @@ final class ThumbnailWindowTests: XCTestCase {
 
     func testVisibleHighNextScreenLowPlaceholdersNever() throws {
         var h = Harness(count: 200)
-        h.send(.resized(TermSize(columns: 120, rows: 40)))
+        h.send(.resized(Size(width: 120, height: 40)))
         let request = h.pendingFetches.removeFirst()
         let requestPage = h.catalog.answer(request)
         let effects = h.send(.pageLoaded(request, .success(requestPage)))
-        let grid = try XCTUnwrap(h.state.layout.gridLayout)
+        let grid = try XCTUnwrap(h.state.layout.tileGrid)
         let high = loads(effects, .high)
         let low = loads(effects, .low)
         let visible = h.state.current.items.prefix(grid.tilesPerScreen)
@@ -40,13 +41,13 @@ final class ThumbnailWindowTests: XCTestCase {
 
     func testScrollingCancelsTilesThatLeaveAndKeepsLoadedOnes() throws {
         var h = Harness(count: 300)
-        h.send(.resized(TermSize(columns: 120, rows: 40)))
+        h.send(.resized(Size(width: 120, height: 40)))
         h.answerAll()
-        let grid = try XCTUnwrap(h.state.layout.gridLayout)
+        let grid = try XCTUnwrap(h.state.layout.tileGrid)
         let firstScreen = Set(h.state.current.items.prefix(grid.tilesPerScreen).map(\.id))
         // Deliver one visible thumbnail.
         let key = try XCTUnwrap(h.state.requestedThumbnails.first { $0.value == .high }?.key)
-        h.send(.thumbnailLoaded(key, .solid(columns: key.columns, rows: key.rows, rgb: 0xff0000)))
+        h.send(.thumbnailLoaded(key, .solid(columns: key.columns, rows: key.rows, rgb: RGB(0xff, 0x00, 0x00))))
         XCTAssertNotNil(h.state.thumbnails[key.characterID])
         XCTAssertNil(h.state.requestedThumbnails[key])
 
@@ -60,17 +61,17 @@ final class ThumbnailWindowTests: XCTestCase {
         XCTAssertNil(h.state.thumbnails[key.characterID])
 
         // A late answer for a cancelled tile is dropped.
-        h.send(.thumbnailLoaded(key, .solid(columns: key.columns, rows: key.rows, rgb: 0xff0000)))
+        h.send(.thumbnailLoaded(key, .solid(columns: key.columns, rows: key.rows, rgb: RGB(0xff, 0x00, 0x00))))
         XCTAssertNil(h.state.thumbnails[key.characterID])
     }
 
     func testScrollingBackPrefetchesBackwards() throws {
         var h = Harness(count: 300)
-        h.send(.resized(TermSize(columns: 120, rows: 40)))
+        h.send(.resized(Size(width: 120, height: 40)))
         h.answerAll()
         for _ in 0..<4 { h.key(.pageDown); h.answerAll() }
         let effects = h.key(.pageUp)
-        let grid = try XCTUnwrap(h.state.layout.gridLayout)
+        let grid = try XCTUnwrap(h.state.layout.tileGrid)
         let visibleStart = h.state.current.topRow * grid.columns
         let low = loads(effects, .low)
         XCTAssertFalse(low.isEmpty)
@@ -80,26 +81,26 @@ final class ThumbnailWindowTests: XCTestCase {
 
     func testResizeAsksForTheNewSizeAndKeepsTheOldPictureMeanwhile() throws {
         var h = Harness(count: 100)
-        h.send(.resized(TermSize(columns: 120, rows: 40)))
+        h.send(.resized(Size(width: 120, height: 40)))
         h.answerAll()
         let key = try XCTUnwrap(h.state.requestedThumbnails.keys.sorted { $0.characterID < $1.characterID }.first)
-        h.send(.thumbnailLoaded(key, .solid(columns: key.columns, rows: key.rows, rgb: 0x00ff00)))
-        let effects = h.send(.resized(TermSize(columns: 200, rows: 60)))
-        let grid = try XCTUnwrap(h.state.layout.gridLayout)
+        h.send(.thumbnailLoaded(key, .solid(columns: key.columns, rows: key.rows, rgb: RGB(0x00, 0xff, 0x00))))
+        let effects = h.send(.resized(Size(width: 200, height: 60)))
+        let grid = try XCTUnwrap(h.state.layout.tileGrid)
         XCTAssertTrue(loads(effects, .high).contains { $0.characterID == key.characterID && $0.columns == grid.thumbColumns })
         XCTAssertEqual(h.state.thumbnails[key.characterID]?.columns, key.columns, "old size drawn until the new one comes")
         XCTAssertFalse(h.state.isGridComplete)
         // The old size arriving late never replaces the new one.
         let newKey = ThumbnailKey(characterID: key.characterID, image: key.image,
                                   columns: grid.thumbColumns, rows: grid.thumbRows)
-        h.send(.thumbnailLoaded(newKey, .solid(columns: newKey.columns, rows: newKey.rows, rgb: 1)))
-        h.send(.thumbnailLoaded(key, .solid(columns: key.columns, rows: key.rows, rgb: 2)))
+        h.send(.thumbnailLoaded(newKey, .solid(columns: newKey.columns, rows: newKey.rows, rgb: RGB(1, 1, 1))))
+        h.send(.thumbnailLoaded(key, .solid(columns: key.columns, rows: key.rows, rgb: RGB(2, 2, 2))))
         XCTAssertEqual(h.state.thumbnails[key.characterID]?.columns, grid.thumbColumns)
     }
 
     func testGridIsCompleteWhenEveryVisibleTileHasItsPicture() throws {
         var h = Harness(count: 40)
-        h.send(.resized(TermSize(columns: 80, rows: 24)))
+        h.send(.resized(Size(width: 80, height: 24)))
         h.answerAll()
         XCTAssertFalse(h.state.isGridComplete)
         let high = h.state.requestedThumbnails.filter { $0.value == .high }.keys
@@ -107,7 +108,7 @@ final class ThumbnailWindowTests: XCTestCase {
             if n == 0 {
                 h.send(.thumbnailFailed(key))  // a failed picture shows the placeholder
             } else {
-                h.send(.thumbnailLoaded(key, .solid(columns: key.columns, rows: key.rows, rgb: 0x123456)))
+                h.send(.thumbnailLoaded(key, .solid(columns: key.columns, rows: key.rows, rgb: RGB(0x12, 0x34, 0x56))))
             }
         }
         XCTAssertTrue(h.state.isGridComplete)

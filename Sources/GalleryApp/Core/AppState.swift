@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// Settings fixed for a run.
 public struct AppConfig: Equatable, Sendable {
     /// Characters per page request (1...100, default 20).
@@ -36,7 +38,7 @@ public enum Overlay: Equatable, Sendable {
 /// The whole app state. Only `update` changes it; the view only reads it.
 public struct AppState: Equatable, Sendable {
     public var config: AppConfig
-    public var size: TermSize
+    public var size: Size
     /// The list stack: `[0]` is the main list; a search or a letter sits above it.
     public internal(set) var lists: [CharacterList]
     public internal(set) var search: SearchState?
@@ -45,7 +47,7 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var overlay: Overlay?
     /// The newest thumbnail of each character in the window (possibly of an older size, drawn
     /// until the new size arrives).
-    public internal(set) var thumbnails: [Int: Thumbnail] = [:]
+    public internal(set) var thumbnails: [Int: TileImage] = [:]
     /// Thumbnails asked for and not answered yet, with their current priority.
     public internal(set) var requestedThumbnails: [ThumbnailKey: ThumbnailPriority] = [:]
     public internal(set) var failedThumbnails: Set<ThumbnailKey> = []
@@ -58,7 +60,7 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var isQuitting = false
 
     /// A fresh state showing the main list (or, with `letter`, that letter over the main list).
-    public init(config: AppConfig, size: TermSize, letter: IndexLetter? = nil) {
+    public init(config: AppConfig, size: Size, letter: IndexLetter? = nil) {
         self.config = config
         self.size = size
         self.lists = [CharacterList(id: 0, query: .all)]
@@ -76,7 +78,7 @@ public struct AppState: Equatable, Sendable {
     /// True when every tile on screen shows its picture (or its placeholder) at the current
     /// size and nothing is loading: the "first complete grid" the startup benchmark waits for.
     public var isGridComplete: Bool {
-        guard let grid = layout.gridLayout, !current.isEmpty || current.endReached else { return false }
+        guard let grid = layout.tileGrid, !current.isEmpty || current.endReached else { return false }
         if current.isEmpty { return true }
         for index in grid.visibleRange(topRow: current.topRow, count: current.items.count) {
             let character = current.items[index]
@@ -89,7 +91,7 @@ public struct AppState: Equatable, Sendable {
     }
 
     /// The thumbnail a character needs at this grid size; nil when it has no real picture.
-    public func thumbnailKey(for character: GalleryCharacter, in grid: GridLayout) -> ThumbnailKey? {
+    public func thumbnailKey(for character: GalleryCharacter, in grid: TileGrid) -> ThumbnailKey? {
         guard let image = character.thumbnail, !image.isPlaceholder else { return nil }
         return ThumbnailKey(characterID: character.id, image: image,
                             columns: grid.thumbColumns, rows: grid.thumbRows)

@@ -79,7 +79,7 @@ public struct CharacterList: Equatable, Sendable {
     }
 
     /// Scrolls so the selected row is on screen, moving as little as possible.
-    public mutating func revealSelection(in grid: GridLayout) {
+    public mutating func revealSelection(in grid: TileGrid) {
         let row = selection / grid.columns
         if row < topRow { topRow = row }
         if row >= topRow + grid.visibleRows { topRow = row - grid.visibleRows + 1 }
@@ -87,7 +87,7 @@ public struct CharacterList: Equatable, Sendable {
     }
 
     /// Keeps the top row inside the list (the last screen may be partly empty only at the end).
-    public mutating func clampTopRow(in grid: GridLayout) {
+    public mutating func clampTopRow(in grid: TileGrid) {
         let lastTop = max(0, grid.rowCount(items: items.count) - grid.visibleRows)
         topRow = min(max(0, topRow), lastTop)
     }

@@ -1,12 +1,16 @@
+import TerminalUI
+
 /// Everything that can happen to the app: input, answers to effects, time.
 public enum Msg: Equatable, Sendable {
     /// The program started (or was resized) at this size.
-    case resized(TermSize)
+    case resized(Size)
     case key(KeyInput)
+    /// Text pasted in one go (bracketed paste); goes to the search field when it is open.
+    case paste(String)
     /// A mouse event and when it happened (milliseconds, monotonic), for double clicks.
     case mouse(MouseInput, atMillis: UInt64)
     case pageLoaded(PageRequest, Result<CharacterPage, PageFailure>)
-    case thumbnailLoaded(ThumbnailKey, Thumbnail)
+    case thumbnailLoaded(ThumbnailKey, TileImage)
     case thumbnailFailed(ThumbnailKey)
     case timerFired(TimerTag)
     /// SIGTERM/SIGHUP/SIGINT arrived.

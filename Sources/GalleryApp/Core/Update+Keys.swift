@@ -20,7 +20,7 @@ extension AppState {
     }
 
     mutating func perform(_ action: GridAction) -> [Effect] {
-        let grid = layout.gridLayout
+        let grid = layout.tileGrid
         let columns = grid?.columns ?? 1
         let screen = grid?.tilesPerScreen ?? 1
         let top = lists.count - 1
@@ -79,7 +79,7 @@ extension AppState {
     }
 
     mutating func revealCurrentSelection() {
-        guard let grid = layout.gridLayout else { return }
+        guard let grid = layout.tileGrid else { return }
         lists[lists.count - 1].revealSelection(in: grid)
     }
 }

@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// Mouse: the wheel scrolls the viewport a row at a time (the selection follows only if it
 /// would leave the screen), a click selects, a second click on the same tile within the
 /// double-click interval opens it.
@@ -8,7 +10,7 @@ extension AppState {
             return
         }
         if indexCursor != nil, case .press = mouse { indexCursor = nil }
-        guard let grid = layout.gridLayout else { return }
+        guard let grid = layout.tileGrid else { return }
         let top = lists.count - 1
         switch mouse {
         case .wheelUp:
@@ -31,7 +33,7 @@ extension AppState {
         }
     }
 
-    mutating func scroll(rows delta: Int, in grid: GridLayout) {
+    mutating func scroll(rows delta: Int, in grid: TileGrid) {
         let top = lists.count - 1
         var list = lists[top]
         list.topRow += delta

@@ -36,6 +36,16 @@ extension AppState {
                             milliseconds: config.searchDebounceMillis)]
     }
 
+    /// A paste types its printable characters into an open field (one debounce for all).
+    mutating func handle(paste text: String) -> [Effect] {
+        guard let field = search, field.isEditing else { return [] }
+        let printable = text.filter { !$0.isNewline && $0.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F } }
+        guard !printable.isEmpty else { return [] }
+        search?.text += printable
+        search?.generation += 1
+        return [.startTimer(.searchDebounce(generation: field.generation + 1), milliseconds: config.searchDebounceMillis)]
+    }
+
     /// The debounce of the current generation fired: show the results for the text.
     mutating func applySearch() {
         guard let field = search else { return }

@@ -4,7 +4,7 @@
 extension AppState {
     /// Items of the current list on screen, and the prefetch band one screen ahead.
     func window() -> (visible: Range<Int>, ahead: Range<Int>)? {
-        guard let grid = layout.gridLayout else { return nil }
+        guard let grid = layout.tileGrid else { return nil }
         let list = current
         let count = list.items.count
         let visible = grid.visibleRange(topRow: list.topRow, count: count)
@@ -21,7 +21,7 @@ extension AppState {
     }
 
     mutating func syncThumbnailWindow() -> [Effect] {
-        guard let grid = layout.gridLayout, let (visible, ahead) = window() else { return [] }
+        guard let grid = layout.tileGrid, let (visible, ahead) = window() else { return [] }
         let items = current.items
         var wanted: [ThumbnailKey: ThumbnailPriority] = [:]
         var high: [ThumbnailKey] = [], low: [ThumbnailKey] = []

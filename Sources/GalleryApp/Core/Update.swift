@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// The pure state machine: `update` applies one message and returns the effects to run.
 /// Everything the runner does comes back as a message, so a test can play any sequence.
 extension AppState {
@@ -9,6 +11,8 @@ extension AppState {
             resize(to: newSize)
         case .key(let key):
             effects += handle(key: key)
+        case .paste(let text):
+            effects += handle(paste: text)
         case .mouse(let mouse, let millis):
             handle(mouse: mouse, atMillis: millis)
         case .pageLoaded(let request, let result):
@@ -35,7 +39,7 @@ extension AppState {
     mutating func settle() -> [Effect] {
         var effects: [Effect] = []
         let top = lists.count - 1
-        let grid = layout.gridLayout
+        let grid = layout.tileGrid
         if let grid { lists[top].clampTopRow(in: grid) }
         if needsNextPage(lists[top], grid: grid),
            let request = lists[top].requestNextPage(limit: config.pageSize) {
@@ -51,7 +55,7 @@ extension AppState {
 
     /// The next page is wanted when fewer than two screens of items remain past the viewport
     /// or the selection, whichever is further down.
-    func needsNextPage(_ list: CharacterList, grid: GridLayout?) -> Bool {
+    func needsNextPage(_ list: CharacterList, grid: TileGrid?) -> Bool {
         guard !list.endReached, !list.isLoading, list.failure == nil else { return false }
         guard let grid else { return list.isEmpty }
         let lastOnScreen = (list.topRow + grid.visibleRows) * grid.columns - 1
@@ -59,10 +63,10 @@ extension AppState {
         return list.items.count - 1 - anchor < 2 * grid.tilesPerScreen
     }
 
-    mutating func resize(to newSize: TermSize) {
-        let oldGrid = layout.gridLayout
+    mutating func resize(to newSize: Size) {
+        let oldGrid = layout.tileGrid
         size = newSize
-        guard let grid = layout.gridLayout else { return }
+        guard let grid = layout.tileGrid else { return }
         for i in lists.indices {
             // Keep the selected tile on the same screen row where possible, then make sure it
             // is visible: the user keeps looking at the same character.
@@ -86,11 +90,11 @@ extension AppState {
         }
     }
 
-    mutating func receiveThumbnail(_ key: ThumbnailKey, _ thumbnail: Thumbnail) {
+    mutating func receiveThumbnail(_ key: ThumbnailKey, _ thumbnail: TileImage) {
         let wasWanted = requestedThumbnails.removeValue(forKey: key) != nil
         guard wasWanted || windowCharacterIDs().contains(key.characterID) else { return }
         // An older size arriving late never replaces a newer one.
-        if let grid = layout.gridLayout, let existing = thumbnails[key.characterID],
+        if let grid = layout.tileGrid, let existing = thumbnails[key.characterID],
            existing.columns == grid.thumbColumns, existing.rows == grid.thumbRows,
            key.columns != grid.thumbColumns || key.rows != grid.thumbRows {
             return

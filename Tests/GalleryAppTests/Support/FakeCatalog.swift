@@ -1,4 +1,5 @@
 @testable import GalleryApp
+import TerminalUI
 
 /// A character catalog in memory that answers page requests like the Marvel API does
 /// (name order, `nameStartsWith` case-insensitive, `offset`/`limit`, `total`).
@@ -61,7 +62,7 @@ struct Harness {
     var timers: [TimerTag] = []
     var log: [Effect] = []
 
-    init(size: TermSize = TermSize(columns: 120, rows: 40), count: Int = 100, letter: IndexLetter? = nil) {
+    init(size: Size = Size(width: 120, height: 40), count: Int = 100, letter: IndexLetter? = nil) {
         state = AppState(config: AppConfig(), size: size, letter: letter)
         catalog = FakeCatalog.make(count: count)
     }

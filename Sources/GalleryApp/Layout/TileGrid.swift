@@ -1,10 +1,12 @@
+import TerminalUI
+
 /// Tile geometry for a grid area: how big the thumbnails are, how many columns and rows fit, and
 /// where each tile goes. Pure arithmetic shared by `update` (paging, hit testing, scrolling) and
 /// the view, so both always agree on what is on screen.
 ///
 /// A tile is a rounded frame around a portrait thumbnail with the name on the line under it:
 /// `thumbColumns + 2` wide and `thumbRows + 3` tall (frame top, picture, name, frame bottom).
-public struct GridLayout: Equatable, Sendable {
+public struct TileGrid: Equatable, Sendable {
     /// Tuning for the tile sizes; the defaults are what the app uses.
     public struct Metrics: Equatable, Sendable {
         public var minThumbRows = 6
@@ -13,7 +15,7 @@ public struct GridLayout: Equatable, Sendable {
         public init() {}
     }
 
-    public let area: CellRect
+    public let area: Rect
     public let thumbColumns: Int
     public let thumbRows: Int
     public let columns: Int
@@ -28,7 +30,7 @@ public struct GridLayout: Equatable, Sendable {
     public var tilesPerScreen: Int { columns * visibleRows }
     public var gridWidth: Int { columns * tileWidth + (columns - 1) * columnGap }
 
-    /// Thumbnail width for a given height: a Marvel portrait is 2:3 and a half-block cell holds
+    /// TileImage width for a given height: a Marvel portrait is 2:3 and a half-block cell holds
     /// one pixel across and two down, so `rows` cells hold `2*rows` pixels high and
     /// `4*rows/3` wide.
     public static func thumbColumns(forRows rows: Int) -> Int { rows * 4 / 3 }
@@ -36,15 +38,15 @@ public struct GridLayout: Equatable, Sendable {
     /// The layout for a grid area, or nil when not even one minimum tile fits ("terminal too
     /// small"). Thumbnails are as large as possible while at least two rows of tiles fit (three
     /// on tall terminals), so a screen always shows a grid, not one big picture.
-    public init?(area: CellRect, metrics: Metrics = Metrics()) {
+    public init?(area: Rect, metrics: Metrics = Metrics()) {
         let minTileHeight = metrics.minThumbRows + 3
-        let minTileWidth = GridLayout.thumbColumns(forRows: metrics.minThumbRows) + 2
+        let minTileWidth = TileGrid.thumbColumns(forRows: metrics.minThumbRows) + 2
         guard area.width >= minTileWidth, area.height >= minTileHeight else { return nil }
 
         let targetRows = area.height >= 36 ? 3 : (area.height >= 2 * minTileHeight ? 2 : 1)
         var rows = metrics.minThumbRows
         for candidate in stride(from: metrics.maxThumbRows, through: metrics.minThumbRows, by: -1) {
-            let width = GridLayout.thumbColumns(forRows: candidate) + 2
+            let width = TileGrid.thumbColumns(forRows: candidate) + 2
             if width <= area.width && (candidate + 3) * targetRows <= area.height {
                 rows = candidate
                 break
@@ -52,7 +54,7 @@ public struct GridLayout: Equatable, Sendable {
         }
         self.area = area
         self.thumbRows = rows
-        self.thumbColumns = GridLayout.thumbColumns(forRows: rows)
+        self.thumbColumns = TileGrid.thumbColumns(forRows: rows)
         self.columnGap = metrics.columnGap
         let tileWidth = thumbColumns + 2
         self.columns = max(1, (area.width + metrics.columnGap) / (tileWidth + metrics.columnGap))
@@ -66,11 +68,11 @@ public struct GridLayout: Equatable, Sendable {
 
     /// The screen rectangle of item `index` when row `topRow` is at the top, or nil when the
     /// tile is not (fully) on screen.
-    public func frame(ofItem index: Int, topRow: Int) -> CellRect? {
+    public func frame(ofItem index: Int, topRow: Int) -> Rect? {
         let row = index / columns - topRow
         guard row >= 0, row < visibleRows else { return nil }
         let column = index % columns
-        return CellRect(x: originX + column * (tileWidth + columnGap),
+        return Rect(x: originX + column * (tileWidth + columnGap),
                     y: area.y + row * tileHeight, width: tileWidth, height: tileHeight)
     }
 
@@ -92,20 +94,4 @@ public struct GridLayout: Equatable, Sendable {
         let end = min(count, (topRow + visibleRows) * columns)
         return start..<end
     }
-}
-
-/// A rectangle of terminal cells (0-based, x to the right, y down).
-public struct CellRect: Equatable, Hashable, Sendable {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-    public var maxX: Int { x + width }
-    public var maxY: Int { y + height }
 }

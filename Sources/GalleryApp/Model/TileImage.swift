@@ -1,26 +1,46 @@
+import TerminalUI
+
 /// A decoded thumbnail as half-block cells: each cell shows two stacked pixels, the upper as the
-/// foreground of `▀` and the lower as the background. Colours are 0xRRGGBB.
-public struct Thumbnail: Equatable, Sendable {
+/// foreground of `▀` and the lower as the background. A nil half is transparent (letterbox
+/// padding): it shows the terminal's own background.
+public struct TileImage: Equatable, Sendable {
     public let columns: Int
     public let rows: Int
     /// Row-major, `columns * rows` entries each.
-    public let upper: [UInt32]
-    public let lower: [UInt32]
+    public let top: [RGB?]
+    public let bottom: [RGB?]
 
-    public init(columns: Int, rows: Int, upper: [UInt32], lower: [UInt32]) {
-        precondition(upper.count == columns * rows && lower.count == columns * rows,
-                     "thumbnail cell arrays must hold columns * rows entries")
+    public init(columns: Int, rows: Int, top: [RGB?], bottom: [RGB?]) {
+        precondition(top.count == columns * rows && bottom.count == columns * rows,
+                     "tile image arrays must hold columns * rows entries")
         self.columns = columns
         self.rows = rows
-        self.upper = upper
-        self.lower = lower
+        self.top = top
+        self.bottom = bottom
     }
 
-    /// A flat thumbnail of one colour (tests and placeholders).
-    public static func solid(columns: Int, rows: Int, rgb: UInt32) -> Thumbnail {
-        Thumbnail(columns: columns, rows: rows,
-                  upper: Array(repeating: rgb, count: columns * rows),
-                  lower: Array(repeating: rgb, count: columns * rows))
+    /// A flat picture of one colour (tests and placeholders).
+    public static func solid(columns: Int, rows: Int, rgb: RGB) -> TileImage {
+        TileImage(columns: columns, rows: rows,
+                  top: Array(repeating: rgb, count: columns * rows),
+                  bottom: Array(repeating: rgb, count: columns * rows))
+    }
+
+    /// A vertical gradient between two colours (snapshot tests: recognisable, deterministic).
+    public static func gradient(columns: Int, rows: Int, from a: RGB, to b: RGB) -> TileImage {
+        func mix(_ y: Int) -> RGB {
+            let t = rows * 2 <= 1 ? 0 : y * 255 / (rows * 2 - 1)
+            func c(_ x: UInt8, _ z: UInt8) -> UInt8 { UInt8((Int(x) * (255 - t) + Int(z) * t) / 255) }
+            return RGB(c(a.r, b.r), c(a.g, b.g), c(a.b, b.b))
+        }
+        var top: [RGB?] = [], bottom: [RGB?] = []
+        for row in 0..<rows {
+            for _ in 0..<columns {
+                top.append(mix(row * 2))
+                bottom.append(mix(row * 2 + 1))
+            }
+        }
+        return TileImage(columns: columns, rows: rows, top: top, bottom: bottom)
     }
 }
 

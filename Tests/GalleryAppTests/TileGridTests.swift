@@ -1,9 +1,10 @@
 import XCTest
 @testable import GalleryApp
+import TerminalUI
 
-final class GridLayoutTests: XCTestCase {
-    private func grid(_ columns: Int, _ rows: Int) -> GridLayout? {
-        ScreenLayout(size: TermSize(columns: columns, rows: rows)).gridLayout
+final class TileGridTests: XCTestCase {
+    private func grid(_ columns: Int, _ rows: Int) -> TileGrid? {
+        ScreenLayout(size: Size(width: columns, height: rows)).tileGrid
     }
 
     func testColumnsFollowTheWidth() throws {
