@@ -47,6 +47,19 @@ public struct HTTPMetrics: Sendable, Hashable {
     public var localPort: Int
 
     public var reusedConnection: Bool { connectionsOpened == 0 }
+
+    public init(wireBodyBytes: Int = 0, headerBytes: Int = 0, connectionsOpened: Int = 0, redirects: Int = 0,
+                connectTime: Duration = .zero, firstByteTime: Duration = .zero, totalTime: Duration = .zero,
+                localPort: Int = 0) {
+        self.wireBodyBytes = wireBodyBytes
+        self.headerBytes = headerBytes
+        self.connectionsOpened = connectionsOpened
+        self.redirects = redirects
+        self.connectTime = connectTime
+        self.firstByteTime = firstByteTime
+        self.totalTime = totalTime
+        self.localPort = localPort
+    }
 }
 
 public struct HTTPResponse: Sendable {

@@ -1,0 +1,91 @@
+import Foundation
+
+/// A stored response: the body exactly as received and the ETag to revalidate it with.
+public struct CachedResponse: Sendable, Hashable {
+    public var etag: String?
+    public var body: Data
+    public var storedAt: Date
+}
+
+/// Response bodies + ETags on disk, one file per request URL *minus the auth parameters*
+/// (`ts`/`hash` change per request; the key must not). Files are written to a temp name and
+/// renamed, so a reader never sees half a file and a crash never leaves a corrupt entry.
+/// Nothing secret is stored: the key holds no auth parameters and bodies come from the server.
+public final class ResponseCache: Sendable {
+    public let directory: URL
+
+    static let authParameters: Set<String> = ["apikey", "ts", "hash"]
+    private static let magic = Data("MGC1\n".utf8)
+
+    public init(directory: URL) {
+        self.directory = directory
+    }
+
+    /// `$XDG_CACHE_HOME/marvel-gallery` or `~/.cache/marvel-gallery`.
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg).appendingPathComponent("marvel-gallery")
+        }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home).appendingPathComponent(".cache/marvel-gallery")
+    }
+
+    /// The URL without `apikey`, `ts`, `hash`: the identity of a request.
+    public static func key(for url: URL) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.absoluteString }
+        let kept = (components.queryItems ?? []).filter { !authParameters.contains($0.name) }
+        components.queryItems = kept.isEmpty ? nil : kept
+        return components.string ?? url.absoluteString
+    }
+
+    func file(for url: URL) -> URL {
+        directory.appendingPathComponent("responses")
+            .appendingPathComponent(Digest.sha256Hex(Self.key(for: url)) + ".cache")
+    }
+
+    /// The stored response for this request, or nil (missing or unreadable entries are misses).
+    public func load(_ url: URL) -> CachedResponse? {
+        guard let data = try? Data(contentsOf: file(for: url)), data.starts(with: Self.magic),
+              let newline = data[Self.magic.count...].firstIndex(of: 10),
+              let header = try? JSONDecoder().decode(Header.self, from: data[Self.magic.count..<newline]),
+              header.key == Self.key(for: url)
+        else { return nil }
+        return CachedResponse(etag: header.etag, body: Data(data[(newline + 1)...]),
+                              storedAt: Date(timeIntervalSince1970: header.storedAt))
+    }
+
+    /// Stores a body atomically (temp file + rename). Failures are reported, never fatal.
+    public func store(_ url: URL, etag: String?, body: Data) throws {
+        let target = file(for: url)
+        let folder = target.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        let header = Header(key: Self.key(for: url), etag: etag, storedAt: Date().timeIntervalSince1970)
+        var data = Self.magic
+        data.append(try JSONEncoder().encode(header))
+        data.append(10)
+        data.append(body)
+        let temp = folder.appendingPathComponent(".tmp-\(UUID().uuidString)")
+        do {
+            try data.write(to: temp)
+            guard rename(temp.path, target.path) == 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target.path])
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: temp)
+            throw error
+        }
+    }
+
+    /// Removes every stored response.
+    public func removeAll() throws {
+        let folder = directory.appendingPathComponent("responses")
+        if FileManager.default.fileExists(atPath: folder.path) { try FileManager.default.removeItem(at: folder) }
+    }
+
+    private struct Header: Codable {
+        var key: String
+        var etag: String?
+        var storedAt: Double
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import HTTPTransport
+
+extension MarvelClient {
+    /// Sends with the retry policy: connect errors, timeouts, dropped connections, 429 and 5xx
+    /// are retried (Retry-After honoured up to a cap), every other status is returned as is.
+    /// A 5xx from the official gateway is not retried: it is the retired service's answer.
+    func sendWithRetries(_ request: HTTPRequest) async throws -> HTTPResponse {
+        var attempt = 0
+        while true {
+            let retryAfter: Duration?
+            do {
+                let response = try await transport.send(request)
+                let status = response.status
+                let retryable = status == 429 || (500...599).contains(status) && !isOfficialGateway
+                guard retryable, attempt < retryPolicy.maxRetries else { return response }
+                retryAfter = RetryPolicy.parseRetryAfter(response.headers["retry-after"])
+            } catch let error as HTTPTransportError {
+                guard error.isTransient, attempt < retryPolicy.maxRetries else { throw MarvelAPIError.transport(error) }
+                retryAfter = nil
+            }
+            try await retryPolicy.sleep(retryPolicy.delay(beforeRetry: attempt, retryAfter: retryAfter))
+            attempt += 1
+        }
+    }
+
+    /// Maps a non-2xx response to the error enum, with the server's text (auth params redacted).
+    func error(for response: HTTPResponse) -> MarvelAPIError {
+        let body = try? JSONDecoder().decode(MarvelErrorBody.self, from: response.body)
+        let text = Self.redactingAuth(body?.message ?? "")
+        switch response.status {
+        case 401: return .unauthorized(text)
+        case 403: return .forbidden(text)
+        case 404: return .notFound(text)
+        case 409: return .rejected(text)
+        case 429: return .rateLimited(retryAfter: RetryPolicy.parseRetryAfter(response.headers["retry-after"]))
+        case 500...599 where isOfficialGateway: return .serviceRetired(status: response.status)
+        case 500...599: return .server(status: response.status, message: text)
+        default: return .unexpectedStatus(response.status, message: text)
+        }
+    }
+
+    /// Servers echo request URLs in messages (`/v1/public/x?apikey=…&hash=… does not exist`):
+    /// drop the auth values before a message reaches an error, a log or the screen.
+    static func redactingAuth(_ text: String) -> String {
+        var result = text
+        for name in ResponseCache.authParameters {
+            var searchStart = result.startIndex
+            while let range = result.range(of: "\(name)=", range: searchStart..<result.endIndex) {
+                let valueEnd = result[range.upperBound...].firstIndex { $0 == "&" || $0 == " " || $0 == "\"" } ?? result.endIndex
+                result.replaceSubrange(range.upperBound..<valueEnd, with: "…")
+                searchStart = result.index(range.upperBound, offsetBy: 1, limitedBy: result.endIndex) ?? result.endIndex
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// When and how long to wait before trying again. Retried: connect errors, timeouts, dropped
+/// connections, 429 and 5xx; never any other 4xx (rejected calls still count against the quota).
+public struct RetryPolicy: Sendable {
+    /// Extra attempts after the first.
+    public var maxRetries: Int
+    /// Backoff before retry n (0-based) is `base * 2^n`, plus up to 50 % random jitter, at most `maxDelay`.
+    public var baseDelay: Duration
+    public var maxDelay: Duration
+    /// A server's Retry-After is honoured up to this long.
+    public var maxRetryAfter: Duration
+    /// Waits between attempts; tests substitute a recorder.
+    public var sleep: @Sendable (Duration) async throws -> Void
+
+    public init(maxRetries: Int = 2, baseDelay: Duration = .milliseconds(500), maxDelay: Duration = .seconds(8),
+                maxRetryAfter: Duration = .seconds(20),
+                sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
+        self.maxRetries = max(0, maxRetries)
+        self.baseDelay = baseDelay
+        self.maxDelay = maxDelay
+        self.maxRetryAfter = maxRetryAfter
+        self.sleep = sleep
+    }
+
+    public static let standard = RetryPolicy()
+    public static let none = RetryPolicy(maxRetries: 0)
+
+    /// The wait before retry `attempt` (0 = first retry), honouring a Retry-After when given.
+    public func delay(beforeRetry attempt: Int, retryAfter: Duration?) -> Duration {
+        if let retryAfter { return min(max(retryAfter, .zero), maxRetryAfter) }
+        let exponential = baseDelay * (1 << min(attempt, 16))
+        let jitter = exponential * Double.random(in: 0...0.5)
+        return min(exponential + jitter, maxDelay)
+    }
+
+    /// Parses `Retry-After`: delta seconds or an HTTP date.
+    public static func parseRetryAfter(_ value: String?, now: Date = Date()) -> Duration? {
+        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        if let seconds = Int(value) { return .seconds(max(0, seconds)) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        guard let date = formatter.date(from: value) else { return nil }
+        return .seconds(max(0, Int(date.timeIntervalSince(now).rounded(.up))))
+    }
+}

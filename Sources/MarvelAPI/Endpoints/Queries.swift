@@ -1,0 +1,146 @@
+import Foundation
+
+/// `limit` (1…100) and `offset` (≥ 0), common to every list.
+public struct PageQuery: Sendable, Hashable {
+    public var limit: Int?
+    public var offset: Int?
+
+    public init(limit: Int? = nil, offset: Int? = nil) {
+        self.limit = limit
+        self.offset = offset
+    }
+
+    func items() throws(MarvelAPIError) -> [URLQueryItem] {
+        try Validate.page(limit: limit ?? 20, offset: offset ?? 0)
+        var items: [URLQueryItem] = []
+        if let limit { items.append(URLQueryItem(name: "limit", value: String(limit))) }
+        if let offset { items.append(URLQueryItem(name: "offset", value: String(offset))) }
+        return items
+    }
+}
+
+/// Filters of `/characters` and `/comics/{id}/characters`.
+public struct CharacterQuery: Sendable, Hashable {
+    public enum Order: String, Sendable, CaseIterable {
+        case name, modified
+        case nameDescending = "-name", modifiedDescending = "-modified"
+    }
+
+    /// Exact full name.
+    public var name: String?
+    /// Prefix search (the only search the API has).
+    public var nameStartsWith: String?
+    public var orderBy: Order?
+    public var modifiedSince: Date?
+    public var page: PageQuery
+
+    public init(name: String? = nil, nameStartsWith: String? = nil, orderBy: Order? = nil,
+                modifiedSince: Date? = nil, limit: Int? = nil, offset: Int? = nil) {
+        self.name = name
+        self.nameStartsWith = nameStartsWith
+        self.orderBy = orderBy
+        self.modifiedSince = modifiedSince
+        self.page = PageQuery(limit: limit, offset: offset)
+    }
+
+    func items() throws(MarvelAPIError) -> [URLQueryItem] {
+        var items: [URLQueryItem] = []
+        if let name { items.append(URLQueryItem(name: "name", value: try Validate.term(name, "name"))) }
+        if let nameStartsWith {
+            items.append(URLQueryItem(name: "nameStartsWith", value: try Validate.term(nameStartsWith, "nameStartsWith")))
+        }
+        if let modifiedSince { items.append(URLQueryItem(name: "modifiedSince", value: Validate.day(modifiedSince))) }
+        if let orderBy { items.append(URLQueryItem(name: "orderBy", value: orderBy.rawValue)) }
+        return items + (try page.items())
+    }
+}
+
+/// Filters of `/comics` and `/characters/{id}/comics`.
+public struct ComicQuery: Sendable, Hashable {
+    /// The `format` filter's documented values (the `format` field of a comic is an open string).
+    public enum Format: String, Sendable, CaseIterable {
+        case comic, magazine, tradePaperback = "trade paperback", hardcover, digest
+        case graphicNovel = "graphic novel", digitalComic = "digital comic", infiniteComic = "infinite comic"
+
+        /// Accepts any case, and `-`/`_` for spaces (`trade-paperback`).
+        public init?(lenient text: String) {
+            let normal = text.lowercased().replacingOccurrences(of: "-", with: " ")
+                .replacingOccurrences(of: "_", with: " ").trimmingCharacters(in: .whitespaces)
+            self.init(rawValue: normal)
+        }
+    }
+
+    public enum FormatType: String, Sendable, CaseIterable { case comic, collection }
+    public enum DateDescriptor: String, Sendable, CaseIterable { case lastWeek, thisWeek, nextWeek, thisMonth }
+    public enum Order: String, Sendable, CaseIterable {
+        case focDate, onsaleDate, title, issueNumber, modified
+        case focDateDescending = "-focDate", onsaleDateDescending = "-onsaleDate"
+        case titleDescending = "-title", issueNumberDescending = "-issueNumber"
+        case modifiedDescending = "-modified"
+    }
+
+    public var format: Format?
+    public var formatType: FormatType?
+    /// `true` leaves out variant covers, reprints, director's cuts.
+    public var noVariants: Bool?
+    /// Series title prefix.
+    public var titleStartsWith: String?
+    public var dateDescriptor: DateDescriptor?
+    public var orderBy: Order?
+    public var page: PageQuery
+
+    public init(format: Format? = nil, formatType: FormatType? = nil, noVariants: Bool? = nil,
+                titleStartsWith: String? = nil, dateDescriptor: DateDescriptor? = nil,
+                orderBy: Order? = nil, limit: Int? = nil, offset: Int? = nil) {
+        self.format = format
+        self.formatType = formatType
+        self.noVariants = noVariants
+        self.titleStartsWith = titleStartsWith
+        self.dateDescriptor = dateDescriptor
+        self.orderBy = orderBy
+        self.page = PageQuery(limit: limit, offset: offset)
+    }
+
+    func items() throws(MarvelAPIError) -> [URLQueryItem] {
+        var items: [URLQueryItem] = []
+        if let format { items.append(URLQueryItem(name: "format", value: format.rawValue)) }
+        if let formatType { items.append(URLQueryItem(name: "formatType", value: formatType.rawValue)) }
+        if let noVariants { items.append(URLQueryItem(name: "noVariants", value: noVariants ? "true" : "false")) }
+        if let titleStartsWith {
+            items.append(URLQueryItem(name: "titleStartsWith", value: try Validate.term(titleStartsWith, "titleStartsWith")))
+        }
+        if let dateDescriptor { items.append(URLQueryItem(name: "dateDescriptor", value: dateDescriptor.rawValue)) }
+        if let orderBy { items.append(URLQueryItem(name: "orderBy", value: orderBy.rawValue)) }
+        return items + (try page.items())
+    }
+}
+
+/// Argument rules of the live server, checked before sending (it answers 409 otherwise).
+enum Validate {
+    static func page(limit: Int, offset: Int) throws(MarvelAPIError) {
+        guard (1...100).contains(limit) else {
+            throw .invalidArgument("limit must be between 1 and 100 (got \(limit))")
+        }
+        guard offset >= 0 else { throw .invalidArgument("offset must not be negative (got \(offset))") }
+    }
+
+    static func id(_ id: Int) throws(MarvelAPIError) -> Int {
+        guard id > 0 else { throw .invalidArgument("ids are positive integers (got \(id))") }
+        return id
+    }
+
+    /// A search term: not blank, and not `"0"`, which the server treats as blank (PHP `empty()`).
+    static func term(_ text: String, _ name: String) throws(MarvelAPIError) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw .invalidArgument("\(name) must not be blank") }
+        guard trimmed != "0" else {
+            throw .invalidArgument("\(name) cannot be \"0\": the Marvel API treats it as blank")
+        }
+        return trimmed
+    }
+
+    /// `modifiedSince` as an ISO day, `2014-01-01`.
+    static func day(_ date: Date) -> String {
+        String(MarvelDate.format(date).prefix(10))
+    }
+}

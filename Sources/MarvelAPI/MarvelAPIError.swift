@@ -1,0 +1,94 @@
+import Foundation
+import HTTPTransport
+
+/// Every failure of the Marvel client, with a message a person can act on. No case ever holds
+/// the private key or a signed URL (errors name hosts and paths only).
+public enum MarvelAPIError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Refused before sending: the argument and why.
+    case invalidArgument(String)
+    /// Keys missing, half-configured, or in a file others can read.
+    case credentials(String)
+    /// The request never got an HTTP answer (timeout, DNS, refused, TLS, dropped).
+    case transport(HTTPTransportError)
+    /// 401: the keys were rejected; the server's text.
+    case unauthorized(String)
+    /// 403.
+    case forbidden(String)
+    /// 404: no such id or route; the server's text.
+    case notFound(String)
+    /// 409: the server refused an argument; its text (e.g. "You may not request more than 100 items.").
+    case rejected(String)
+    /// 429 after the allowed retries; the server's Retry-After if any.
+    case rateLimited(retryAfter: Duration?)
+    /// 5xx after the allowed retries.
+    case server(status: Int, message: String)
+    /// The official gateway answered 5xx: it was retired in 2025.
+    case serviceRetired(status: Int)
+    /// Any other status.
+    case unexpectedStatus(Int, message: String)
+    /// The body is not the JSON we expect: the JSON path that failed and why.
+    case decoding(path: String, detail: String)
+    /// 304 without a stored copy to reuse (cannot happen unless the cache was deleted mid-request).
+    case notModifiedWithoutCache
+
+    public var description: String {
+        switch self {
+        case .invalidArgument(let why): return "invalid argument: \(why)"
+        case .credentials(let why): return "Marvel API keys: \(why)"
+        case .transport(let error): return error.description
+        case .unauthorized(let text):
+            return "the server rejected the API keys (401\(text.isEmpty ? "" : ": \(text)")); "
+                + "check MARVEL_PUBLIC_KEY and MARVEL_PRIVATE_KEY"
+        case .forbidden(let text): return "access denied (403\(text.isEmpty ? "" : ": \(text)"))"
+        case .notFound(let text): return "not found (404\(text.isEmpty ? "" : ": \(text)"))"
+        case .rejected(let text): return "the server refused the request (409: \(text))"
+        case .rateLimited(let after):
+            let wait = after.map { ", retry after \($0.components.seconds) s" } ?? ""
+            return "rate limit reached (429)\(wait); rejected calls still count against the daily quota"
+        case .server(let status, let text):
+            return "the server failed (\(status)\(text.isEmpty ? "" : ": \(text)")); try again later"
+        case .serviceRetired(let status):
+            return "the official Marvel API (gateway.marvel.com) was retired in 2025 and answers HTTP \(status). "
+                + "Run marvel-gallery without API keys to use the built-in offline catalog, "
+                + "or point --base-url (MARVEL_BASE_URL) at a compatible mirror."
+        case .unexpectedStatus(let status, let text):
+            return "unexpected HTTP status \(status)\(text.isEmpty ? "" : ": \(text)")"
+        case .decoding(let path, let detail):
+            return "unexpected response JSON at \(path.isEmpty ? "top level" : path): \(detail)"
+        case .notModifiedWithoutCache: return "server answered 304 Not Modified but no cached copy exists"
+        }
+    }
+
+    /// A network-level failure after which a stored copy may be shown instead ("offline").
+    public var allowsStaleFallback: Bool {
+        switch self {
+        case .transport, .server, .serviceRetired, .rateLimited: true
+        default: false
+        }
+    }
+
+    /// Builds a decoding error naming the JSON path (`data.results[3].thumbnail.path`).
+    static func decoding(_ error: any Error) -> MarvelAPIError {
+        guard let error = error as? DecodingError else {
+            return .decoding(path: "", detail: "\(error)")
+        }
+        func path(_ keys: [any CodingKey]) -> String {
+            keys.reduce("") { result, key in
+                if let index = key.intValue { return result + "[\(index)]" }
+                return result.isEmpty ? key.stringValue : result + "." + key.stringValue
+            }
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return .decoding(path: path(context.codingPath + [key]), detail: "missing")
+        case .typeMismatch(let type, let context):
+            return .decoding(path: path(context.codingPath), detail: "expected \(type)")
+        case .valueNotFound(let type, let context):
+            return .decoding(path: path(context.codingPath), detail: "expected \(type), found null")
+        case .dataCorrupted(let context):
+            return .decoding(path: path(context.codingPath), detail: "not valid JSON")
+        @unknown default:
+            return .decoding(path: "", detail: "\(error)")
+        }
+    }
+}
