@@ -1,0 +1,152 @@
+import XCTest
+@testable import ImagePipeline
+
+final class SchedulerTests: XCTestCase {
+    func testFiftyConcurrentLoadsOfOneURLMakeOneDownloadOneDecodeOneRender() async {
+        let h = Harness(loader: FakeLoader(latency: .milliseconds(30)))
+        let results = Locked([ImageResult]())
+        for _ in 0..<50 {
+            h.pipeline.loadImage(req("http://h/a.jpg"), priority: .high) { r in results.with { $0.append(r) } }
+        }
+        await eventually { results.get.count == 50 }
+        XCTAssertEqual(h.loader.hits("http://h/a.jpg"), 1)
+        XCTAssertEqual(h.decoder.count.get, 1)
+        XCTAssertEqual(h.renderer.count.get, 1)
+        XCTAssertTrue(results.get.allSatisfy { $0.thumbnail != nil })
+        XCTAssertEqual(h.pipeline.metrics.coalescedJoins, 49)
+    }
+
+    func testTwoSizesOfOneURLAreOneDownloadAndTwoEncodes() async {
+        let h = Harness(loader: FakeLoader(latency: .milliseconds(20)))
+        let done = Locked(0)
+        h.pipeline.loadImage(req("http://h/b.jpg", 10, 5)) { _ in done.with { $0 += 1 } }
+        h.pipeline.loadImage(req("http://h/b.jpg", 20, 10)) { _ in done.with { $0 += 1 } }
+        await eventually { done.get == 2 }
+        // A third size later: pixels come from memory, so only an encode.
+        let third = try? await h.pipeline.image(for: req("http://h/b.jpg", 4, 2))
+        XCTAssertEqual(third?.thumbnail?.cells.cols, 4)
+        XCTAssertEqual(h.loader.hits("http://h/b.jpg"), 1)
+        XCTAssertEqual(h.decoder.count.get, 1)
+        XCTAssertEqual(h.renderer.count.get, 3)
+        // The same size again is a synchronous memory hit.
+        XCTAssertNotNil(h.pipeline.cachedResult(for: req("http://h/b.jpg", 20, 10))?.thumbnail)
+    }
+
+    func testVisibleRequestAfterTwentyPrefetchesStartsNext() async {
+        let loader = FakeLoader(latency: .milliseconds(1))
+        loader.state.with { $0.holdAll = true }
+        let h = Harness(loader: loader) { $0.maxConcurrentTransfers = 1 }
+        for i in 0..<20 { h.pipeline.loadImage(req("http://h/p\(i).jpg"), priority: .low) { _ in } }
+        await eventually { loader.totalStarts == 1 }
+        h.pipeline.loadImage(req("http://h/visible.jpg"), priority: .high) { _ in }
+        loader.releaseAll()
+        await eventually { loader.totalStarts >= 3 }
+        XCTAssertEqual(loader.state.get.starts[0], "http://h/p0.jpg")
+        XCTAssertEqual(loader.state.get.starts[1], "http://h/visible.jpg")
+    }
+
+    func testPrefetchesUseAtMostTwoTransfersAndVisibleOnesDoNotWait() async {
+        let loader = FakeLoader(latency: .milliseconds(1))
+        loader.state.with { $0.holdAll = true }
+        let h = Harness(loader: loader)
+        for i in 0..<20 { h.pipeline.loadImage(req("http://h/p\(i).jpg"), priority: .low) { _ in } }
+        await eventually { loader.totalStarts == 2 }
+        try? await Task.sleep(for: .milliseconds(30))
+        XCTAssertEqual(loader.totalStarts, 2, "a third prefetch started")
+        h.pipeline.loadImage(req("http://h/v.jpg"), priority: .high) { _ in }
+        await eventually { loader.totalStarts == 3 }
+        XCTAssertEqual(loader.state.get.starts.last, "http://h/v.jpg")
+        loader.releaseAll()
+    }
+
+    func testTransferCapsSixPerHostSixteenInAll() async {
+        let loader = FakeLoader(latency: .milliseconds(1))
+        loader.state.with { $0.holdAll = true }
+        let h = Harness(loader: loader)
+        for host in 0..<4 { for i in 0..<10 { h.pipeline.loadImage(req("http://h\(host)/\(i).jpg")) { _ in } } }
+        await eventually { loader.totalStarts == 16 }
+        try? await Task.sleep(for: .milliseconds(30))
+        let starts = loader.state.get.starts
+        XCTAssertEqual(starts.count, 16)
+        for host in 0..<4 {
+            XCTAssertLessThanOrEqual(starts.filter { $0.hasPrefix("http://h\(host)/") }.count, 6)
+        }
+        loader.releaseAll()
+        await eventually { loader.state.get.completions.count == 40 }
+        XCTAssertLessThanOrEqual(loader.state.get.maxRunning, 16)
+    }
+
+    func testPriorityRaisedWhileQueuedStartsFirst() async {
+        let loader = FakeLoader(latency: .milliseconds(1))
+        loader.state.with { $0.holdAll = true }
+        let h = Harness(loader: loader) { $0.maxConcurrentTransfers = 1 }
+        h.pipeline.loadImage(req("http://h/first.jpg"), priority: .normal) { _ in }
+        await eventually { loader.totalStarts == 1 }
+        var tasks: [ImageTask] = []
+        for i in 0..<5 { tasks.append(h.pipeline.loadImage(req("http://h/q\(i).jpg"), priority: .normal) { _ in }) }
+        tasks[4].priority = .veryHigh
+        loader.releaseAll()
+        await eventually { loader.totalStarts >= 2 }
+        XCTAssertEqual(loader.state.get.starts[1], "http://h/q4.jpg")
+    }
+
+    func testCancelOneOfTwoKeepsTransferCancelBothAbortsIt() async {
+        let loader = FakeLoader(latency: .milliseconds(1))
+        loader.state.with { $0.holdAll = true }
+        let h = Harness(loader: loader)
+        let delivered = Locked([String]())
+        let a = h.pipeline.loadImage(req("http://h/c.jpg")) { _ in delivered.with { $0.append("a") } }
+        let b = h.pipeline.loadImage(req("http://h/c.jpg")) { _ in delivered.with { $0.append("b") } }
+        await eventually { loader.totalStarts == 1 }
+        a.cancel()
+        try? await Task.sleep(for: .milliseconds(20))
+        XCTAssertEqual(loader.state.get.cancellations, [], "one requester left; the transfer must go on")
+        b.cancel()
+        await eventually { loader.state.get.cancellations == ["http://h/c.jpg"] }
+        XCTAssertEqual(h.pipeline.metrics.abortedTransfers, 1)
+        XCTAssertEqual(h.pipeline.metrics.cancels, 2)
+        loader.releaseAll()
+        try? await Task.sleep(for: .milliseconds(30))
+        XCTAssertEqual(delivered.get, [], "no callback after cancel")
+        XCTAssertEqual(h.pipeline.activity.transfers, 0)
+    }
+
+    func testCancelWhileQueuedNeverStarts() async {
+        let loader = FakeLoader(latency: .milliseconds(1))
+        loader.state.with { $0.holdAll = true }
+        let h = Harness(loader: loader) { $0.maxConcurrentTransfers = 1 }
+        h.pipeline.loadImage(req("http://h/running.jpg")) { _ in }
+        await eventually { loader.totalStarts == 1 }
+        let queued = h.pipeline.loadImage(req("http://h/queued.jpg")) { _ in XCTFail("callback after cancel") }
+        queued.cancel()
+        loader.releaseAll()
+        await eventually { loader.state.get.completions.count == 1 }
+        try? await Task.sleep(for: .milliseconds(30))
+        XCTAssertEqual(loader.state.get.starts, ["http://h/running.jpg"])
+    }
+
+    func testStartDelayMeansShortLivedRequestsNeverStartWork() async {
+        let h = Harness(startDelay: .milliseconds(50))
+        let t = h.pipeline.loadImage(req("http://h/brief.jpg")) { _ in }
+        try? await Task.sleep(for: .milliseconds(5))
+        t.cancel()
+        try? await Task.sleep(for: .milliseconds(100))
+        XCTAssertEqual(h.loader.totalStarts, 0)
+    }
+
+    func testAsyncAPIReturnsImageAndThrowsOnCancel() async throws {
+        let loader = FakeLoader(latency: .milliseconds(1))
+        let h = Harness(loader: loader)
+        let r = try await h.pipeline.image(for: req("http://h/async.jpg"))
+        XCTAssertNotNil(r.thumbnail)
+        loader.state.with { $0.holdAll = true }
+        let task = Task { try await h.pipeline.image(for: req("http://h/never.jpg")) }
+        await eventually { loader.totalStarts == 2 }
+        task.cancel()
+        do {
+            _ = try await task.value
+            XCTFail("expected CancellationError")
+        } catch is CancellationError {}
+        await eventually { loader.state.get.cancellations == ["http://h/never.jpg"] }
+    }
+}
