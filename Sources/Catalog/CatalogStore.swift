@@ -78,6 +78,8 @@ public final class CatalogStore: Sendable {
 
     /// Copies a WAL database into one self-contained file (used before renaming a built catalog).
     public func checkpoint() throws {
-        _ = try write { db in try db.checkpoint(.truncate) }
+        do { _ = try writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) } } catch {
+            throw CatalogError.database("checkpoint: \(error)")
+        }
     }
 }

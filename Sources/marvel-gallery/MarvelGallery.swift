@@ -8,6 +8,8 @@ struct MarvelGallery: AsyncParsableCommand {
         abstract: "A terminal gallery of Marvel characters and comics.",
         subcommands: [
             // Each subcommand lives in its own file in this folder.
+            CatalogCommand.self,
+            ServeCommand.self,
             RenderCommand.self,
         ]
     )

@@ -1,0 +1,74 @@
+import Catalog
+import Foundation
+
+/// Marvel-shaped JSON for synthetic entities (the same fields the real API sends).
+extension SyntheticCatalog {
+    static let gateway = "http://gateway.marvel.com/v1/public"
+    static let images = "http://i.annihil.us/u/prod/marvel/i/mg"
+
+    /// `yyyy-MM-dd'T'HH:mm:ss-0500` (US Eastern standard time, like most real dates).
+    static func date(_ seconds: Int64) -> String {
+        let local = seconds - 5 * 3600
+        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        let rest = local - days * 86_400
+        // civil-from-days (Howard Hinnant)
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(year)-\(two(month))-\(two(day))T\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))-0500"
+    }
+
+    static func list(_ uri: String, _ items: [[String: Any]], available: Int? = nil) -> [String: Any] {
+        let shown = Array(items.prefix(20))
+        return ["available": available ?? items.count, "collectionURI": uri, "items": shown, "returned": shown.count]
+    }
+
+    static func thumbnail(_ kind: String, _ id: Int) -> [String: Any] {
+        if mix(id &* 31) % 10 == 0 { return ["path": "\(images)/b/40/image_not_available", "extension": "jpg"] }
+        return ["path": "\(images)/s/yn/syn\(kind)\(id)", "extension": "jpg"]
+    }
+
+    func characterJSON(_ c: Character) -> String {
+        let uri = "\(Self.gateway)/characters/\(c.id)"
+        let comics = (comicsOfCharacterList(c.id)).map { ["resourceURI": "\(Self.gateway)/comics/\($0.id)", "name": $0.title] }
+        let object: [String: Any] = [
+            "id": c.id, "name": c.name, "description": Self.mix(c.id) % 3 == 0 ? "A synthetic hero for scale tests." : "",
+            "modified": Self.date(c.modified), "thumbnail": Self.thumbnail("c", c.id), "resourceURI": uri,
+            "comics": Self.list(uri + "/comics", comics), "series": Self.list(uri + "/series", []),
+            "stories": Self.list(uri + "/stories", []), "events": Self.list(uri + "/events", []),
+            "urls": [["type": "detail", "url": "http://marvel.com/characters/\(c.id)/synthetic?utm_campaign=apiRef"]],
+        ]
+        return Self.serialize(object)
+    }
+
+    func comicJSON(_ c: Comic) -> String {
+        let uri = "\(Self.gateway)/comics/\(c.id)"
+        let cast = c.cast.compactMap { id -> [String: Any]? in
+            guard let name = characterName(id) else { return nil }
+            return ["resourceURI": "\(Self.gateway)/characters/\(id)", "name": name]
+        }
+        let collection = ComicQuery.collectionFormats.contains(c.format)
+        let object: [String: Any] = [
+            "id": c.id, "digitalId": 0, "title": c.title, "issueNumber": collection ? 0 : c.issue,
+            "variantDescription": c.variant ? "Variant" : "", "description": NSNull(), "modified": Self.date(c.modified),
+            "isbn": "", "upc": "", "diamondCode": "", "ean": "", "issn": "", "format": c.format, "pageCount": 32,
+            "textObjects": [Any](), "resourceURI": uri,
+            "urls": [["type": "detail", "url": "http://marvel.com/comics/issue/\(c.id)/synthetic?utm_campaign=apiRef"]],
+            "series": ["resourceURI": "\(Self.gateway)/series/\(c.series)", "name": "series \(c.series)"],
+            "variants": [Any](), "collections": [Any](), "collectedIssues": [Any](),
+            "dates": [["type": "onsaleDate", "date": Self.date(c.onsale)], ["type": "focDate", "date": "-0001-11-30T00:00:00-0500"]],
+            "prices": [["type": "printPrice", "price": 3.99]],
+            "thumbnail": Self.thumbnail("k", c.id), "images": [Any](),
+            "creators": Self.list(uri + "/creators", []), "characters": Self.list(uri + "/characters", cast),
+            "stories": Self.list(uri + "/stories", []), "events": Self.list(uri + "/events", []),
+        ]
+        return Self.serialize(object)
+    }
+}

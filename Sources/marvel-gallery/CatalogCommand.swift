@@ -1,0 +1,73 @@
+import ArgumentParser
+import Catalog
+import Foundation
+
+/// `marvel-gallery catalog import|info`: the user's own SQLite catalog.
+struct CatalogCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "catalog",
+        abstract: "Manage the local catalog (import recorded Marvel API responses, show counts).",
+        subcommands: [Import.self, Info.self])
+
+    struct Location: ParsableArguments {
+        @Option(help: "The catalog file (default: $MARVEL_GALLERY_CATALOG or $XDG_DATA_HOME/marvel-gallery/catalog.sqlite).")
+        var catalog: String?
+
+        var path: String { catalog ?? EmbeddedCatalog.userCatalogPath }
+    }
+
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Merge recorded Marvel responses (list/detail envelopes, JSON) and images into the catalog.")
+
+        @OptionGroup var location: Location
+
+        @Argument(help: "Files or folders (read recursively).")
+        var paths: [String]
+
+        func run() throws {
+            let store: CatalogStore
+            do { store = try CatalogStore(path: location.path) } catch { throw ValidationError("\(error)") }
+            let report = store.importPaths(paths)
+            for failure in report.failures { FileHandle.standardError.write(Data("skipped: \(failure)\n".utf8)) }
+            print("imported \(report.summaryLine) into \(location.path)")
+        }
+    }
+
+    struct Info: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Counts, size and location of the catalog.")
+
+        @OptionGroup var location: Location
+
+        @Flag(help: "Describe the embedded catalog (Fixtures) instead of the user's catalog.")
+        var embedded = false
+
+        func run() throws {
+            let store: CatalogStore
+            do {
+                if embedded {
+                    store = try EmbeddedCatalog.open()
+                } else {
+                    guard FileManager.default.fileExists(atPath: location.path) else {
+                        print("no catalog at \(location.path) (create one with `marvel-gallery catalog import FILE|DIR...`)")
+                        return
+                    }
+                    store = try CatalogStore(path: location.path)
+                }
+                let s = try store.summary()
+                print("""
+                    catalog: \(store.path ?? "in memory")
+                    characters: \(s.characters)
+                    comics: \(s.comics)
+                    series: \(s.series)
+                    stories: \(s.stories)
+                    events: \(s.events)
+                    images: \(s.images) (\(s.imageBytes) bytes of originals)
+                    size: \(s.fileBytes) bytes
+                    """)
+            } catch let error as CatalogError {
+                throw ValidationError(error.description)
+            }
+        }
+    }
+}

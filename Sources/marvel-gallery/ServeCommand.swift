@@ -1,0 +1,108 @@
+import ArgumentParser
+import Catalog
+import CatalogServer
+import Foundation
+
+/// `marvel-gallery serve`: the Marvel-compatible server over the local catalog.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the local catalog over the Marvel REST contract (loopback by default).")
+
+    @Option(help: "Address to bind (127.0.0.1 by default; the server never binds wider unless told).")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port (0 picks a free one).")
+    var port = 8080
+
+    @Option(help: "A SQLite catalog file (from `catalog import`) or a fixtures-shaped folder; default: the embedded catalog.")
+    var catalog: String?
+
+    @Option(help: "Scale mode: CHARACTERSxCOMICS, e.g. 1562x50000 (deterministic, images drawn on demand).")
+    var synthetic: String?
+
+    @Option(name: .customLong("public-key"), help: "Require apikey/ts/hash signed with this public key.")
+    var publicKey: String?
+
+    @Option(name: .customLong("private-key"), help: "The private key matching --public-key (never printed).")
+    var privateKey: String?
+
+    @Option(help: "Added latency per request: MS or MS:JITTER.")
+    var latency: String?
+
+    @Option(help: "Image bodies sent at this many bytes per second.")
+    var bandwidth: Int?
+
+    @Option(name: .customLong("fail-rate"), help: "Probability (0...1) of answering 503.")
+    var failRate: String?
+
+    @Option(name: .customLong("rate-limit"), help: "N/MIN requests per rolling minute, then 429 with Retry-After.")
+    var rateLimit: String?
+
+    @Option(name: .customLong("truncate-rate"), help: "Probability (0...1) that a body is cut short.")
+    var truncateRate: String?
+
+    @Option(name: .customLong("corrupt-images"), help: "Probability (0...1) that an image body is garbled.")
+    var corruptImages: String?
+
+    func validate() throws {
+        if (publicKey == nil) != (privateKey == nil) {
+            throw ValidationError("--public-key and --private-key go together")
+        }
+        if catalog != nil, synthetic != nil { throw ValidationError("--catalog and --synthetic exclude each other") }
+        if let synthetic { _ = try Self.parseSynthetic(synthetic) }
+        _ = try faults()
+    }
+
+    static func parseSynthetic(_ text: String) throws -> (Int, Int) {
+        let parts = text.lowercased().split(separator: "x")
+        guard parts.count == 2, let c = Int(parts[0]), let k = Int(parts[1]), c > 0, k > 0, c <= 1_000_000, k <= 10_000_000 else {
+            throw ValidationError("--synthetic expects CHARACTERSxCOMICS, e.g. 1562x50000")
+        }
+        return (c, k)
+    }
+
+    func faults() throws -> FaultOptions {
+        var f = FaultOptions()
+        do {
+            if let latency { try f.parseLatency(latency) }
+            if let bandwidth {
+                guard bandwidth > 0 else { throw ValidationError("--bandwidth expects bytes per second > 0") }
+                f.bandwidthBytesPerSecond = bandwidth
+            }
+            if let failRate { f.failRate = try FaultOptions.probability(failRate, flag: "--fail-rate") }
+            if let rateLimit { try f.parseRateLimit(rateLimit) }
+            if let truncateRate { f.truncateRate = try FaultOptions.probability(truncateRate, flag: "--truncate-rate") }
+            if let corruptImages { f.corruptImageRate = try FaultOptions.probability(corruptImages, flag: "--corrupt-images") }
+        } catch let error as FaultParseError {
+            throw ValidationError(error.description)
+        }
+        return f
+    }
+
+    func run() async throws {
+        var options = CatalogServerOptions(host: host, port: port, faults: try faults())
+        if let catalog {
+            var isDir: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: catalog, isDirectory: &isDir)
+            options.source = isDir.boolValue ? .fixtures(URL(fileURLWithPath: catalog)) : .database(catalog)
+        } else if let synthetic {
+            let (c, k) = try Self.parseSynthetic(synthetic)
+            options.source = .synthetic(characters: c, comics: k)
+        }
+        if let publicKey, let privateKey { options.keys = APIKeys(publicKey: publicKey, privateKey: privateKey) }
+        options.handleSignals = true
+        let server: CatalogServer
+        do {
+            server = try await CatalogServer.start(options)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        let mode = options.keys == nil ? "open (no keys)" : "signed requests only"
+        print("marvel-gallery: serving the catalog at \(server.baseURL.absoluteString)/v1/public/characters, \(mode); Ctrl-C stops")
+        if !options.faults.isEmpty { print("faults: \(options.faults)") }
+        print("debug: \(server.baseURL.absoluteString)/debug/stats")
+        fflush(nil)  // stdout may be a pipe: show the address now
+        await server.waitUntilStopped()
+    }
+}
