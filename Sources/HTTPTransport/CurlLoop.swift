@@ -16,7 +16,8 @@ final class CurlLoop: @unchecked Sendable {
     }
 
     private let multi: UnsafeMutableRawPointer
-    private let commands = Locked<[Command]>([])
+    /// Commands for the curl thread; `closed` once the multi handle is gone.
+    private let commands = Locked<(queue: [Command], closed: Bool)>(([], false))
     let statistics = Locked(HTTPTransportStatistics())
     private let configuration: HTTPTransport.Configuration
 
@@ -45,16 +46,23 @@ final class CurlLoop: @unchecked Sendable {
         thread.start()
     }
 
-    func post(_ command: Command) {
-        commands.withLock { $0.append(command) }
-        curl_multi_wakeup(multi)
+    /// Queues a command and wakes the thread; false once the loop has shut down.
+    /// The wakeup happens under the lock so it can never touch a cleaned-up multi handle.
+    @discardableResult
+    func post(_ command: Command) -> Bool {
+        commands.withLock { state in
+            guard !state.closed else { return false }
+            state.queue.append(command)
+            curl_multi_wakeup(multi)
+            return true
+        }
     }
 
     // MARK: The loop
 
     private func run() {
         while true {
-            let pending = commands.withLock { queue -> [Command] in defer { queue.removeAll() }; return queue }
+            let pending = commands.withLock { state -> [Command] in defer { state.queue.removeAll() }; return state.queue }
             for command in pending { handle(command) }
             if stopping { break }
             admit()
@@ -68,6 +76,9 @@ final class CurlLoop: @unchecked Sendable {
         for transfer in waiting { transfer.finish(.failure(HTTPTransportError.shutDown)) }
         waiting.removeAll()
         for transfer in active.values { remove(transfer, result: .failure(HTTPTransportError.shutDown)) }
+        // Close the door, then fail whatever slipped in after the last drain.
+        let late = commands.withLock { state -> [Command] in state.closed = true; return state.queue }
+        for case .add(let transfer) in late { transfer.finish(.failure(HTTPTransportError.shutDown)) }
         curl_multi_cleanup(multi)
     }
 

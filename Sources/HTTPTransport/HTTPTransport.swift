@@ -55,7 +55,9 @@ public final class HTTPTransport: Sendable {
                                     maxBytes: request.maxResponseBytes ?? configuration.maxResponseBytes)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                if transfer.attach(continuation) { loop.post(.add(transfer)) }
+                if transfer.attach(continuation), !loop.post(.add(transfer)) {
+                    transfer.finish(.failure(HTTPTransportError.shutDown))
+                }
             }
         } onCancel: {
             transfer.markCancelled()

@@ -39,5 +39,8 @@ final class TransportConcurrencyTests: XCTestCase {
         transport.shutdown()
         let error = await expectError { try await task.value }
         XCTAssertEqual(error as? HTTPTransportError, .shutDown)
+        _ = await eventually { transport.statistics.active == 0 }
+        let after = await expectError { try await transport.send(HTTPRequest(url: server.url("/late"))) }
+        XCTAssertEqual(after as? HTTPTransportError, .shutDown, "sending after shutdown fails cleanly")
     }
 }
