@@ -8,7 +8,7 @@ public struct Ordering: Sendable, Equatable, Hashable {
 }
 
 /// Filters of `/v1/public/characters` (and the character lists under other resources).
-public struct CharacterQuery: Sendable, Equatable, Hashable {
+public struct CharacterFilter: Sendable, Equatable, Hashable {
     public var name: String?
     public var nameStartsWith: String?
     public var modifiedSince: Int64?
@@ -25,7 +25,7 @@ public struct CharacterQuery: Sendable, Equatable, Hashable {
 }
 
 /// Filters of `/v1/public/comics` (and the comic lists under other resources).
-public struct ComicQuery: Sendable, Equatable, Hashable {
+public struct ComicFilter: Sendable, Equatable, Hashable {
     public var format: String?
     /// `comic` or `collection`.
     public var formatType: String?
@@ -76,7 +76,7 @@ public enum SummaryKind: String, Sendable, CaseIterable {
 }
 
 /// One page of results: the total that matched and the entities' JSON objects.
-public struct Page: Sendable, Equatable {
+public struct CatalogPage: Sendable, Equatable {
     public var total: Int
     public var results: [String]
     public init(total: Int, results: [String]) { self.total = total; self.results = results }
@@ -95,11 +95,11 @@ public struct StoredImage: Sendable, Equatable {
 
 /// What the server reads from: the SQLite store, or the synthetic catalog in scale mode.
 public protocol CatalogReading: Sendable {
-    func characters(_ query: CharacterQuery) throws -> Page
+    func characters(_ query: CharacterFilter) throws -> CatalogPage
     func character(id: Int) throws -> String?
-    func comics(_ query: ComicQuery) throws -> Page
+    func comics(_ query: ComicFilter) throws -> CatalogPage
     func comic(id: Int) throws -> String?
-    func summaries(_ kind: SummaryKind, ofCharacter id: Int, orderBy: [Ordering], limit: Int, offset: Int) throws -> Page
+    func summaries(_ kind: SummaryKind, ofCharacter id: Int, orderBy: [Ordering], limit: Int, offset: Int) throws -> CatalogPage
     /// The original behind a thumbnail token (last path component), or nil.
     func image(token: String) throws -> StoredImage?
 }

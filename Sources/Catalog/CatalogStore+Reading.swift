@@ -25,14 +25,14 @@ extension CatalogStore: CatalogReading {
         var sql: String { clauses.isEmpty ? "" : "WHERE " + clauses.joined(separator: " AND ") }
     }
 
-    private func page(table: String, _ filter: Filter, order: String, limit: Int, offset: Int) throws -> Page {
+    private func page(table: String, _ filter: Filter, order: String, limit: Int, offset: Int) throws -> CatalogPage {
         try read { db in
             let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table) \(filter.sql)",
                                          arguments: StatementArguments(filter.arguments)) ?? 0
             let rows = offset >= total ? [] : try String.fetchAll(
                 db, sql: "SELECT json FROM \(table) \(filter.sql) ORDER BY \(order) LIMIT ? OFFSET ?",
                 arguments: StatementArguments(filter.arguments + [limit, offset]))
-            return Page(total: total, results: rows)
+            return CatalogPage(total: total, results: rows)
         }
     }
 
@@ -42,7 +42,7 @@ extension CatalogStore: CatalogReading {
         return parts.joined(separator: ", ")
     }
 
-    public func characters(_ q: CharacterQuery) throws -> Page {
+    public func characters(_ q: CharacterFilter) throws -> CatalogPage {
         var f = Filter()
         if let name = q.name { f.add("name_key = ?", [TextFold.fold(name)]) }
         if let prefix = q.nameStartsWith { f.prefix("name_key", prefix) }
@@ -61,11 +61,11 @@ extension CatalogStore: CatalogReading {
         try read { db in try String.fetchOne(db, sql: "SELECT json FROM character WHERE id = ?", arguments: [id]) }
     }
 
-    public func comics(_ q: ComicQuery) throws -> Page {
+    public func comics(_ q: ComicFilter) throws -> CatalogPage {
         var f = Filter()
         if let format = q.format { f.add("format = ? COLLATE NOCASE", [format]) }
         if let type = q.formatType {
-            let list = type.lowercased() == "collection" ? ComicQuery.collectionFormats : ComicQuery.comicFormats
+            let list = type.lowercased() == "collection" ? ComicFilter.collectionFormats : ComicFilter.comicFormats
             f.add("format IN (\(list.map { _ in "?" }.joined(separator: ",")))", list)
         }
         if q.noVariants { f.add("is_variant = 0") }
@@ -115,7 +115,7 @@ extension CatalogStore: CatalogReading {
         }
     }
 
-    public func summaries(_ kind: SummaryKind, ofCharacter id: Int, orderBy: [Ordering], limit: Int, offset: Int) throws -> Page {
+    public func summaries(_ kind: SummaryKind, ofCharacter id: Int, orderBy: [Ordering], limit: Int, offset: Int) throws -> CatalogPage {
         let (table, link, column, columns): (String, String, String, [String: String]) = switch kind {
         case .series: ("series", "character_series", "series_id", ["title": "title", "startYear": "start_year"])
         case .stories: ("story", "character_story", "story_id", ["id": "id"])
@@ -127,7 +127,7 @@ extension CatalogStore: CatalogReading {
             let total = try Int.fetchOne(db, sql: "SELECT count(*) \(scope)", arguments: [id]) ?? 0
             let rows = try Row.fetchAll(db, sql: "SELECT * \(scope) ORDER BY \(order) LIMIT ? OFFSET ?",
                                         arguments: [id, limit, offset])
-            return Page(total: total, results: try rows.map { try SummaryEntity.json(kind, $0) })
+            return CatalogPage(total: total, results: try rows.map { try SummaryEntity.json(kind, $0) })
         }
     }
 }

@@ -43,7 +43,7 @@ public final class CatalogServer: Sendable {
         let responder = MarvelResponder(
             routes: MarvelRoutes(catalog: catalog),
             images: ImageService(catalog: catalog, renderer: options.renderer ?? DefaultImageRenderer()),
-            keys: options.keys, faults: faults, stats: stats, limiter: limiter, cache: ResponseCache())
+            keys: options.keys, faults: faults, stats: stats, limiter: limiter, cache: AnswerCache())
         let (bound, continuation) = AsyncStream<Result<Int, any Error>>.makeStream()
         let app = Application(
             responder: responder,

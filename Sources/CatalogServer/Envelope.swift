@@ -35,7 +35,7 @@ enum Envelope {
 
 /// Finished answers by (host, path, canonical query): the catalog does not change while the
 /// server runs, so a repeated page costs one dictionary lookup. Bounded; cleared when full.
-final class ResponseCache: Sendable {
+final class AnswerCache: Sendable {
     struct Entry: Sendable { let etag: String; let body: [UInt8] }
     private let entries = Mutex([String: Entry]())
     private let capacity: Int

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import ImageCore
 import MarvelAPI
 import Synchronization
 
@@ -50,6 +51,16 @@ final class ImageService: Sendable {
         return Request(token: name, variant: .fullSize, fileExtension: ext)
     }
 
+    /// The type of the bytes actually sent (sniffed), else of the extension.
+    static func contentType(of bytes: Data, _ ext: String) -> String {
+        switch ImageFormat.sniff(bytes) {
+        case .some(.jpeg): return "image/jpeg"
+        case .some(.png): return "image/png"
+        case .some(.gif): return "image/gif"
+        default: return contentType(ext)
+        }
+    }
+
     static func contentType(_ ext: String) -> String {
         switch ext {
         case "png": return "image/png"
@@ -71,7 +82,7 @@ final class ImageService: Sendable {
         } else {
             do {
                 let bytes = try renderer.render(original, variant: request.variant, fileExtension: request.fileExtension)
-                rendered = Rendered(bytes: bytes, contentType: Self.contentType(request.fileExtension),
+                rendered = Rendered(bytes: bytes, contentType: Self.contentType(of: bytes, request.fileExtension),
                                     etag: Digest.sha1Hex(bytes))
             } catch {
                 // An original we cannot decode (the corrupt and oversized fixtures) is passed on

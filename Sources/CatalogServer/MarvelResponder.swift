@@ -16,7 +16,7 @@ struct MarvelResponder: HTTPResponder {
     let faults: FaultState
     let stats: StatsRecorder
     let limiter: RateLimiter
-    let cache: ResponseCache
+    let cache: AnswerCache
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let path = request.uri.path
@@ -65,14 +65,14 @@ struct MarvelResponder: HTTPResponder {
             try keys?.check(params)
             let base = "http://\(request.head.authority ?? "127.0.0.1")"
             let key = "\(base)\(path)?\(params.canonical)"
-            let entry: ResponseCache.Entry
+            let entry: AnswerCache.Entry
             if let hit = cache.get(key) {
                 entry = hit
             } else {
                 let components = path.dropFirst("/v1/public/".count).split(separator: "/")
                 let result = try routes.answer(components, params, pathAndQuery: pathAndQuery)
                 let built = Envelope.build(result, baseURL: base)
-                entry = ResponseCache.Entry(etag: built.etag, body: built.body)
+                entry = AnswerCache.Entry(etag: built.etag, body: built.body)
                 cache.put(key, entry)
             }
             if Self.matches(request.headers[.ifNoneMatch], entry.etag) {

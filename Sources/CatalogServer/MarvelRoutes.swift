@@ -5,7 +5,7 @@ import Foundation
 struct MarvelRoutes: Sendable {
     let catalog: any CatalogReading
 
-    struct Result: Sendable { var page: Page; var limit: Int; var offset: Int }
+    struct Result: Sendable { var page: CatalogPage; var limit: Int; var offset: Int }
 
     static let characterListParams: Set<String> = ["name", "nameStartsWith", "modifiedSince", "comics", "series",
                                                    "events", "stories", "orderBy", "limit", "offset"]
@@ -68,7 +68,7 @@ struct MarvelRoutes: Sendable {
 
     private func one(_ json: String?, missing: String) throws(APIFailure) -> Result {
         guard let json else { throw .notFound(missing) }
-        return Result(page: Page(total: 1, results: [json]), limit: 20, offset: 0)
+        return Result(page: CatalogPage(total: 1, results: [json]), limit: 20, offset: 0)
     }
 
     private func catalogCall<T>(_ body: () throws -> T) throws(APIFailure) -> T {
@@ -77,8 +77,8 @@ struct MarvelRoutes: Sendable {
         }
     }
 
-    private func characters(_ p: QueryParameters, scope: (inout CharacterQuery) -> Void) throws(APIFailure) -> Result {
-        var q = CharacterQuery()
+    private func characters(_ p: QueryParameters, scope: (inout CharacterFilter) -> Void) throws(APIFailure) -> Result {
+        var q = CharacterFilter()
         q.name = try p.text("name")
         q.nameStartsWith = try p.text("nameStartsWith")
         q.modifiedSince = try p.date("modifiedSince")
@@ -86,7 +86,7 @@ struct MarvelRoutes: Sendable {
         q.series = try p.ids("series")
         q.events = try p.ids("events")
         q.stories = try p.ids("stories")
-        q.orderBy = try p.orderBy(CharacterQuery.orderFields)
+        q.orderBy = try p.orderBy(CharacterFilter.orderFields)
         q.limit = try p.limit()
         q.offset = try p.offset()
         scope(&q)
@@ -94,10 +94,10 @@ struct MarvelRoutes: Sendable {
         return Result(page: try catalogCall { try catalog.characters(query) }, limit: q.limit, offset: q.offset)
     }
 
-    private func comics(_ p: QueryParameters, scope: (inout ComicQuery) -> Void) throws(APIFailure) -> Result {
-        var q = ComicQuery()
+    private func comics(_ p: QueryParameters, scope: (inout ComicFilter) -> Void) throws(APIFailure) -> Result {
+        var q = ComicFilter()
         if let format = try p.text("format") {
-            guard ComicQuery.formats.contains(format.lowercased()) else {
+            guard ComicFilter.formats.contains(format.lowercased()) else {
                 throw .validation("You must pass a valid format if you set the format filter.")
             }
             q.format = format
@@ -136,7 +136,7 @@ struct MarvelRoutes: Sendable {
         q.series = try p.ids("series")
         q.events = try p.ids("events")
         q.stories = try p.ids("stories")
-        q.orderBy = try p.orderBy(ComicQuery.orderFields)
+        q.orderBy = try p.orderBy(ComicFilter.orderFields)
         q.limit = try p.limit()
         q.offset = try p.offset()
         scope(&q)

@@ -54,7 +54,7 @@ extension SyntheticCatalog {
             guard let name = characterName(id) else { return nil }
             return ["resourceURI": "\(Self.gateway)/characters/\(id)", "name": name]
         }
-        let collection = ComicQuery.collectionFormats.contains(c.format)
+        let collection = ComicFilter.collectionFormats.contains(c.format)
         let object: [String: Any] = [
             "id": c.id, "digitalId": 0, "title": c.title, "issueNumber": collection ? 0 : c.issue,
             "variantDescription": c.variant ? "Variant" : "", "description": NSNull(), "modified": Self.date(c.modified),

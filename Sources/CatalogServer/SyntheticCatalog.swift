@@ -80,7 +80,7 @@ final class SyntheticCatalog: CatalogReading {
         return z ^ (z >> 31)
     }
 
-    func characters(_ q: CharacterQuery) throws -> Page {
+    func characters(_ q: CharacterFilter) throws -> CatalogPage {
         var list = characterList
         if let name = q.name { let key = TextFold.fold(name); list = list.filter { $0.key == key } }
         if let prefix = q.nameStartsWith { let key = TextFold.fold(prefix); list = list.filter { $0.key.hasPrefix(key) } }
@@ -101,12 +101,12 @@ final class SyntheticCatalog: CatalogReading {
                 return o.descending ? greater : less
             }
         }
-        return Page(total: list.count, results: slice(list, q.limit, q.offset).map(characterJSON))
+        return CatalogPage(total: list.count, results: slice(list, q.limit, q.offset).map(characterJSON))
     }
 
     func character(id: Int) throws -> String? { characterIndex[id].map { characterJSON(characterList[$0]) } }
 
-    func comics(_ q: ComicQuery) throws -> Page {
+    func comics(_ q: ComicFilter) throws -> CatalogPage {
         var positions: [Int]
         if !q.characters.isEmpty {
             positions = Array(Set(q.characters.flatMap { comicsOfCharacter[$0] ?? [] })).sorted()
@@ -116,7 +116,7 @@ final class SyntheticCatalog: CatalogReading {
         var list = positions.map { comicList[$0] }
         if let format = q.format { list = list.filter { $0.format.caseInsensitiveCompare(format) == .orderedSame } }
         if let type = q.formatType {
-            let allowed = Set(type.lowercased() == "collection" ? ComicQuery.collectionFormats : ComicQuery.comicFormats)
+            let allowed = Set(type.lowercased() == "collection" ? ComicFilter.collectionFormats : ComicFilter.comicFormats)
             list = list.filter { allowed.contains($0.format) }
         }
         if q.noVariants { list = list.filter { !$0.variant } }
@@ -138,12 +138,12 @@ final class SyntheticCatalog: CatalogReading {
                 }
             }
         }
-        return Page(total: list.count, results: slice(list, q.limit, q.offset).map(comicJSON))
+        return CatalogPage(total: list.count, results: slice(list, q.limit, q.offset).map(comicJSON))
     }
 
     func comic(id: Int) throws -> String? { comicPosition(id).map { comicJSON(comicList[$0]) } }
 
-    func summaries(_ kind: SummaryKind, ofCharacter id: Int, orderBy: [Ordering], limit: Int, offset: Int) throws -> Page {
+    func summaries(_ kind: SummaryKind, ofCharacter id: Int, orderBy: [Ordering], limit: Int, offset: Int) throws -> CatalogPage {
         let comics = (comicsOfCharacter[id] ?? []).map { comicList[$0] }
         let entries: [(Int, String)]
         switch kind {
@@ -157,7 +157,7 @@ final class SyntheticCatalog: CatalogReading {
             if kind == .stories { object["type"] = "interiorStory" }
             return Self.serialize(object)
         }
-        return Page(total: entries.count, results: page)
+        return CatalogPage(total: entries.count, results: page)
     }
 
     func image(token: String) throws -> StoredImage? {

@@ -12,24 +12,24 @@ final class CatalogStoreTests: XCTestCase {
         XCTAssertGreaterThan(s.images, 400)
 
         // Marvel's default order is byte order of the name: 3-D Man first.
-        var q = CharacterQuery()
+        var q = CharacterFilter()
         q.limit = 4
         let first = try store.characters(q).results.map(name)
         XCTAssertEqual(first, ["3-D Man", "A-Bomb (HAS)", "A.I.M.", "Aaron Stack"])
 
         // Every format value, including the empty one, has comics.
-        for format in ComicQuery.formats {
-            var c = ComicQuery()
+        for format in ComicFilter.formats {
+            var c = ComicFilter()
             c.format = format
             XCTAssertGreaterThan(try store.comics(c).total, 0, "format \(format)")
         }
-        var empty = ComicQuery()
+        var empty = ComicFilter()
         empty.limit = 100
         empty.orderBy = [Ordering(field: "onsaleDate", descending: true)]
         XCTAssertTrue(try store.comics(empty).results.contains { ($0.contains("\"format\":\"\"")) })
 
         // Every character has comics.
-        var all = CharacterQuery()
+        var all = CharacterFilter()
         all.limit = 100
         var offset = 0, seen = 0
         while true {
@@ -37,7 +37,7 @@ final class CatalogStoreTests: XCTestCase {
             let page = try store.characters(all)
             for json in page.results {
                 let id = try XCTUnwrap(object(json)["id"] as? Int)
-                var c = ComicQuery()
+                var c = ComicFilter()
                 c.characters = [id]
                 XCTAssertGreaterThan(try store.comics(c).total, 0, "character \(id) has no comics")
             }
@@ -50,7 +50,7 @@ final class CatalogStoreTests: XCTestCase {
 
     func testPrefixSearchIgnoresCaseAndAccents() throws {
         let store = try TestCatalogs.embeddedStore()
-        var q = CharacterQuery()
+        var q = CharacterFilter()
         q.nameStartsWith = "ara"
         XCTAssertEqual(try store.characters(q).results.map(name), ["Araña (Anya Corazón)"])
         q.nameStartsWith = "SPIDER-"
@@ -129,7 +129,7 @@ final class CatalogStoreTests: XCTestCase {
         // Known facts of these recordings: 3-D Man and Thanos are in, with Thanos's comics linked.
         XCTAssertNotNil(try store.character(id: 1011334))
         XCTAssertNotNil(try store.character(id: 1009652))
-        var thanosComics = ComicQuery()
+        var thanosComics = ComicFilter()
         thanosComics.characters = [1009652]
         XCTAssertGreaterThan(try store.comics(thanosComics).total, 0)
         XCTAssertGreaterThan(try store.summaries(.series, ofCharacter: 1009652, orderBy: [], limit: 20, offset: 0).total, 0)
