@@ -1,0 +1,68 @@
+import CatalogServer
+import Foundation
+import GalleryApp
+import HTTPTransport
+import ImagePipeline
+import MarvelAPI
+import TerminalUI
+
+/// Wires the full-screen gallery: the data source (a `--base-url` mirror, the official API
+/// with keys, or by default the built-in catalog served in-process on a loopback port), the
+/// image pipeline with its disk cache, and the terminal; runs it; tears everything down.
+enum GalleryLaunch {
+    static func run(source: ClientOptions, options: GalleryOptions) async throws {
+        let credentials = try CredentialsLoader.load()
+        let timeouts = HTTPTimeouts(total: .seconds(source.timeout))
+        var server: CatalogServer?
+        let client: MarvelClient
+        let kind: DataSourceKind
+        if let text = source.resolvedBaseURLText {
+            client = try source.makeClient()
+            kind = client.isOfficialGateway ? .officialAPI : .mirror(text)
+        } else if credentials != nil {
+            client = try source.makeClient()
+            kind = .officialAPI
+        } else {
+            let started = try await CatalogServer.start(CatalogServerOptions())
+            server = started
+            client = MarvelClient(baseURL: started.baseURL, transport: try HTTPTransport(), timeouts: timeouts)
+            kind = .offlineCatalog
+        }
+        let imageTransport = try HTTPTransport()
+        let pipeline = try PipelineParts.makePipeline(transport: imageTransport,
+                                                      cacheDirectory: options.imageCacheDirectory)
+        var sessionOptions = GallerySession.Options(config: AppConfig(pageSize: options.pageSize, source: kind),
+                                                    letter: options.indexLetter)
+        let backend: any Backend
+        if let size = options.headlessSize {
+            backend = FakeBackend(size: size)
+            sessionOptions.finishWhenGridComplete = true
+        } else {
+            backend = try TerminalBackendFactory.make()
+        }
+        do {
+            let (state, _) = try await GallerySession.run(
+                backend: backend, pages: MarvelPageSource(client: client),
+                thumbnails: PipelineThumbnails(pipeline: pipeline), options: sessionOptions)
+            if let fake = backend as? FakeBackend,
+               let path = ProcessInfo.processInfo.environment["MARVEL_GALLERY_DUMP_FRAME"] {
+                try? await fake.screen.write(toFile: path, atomically: true, encoding: .utf8)
+            }
+            if options.headlessSize != nil {
+                // One write(2), so the benchmark reading the pipe sees it at once.
+                let line = Array((state.isGridComplete ? "grid-complete\n" : "grid-incomplete\n").utf8)
+                _ = line.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            }
+        } catch {
+            await shutDown(pipeline: pipeline, server: server, transports: [imageTransport, client.transport])
+            throw error
+        }
+        await shutDown(pipeline: pipeline, server: server, transports: [imageTransport, client.transport])
+    }
+
+    static func shutDown(pipeline: ImagePipeline, server: CatalogServer?, transports: [HTTPTransport]) async {
+        pipeline.close()
+        for transport in transports { transport.shutdown() }
+        await server?.stop()
+    }
+}
