@@ -100,6 +100,8 @@ public struct ANSIEncoder: Sendable {
         if let c = cursor, c.y == p.y, p.x > c.x {
             let n = p.x - c.x
             if n == 1 { out.append(contentsOf: [0x1B, 0x5B, 0x43]) } else { ANSI.csi(&out, n, final: UInt8(ascii: "C")) }
+        } else if p == .zero {
+            out.append(contentsOf: ANSI.home)
         } else if p.x == 0 {
             ANSI.csi(&out, p.y + 1, final: UInt8(ascii: "H"))
         } else {

@@ -1,0 +1,103 @@
+import CShims
+import Foundation
+import TerminalUI
+
+/// One thread that waits on the terminal and the signal self-pipe with `poll`, decodes input
+/// (a lone Esc is flushed after 50 ms of silence), and turns signals into `TerminalEvent`s.
+final class InputReader: @unchecked Sendable {
+    private let tty: TTY
+    private let signalFD: Int32
+    private let continuation: AsyncStream<TerminalEvent>.Continuation
+    /// Ctrl-Z as a byte (ISIG is off in raw mode) means suspend, like the shell would.
+    private let ctrlZSuspends: Bool
+    private let lock = NSLock()
+    private var ignoreNextContinue = false
+    private var thread: Thread?
+
+    init(tty: TTY, signalFD: Int32, ctrlZSuspends: Bool, continuation: AsyncStream<TerminalEvent>.Continuation) {
+        self.tty = tty
+        self.signalFD = signalFD
+        self.ctrlZSuspends = ctrlZSuspends
+        self.continuation = continuation
+    }
+
+    func start() {
+        let t = Thread { [self] in run() }
+        t.name = "marvel-gallery input"
+        thread = t
+        t.start()
+    }
+
+    /// The next SIGCONT is the end of our own suspend (the backend repaints already).
+    func expectOwnContinue() {
+        lock.lock(); ignoreNextContinue = true; lock.unlock()
+    }
+
+    private func run() {
+        var decoder = InputDecoder()
+        var buf = [UInt8](repeating: 0, count: 4096)
+        var fds = [pollfd(fd: tty.inputFD, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0)]
+        while true {
+            let timeout = decoder.hasPending ? Int32(InputDecoder.escapeTimeoutMilliseconds) : -1
+            fds[0].revents = 0; fds[1].revents = 0
+            let n = poll(&fds, 2, timeout)
+            if n < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            if n == 0 {
+                deliver(decoder.flush())
+                continue
+            }
+            if fds[1].revents & Int16(POLLIN) != 0 {
+                let got = read(signalFD, &buf, buf.count)
+                if got > 0, !handleSignals(buf[0..<got]) { break }
+            }
+            if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+                let got = read(tty.inputFD, &buf, buf.count)
+                if got < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+                if got <= 0 {
+                    // The terminal went away (EOF/EIO): an orderly quit, like SIGHUP.
+                    continuation.yield(.terminate(signal: SIGHUP))
+                    break
+                }
+                deliver(decoder.feed(buf[0..<got]))
+            }
+        }
+        continuation.finish()
+    }
+
+    private func deliver(_ events: [InputEvent]) {
+        for e in events {
+            if ctrlZSuspends, case .key(let k) = e, k == .ctrl("z") {
+                continuation.yield(.suspend)
+            } else {
+                continuation.yield(.input(e))
+            }
+        }
+    }
+
+    /// Returns false when the reader should stop.
+    private func handleSignals(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var resized = false
+        for b in bytes {
+            switch Int32(b) {
+            case 0: return false                       // poked by `stop`
+            case SIGWINCH: resized = true
+            case SIGTERM, SIGHUP, SIGINT, SIGQUIT: continuation.yield(.terminate(signal: Int32(b)))
+            case SIGTSTP: continuation.yield(.suspend)
+            case SIGCONT:
+                lock.lock()
+                let own = ignoreNextContinue
+                ignoreNextContinue = false
+                lock.unlock()
+                if !own { continuation.yield(.resumed) }
+            default: break
+            }
+        }
+        // Many SIGWINCH in one read (a window being dragged) become one resize.
+        if resized { continuation.yield(.resize(tty.windowSize().cells)) }
+        return true
+    }
+}

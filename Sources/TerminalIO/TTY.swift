@@ -1,0 +1,58 @@
+import CShims
+import TerminalUI
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The file descriptors of the controlling terminal: stdin/stdout when they are terminals,
+/// otherwise `/dev/tty` (so `cat list | marvel-gallery` still reads keys from the keyboard).
+public struct TTY: Sendable {
+    public let inputFD: Int32
+    public let outputFD: Int32
+    /// True when `/dev/tty` was opened (and must be closed).
+    public let ownsDevTTY: Bool
+
+    public static func open() throws -> TTY {
+        let inTTY = isatty(STDIN_FILENO) == 1, outTTY = isatty(STDOUT_FILENO) == 1
+        if inTTY && outTTY { return TTY(inputFD: STDIN_FILENO, outputFD: STDOUT_FILENO, ownsDevTTY: false) }
+        let fd = Glibc.open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else {
+            if errno == ENXIO || errno == ENOENT { throw TerminalIOError.notATerminal }
+            throw TerminalIOError.cannotOpenTTY(errno: errno)
+        }
+        return TTY(inputFD: inTTY ? STDIN_FILENO : fd, outputFD: outTTY ? STDOUT_FILENO : fd, ownsDevTTY: true)
+    }
+
+    /// Size in cells (and pixels when the terminal reports them); 80x24 when unknown.
+    public func windowSize() -> (cells: Size, pixels: Size?) {
+        var c: Int32 = 0, r: Int32 = 0, xp: Int32 = 0, yp: Int32 = 0
+        if mg_term_winsize(outputFD, &c, &r, &xp, &yp) == 0 || mg_term_winsize(inputFD, &c, &r, &xp, &yp) == 0, c > 0, r > 0 {
+            return (Size(width: Int(c), height: Int(r)), xp > 0 && yp > 0 ? Size(width: Int(xp), height: Int(yp)) : nil)
+        }
+        return (Size(width: 80, height: 24), nil)
+    }
+
+    /// Writes everything, retrying on EINTR, with lifecycle signals blocked during the write.
+    public func write(_ bytes: [UInt8]) throws {
+        let rc = bytes.withUnsafeBytes { mg_term_write_all(outputFD, $0.baseAddress, $0.count) }
+        if rc != 0 { throw TerminalIOError.write(errno: errno) }
+    }
+
+    public func close() {
+        if ownsDevTTY { _ = Glibc.close(inputFD == STDIN_FILENO ? outputFD : inputFD) }
+    }
+}
+
+/// Raw mode: the termios is saved once, and restore puts back that exact struct.
+public enum RawMode {
+    public static func enable(_ tty: TTY) throws {
+        if mg_term_save(tty.inputFD) != 0 { throw TerminalIOError.termios(errno: errno) }
+        if mg_term_enter_raw(tty.inputFD) != 0 { throw TerminalIOError.termios(errno: errno) }
+    }
+
+    public static func restore() {
+        _ = mg_term_restore()
+    }
+}

@@ -1,0 +1,101 @@
+import CShims
+import Foundation
+import TerminalUI
+
+/// The real terminal: raw mode, alternate screen, hidden cursor, bracketed paste, SGR mouse,
+/// signals as events, and restore on every exit path (normal, SIGTERM, Ctrl-Z, crash).
+public final class TTYBackend: Backend, @unchecked Sendable {
+    public let tty: TTY
+    public let capabilities: Capabilities
+    private let mouse: Bool
+    private let lock = NSLock()
+    private var entered = false
+    private var reader: InputReader?
+    private var stream: AsyncStream<TerminalEvent>?
+    private var syncOutput: Bool
+
+    /// Opens the terminal; `environment` decides colours and features.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment, mouse: Bool = true) throws {
+        let tty = try TTY.open()
+        self.tty = tty
+        self.capabilities = Capabilities.decide(environment: environment, isTTY: isatty(tty.outputFD) == 1)
+        self.mouse = mouse
+        self.syncOutput = capabilities.synchronizedOutput
+    }
+
+    public var size: Size { tty.windowSize().cells }
+    public var colorDepth: ColorDepth { capabilities.colorDepth }
+    public var synchronizedOutput: Bool { lock.withLock { syncOutput } }
+
+    public func enter() throws {
+        try lock.withLock {
+            guard !entered else { return }
+            try RawMode.enable(tty)
+            // Ask once whether synchronized output is supported (reply or not within 100 ms).
+            if !syncOutput, let reply = TerminalQuery.synchronizedOutput(tty, timeoutMilliseconds: 100) {
+                syncOutput = reply
+            }
+            let leave = ANSI.leaveSequence(mouse: mouse)
+            leave.withUnsafeBufferPointer { p in
+                p.withMemoryRebound(to: CChar.self) { mg_term_set_leave_bytes(tty.outputFD, $0.baseAddress, $0.count) }
+            }
+            _ = mg_term_install_fatal_handlers()
+            let sigFD = mg_term_signal_pipe_open()
+            try tty.write(ANSI.enterSequence(mouse: mouse))
+            entered = true
+            if reader == nil, sigFD >= 0 {
+                let (s, c) = AsyncStream.makeStream(of: TerminalEvent.self)
+                let r = InputReader(tty: tty, signalFD: sigFD, ctrlZSuspends: true, continuation: c)
+                stream = s
+                reader = r
+                r.start()
+            }
+        }
+    }
+
+    public func leave() {
+        lock.withLock {
+            guard entered else { return }
+            entered = false
+            restoreScreen()
+            mg_term_signal_pipe_poke(0)   // stop the reader thread
+            mg_term_signal_pipe_close()
+            mg_term_uninstall_fatal_handlers()
+            reader = nil
+        }
+    }
+
+    /// Leave the screen and restore termios, but keep handlers (used for suspend).
+    private func restoreScreen() {
+        try? tty.write(ANSI.leaveSequence(mouse: mouse))
+        RawMode.restore()
+    }
+
+    public func write(_ bytes: [UInt8], frame: Buffer) throws {
+        try tty.write(bytes)
+    }
+
+    public func suspend() throws {
+        try lock.withLock {
+            guard entered else { return }
+            restoreScreen()
+            reader?.expectOwnContinue()
+            mg_term_stop_self()
+            // Continued (fg): back into raw mode and the alternate screen; the runner repaints.
+            if mg_term_enter_raw(tty.inputFD) != 0 { throw TerminalIOError.termios(errno: errno) }
+            try tty.write(ANSI.enterSequence(mouse: mouse))
+        }
+    }
+
+    public func events() -> AsyncStream<TerminalEvent> {
+        lock.withLock {
+            if let stream { return stream }
+            // Not entered: an empty, finished stream.
+            let (s, c) = AsyncStream.makeStream(of: TerminalEvent.self)
+            c.finish()
+            return s
+        }
+    }
+
+    deinit { leave(); tty.close() }
+}

@@ -1,1 +1,0 @@
-// TerminalIO: see README "Layout".

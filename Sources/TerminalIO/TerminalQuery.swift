@@ -1,0 +1,68 @@
+import CShims
+import Foundation
+import TerminalUI
+
+/// Questions to the terminal, each followed by a Primary Device Attributes request (`CSI c`),
+/// which every terminal answers: its reply ends the wait early, so an unanswered question costs
+/// nothing, and whatever arrived is flushed so replies never leak into the shell.
+/// Needs raw mode (no echo, no canonical input).
+public enum TerminalQuery {
+    /// Raw reply bytes to `question` + DA1, read until the DA1 reply or the timeout.
+    public static func ask(_ tty: TTY, _ question: String, timeoutMilliseconds: Int) -> [UInt8] {
+        guard (try? tty.write(Array((question + "\u{1B}[c").utf8))) != nil else { return [] }
+        var reply: [UInt8] = []
+        var buf = [UInt8](repeating: 0, count: 512)
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeoutMilliseconds) * 1_000_000
+        while true {
+            let now = DispatchTime.now().uptimeNanoseconds
+            if now >= deadline { break }
+            var pfd = pollfd(fd: tty.inputFD, events: Int16(POLLIN), revents: 0)
+            let n = poll(&pfd, 1, Int32((deadline - now) / 1_000_000) + 1)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            let got = read(tty.inputFD, &buf, buf.count)
+            if got <= 0 { break }
+            reply.append(contentsOf: buf[0..<got])
+            if containsDA1Reply(reply) { break }
+        }
+        mg_term_flush_input(tty.inputFD)
+        return reply
+    }
+
+    /// `CSI ? … c` present.
+    static func containsDA1Reply(_ b: [UInt8]) -> Bool {
+        let s = String(decoding: b, as: UTF8.self)
+        guard let r = s.range(of: "\u{1B}[?") else { return false }
+        return s[r.upperBound...].contains { $0 == "c" }
+    }
+
+    /// DECRQM for mode 2026: true/false when answered, nil when the terminal did not say.
+    public static func synchronizedOutput(_ tty: TTY, timeoutMilliseconds: Int) -> Bool? {
+        parseModeReport(ask(tty, "\u{1B}[?2026$p", timeoutMilliseconds: timeoutMilliseconds), mode: 2026)
+    }
+
+    /// `CSI ? mode ; value $ y`: 1/2 set/reset (supported), 0/4 unknown/permanently off.
+    public static func parseModeReport(_ bytes: [UInt8], mode: Int) -> Bool? {
+        let s = String(decoding: bytes, as: UTF8.self)
+        guard let r = s.range(of: "\u{1B}[?\(mode);") else { return nil }
+        let rest = s[r.upperBound...]
+        guard let end = rest.range(of: "$y") else { return nil }
+        guard let v = Int(rest[..<end.lowerBound]) else { return nil }
+        return v == 1 || v == 2
+    }
+
+    /// Window size in pixels from `CSI 14 t` (`CSI 4 ; height ; width t`), when answered.
+    public static func pixelSize(_ tty: TTY, timeoutMilliseconds: Int) -> Size? {
+        parsePixelReport(ask(tty, "\u{1B}[14t", timeoutMilliseconds: timeoutMilliseconds))
+    }
+
+    public static func parsePixelReport(_ bytes: [UInt8]) -> Size? {
+        let s = String(decoding: bytes, as: UTF8.self)
+        guard let r = s.range(of: "\u{1B}[4;") else { return nil }
+        let rest = s[r.upperBound...]
+        guard let end = rest.firstIndex(of: "t") else { return nil }
+        let parts = rest[..<end].split(separator: ";").compactMap { Int($0) }
+        guard parts.count == 2 else { return nil }
+        return Size(width: parts[1], height: parts[0])
+    }
+}

@@ -1,0 +1,93 @@
+import XCTest
+@testable import TerminalUI
+import TestSupport
+
+final class EncoderTests: XCTestCase {
+    private func s(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    func testGoldenEnterAndLeaveSequences() {
+        XCTAssertEqual(s(ANSI.enterSequence()),
+                       "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h\u{1B}[?1000h\u{1B}[?1006h\u{1B}[0m\u{1B}[2J\u{1B}[H")
+        XCTAssertEqual(s(ANSI.leaveSequence()),
+                       "\u{1B}[0m\u{1B}[r\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[?2026l\u{1B}[?25h\u{1B}[?1049l")
+    }
+
+    func testCursorMovesOnlyAtGapsAndSGROnlyOnChange() {
+        let size = Size(width: 20, height: 2)
+        let front = Buffer(size: size)
+        var back = front
+        let red = Style(foreground: .red)
+        back.put("ab", at: Point(x: 2, y: 0), style: red)
+        back.put("cd", at: Point(x: 6, y: 0), style: red)
+        back.put("e", at: Point(x: 0, y: 1), style: red.bold)
+        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false)
+        let out = s(enc.encode(BufferDiff(from: front, to: back)))
+        XCTAssertEqual(out, "\u{1B}[1;3H\u{1B}[0;31mab\u{1B}[2Ccd\u{1B}[2H\u{1B}[1me")
+        // Same frame again: nothing at all.
+        XCTAssertEqual(enc.encode(BufferDiff(from: back, to: back)), [])
+    }
+
+    func testColourDepthDowngrade() {
+        var back = Buffer(size: Size(width: 3, height: 1))
+        back.put("x", at: .zero, style: Style(foreground: .rgb(255, 0, 0), background: .rgb(0, 0, 0)))
+        var e24 = ANSIEncoder(depth: .truecolor, synchronizedOutput: false)
+        var e8 = ANSIEncoder(depth: .ansi256, synchronizedOutput: false)
+        var e0 = ANSIEncoder(depth: .none, synchronizedOutput: false)
+        let d = BufferDiff(from: Buffer(size: back.size), to: back)
+        XCTAssertEqual(s(e24.encode(d)), "\u{1B}[H\u{1B}[0;38;2;255;0;0;48;2;0;0;0mx")
+        XCTAssertEqual(s(e8.encode(d)), "\u{1B}[H\u{1B}[0;38;5;196;48;5;16mx")
+        XCTAssertEqual(s(e0.encode(d)), "\u{1B}[H\u{1B}[0mx")
+        XCTAssertEqual(Color.nearest256(128, 128, 128), 244)
+    }
+
+    func testSynchronizedOutputWrapsLargeFrames() {
+        var back = Buffer(size: Size(width: 80, height: 24))
+        for y in 0..<24 { back.put(String(repeating: "#", count: 80), at: Point(x: 0, y: y)) }
+        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: true)
+        let out = s(enc.encode(BufferDiff.fullRepaint(back)))
+        XCTAssertTrue(out.hasPrefix("\u{1B}[?2026h"))
+        XCTAssertTrue(out.hasSuffix("\u{1B}[?2026l"))
+    }
+
+    /// Random frames in sequence: the emulator must show exactly each frame, with no SGR that
+    /// changed nothing and no sequence the emulator does not know.
+    func testRandomFramesRoundTripWithoutRedundantSGR() {
+        var rng = SplitMix(seed: 42)
+        let size = Size(width: 30, height: 10)
+        let palette: [Style] = [.plain, Style(foreground: .red), Style(foreground: .rgb(1, 2, 3), background: .indexed(200)),
+                                Style().bold, Style().reverse.underline, Style(background: .blue).italic,
+                                Style(foreground: .green).link("https://example.com/x")]
+        let glyphs = ["a", "b", "漢", "é", " ", "▀", "🦸"]
+        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: true)
+        var term = VirtualTerminal(size: size)
+        var front = Buffer(size: size)
+        for frame in 0..<200 {
+            var back = front
+            for _ in 0..<(rng.next() % 40) {
+                let p = Point(x: Int(rng.next() % 30), y: Int(rng.next() % 10))
+                back.set(Cell(glyphs[Int(rng.next() % 7)], style: palette[Int(rng.next() % 7)]), at: p)
+            }
+            if frame % 17 == 0 {  // a scroll
+                back = BufferDiff.applying(BufferDiff.Scroll(top: 1, bottom: 8, amount: 1), to: back)
+            }
+            term.feed(enc.encode(frame == 0 ? BufferDiff.fullRepaint(back) : BufferDiff(from: front, to: back)))
+            XCTAssertEqual(term.screen.text, back.text, "frame \(frame)")
+            XCTAssertEqual(term.screen.cells.map(\.style), back.cells.map(\.style), "frame \(frame)")
+            front = back
+        }
+        XCTAssertEqual(term.redundantSGRs, 0)
+        XCTAssertEqual(term.unknownSequences, [])
+    }
+}
+
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E3779B97F4A7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+        return z ^ (z >> 31)
+    }
+}
