@@ -28,17 +28,52 @@ public enum HalfBlockEncoder {
             ShadeEncoder.encode(cells, into: &out)
             return
         }
-        var writer = SGRWriter(indexed: mode == .ansi256)
-        for row in 0..<cells.rows {
-            var end = cells.cols
-            while end > 0, cells.top[row * cells.cols + end - 1] == nil,
-                  cells.bottom[row * cells.cols + end - 1] == nil { end -= 1 }
-            for col in 0..<end {
-                let i = row * cells.cols + col
-                writer.cell(top: writer.key(cells.top[i]), bottom: writer.key(cells.bottom[i]), into: &out)
+        // Worst case per cell: one SGR setting both 24-bit colours (36 bytes) and a 3-byte
+        // glyph; per line a reset and a newline. Writing through a pointer into a buffer of
+        // that bound avoids per-byte append checks (a 48x36 thumbnail is ~47 KB of output).
+        let bound = cells.cols * cells.rows * 40 + cells.rows * 5
+        let start = out.count
+        out.append(contentsOf: repeatElement(0, count: bound))
+        let written = out.withUnsafeMutableBufferPointer { buf in
+            var sink = ByteSink(base: buf.baseAddress! + start)
+            var writer = SGRWriter(indexed: mode == .ansi256)
+            cells.top.withUnsafeBufferPointer { top in
+                cells.bottom.withUnsafeBufferPointer { bottom in
+                    for row in 0..<cells.rows {
+                        let rowStart = row * cells.cols
+                        var end = cells.cols
+                        while end > 0, top[rowStart + end - 1] == nil, bottom[rowStart + end - 1] == nil { end -= 1 }
+                        for col in 0..<end {
+                            writer.cell(top: writer.key(top[rowStart + col]), bottom: writer.key(bottom[rowStart + col]),
+                                        into: &sink)
+                        }
+                        writer.endLine(into: &sink)
+                    }
+                }
             }
-            writer.endLine(into: &out)
+            return sink.count
         }
+        out.removeLast(bound - written)
+    }
+}
+
+/// Unchecked byte writer over a buffer sized by the caller's bound.
+struct ByteSink {
+    let base: UnsafeMutablePointer<UInt8>
+    var count = 0
+
+    init(base: UnsafeMutablePointer<UInt8>) { self.base = base }
+
+    @inline(__always) mutating func append(_ b: UInt8) {
+        base[count] = b
+        count += 1
+    }
+
+    @inline(__always) mutating func append(_ a: UInt8, _ b: UInt8, _ c: UInt8) {
+        base[count] = a
+        base[count + 1] = b
+        base[count + 2] = c
+        count += 3
     }
 }
 
@@ -62,7 +97,7 @@ struct SGRWriter {
     static let lowerHalf: [UInt8] = [0xE2, 0x96, 0x84]  // ▄
     static let fullBlock: [UInt8] = [0xE2, 0x96, 0x88]  // █
 
-    mutating func cell(top: Int32, bottom: Int32, into out: inout [UInt8]) {
+    mutating func cell(top: Int32, bottom: Int32, into out: inout ByteSink) {
         let d = SGRWriter.defaultKey
         if top == d && bottom == d {
             set(fg: nil, bg: d, into: &out)
@@ -75,30 +110,31 @@ struct SGRWriter {
                 out.append(0x20)
             } else {
                 set(fg: top, bg: nil, into: &out)
-                out.append(contentsOf: SGRWriter.fullBlock)
+                out.append(0xE2, 0x96, 0x88)  // █
             }
         } else if bottom == d {
             set(fg: top, bg: d, into: &out)
-            out.append(contentsOf: SGRWriter.upperHalf)
+            out.append(0xE2, 0x96, 0x80)  // ▀
         } else if top == d {
             set(fg: bottom, bg: d, into: &out)
-            out.append(contentsOf: SGRWriter.lowerHalf)
+            out.append(0xE2, 0x96, 0x84)  // ▄
         } else {
             let upper = pairCost(fg: top, bg: bottom)
             let lower = pairCost(fg: bottom, bg: top)
             if upper <= lower {
                 set(fg: top, bg: bottom, into: &out)
-                out.append(contentsOf: SGRWriter.upperHalf)
+                out.append(0xE2, 0x96, 0x80)  // ▀
             } else {
                 set(fg: bottom, bg: top, into: &out)
-                out.append(contentsOf: SGRWriter.lowerHalf)
+                out.append(0xE2, 0x96, 0x84)  // ▄
             }
         }
     }
 
-    mutating func endLine(into out: inout [UInt8]) {
+    mutating func endLine(into out: inout ByteSink) {
         if fg != SGRWriter.defaultKey || bg != SGRWriter.defaultKey {
-            out.append(contentsOf: [0x1B, 0x5B, 0x30, 0x6D])  // ESC [ 0 m
+            out.append(0x1B, 0x5B, 0x30)  // ESC [ 0 m
+            out.append(0x6D)
         }
         fg = SGRWriter.defaultKey
         bg = SGRWriter.defaultKey
@@ -125,7 +161,7 @@ struct SGRWriter {
     func digits(_ v: Int) -> Int { v >= 100 ? 3 : (v >= 10 ? 2 : 1) }
 
     /// Writes one SGR for whichever of fg/bg (nil = leave as is) actually changes.
-    mutating func set(fg f: Int32?, bg b: Int32?, into out: inout [UInt8]) {
+    mutating func set(fg f: Int32?, bg b: Int32?, into out: inout ByteSink) {
         let changeFg = f != nil && f! != fg
         let changeBg = b != nil && b! != bg
         if !changeFg && !changeBg { return }
@@ -143,7 +179,7 @@ struct SGRWriter {
         out.append(0x6D)
     }
 
-    func appendParams(_ key: Int32, foreground: Bool, into out: inout [UInt8]) {
+    func appendParams(_ key: Int32, foreground: Bool, into out: inout ByteSink) {
         let lead: UInt8 = foreground ? 0x33 : 0x34  // '3' / '4'
         if key == SGRWriter.defaultKey {
             out.append(lead)
@@ -168,7 +204,7 @@ struct SGRWriter {
         }
     }
 
-    func appendNumber(_ v: Int, into out: inout [UInt8]) {
+    func appendNumber(_ v: Int, into out: inout ByteSink) {
         if v >= 100 { out.append(UInt8(0x30 + v / 100)) }
         if v >= 10 { out.append(UInt8(0x30 + (v / 10) % 10)) }
         out.append(UInt8(0x30 + v % 10))

@@ -57,6 +57,9 @@ struct ResampleAxis {
     var first: [Int]
     var count: [Int]
     var weights: [Int32]
+    /// For each output, the common weight when all its taps weigh the same (box filter), else 0:
+    /// then the sum of the samples times that weight is bit-identical to the weighted sum.
+    var uniform: [Int32]
 
     /// `in0..<in1` is the source region (fractional, as Pillow's `box`) mapped onto `outSize`.
     init(inSize: Int, outSize: Int, in0: Double, in1: Double, filter: ResampleFilter) {
@@ -69,6 +72,7 @@ struct ResampleAxis {
         first = [Int](repeating: 0, count: outSize)
         count = [Int](repeating: 0, count: outSize)
         weights = [Int32](repeating: 0, count: outSize * taps)
+        uniform = [Int32](repeating: 0, count: outSize)
         var k = [Double](repeating: 0, count: taps)
         let one = Double(1 << ResampleAxis.precisionBits)
         for xx in 0..<outSize {
@@ -89,6 +93,9 @@ struct ResampleAxis {
             for x in 0..<xmax {
                 let w = total != 0 ? k[x] / total : 0
                 weights[xx * taps + x] = w < 0 ? Int32(-0.5 + w * one) : Int32(0.5 + w * one)
+            }
+            if xmax > 0, (0..<xmax).allSatisfy({ weights[xx * taps + $0] == weights[xx * taps] }) {
+                uniform[xx] = weights[xx * taps]
             }
         }
     }
@@ -142,27 +149,45 @@ extension RGBImage {
         axis.weights.withUnsafeBufferPointer { wbuf in
             axis.first.withUnsafeBufferPointer { firsts in
                 axis.count.withUnsafeBufferPointer { counts in
+                  axis.uniform.withUnsafeBufferPointer { uniforms in
                     let wts = wbuf.baseAddress!
                     var d = dst
                     for y in rows {
                         let row = src + y * srcWidth * 3
                         for xx in 0..<outW {
                             var p = row + firsts[xx] * 3
-                            let k = wts + xx * taps
-                            var r = half, g = half, b = half
-                            for i in 0..<counts[xx] {
-                                let w = k[i]
-                                r &+= Int32(p[0]) &* w
-                                g &+= Int32(p[1]) &* w
-                                b &+= Int32(p[2]) &* w
-                                p += 3
+                            let n = counts[xx]
+                            let u = uniforms[xx]
+                            if u != 0 {
+                                // Box: add the samples, multiply once.
+                                var r: Int32 = 0, g: Int32 = 0, b: Int32 = 0
+                                for _ in 0..<n {
+                                    r &+= Int32(p[0])
+                                    g &+= Int32(p[1])
+                                    b &+= Int32(p[2])
+                                    p += 3
+                                }
+                                d[0] = clip8(half &+ r &* u)
+                                d[1] = clip8(half &+ g &* u)
+                                d[2] = clip8(half &+ b &* u)
+                            } else {
+                                let k = wts + xx * taps
+                                var r = half, g = half, b = half
+                                for i in 0..<n {
+                                    let w = k[i]
+                                    r &+= Int32(p[0]) &* w
+                                    g &+= Int32(p[1]) &* w
+                                    b &+= Int32(p[2]) &* w
+                                    p += 3
+                                }
+                                d[0] = clip8(r)
+                                d[1] = clip8(g)
+                                d[2] = clip8(b)
                             }
-                            d[0] = clip8(r)
-                            d[1] = clip8(g)
-                            d[2] = clip8(b)
                             d += 3
                         }
                     }
+                  }
                 }
             }
         }
@@ -172,6 +197,10 @@ extension RGBImage {
                              axis: ResampleAxis, dst: UnsafeMutablePointer<UInt8>) {
         let taps = axis.taps, stride = width * 3
         let half: Int32 = 1 << (ResampleAxis.precisionBits - 1)
+        // Row-wise accumulation (acc[x] += row[x]) so the inner loop runs along memory and
+        // vectorises; same integer sums as the per-pixel form.
+        let acc = UnsafeMutablePointer<Int32>.allocate(capacity: stride)
+        defer { acc.deallocate() }
         axis.weights.withUnsafeBufferPointer { wbuf in
             let wts = wbuf.baseAddress!
             var d = dst
@@ -179,14 +208,21 @@ extension RGBImage {
                 let k = wts + yy * taps
                 let top = src + (axis.first[yy] - rowOffset) * stride
                 let n = axis.count[yy]
-                for x in 0..<stride {
-                    var acc = half
-                    var p = top + x
-                    for i in 0..<n {
-                        acc &+= Int32(p[0]) &* k[i]
-                        p += stride
+                let u = axis.uniform[yy]
+                acc.initialize(repeating: 0, count: stride)
+                for i in 0..<n {
+                    let row = top + i * stride
+                    if u != 0 {
+                        for x in 0..<stride { acc[x] &+= Int32(row[x]) }
+                    } else {
+                        let w = k[i]
+                        for x in 0..<stride { acc[x] &+= Int32(row[x]) &* w }
                     }
-                    d[x] = clip8(acc)
+                }
+                if u != 0 {
+                    for x in 0..<stride { d[x] = clip8(half &+ acc[x] &* u) }
+                } else {
+                    for x in 0..<stride { d[x] = clip8(half &+ acc[x]) }
                 }
                 d += stride
             }

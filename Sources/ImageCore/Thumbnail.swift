@@ -5,25 +5,29 @@ public enum Thumbnail {
     /// `HalfBlockCells(image:boxCols:boxRows:)` instead to centre them in the box.
     public static func image(_ bytes: [UInt8], cols: Int, rows: Int, fit: FitMode = .contain,
                              maxPixels: Int = DecodeOptions.defaultMaxPixels,
-                             background: RGB = .black) throws(ImageError) -> RGBImage {
+                             background: RGB = .black,
+                             dctScaleMargin: Double = DecodeOptions.defaultDCTScaleMargin) throws(ImageError) -> RGBImage {
         guard cols > 0, rows > 0 else { throw .invalidArgument("thumbnail box \(cols)x\(rows) is empty") }
         let box = PixelSize(width: cols, height: rows * 2)
-        let options = DecodeOptions(maxPixels: maxPixels, background: background, targetSize: box)
+        let options = DecodeOptions(maxPixels: maxPixels, background: background, targetSize: box,
+                                    dctScaleMargin: dctScaleMargin)
         let decoded = try ImageDecoder.decode(bytes, options: options)
         return decoded.fitted(into: box, mode: fit)
     }
 
     public static func cells(_ bytes: [UInt8], cols: Int, rows: Int, fit: FitMode = .contain,
                              maxPixels: Int = DecodeOptions.defaultMaxPixels,
-                             background: RGB = .black) throws(ImageError) -> HalfBlockCells {
+                             background: RGB = .black,
+                             dctScaleMargin: Double = DecodeOptions.defaultDCTScaleMargin) throws(ImageError) -> HalfBlockCells {
         HalfBlockCells(image: try image(bytes, cols: cols, rows: rows, fit: fit, maxPixels: maxPixels,
-                                        background: background))
+                                        background: background, dctScaleMargin: dctScaleMargin))
     }
 
     /// ANSI text of the picture (only its content rows/cols, no padding).
     public static func ansi(_ bytes: [UInt8], cols: Int, rows: Int, fit: FitMode = .contain,
-                            colors: ColorMode = .truecolor, background: RGB = .black) throws(ImageError) -> [UInt8] {
-        HalfBlockEncoder.encode(try cells(bytes, cols: cols, rows: rows, fit: fit, background: background),
-                                mode: colors)
+                            colors: ColorMode = .truecolor, background: RGB = .black,
+                            dctScaleMargin: Double = DecodeOptions.defaultDCTScaleMargin) throws(ImageError) -> [UInt8] {
+        HalfBlockEncoder.encode(try cells(bytes, cols: cols, rows: rows, fit: fit, background: background,
+                                          dctScaleMargin: dctScaleMargin), mode: colors)
     }
 }

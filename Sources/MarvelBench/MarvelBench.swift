@@ -9,6 +9,7 @@ struct MarvelBench: AsyncParsableCommand {
         abstract: "Benchmarks that print figures (run with -c release).",
         subcommands: [
             // Each benchmark lives in its own file in this folder.
+            ThumbnailBench.self,
         ]
     )
 }

@@ -20,6 +20,10 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "contain (whole picture) or cover (fill the box, centre-cropped).")
     var fit: String = "contain"
 
+    /// For measuring DCT-domain scaling against quality (see DecodeOptions.dctScaleMargin).
+    @Option(help: .hidden)
+    var dctScaleMargin: Double = DecodeOptions.defaultDCTScaleMargin
+
     func validate() throws {
         if let size, RenderCommand.parseSize(size) == nil {
             throw ValidationError("--size must look like 40x20 (COLSxROWS), got '\(size)'")
@@ -41,7 +45,8 @@ struct RenderCommand: ParsableCommand {
         for file in files {
             do {
                 let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
-                let ansi = try Thumbnail.ansi(bytes, cols: box.cols, rows: box.rows, fit: fitMode, colors: mode)
+                let ansi = try Thumbnail.ansi(bytes, cols: box.cols, rows: box.rows, fit: fitMode, colors: mode,
+                                              dctScaleMargin: dctScaleMargin)
                 FileHandle.standardOutput.write(Data(ansi))
             } catch let error as ImageError {
                 failures += 1
