@@ -89,7 +89,7 @@ let package = Package(
         .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "TestSupport"]),
         .testTarget(name: "MarvelAPITests", dependencies: ["MarvelAPI", "HTTPTransport", "TestSupport"]),
         .testTarget(name: "CatalogTests", dependencies: [
-            "Catalog", "CatalogServer", "MarvelAPI", "TestSupport",
+            "Catalog", "CatalogServer", "MarvelAPI", "HTTPTransport", "ImageCore", "TestSupport",
         ]),
         .testTarget(name: "ImagePipelineTests", dependencies: [
             "ImagePipeline", "CatalogServer", "Catalog", "TestSupport",
