@@ -10,6 +10,7 @@ struct MarvelBench: AsyncParsableCommand {
         subcommands: [
             // Each benchmark lives in its own file in this folder.
             ThumbnailBench.self,
+            APIBench.self,
         ]
     )
 }

@@ -8,7 +8,34 @@ import Darwin
 /// A tiny HTTP/1.1 server on 127.0.0.1 for transport and client tests: POSIX sockets, one thread
 /// per connection, keep-alive, and scripted misbehaviour (never answer, stall mid-body, drop).
 /// Each request is answered by the handler, which sees every request the server has recorded.
-public final class LoopbackHTTPServer: @unchecked Sendable {
+public final class LoopbackHTTPServer: Sendable {
+    public typealias Request = LoopbackServerCore.Request
+    public typealias Action = LoopbackServerCore.Action
+    public typealias Handler = LoopbackServerCore.Handler
+
+    private let core: LoopbackServerCore
+
+    public init(handler: @escaping Handler) throws {
+        core = try LoopbackServerCore(handler: handler)
+    }
+
+    /// Stops listening when the test lets go of the server (its threads hold only the core).
+    deinit { core.stop() }
+
+    public var port: Int { core.port }
+    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    public func url(_ target: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(target)")! }
+    /// Every request received, in order.
+    public var requests: [Request] { core.requests }
+    public var connectionsAccepted: Int { core.connectionsAccepted }
+    /// Connections the client still holds open.
+    public var openConnections: Int { core.openConnections }
+    /// Closes the listening socket (new connections are refused).
+    public func stop() { core.stop() }
+}
+
+/// The sockets and threads behind `LoopbackHTTPServer`.
+public final class LoopbackServerCore: @unchecked Sendable {
     public struct Request: Sendable {
         public var method: String
         /// Path and query, as sent (`/v1/public/characters?limit=5`).
@@ -55,7 +82,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     private var _open = 0
     private var _stopped = false
 
-    public init(handler: @escaping Handler) throws {
+    init(handler: @escaping Handler) throws {
         #if canImport(Glibc)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -82,11 +109,6 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         let thread = Thread { [self] in acceptLoop() }
         thread.start()
     }
-
-    deinit { stop() }
-
-    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
-    public func url(_ target: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(target)")! }
 
     public var requests: [Request] { lock.withLock { _requests } }
     public var connectionsAccepted: Int { lock.withLock { _accepted } }
