@@ -6,6 +6,8 @@ public struct AppConfig: Equatable, Sendable {
     public var pageSize: Int
     public var source: DataSourceKind
     public var language: Language
+    /// What the grid lists: characters, or comics (`marvel-gallery comics`).
+    public var catalog: CatalogKind = .characters
     public var searchDebounceMillis = 250
     public var doubleClickMillis: UInt64 = 400
     public var spinnerMillis = 100
@@ -45,6 +47,8 @@ public struct AppState: Equatable, Sendable {
     /// Cursor in the A–Z index bar while it is open (index into `IndexLetter.all`).
     public internal(set) var indexCursor: Int?
     public internal(set) var overlay: Overlay?
+    /// Detail pages open over the grid (issue 8).
+    public internal(set) var details = DetailStack()
     /// The newest thumbnail of each character in the window (possibly of an older size, drawn
     /// until the new size arrives).
     public internal(set) var thumbnails: [Int: TileImage] = [:]
@@ -63,7 +67,7 @@ public struct AppState: Equatable, Sendable {
     public init(config: AppConfig, size: Size, letter: IndexLetter? = nil) {
         self.config = config
         self.size = size
-        self.lists = [CharacterList(id: 0, query: .all)]
+        self.lists = [CharacterList(id: 0, query: config.catalog == .comics ? .comics(ComicsFilter()) : .all)]
         if let letter {
             lists.append(CharacterList(id: nextListID, query: .letter(letter)))
             nextListID += 1
@@ -71,7 +75,7 @@ public struct AppState: Equatable, Sendable {
     }
 
     public var strings: Strings { Strings(config.language) }
-    public var layout: ScreenLayout { ScreenLayout(size: size) }
+    public var layout: ScreenLayout { ScreenLayout(size: size, legendRows: config.catalog == .comics ? 1 : 0) }
     /// The list on screen.
     public var current: CharacterList { lists[lists.count - 1] }
 

@@ -11,6 +11,8 @@ public enum GridAction: Equatable, Hashable, Sendable {
     case help
     case back
     case quit
+    /// Comics gallery: the next (`f`) or previous (`F`) format filter.
+    case format(forward: Bool)
 }
 
 public enum Keymap {
@@ -38,6 +40,8 @@ public enum Keymap {
         case .char("?"): return .help
         case .escape: return .back
         case .char("q"), .ctrl("c"): return .quit
+        case .char("f"): return .format(forward: true)
+        case .char("F"): return .format(forward: false)
         default: return nil
         }
     }
@@ -53,6 +57,7 @@ public enum Keymap {
         Entry(keys: "", text: .helpSearchKeys),
         Entry(keys: "i", text: .helpIndex),
         Entry(keys: "", text: .helpIndexKeys),
+        Entry(keys: "f F", text: .helpFormat),
         Entry(keys: "r", text: .helpRetry),
         Entry(keys: "?", text: .helpHelp),
         Entry(keys: "Esc", text: .helpBack),

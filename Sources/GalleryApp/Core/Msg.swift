@@ -13,6 +13,8 @@ public enum Msg: Equatable, Sendable {
     case thumbnailLoaded(ThumbnailKey, TileImage)
     case thumbnailFailed(ThumbnailKey)
     case timerFired(TimerTag)
+    /// Answers for the detail pages.
+    case detail(DetailMsg)
     /// SIGTERM/SIGHUP/SIGINT arrived.
     case terminate
 }
@@ -25,5 +27,7 @@ public enum Effect: Equatable, Sendable {
     /// Stop loading thumbnails that left the window.
     case cancelThumbnails([ThumbnailKey])
     case startTimer(TimerTag, milliseconds: Int)
+    /// Work of the detail pages.
+    case detail(DetailEffect)
     case quit
 }

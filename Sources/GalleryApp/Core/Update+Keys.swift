@@ -3,6 +3,7 @@ extension AppState {
     mutating func handle(key: KeyInput) -> [Effect] {
         if key == .ctrl("c") { return quit() }
         if let overlay { return handleOverlay(overlay, key: key) }
+        if !details.isEmpty { return handleDetail(key: key) }
         if indexCursor != nil { return handleIndexBar(key: key) }
         if let search, search.isEditing { return handleSearchField(key: key) }
         guard let action = Keymap.gridAction(for: key) else { return [] }
@@ -38,7 +39,7 @@ extension AppState {
         case .first: move(to: 0)
         case .last: move(to: current.items.count - 1)
         case .open:
-            if let character = current.selectedCharacter { overlay = .card(character) }
+            return openSelected()
         case .search:
             if search != nil {
                 search?.isEditing = true
@@ -46,6 +47,7 @@ extension AppState {
                 search = SearchState(baseDepth: lists.count)
             }
         case .index:
+            guard config.catalog == .characters else { return [] }
             var cursor = 1  // "A"
             if case .letter(let letter) = current.query, let i = IndexLetter.all.firstIndex(of: letter) {
                 cursor = i
@@ -66,6 +68,8 @@ extension AppState {
             }
         case .quit:
             return quit()
+        case .format(let forward):
+            cycleFormat(forward: forward)
         }
         return []
     }

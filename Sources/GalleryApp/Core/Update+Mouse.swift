@@ -4,13 +4,17 @@ import TerminalUI
 /// would leave the screen), a click selects, a second click on the same tile within the
 /// double-click interval opens it.
 extension AppState {
-    mutating func handle(mouse: MouseInput, atMillis millis: UInt64) {
+    mutating func handle(mouse: MouseInput, atMillis millis: UInt64) -> [Effect] {
+        if !details.isEmpty {
+            handleDetail(mouse: mouse)
+            return []
+        }
         if overlay != nil {
             if case .press = mouse { overlay = nil }
-            return
+            return []
         }
         if indexCursor != nil, case .press = mouse { indexCursor = nil }
-        guard let grid = layout.tileGrid else { return }
+        guard let grid = layout.tileGrid else { return [] }
         let top = lists.count - 1
         switch mouse {
         case .wheelUp:
@@ -19,18 +23,19 @@ extension AppState {
             scroll(rows: 1, in: grid)
         case .press(let x, let y):
             guard let item = grid.item(atX: x, y: y, topRow: current.topRow, count: current.items.count) else {
-                return
+                return []
             }
             if let last = lastClick, last.item == item, last.listID == current.id,
                millis >= last.at, millis - last.at <= config.doubleClickMillis {
                 lastClick = nil
                 lists[top].select(item)
-                overlay = .card(current.items[item])
+                return openSelected()
             } else {
                 lastClick = LastClick(item: item, listID: current.id, at: millis)
                 lists[top].select(item)
             }
         }
+        return []
     }
 
     mutating func scroll(rows delta: Int, in grid: TileGrid) {

@@ -52,7 +52,7 @@ extension AppState {
         let text = String(field.text.drop(while: { $0 == " " }))
         dropSearchResults()
         guard !text.isEmpty else { return }
-        lists.append(CharacterList(id: nextListID, query: .search(text)))
+        lists.append(CharacterList(id: nextListID, query: searchQuery(for: text)))
         nextListID += 1
     }
 

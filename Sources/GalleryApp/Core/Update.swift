@@ -14,7 +14,7 @@ extension AppState {
         case .paste(let text):
             effects += handle(paste: text)
         case .mouse(let mouse, let millis):
-            handle(mouse: mouse, atMillis: millis)
+            effects += handle(mouse: mouse, atMillis: millis)
         case .pageLoaded(let request, let result):
             receivePage(request, result)
         case .thumbnailLoaded(let key, let thumbnail):
@@ -26,6 +26,8 @@ extension AppState {
         case .timerFired(.spinner):
             spinnerTicking = false
             spinnerFrame &+= 1
+        case .detail(let detailMsg):
+            receive(detail: detailMsg)
         case .terminate:
             isQuitting = true
             return [.quit]
@@ -37,6 +39,7 @@ extension AppState {
     /// After every message: keep the list on screen consistent, ask for the next page when the
     /// view nears the end, move the thumbnail window, keep the spinner turning.
     mutating func settle() -> [Effect] {
+        if !details.isEmpty { return settleDetails() }
         var effects: [Effect] = []
         let top = lists.count - 1
         let grid = layout.tileGrid
@@ -64,6 +67,7 @@ extension AppState {
     }
 
     mutating func resize(to newSize: Size) {
+        resizeDetails(from: size, to: newSize)
         let oldGrid = layout.tileGrid
         size = newSize
         guard let grid = layout.tileGrid else { return }

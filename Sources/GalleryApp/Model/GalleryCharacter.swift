@@ -10,10 +10,12 @@ public struct GalleryCharacter: Equatable, Hashable, Sendable, Identifiable {
     public let seriesAvailable: Int
     public let storiesAvailable: Int
     public let eventsAvailable: Int
+    /// Set for comics in the comics gallery (their `format`, which colours the tile); nil for characters.
+    public var format: String?
 
     public init(id: Int, name: String, description: String = "", thumbnail: ImageRef? = nil,
                 comicsAvailable: Int = 0, seriesAvailable: Int = 0,
-                storiesAvailable: Int = 0, eventsAvailable: Int = 0) {
+                storiesAvailable: Int = 0, eventsAvailable: Int = 0, format: String? = nil) {
         self.id = id
         self.name = name
         self.description = description
@@ -22,6 +24,7 @@ public struct GalleryCharacter: Equatable, Hashable, Sendable, Identifiable {
         self.seriesAvailable = seriesAvailable
         self.storiesAvailable = storiesAvailable
         self.eventsAvailable = eventsAvailable
+        self.format = format
     }
 }
 

@@ -6,13 +6,15 @@ public enum ListQuery: Equatable, Hashable, Sendable {
     case search(String)
     /// One entry of the A–Z index.
     case letter(IndexLetter)
+    /// Comics (the comics gallery), optionally of one format and/or by title start.
+    case comics(ComicsFilter)
 
     /// The `nameStartsWith` value to send, nil for the whole list. `#` pages the whole list
     /// (names in byte order start with digits) and keeps the digit names: the API has no digit
     /// filter and a bare "0" counts as blank.
     public var nameStartsWith: String? {
         switch self {
-        case .all: return nil
+        case .all, .comics: return nil
         case .search(let text): return text
         case .letter(.digits): return nil
         case .letter(.letter(let c)): return String(c)

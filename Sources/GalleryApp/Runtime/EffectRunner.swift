@@ -6,6 +6,10 @@ import TerminalUI
 public struct EffectRunner: Sendable {
     public let pages: any CharacterPageSource
     public let thumbnails: any ThumbnailProviding
+    /// Character and comic details (nil: detail pages report that none can be loaded).
+    public var details: (any DetailSource)?
+    /// Opens links (`o` on a detail page).
+    public var opener: any URLOpening = SystemURLOpener()
 
     public init(pages: any CharacterPageSource, thumbnails: any ThumbnailProviding) {
         self.pages = pages
@@ -36,6 +40,8 @@ public struct EffectRunner: Sendable {
             for key in keys { thumbnails.cancel(key) }
         case .startTimer(let tag, let milliseconds):
             await dispatch.after(.milliseconds(milliseconds), .timerFired(tag))
+        case .detail(let detailEffect):
+            await performDetail(detailEffect, dispatch)
         case .quit:
             break  // the program finishes when the state says so
         }

@@ -9,6 +9,7 @@ public struct MarvelPageSource: CharacterPageSource {
     public init(client: MarvelClient) { self.client = client }
 
     public func page(_ request: PageRequest) async -> Result<CharacterPage, PageFailure> {
+        if case .comics(let filter) = request.query { return await comicsPage(request, filter) }
         let query = CharacterQuery(nameStartsWith: request.query.nameStartsWith, orderBy: .name,
                                    limit: request.limit, offset: request.offset)
         do {

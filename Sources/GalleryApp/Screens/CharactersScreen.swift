@@ -65,9 +65,10 @@ enum CharactersScreen {
             case .search(let text): lines = [(strings.text(.noResults, text), theme.title)]
             case .letter(let letter): lines = [(strings.text(.noResultsLetter, letter), theme.title)]
             case .all: lines = [(strings[.emptyList], theme.title)]
+            case .comics(let filter): lines = [(filter.emptyText(strings), theme.title)]
             }
         } else {
-            lines = [(Spinner(frame: state.spinnerFrame).symbol + " " + strings[.loadingFirst], theme.title)]
+            lines = [(Spinner(frame: state.spinnerFrame).symbol + " " + strings[state.config.catalog == .comics ? .loadingComics : .loadingFirst], theme.title)]
         }
         let top = area.y + max(0, (area.height - lines.count) / 2)
         for (n, (text, style)) in lines.enumerated() {

@@ -4,13 +4,18 @@ import TerminalUI
 /// status line, then whatever overlay is open. Pure: same state, same buffer.
 public enum GalleryView {
     public static func render(_ state: AppState, into buffer: inout Buffer, theme: Theme = .standard) {
-        let layout = ScreenLayout(size: buffer.size)
+        if DetailScreen.coversGrid(state) {
+            DetailScreen.render(state, into: &buffer, theme: theme)
+            return
+        }
+        let layout = state.layout
         let strings = state.strings
         guard let grid = layout.tileGrid else {
             renderTooSmall(size: buffer.size, strings: strings, theme: theme, into: &buffer)
             return
         }
         HeaderView.render(state, in: layout.header, theme: theme, into: &buffer)
+        if layout.legendRows > 0 { FormatPalette.renderLegend(strings: strings, in: layout.legend, into: &buffer) }
         CharactersScreen.render(state, grid: grid, theme: theme, into: &buffer)
         StatusBar.render(state, in: layout.status, theme: theme, into: &buffer)
         if state.indexCursor != nil {
@@ -23,6 +28,7 @@ public enum GalleryView {
                                  in: layout.grid, theme: theme, into: &buffer)
         case nil: break
         }
+        DetailScreen.renderModal(state, into: &buffer, theme: theme)
     }
 
     static func renderTooSmall(size: Size, strings: Strings, theme: Theme, into buffer: inout Buffer) {

@@ -38,6 +38,7 @@ enum HeaderView {
         case .all: return strings[.charactersTitle]
         case .search(let text): return strings.text(.searchTitle, text)
         case .letter(let letter): return strings.text(.letterTitle, letter)
+        case .comics(let filter): return filter.title(strings)
         }
     }
 }

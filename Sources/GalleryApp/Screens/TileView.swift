@@ -17,8 +17,9 @@ enum TileView {
         if selected {
             drawHeavyFrame(frame, style: theme.selectedFrame, into: &buffer)
         } else {
-            buffer.render(Border(style: theme.tileFrame), in: frame)
+            buffer.render(Border(style: character.format.map(FormatPalette.frameStyle) ?? theme.tileFrame), in: frame)
         }
+        if let format = character.format { FormatPalette.renderLabel(format, on: frame, into: &buffer) }
         let inner = Border.inner(frame)
         guard inner.height >= 2, inner.width >= 1 else { return }
         let pictureArea = Rect(x: inner.x, y: inner.y, width: inner.width, height: inner.height - 1)

@@ -44,6 +44,53 @@ public enum StringKey: String, CaseIterable, Sendable {
     case cardAppearances
     case cardHint
     case defaultAttribution
+    // Detail pages, comics gallery (issue 8)
+    case detailLoading
+    case detailModified
+    case detailLinks
+    case detailNone
+    case detailMore
+    case detailHints
+    case comicDetailHints
+    case tabComics
+    case tabSeries
+    case tabStories
+    case tabEvents
+    case stripLoading
+    case stripHint
+    case stripNoComics
+    case stripNoCharacters
+    case comicIssue
+    case comicPages
+    case comicOnSale
+    case comicPrice
+    case pricePrint
+    case priceDigital
+    case comicCreators
+    case comicVariants
+    case comicCharacters
+    case errorTitle
+    case errorDismiss
+    case linkOpened
+    case linkNoOpener
+    case helpDetailScroll
+    case helpDetailTabs
+    case helpDetailStrip
+    case helpDetailOpen
+    case helpDetailLinks
+    case helpDetailBack
+    case helpFormat
+    case comicsTitle
+    case comicsHints
+    case loadingComics
+    case noComics
+    case noComicsAtAll
+    case formatDigital
+    case formatComic
+    case formatTradePaperback
+    case formatHardcover
+    case formatDigest
+    case formatOther
 }
 
 /// The languages the tables exist for.

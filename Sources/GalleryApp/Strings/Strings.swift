@@ -7,13 +7,13 @@ public struct Strings: Equatable, Sendable {
 
     public static func table(for language: Language) -> [StringKey: String] {
         switch language {
-        case .en: return englishTable
-        case .es: return [:]  // Spanish arrives with issue 8; English is the fallback meanwhile.
+        case .en: return english
+        case .es: return spanishTable
         }
     }
 
     public subscript(_ key: StringKey) -> String {
-        Strings.table(for: language)[key] ?? Strings.englishTable[key] ?? key.rawValue
+        Strings.table(for: language)[key] ?? Strings.english[key] ?? key.rawValue
     }
 
     /// The text for `key` with `{1}`, `{2}`… replaced by `arguments` in order.
