@@ -11,6 +11,7 @@ struct CharactersCommand: AsyncParsableCommand {
     @OptionGroup var source: ClientOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var gallery: GalleryOptions
+    @OptionGroup var language: LanguageOption
 
     @Option(help: "Only names starting with this prefix (e.g. Sp).")
     var search: String?
@@ -34,7 +35,8 @@ struct CharactersCommand: AsyncParsableCommand {
             if output.wantsPlain && gallery.headless == nil {
                 try await runPlain(try source.makeClient())
             } else {
-                try await GalleryLaunch.run(source: source, options: gallery)
+                try await GalleryLaunch.run(source: source, options: gallery,
+                                            screen: LaunchScreen(language: language.resolved))
             }
         }
     }

@@ -9,6 +9,8 @@ struct ComicsCommand: AsyncParsableCommand {
 
     @OptionGroup var source: ClientOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var gallery: GalleryOptions
+    @OptionGroup var language: LanguageOption
 
     @Option(help: "comic, magazine, trade-paperback, hardcover, digest, graphic-novel, digital-comic, infinite-comic.")
     var format: String?
@@ -41,14 +43,13 @@ struct ComicsCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await PlainOutput.reportingErrors {
-            let client = try source.makeClient()
-            if output.wantsPlain { try await runPlain(client) } else { try await runInteractive(client) }
+            if output.wantsPlain && gallery.headless == nil {
+                try await runPlain(try source.makeClient())
+            } else {
+                try await GalleryLaunch.run(source: source, options: gallery,
+                                            screen: LaunchScreen(catalog: .comics, language: language.resolved))
+            }
         }
-    }
-
-    /// The full-screen grid belongs here; until it exists a terminal gets the plain listing.
-    func runInteractive(_ client: MarvelClient) async throws {
-        try await runPlain(client)
     }
 
     func runPlain(_ client: MarvelClient) async throws {

@@ -10,7 +10,7 @@ import TerminalUI
 /// with keys, or by default the built-in catalog served in-process on a loopback port), the
 /// image pipeline with its disk cache, and the terminal; runs it; tears everything down.
 enum GalleryLaunch {
-    static func run(source: ClientOptions, options: GalleryOptions) async throws {
+    static func run(source: ClientOptions, options: GalleryOptions, screen: LaunchScreen = LaunchScreen()) async throws {
         let credentials = try CredentialsLoader.load()
         let timeouts = HTTPTimeouts(total: .seconds(source.timeout))
         var server: CatalogServer?
@@ -31,8 +31,13 @@ enum GalleryLaunch {
         let imageTransport = try HTTPTransport()
         let pipeline = try PipelineParts.makePipeline(transport: imageTransport,
                                                       cacheDirectory: options.imageCacheDirectory)
-        var sessionOptions = GallerySession.Options(config: AppConfig(pageSize: options.pageSize, source: kind),
-                                                    letter: options.indexLetter)
+        var config = AppConfig(pageSize: screen.catalog == .comics ? LaunchScreen.comicsPageSize : options.pageSize,
+                               source: kind, language: screen.language)
+        config.catalog = screen.catalog
+        var sessionOptions = GallerySession.Options(config: config,
+                                                    letter: screen.catalog == .characters ? options.indexLetter : nil)
+        sessionOptions.detail = screen.detail
+        sessionOptions.details = MarvelDetailSource(client: client)
         let backend: any Backend
         if let size = options.headlessSize {
             backend = FakeBackend(size: size)

@@ -11,6 +11,11 @@ public enum GallerySession {
         /// End at the first complete grid (the startup benchmark).
         public var finishWhenGridComplete = false
         public var maxFramesPerSecond = 60
+        /// Open this detail page full screen instead of the grid (`marvel-gallery character ID`).
+        public var detail: DetailSubject?
+        /// Character and comic details, and the link opener (nil: `xdg-open`).
+        public var details: (any DetailSource)?
+        public var opener: (any URLOpening)?
 
         public init(config: AppConfig, letter: IndexLetter? = nil) {
             self.config = config
@@ -23,9 +28,13 @@ public enum GallerySession {
                            thumbnails: any ThumbnailProviding, options: Options) async throws -> (AppState, RunStats) {
         let size = await backend.size
         var state = AppState(config: options.config, size: size, letter: options.letter)
-        let initialEffects = state.update(.resized(size))
+        var initialEffects: [Effect] = []
+        if let detail = options.detail { initialEffects += state.openDetail(detail, standalone: true) }
+        initialEffects += state.update(.resized(size))
         let program = GalleryProgram(finishWhenGridComplete: options.finishWhenGridComplete)
-        let effects = EffectRunner(pages: pages, thumbnails: thumbnails)
+        var effects = EffectRunner(pages: pages, thumbnails: thumbnails)
+        effects.details = options.details
+        if let opener = options.opener { effects.opener = opener }
         let runner = ProgramRunner(program: program, backend: backend,
                                    maxFramesPerSecond: options.maxFramesPerSecond, perform: effects.performer)
         return try await runner.run(state, initialEffects: initialEffects)
