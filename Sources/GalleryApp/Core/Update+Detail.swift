@@ -136,7 +136,8 @@ extension AppState {
             guard let before = detailDocument(page, layout: oldLayout),
                   let after = detailDocument(page, layout: newLayout) else { continue }
             var scroll = 0
-            if let (block, offset) = before.block(at: page.scrollTop) {
+            // At the very top stays at the top (the picture first in the narrow layout).
+            if page.scrollTop > 0, let (block, offset) = before.block(at: page.scrollTop) {
                 if let line = after.line(of: block) {
                     let blockEnd = after.anchors.first { $0.line > line }?.line ?? after.height
                     scroll = line + min(offset, max(0, blockEnd - line - 1))

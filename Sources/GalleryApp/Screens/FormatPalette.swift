@@ -1,19 +1,21 @@
 import TerminalUI
 
 /// Colours of comic formats: the tile frame and the format label of the comics gallery, and the
-/// legend that explains them. Mid-tone colours, legible on dark and light backgrounds alike.
+/// legend that explains them. Mid-tone colours, legible on dark and light backgrounds alike, and
+/// exactly on the xterm 256-colour cube so a 256-colour terminal shows the same hues (a nearby
+/// off-cube green would fall to a grey).
 public enum FormatPalette {
     public enum Group: CaseIterable, Equatable, Sendable {
         case digital, comic, tradePaperback, hardcover, digest, other
 
         public var color: Color {
             switch self {
-            case .digital: return .rgb(0x2E, 0xB8, 0x8A)         // mint
-            case .comic: return .rgb(0x3C, 0xA0, 0x3C)           // green
-            case .tradePaperback: return .rgb(0x1E, 0xA0, 0xC8)  // cyan
-            case .hardcover: return .rgb(0xE0, 0x5A, 0x9C)       // pink
-            case .digest: return .rgb(0x16, 0x8C, 0x8C)          // teal
-            case .other: return .rgb(0x6A, 0x5A, 0xE0)           // indigo
+            case .digital: return .rgb(0x00, 0xAF, 0x87)         // mint (xterm 36)
+            case .comic: return .rgb(0x5F, 0xAF, 0x00)           // green (xterm 70)
+            case .tradePaperback: return .rgb(0x00, 0xAF, 0xD7)  // cyan (xterm 38)
+            case .hardcover: return .rgb(0xD7, 0x5F, 0xAF)       // pink (xterm 169)
+            case .digest: return .rgb(0x00, 0x87, 0x87)          // teal (xterm 30)
+            case .other: return .rgb(0x5F, 0x5F, 0xD7)           // indigo (xterm 62)
             }
         }
 
