@@ -76,19 +76,20 @@ final class NavigationTests: XCTestCase {
         h.send(.mouse(.press(x: frame.x + 2, y: frame.y + 2), atMillis: 2000))
         XCTAssertNil(h.state.overlay, "too slow for a double click")
         h.send(.mouse(.press(x: frame.x + 2, y: frame.y + 2), atMillis: 2200))
-        XCTAssertEqual(h.state.overlay, .card(h.state.current.items[13]))
+        XCTAssertEqual(h.state.details.top?.subject, .character(h.state.current.items[13].id), "double click opens the detail")
         h.send(.mouse(.wheelUp(x: 5, y: 5), atMillis: 3000))
-        XCTAssertEqual(h.state.current.topRow, 1, "the card takes the mouse first")
+        XCTAssertEqual(h.state.current.topRow, 1, "the detail takes the mouse first")
     }
 
-    func testEnterOpensACardAndHelpListsEveryKey() {
+    func testEnterOpensTheDetailAndHelpListsEveryKey() {
         var h = loaded()
         h.key(.right)
         h.key(.enter)
-        XCTAssertEqual(h.state.overlay, .card(h.state.current.items[1]))
+        XCTAssertEqual(h.state.details.top?.subject, .character(h.state.current.items[1].id))
         h.key(.char("j"))
-        XCTAssertEqual(h.state.current.selection, 1, "keys go to the card first")
+        XCTAssertEqual(h.state.current.selection, 1, "keys go to the detail first")
         h.key(.escape)
+        XCTAssertTrue(h.state.details.isEmpty)
         XCTAssertNil(h.state.overlay)
         h.key(.char("?"))
         XCTAssertEqual(h.state.overlay, .help)

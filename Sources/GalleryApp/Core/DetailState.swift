@@ -43,6 +43,13 @@ public enum DetailContent: Equatable, Sendable {
 /// One detail page: what it shows, how far it is scrolled, which tab, strip item and link are
 /// selected, and its pictures.
 public struct DetailPage: Equatable, Sendable {
+    public static func == (a: DetailPage, b: DetailPage) -> Bool {
+        a.pageID == b.pageID && a.subject == b.subject && a.content == b.content && a.failure == b.failure
+            && a.scrollTop == b.scrollTop && a.anchor?.block == b.anchor?.block && a.anchor?.offset == b.anchor?.offset
+            && a.tab == b.tab && a.strip == b.strip && a.linkIndex == b.linkIndex && a.image == b.image
+            && a.requestedImage == b.requestedImage && a.imageFailed == b.imageFailed && a.notice == b.notice
+    }
+
     /// Unique per page ever opened: answers for a page that is gone are dropped.
     public let pageID: Int
     public let subject: DetailSubject
@@ -52,6 +59,9 @@ public struct DetailPage: Equatable, Sendable {
     public internal(set) var failure: String?
     /// First document line on screen.
     public internal(set) var scrollTop = 0
+    /// Where the user scrolled to, as a block of the document and a line within it: a resize
+    /// re-wraps the text and puts this back on top, even after a layout that had to clamp.
+    var anchor: (block: String, offset: Int)?
     public internal(set) var tab: AppearanceTab = .comics
     /// The comics of a character / the characters of a comic, with covers.
     public internal(set) var strip = CoverStrip()

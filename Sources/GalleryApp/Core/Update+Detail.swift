@@ -96,6 +96,7 @@ extension AppState {
             details.pages[top].scrollTop = line
         }
         clampDetailScroll()
+        rememberAnchor()
     }
 
     mutating func scrollDetail(by delta: Int) {
@@ -104,6 +105,15 @@ extension AppState {
         let current = details.pages[top].scrollTop
         details.pages[top].scrollTop = max(0, current.addingReportingOverflow(delta).overflow ? current : current + delta)
         clampDetailScroll()
+        rememberAnchor()
+    }
+
+    /// Notes the block on top after the user scrolled (see `DetailPage.anchor`).
+    mutating func rememberAnchor() {
+        let top = details.pages.count - 1
+        guard top >= 0, let doc = detailDocument(details.pages[top]) else { return }
+        let scroll = details.pages[top].scrollTop
+        details.pages[top].anchor = scroll == 0 ? nil : doc.block(at: scroll).map { ($0.name, $0.offset) }
     }
 
     mutating func clampDetailScroll() {
@@ -124,6 +134,7 @@ extension AppState {
         if line < scroll { scroll = line }
         details.pages[top].scrollTop = scroll
         clampDetailScroll()
+        rememberAnchor()
     }
 
     /// A resize re-wraps every page: each keeps the same block at the top of its viewport
@@ -137,7 +148,7 @@ extension AppState {
                   let after = detailDocument(page, layout: newLayout) else { continue }
             var scroll = 0
             // At the very top stays at the top (the picture first in the narrow layout).
-            if page.scrollTop > 0, let (block, offset) = before.block(at: page.scrollTop) {
+            if let (block, offset) = page.anchor ?? (page.scrollTop > 0 ? before.block(at: page.scrollTop) : nil) {
                 if let line = after.line(of: block) {
                     let blockEnd = after.anchors.first { $0.line > line }?.line ?? after.height
                     scroll = line + min(offset, max(0, blockEnd - line - 1))
