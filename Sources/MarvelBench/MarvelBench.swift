@@ -11,6 +11,7 @@ struct MarvelBench: AsyncParsableCommand {
             // Each benchmark lives in its own file in this folder.
             ThumbnailBench.self,
             APIBench.self,
+            StartupBench.self,
         ]
     )
 }

@@ -44,7 +44,7 @@ struct ComicsCommand: AsyncParsableCommand {
     func run() async throws {
         try await PlainOutput.reportingErrors {
             if output.wantsPlain && gallery.headless == nil {
-                try await runPlain(try source.makeClient())
+                try await GalleryLaunch.Source.using(source) { try await runPlain($0) }
             } else {
                 try await GalleryLaunch.run(source: source, options: gallery,
                                             screen: LaunchScreen(catalog: .comics, language: language.resolved))

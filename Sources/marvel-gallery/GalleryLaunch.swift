@@ -10,24 +10,37 @@ import TerminalUI
 /// with keys, or by default the built-in catalog served in-process on a loopback port), the
 /// image pipeline with its disk cache, and the terminal; runs it; tears everything down.
 enum GalleryLaunch {
-    static func run(source: ClientOptions, options: GalleryOptions, screen: LaunchScreen = LaunchScreen()) async throws {
-        let credentials = try CredentialsLoader.load()
-        let timeouts = HTTPTimeouts(total: .seconds(source.timeout))
-        var server: CatalogServer?
+    /// The data source for this run: `--base-url` (or MARVEL_BASE_URL), else the official API
+    /// when keys are set, else the built-in catalog served in-process on a loopback port.
+    struct Source {
         let client: MarvelClient
         let kind: DataSourceKind
-        if let text = source.resolvedBaseURLText {
-            client = try source.makeClient()
-            kind = client.isOfficialGateway ? .officialAPI : .mirror(text)
-        } else if credentials != nil {
-            client = try source.makeClient()
-            kind = .officialAPI
-        } else {
-            let started = try await CatalogServer.start(CatalogServerOptions())
-            server = started
-            client = MarvelClient(baseURL: started.baseURL, transport: try HTTPTransport(), timeouts: timeouts)
-            kind = .offlineCatalog
+        let server: CatalogServer?
+
+        static func resolve(_ source: ClientOptions) async throws -> Source {
+            let credentials = try CredentialsLoader.load()
+            if let text = source.resolvedBaseURLText {
+                let client = try source.makeClient()
+                return Source(client: client, kind: client.isOfficialGateway ? .officialAPI : .mirror(text), server: nil)
+            }
+            if credentials != nil {
+                return Source(client: try source.makeClient(), kind: .officialAPI, server: nil)
+            }
+            let server = try await CatalogServer.start(CatalogServerOptions())
+            let client = MarvelClient(baseURL: server.baseURL, transport: try HTTPTransport(),
+                                      timeouts: HTTPTimeouts(total: .seconds(source.timeout)))
+            return Source(client: client, kind: .offlineCatalog, server: server)
         }
+
+        func close() async {
+            client.transport.shutdown()
+            await server?.stop()
+        }
+    }
+
+    static func run(source: ClientOptions, options: GalleryOptions, screen: LaunchScreen = LaunchScreen()) async throws {
+        let resolved = try await Source.resolve(source)
+        let client = resolved.client, kind = resolved.kind, server = resolved.server
         let imageTransport = try HTTPTransport()
         let pipeline = try PipelineParts.makePipeline(transport: imageTransport,
                                                       cacheDirectory: options.imageCacheDirectory)

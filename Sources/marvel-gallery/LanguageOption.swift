@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GalleryApp
+import MarvelAPI
 
 /// `--lang en|es`, shared by the full-screen commands; without it the POSIX locale variables
 /// decide (LC_ALL, then LC_MESSAGES, then LANG).
@@ -27,4 +28,19 @@ struct LaunchScreen {
     var catalog: CatalogKind = .characters
     var detail: DetailSubject?
     var language: Language = .en
+}
+
+extension GalleryLaunch.Source {
+    /// Runs `body` with the client of the resolved source (the built-in catalog included) and
+    /// closes it afterwards, also when `body` throws.
+    static func using(_ source: ClientOptions, _ body: (MarvelClient) async throws -> Void) async throws {
+        let resolved = try await resolve(source)
+        do {
+            try await body(resolved.client)
+        } catch {
+            await resolved.close()
+            throw error
+        }
+        await resolved.close()
+    }
 }

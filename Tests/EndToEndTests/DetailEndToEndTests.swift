@@ -2,22 +2,22 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// Detail pages, the comics gallery and languages driven in tmux against the in-process
-/// loopback catalog (issue 8, item 9).
+/// Detail pages, the comics gallery and languages driven in tmux (the shared `TmuxSession`)
+/// against the in-process loopback catalog (issue 8, item 9).
 final class DetailEndToEndTests: XCTestCase {
     private var executable: URL { RepoPaths.executable }
     private let cache = FileManager.default.temporaryDirectory.appendingPathComponent("mg-e2e-detail-\(getpid())").path
 
     override func setUpWithError() throws {
-        guard DetailPane.isAvailable else { throw XCTSkip("tmux is not installed (scripts/setup.sh installs it)") }
+        guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed (scripts/setup.sh installs it)") }
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw XCTSkip("build marvel-gallery first: swift build --product marvel-gallery (\(executable.path))")
         }
     }
 
     private func run(_ arguments: String, width: Int = 140, height: Int = 40,
-                     environment: [String: String] = [:]) throws -> DetailPane {
-        try DetailPane(command: "\(DetailPane.quote(executable.path)) \(arguments) --image-cache \(DetailPane.quote(cache))",
+                     environment: [String: String] = [:]) throws -> TmuxSession {
+        try TmuxSession(command: "\(TmuxSession.quote(executable.path)) \(arguments) --image-cache \(TmuxSession.quote(cache))",
                        width: width, height: height, environment: environment)
     }
 
@@ -63,7 +63,7 @@ final class DetailEndToEndTests: XCTestCase {
         let record = folder.appendingPathComponent("opened.txt")
         try? FileManager.default.removeItem(at: record)
         let opener = folder.appendingPathComponent("xdg-open")
-        try "#!/bin/sh\nprintf '%s\\n' \"$1\" >> \(DetailPane.quote(record.path))\n".write(to: opener, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\nprintf '%s\\n' \"$1\" >> \(TmuxSession.quote(record.path))\n".write(to: opener, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: opener.path)
         let path = folder.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
 
@@ -149,93 +149,9 @@ private struct TileNames {
     }
 }
 
-/// A private tmux server running one command (`tmux -L <socket> -f /dev/null`: the user's tmux
-/// and its config are never touched). The pane stays after the command ends (`EXIT:<status>`).
-private final class DetailPane {
-    let socket: String
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var count = 0
-
-    init(command: String, width: Int, height: Int, environment: [String: String] = [:]) throws {
-        let n = DetailPane.lock.withLock { DetailPane.count += 1; return DetailPane.count }
-        socket = "mg-e2e-detail-\(getpid())-\(n)"
-        let env = environment.map { "\($0.key)=\(DetailPane.quote($0.value))" }.joined(separator: " ")
-        let script = "env TERM=xterm-256color COLORTERM=truecolor \(env) \(command); echo EXIT:$?; sleep 600"
-        try tmux(["new-session", "-d", "-x", "\(width)", "-y", "\(height)", "sh", "-c", script])
+extension TmuxSession {
+    /// The pane with its colours as escape sequences (`capture-pane -e`).
+    func captureWithEscapes() -> String {
+        (try? Spawn.run(TmuxSession.tmuxPath, ["-L", socket, "-f", "/dev/null", "capture-pane", "-p", "-e"])) ?? ""
     }
-
-    deinit { _ = try? tmux(["kill-server"]) }
-
-    static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: tmuxPath) }
-    static let tmuxPath = ["/usr/bin/tmux", "/usr/local/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
-        ?? "/usr/bin/tmux"
-
-    func capture() -> String { (try? tmux(["capture-pane", "-p"], output: true)) ?? "" }
-    func captureWithEscapes() -> String { (try? tmux(["capture-pane", "-p", "-e"], output: true)) ?? "" }
-    func send(_ keys: String...) { _ = try? tmux(["send-keys"] + keys) }
-    func resize(width: Int, height: Int) { _ = try? tmux(["resize-window", "-x", "\(width)", "-y", "\(height)"]) }
-
-    @discardableResult
-    func waitFor(_ what: String, timeout: TimeInterval = 20, file: StaticString = #filePath, line: UInt = #line,
-                 _ condition: (String) -> Bool) -> String {
-        let deadline = Date().addingTimeInterval(timeout)
-        var screen = capture()
-        while !condition(screen) {
-            if Date() > deadline {
-                XCTFail("timed out waiting for \(what); screen:\n\(screen)", file: file, line: line)
-                return screen
-            }
-            Thread.sleep(forTimeInterval: 0.05)
-            screen = capture()
-        }
-        return screen
-    }
-
-    @discardableResult
-    private func tmux(_ arguments: [String], output: Bool = false) throws -> String {
-        try DetailPane.spawn([DetailPane.tmuxPath, "-L", socket, "-f", "/dev/null"] + arguments, captureOutput: output)
-    }
-
-    /// Runs a program to its end with posix_spawn and waitpid (Foundation's `Process` left
-    /// finished tmux clients unreaped here and hung the wait). Only a captured run gets a pipe:
-    /// `new-session` starts the server, which must not inherit it.
-    static func spawn(_ argv: [String], captureOutput: Bool) throws -> String {
-        var fds: [Int32] = [-1, -1]
-        if captureOutput { guard pipe(&fds) == 0 else { throw POSIXError(.EIO) } }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        if captureOutput {
-            posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-            posix_spawn_file_actions_addclose(&actions, fds[0])
-            posix_spawn_file_actions_addclose(&actions, fds[1])
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        }
-        let cArgs = argv.map { strdup($0) } + [nil]
-        defer { for arg in cArgs { free(arg) } }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, argv[0], &actions, nil, cArgs, environ)
-        if captureOutput { close(fds[1]) }
-        guard status == 0 else {
-            if captureOutput { close(fds[0]) }
-            throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO)
-        }
-        var data = [UInt8]()
-        if captureOutput {
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let n = read(fds[0], &chunk, chunk.count)
-                if n > 0 { data += chunk[0..<n] } else if n == 0 || errno != EINTR { break }
-            }
-            close(fds[0])
-        }
-        var exitStatus: Int32 = 0
-        while waitpid(pid, &exitStatus, 0) < 0 && errno == EINTR {}
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 }

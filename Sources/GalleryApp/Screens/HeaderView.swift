@@ -14,7 +14,7 @@ enum HeaderView {
         let right = max(x, area.maxX - attributionWidth - 1)
         buffer.put(TextWidth.truncate(attribution, to: area.maxX - right - 1),
                    at: Point(x: right, y: area.y), style: theme.secondary)
-        let room = max(0, right - x - 1)
+        let room = max(0, right - x - 3)
 
         if let search = state.search, search.isEditing {
             let hint = strings[.searchHint]
