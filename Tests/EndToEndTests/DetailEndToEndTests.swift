@@ -82,7 +82,8 @@ final class DetailEndToEndTests: XCTestCase {
     }
 
     func testComicsGalleryColoursTilesByFormat() throws {
-        let pane = try run("comics --lang en", width: 120, height: 40)
+        // `swift test` may export NO_COLOR; the colours are what this test looks at.
+        let pane = try run("comics --lang en", width: 120, height: 40, environment: ["NO_COLOR": ""])
         pane.waitFor("the comics grid with its legend") { $0.contains("■ Digital") && $0.contains("Comics") && $0.contains("╭") }
         let styled = pane.captureWithEscapes()
         // Truecolor (COLORTERM=truecolor): each format colour appears in the legend.
