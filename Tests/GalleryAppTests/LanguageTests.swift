@@ -63,6 +63,13 @@ final class LanguageTests: XCTestCase {
         XCTAssertTrue(text.contains("Enlaces"))
     }
 
+    func testFailuresAreNamedInTheLanguage() {
+        let failure = PageFailure("not found (404: no character 7)", reason: .notFound)
+        XCTAssertEqual(Strings(.en).failure(failure), failure.message)
+        XCTAssertEqual(Strings(.es).failure(failure), "no encontrado — " + failure.message)
+        XCTAssertEqual(Strings(.es).failure(PageFailure("odd")), "odd", "no kind: the message alone")
+    }
+
     func testHTMLStripping() {
         XCTAssertEqual(HTMLText.strip("A <b>bold</b> move.<br>Next&nbsp;line &amp; more &#8217;s &#x2019;"),
                        "A bold move.\nNext line & more ’s ’")

@@ -3,19 +3,20 @@
 /// selection nears the end, the covers on screen and one screen ahead.
 extension AppState {
     mutating func receive(detail msg: DetailMsg) {
+        let strings = self.strings  // read before `withPage` holds `self` for writing
         switch msg {
         case .characterLoaded(let request, let result):
             withPage(request.pageID) { page in
                 switch result {
                 case .success(let character): page.content = .character(character)
-                case .failure(let failure): page.failure = failure.message
+                case .failure(let failure): page.failure = strings.failure(failure)
                 }
             }
         case .comicLoaded(let request, let result):
             withPage(request.pageID) { page in
                 switch result {
                 case .success(let comic): page.content = .comic(comic)
-                case .failure(let failure): page.failure = failure.message
+                case .failure(let failure): page.failure = strings.failure(failure)
                 }
             }
         case .stripLoaded(let request, let result):
@@ -27,7 +28,7 @@ extension AppState {
                     page.strip.failure = nil
                     page.strip.receive(answer)
                 case .failure(let failure):
-                    page.strip.failure = failure.message
+                    page.strip.failure = strings.failure(failure)
                 }
             }
         case .imageLoaded(.main(let pageID), let key, let image):

@@ -67,5 +67,10 @@ public struct CharacterPage: Equatable, Sendable {
 /// Why a page could not be loaded, as a readable sentence (already user-facing).
 public struct PageFailure: Error, Equatable, Sendable {
     public let message: String
-    public init(_ message: String) { self.message = message }
+    /// What kind of failure it is, so the screens can say it in the user's language.
+    public var reason: FailureReason = .other
+    public init(_ message: String, reason: FailureReason = .other) {
+        self.message = message
+        self.reason = reason
+    }
 }

@@ -81,9 +81,9 @@ public struct MarvelDetailSource: DetailSource {
         do {
             return .success(try await body())
         } catch let error as MarvelAPIError {
-            return .failure(PageFailure(error.description))
+            return .failure(PageFailure(marvel: error))
         } catch is CancellationError {
-            return .failure(PageFailure("cancelled"))
+            return .failure(PageFailure("cancelled", reason: .cancelled))
         } catch {
             return .failure(PageFailure(String(describing: error)))
         }

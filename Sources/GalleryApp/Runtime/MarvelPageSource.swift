@@ -18,9 +18,9 @@ public struct MarvelPageSource: CharacterPageSource {
                                           items: page.results.map(GalleryCharacter.init(marvel:)),
                                           attributionText: page.attributionText, isStale: page.isStale))
         } catch let error as MarvelAPIError {
-            return .failure(PageFailure(error.description))
+            return .failure(PageFailure(marvel: error))
         } catch is CancellationError {
-            return .failure(PageFailure("cancelled"))
+            return .failure(PageFailure("cancelled", reason: .cancelled))
         } catch {
             return .failure(PageFailure(String(describing: error)))
         }

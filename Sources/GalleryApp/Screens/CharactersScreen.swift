@@ -38,7 +38,7 @@ enum CharactersScreen {
         let text: String
         let style: Style
         if let failure = list.failure {
-            text = "⚠ " + strings.text(.pageError, failure.message) + " · " + strings[.retryHint]
+            text = "⚠ " + strings.text(.pageError, strings.failure(failure)) + " · " + strings[.retryHint]
             style = theme.warningText
         } else if list.isLoading {
             text = Spinner(frame: state.spinnerFrame).symbol + " " + strings[.loadingMore]
@@ -58,7 +58,7 @@ enum CharactersScreen {
         let list = state.current
         var lines: [(String, Style)] = []
         if let failure = list.failure {
-            lines = [("⚠ " + strings.text(.pageError, failure.message), theme.warningText),
+            lines = [("⚠ " + strings.text(.pageError, strings.failure(failure)), theme.warningText),
                      (strings[.retryHint], theme.secondary)]
         } else if list.endReached {
             switch list.query {

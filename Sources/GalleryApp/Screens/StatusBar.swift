@@ -15,7 +15,7 @@ enum StatusBar {
             parts.append((strings.text(.countLoading, list.items.count), theme.statusBar))
         }
         if let failure = list.failure {
-            parts.append((strings.text(.pageError, failure.message) + " · " + strings[.retryHint], theme.statusBar.bold))
+            parts.append((strings.text(.pageError, strings.failure(failure)) + " · " + strings[.retryHint], theme.statusBar.bold))
         } else if list.isLoading {
             parts.append((strings[.loadingMore], theme.statusBar))
         } else if list.endReached && !list.isEmpty {

@@ -91,6 +91,12 @@ public enum StringKey: String, CaseIterable, Sendable {
     case formatHardcover
     case formatDigest
     case formatOther
+    case failureNotFound
+    case failureNetwork
+    case failureRateLimited
+    case failureServer
+    case failureUnauthorized
+    case failureCancelled
 }
 
 /// The languages the tables exist for.

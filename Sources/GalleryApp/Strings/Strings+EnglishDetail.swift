@@ -50,5 +50,11 @@ extension Strings {
         .formatHardcover: "Hardcover",
         .formatDigest: "Digest",
         .formatOther: "Other",
+        .failureNotFound: "not found",
+        .failureNetwork: "network error",
+        .failureRateLimited: "too many requests",
+        .failureServer: "server error",
+        .failureUnauthorized: "not allowed",
+        .failureCancelled: "cancelled",
     ]
 }

@@ -90,5 +90,11 @@ extension Strings {
         .formatHardcover: "Tapa dura",
         .formatDigest: "Digest",
         .formatOther: "Otro",
+        .failureNotFound: "no encontrado",
+        .failureNetwork: "error de red",
+        .failureRateLimited: "demasiadas peticiones",
+        .failureServer: "error del servidor",
+        .failureUnauthorized: "acceso no permitido",
+        .failureCancelled: "cancelado",
     ]
 }
