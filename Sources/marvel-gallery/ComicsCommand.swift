@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GalleryApp
 import MarvelAPI
 
 /// `marvel-gallery comics`: the comic list, optionally by format.
@@ -47,7 +48,10 @@ struct ComicsCommand: AsyncParsableCommand {
                 try await GalleryLaunch.Source.using(source) { try await runPlain($0) }
             } else {
                 try await GalleryLaunch.run(source: source, options: gallery,
-                                            screen: LaunchScreen(catalog: .comics, language: language.resolved))
+                                            screen: LaunchScreen(catalog: .comics, comicsFilter: ComicsFilter(
+                                                format: format.flatMap(ComicQuery.Format.init(lenient:))?.rawValue,
+                                                titleStartsWith: title),
+                                            language: language.resolved))
             }
         }
     }

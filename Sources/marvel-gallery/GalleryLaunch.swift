@@ -47,6 +47,7 @@ enum GalleryLaunch {
         var config = AppConfig(pageSize: screen.catalog == .comics ? LaunchScreen.comicsPageSize : options.pageSize,
                                source: kind, language: screen.language)
         config.catalog = screen.catalog
+        config.comicsFilter = screen.comicsFilter
         var sessionOptions = GallerySession.Options(config: config,
                                                     letter: screen.catalog == .characters ? options.indexLetter : nil)
         sessionOptions.detail = screen.detail

@@ -27,6 +27,7 @@ struct LaunchScreen {
 
     var catalog: CatalogKind = .characters
     var detail: DetailSubject?
+    var comicsFilter = ComicsFilter()
     var language: Language = .en
 }
 

@@ -8,6 +8,8 @@ public struct AppConfig: Equatable, Sendable {
     public var language: Language
     /// What the grid lists: characters, or comics (`marvel-gallery comics`).
     public var catalog: CatalogKind = .characters
+    /// The comics list to start on (`marvel-gallery comics --format F --title T`).
+    public var comicsFilter = ComicsFilter()
     public var searchDebounceMillis = 250
     public var doubleClickMillis: UInt64 = 400
     public var spinnerMillis = 100
@@ -67,7 +69,7 @@ public struct AppState: Equatable, Sendable {
     public init(config: AppConfig, size: Size, letter: IndexLetter? = nil) {
         self.config = config
         self.size = size
-        self.lists = [CharacterList(id: 0, query: config.catalog == .comics ? .comics(ComicsFilter()) : .all)]
+        self.lists = [CharacterList(id: 0, query: config.catalog == .comics ? .comics(config.comicsFilter) : .all)]
         if let letter {
             lists.append(CharacterList(id: nextListID, query: .letter(letter)))
             nextListID += 1
