@@ -12,6 +12,7 @@ struct MarvelBench: AsyncParsableCommand {
             ThumbnailBench.self,
             APIBench.self,
             StartupBench.self,
+            FrameBenchmark.self,
         ]
     )
 }

@@ -13,6 +13,7 @@ final class InputReader: @unchecked Sendable {
     private let lock = NSLock()
     private var ignoreNextContinue = false
     private var thread: Thread?
+    private let finished = DispatchSemaphore(value: 0)
 
     init(tty: TTY, signalFD: Int32, ctrlZSuspends: Bool, continuation: AsyncStream<TerminalEvent>.Continuation) {
         self.tty = tty
@@ -26,6 +27,15 @@ final class InputReader: @unchecked Sendable {
         t.name = "marvel-gallery input"
         thread = t
         t.start()
+    }
+
+    /// Wakes the thread (a 0 byte in the signal pipe) and waits until it has left `poll`, so
+    /// the pipe can be closed without the thread polling a closed (or reused) descriptor.
+    func stop() {
+        guard thread != nil else { return }
+        mg_term_signal_pipe_poke(0)
+        _ = finished.wait(timeout: .now() + .seconds(1))
+        thread = nil
     }
 
     /// The next SIGCONT is the end of our own suspend (the backend repaints already).
@@ -50,11 +60,12 @@ final class InputReader: @unchecked Sendable {
                 deliver(decoder.flush())
                 continue
             }
+            if fds[1].revents & Int16(POLLNVAL | POLLERR | POLLHUP) != 0 { break }
             if fds[1].revents & Int16(POLLIN) != 0 {
                 let got = read(signalFD, &buf, buf.count)
                 if got > 0, !handleSignals(buf[0..<got]) { break }
             }
-            if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+            if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR | POLLNVAL) != 0 {
                 let got = read(tty.inputFD, &buf, buf.count)
                 if got < 0 && (errno == EINTR || errno == EAGAIN) { continue }
                 if got <= 0 {
@@ -66,6 +77,7 @@ final class InputReader: @unchecked Sendable {
             }
         }
         continuation.finish()
+        finished.signal()
     }
 
     private func deliver(_ events: [InputEvent]) {

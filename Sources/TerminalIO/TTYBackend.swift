@@ -58,7 +58,7 @@ public final class TTYBackend: Backend, @unchecked Sendable {
             guard entered else { return }
             entered = false
             restoreScreen()
-            mg_term_signal_pipe_poke(0)   // stop the reader thread
+            reader?.stop()
             mg_term_signal_pipe_close()
             mg_term_uninstall_fatal_handlers()
             reader = nil

@@ -27,9 +27,14 @@ public enum ANSI {
         return Array(s.utf8)
     }
 
+    @inline(__always)
     static func appendInt(_ n: Int, _ out: inout [UInt8]) {
         if n < 10 { out.append(UInt8(48 + n)); return }
         if n < 100 { out.append(UInt8(48 + n / 10)); out.append(UInt8(48 + n % 10)); return }
+        if n < 1000 {
+            out.append(UInt8(48 + n / 100)); out.append(UInt8(48 + (n / 10) % 10)); out.append(UInt8(48 + n % 10))
+            return
+        }
         out.append(contentsOf: String(n).utf8)
     }
 
@@ -43,22 +48,24 @@ public enum ANSI {
         out.append(final)
     }
 
-    static func sgr(_ params: [Int], _ out: inout [UInt8]) {
-        out.append(0x1B); out.append(0x5B)
-        for (i, p) in params.enumerated() {
-            if i > 0 { out.append(0x3B) }
-            appendInt(p, &out)
-        }
-        out.append(UInt8(ascii: "m"))
+    /// One SGR parameter, preceded by ";" unless it is the first.
+    @inline(__always)
+    static func param(_ n: Int, _ first: inout Bool, _ out: inout [UInt8]) {
+        if !first { out.append(0x3B) }
+        first = false
+        appendInt(n, &out)
     }
 
-    static func colorParams(_ c: Color, background: Bool, _ params: inout [Int]) {
+    static func colorParams(_ c: Color, background: Bool, _ first: inout Bool, _ out: inout [UInt8]) {
         switch c {
-        case .default: params.append(background ? 49 : 39)
-        case .indexed(let n) where n < 8: params.append((background ? 40 : 30) + Int(n))
-        case .indexed(let n) where n < 16: params.append((background ? 100 : 90) + Int(n) - 8)
-        case .indexed(let n): params.append(contentsOf: [background ? 48 : 38, 5, Int(n)])
-        case .rgb(let r, let g, let b): params.append(contentsOf: [background ? 48 : 38, 2, Int(r), Int(g), Int(b)])
+        case .default: param(background ? 49 : 39, &first, &out)
+        case .indexed(let n) where n < 8: param((background ? 40 : 30) + Int(n), &first, &out)
+        case .indexed(let n) where n < 16: param((background ? 100 : 90) + Int(n) - 8, &first, &out)
+        case .indexed(let n):
+            param(background ? 48 : 38, &first, &out); param(5, &first, &out); param(Int(n), &first, &out)
+        case .rgb(let r, let g, let b):
+            param(background ? 48 : 38, &first, &out); param(2, &first, &out)
+            param(Int(r), &first, &out); param(Int(g), &first, &out); param(Int(b), &first, &out)
         }
     }
 

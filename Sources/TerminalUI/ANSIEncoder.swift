@@ -38,7 +38,7 @@ public struct ANSIEncoder: Sendable {
         if diff.isEmpty { return }
         let start = out.count
         var body: [UInt8] = []
-        body.reserveCapacity(diff.changed.count * 8 + 64)
+        body.reserveCapacity(diff.changed.count * 24 + 64)
         encodeBody(diff, into: &body)
         if synchronizedOutput && body.count > synchronizeAbove {
             out.reserveCapacity(start + body.count + 16)
@@ -80,7 +80,8 @@ public struct ANSIEncoder: Sendable {
                 ANSI.hyperlink(link, &out)
             }
             applyStyle(cell.style, &out)
-            out.append(contentsOf: cell.symbol.utf8)
+            // An empty symbol would leave the cursor behind where we think it is.
+            if cell.symbol.isEmpty { out.append(0x20) } else { out.append(contentsOf: cell.symbol.utf8) }
             let next = p.x + Int(cell.width)
             // At the right edge the terminal is in "pending wrap": its position is not reliable.
             cursor = next < width ? Point(x: next, y: p.y) : nil
@@ -116,29 +117,31 @@ public struct ANSIEncoder: Sendable {
     }
 
     /// Emits the SGR that turns the current pen into `style`, or nothing when they match.
+    /// Written straight into `out` (no parameter array): this runs once per changed cell.
     private mutating func applyStyle(_ style: Style, _ out: inout [UInt8]) {
-        var target = style
-        target.hyperlink = nil
-        target.foreground = style.foreground.downgraded(to: depth)
-        target.background = style.background.downgraded(to: depth)
-        if let pen, pen == target { return }
-        var params: [Int] = []
-        let from: Style
-        if let pen, pen.attributes.isSubset(of: target.attributes) {
-            from = pen
-        } else {
-            params.append(0)
-            from = .plain
+        let fg = style.foreground.downgraded(to: depth)
+        let bg = style.background.downgraded(to: depth)
+        let attrs = style.attributes
+        var from = Style.plain
+        var reset = true
+        if let pen {
+            if pen.foreground == fg && pen.background == bg && pen.attributes == attrs { return }
+            if pen.attributes.isSubset(of: attrs) { from = pen; reset = false }
         }
-        let added = target.attributes.subtracting(from.attributes)
-        if added.contains(.bold) { params.append(1) }
-        if added.contains(.dim) { params.append(2) }
-        if added.contains(.italic) { params.append(3) }
-        if added.contains(.underline) { params.append(4) }
-        if added.contains(.reverse) { params.append(7) }
-        if target.foreground != from.foreground { ANSI.colorParams(target.foreground, background: false, &params) }
-        if target.background != from.background { ANSI.colorParams(target.background, background: true, &params) }
-        ANSI.sgr(params, &out)
-        pen = target
+        out.append(0x1B); out.append(0x5B)
+        var first = true
+        if reset { ANSI.param(0, &first, &out) }
+        let added = attrs.subtracting(from.attributes)
+        if !added.isEmpty {
+            if added.contains(.bold) { ANSI.param(1, &first, &out) }
+            if added.contains(.dim) { ANSI.param(2, &first, &out) }
+            if added.contains(.italic) { ANSI.param(3, &first, &out) }
+            if added.contains(.underline) { ANSI.param(4, &first, &out) }
+            if added.contains(.reverse) { ANSI.param(7, &first, &out) }
+        }
+        if fg != from.foreground { ANSI.colorParams(fg, background: false, &first, &out) }
+        if bg != from.background { ANSI.colorParams(bg, background: true, &first, &out) }
+        out.append(UInt8(ascii: "m"))
+        pen = Style(foreground: fg, background: bg, attributes: attrs)
     }
 }

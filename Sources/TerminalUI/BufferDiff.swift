@@ -73,6 +73,14 @@ public struct BufferDiff: Sendable {
     static func detectScroll(_ front: Buffer, _ back: Buffer, maxShift: Int = 8) -> Scroll? {
         let h = back.size.height
         guard h >= 4, back.size.width > 0 else { return nil }
+        // A scroll must save at least three rows: with fewer changed rows, skip the hashing
+        // (a keystroke or spinner frame changes one row).
+        var changedRows = 0
+        for y in 0..<h where back.row(y) != front.row(y) {
+            changedRows += 1
+            if changedRows >= 3 { break }
+        }
+        if changedRows < 3 { return nil }
         let hf = (0..<h).map { front.row($0).hashValue }
         let hb = (0..<h).map { back.row($0).hashValue }
         var best: (gain: Int, scroll: Scroll)?

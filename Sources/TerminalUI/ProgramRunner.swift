@@ -20,6 +20,7 @@ public struct ProgramRunner<P: Program>: Sendable {
         case message(P.Msg)
         case frameDue
         case inputEnded
+        case effectFinished(Int)
     }
 
     /// Enters the terminal, runs until the program finishes, input ends or SIGTERM/SIGHUP
@@ -44,10 +45,14 @@ public struct ProgramRunner<P: Program>: Sendable {
             for await e in events { continuation.yield(.event(e)) }
             continuation.yield(.inputEnded)
         }
-        var effectTasks: [Task<Void, Never>] = []
+        // Running effects by id; each removes itself when done, all are cancelled on exit.
+        var effectTasks: [Int: Task<Void, Never>] = [:]
+        var nextEffectID = 0
+        var frameTimer: Task<Void, Never>?
         defer {
             forwarder.cancel()
-            for t in effectTasks { t.cancel() }
+            frameTimer?.cancel()
+            for t in effectTasks.values { t.cancel() }
             continuation.finish()
         }
 
@@ -65,10 +70,14 @@ public struct ProgramRunner<P: Program>: Sendable {
         var lastFrame = clock.now - interval
 
         func start(_ effects: [P.Effect]) {
-            effectTasks.removeAll { $0.isCancelled }
             for e in effects {
                 let perform = self.perform
-                effectTasks.append(Task { await perform(e, dispatch) })
+                let id = nextEffectID
+                nextEffectID += 1
+                effectTasks[id] = Task {
+                    await perform(e, dispatch)
+                    continuation.yield(.effectFinished(id))
+                }
             }
         }
         func apply(_ msg: P.Msg) {
@@ -118,6 +127,7 @@ public struct ProgramRunner<P: Program>: Sendable {
             case .message(let m): apply(m)
             case .frameDue: framePending = false
             case .inputEnded: finished = true
+            case .effectFinished(let id): effectTasks[id] = nil; continue
             }
             if program.isFinished(model) { finished = true }
             if finished { break }
@@ -128,10 +138,10 @@ public struct ProgramRunner<P: Program>: Sendable {
                 } else {
                     framePending = true
                     let wait = interval - elapsed
-                    effectTasks.append(Task {
+                    frameTimer = Task {
                         try? await Task.sleep(for: wait)
                         continuation.yield(.frameDue)
-                    })
+                    }
                 }
             }
         }

@@ -12,6 +12,8 @@ struct MarvelGallery: AsyncParsableCommand {
             CatalogCommand.self,
             ServeCommand.self,
             RenderCommand.self,
+            DemoCommand.self,
+            DoctorCommand.self,
         ]
     )
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 #include <pthread.h>
 
@@ -133,8 +134,11 @@ static struct sigaction previous_pipe[PIPE_SIG_COUNT];
 static volatile sig_atomic_t pipe_write_fd = -1;
 static int pipe_read_fd = -1;
 
+static volatile sig_atomic_t continued = 0;
+
 static void pipe_handler(int sig) {
     int saved_errno = errno;
+    if (sig == SIGCONT) continued = 1;
     unsigned char b = (unsigned char)sig;
     if (pipe_write_fd >= 0) (void)write(pipe_write_fd, &b, 1);
     errno = saved_errno;
@@ -204,7 +208,16 @@ int mg_term_winsize(int fd, int *cols, int *rows, int *xpixels, int *ypixels) {
     return 0;
 }
 
-void mg_term_stop_self(void) { raise(SIGSTOP); }
+// The whole process group stops, as Ctrl-Z with ISIG would do (a pipeline or wrapper shell
+// stops with us, so the job shell sees the job as stopped). kill(0, ...) is process-directed:
+// another thread may take the stop a moment later, so this thread waits (1 ms naps, which do
+// not advance while stopped) until SIGCONT has been seen, or gives up after ~2 s of running.
+void mg_term_stop_self(void) {
+    continued = 0;
+    kill(0, SIGSTOP);
+    struct timespec nap = { 0, 1000000 };
+    for (int i = 0; i < 2000 && !continued; i++) nanosleep(&nap, NULL);
+}
 
 void mg_term_flush_input(int fd) { tcflush(fd, TCIFLUSH); }
 

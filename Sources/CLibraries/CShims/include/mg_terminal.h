@@ -40,7 +40,7 @@ int mg_term_write_all(int fd, const void *buf, size_t len);
 /// Window size of `fd` (cells and pixels; pixels are 0 when the terminal does not say).
 int mg_term_winsize(int fd, int *cols, int *rows, int *xpixels, int *ypixels);
 
-/// Stops this process (SIGSTOP) until SIGCONT: used after leaving the screen on Ctrl-Z.
+/// Stops this process group (SIGSTOP) until SIGCONT: used after leaving the screen on Ctrl-Z.
 void mg_term_stop_self(void);
 
 /// Discards pending unread input on `fd` (replies to queries must not leak into the shell).
@@ -48,5 +48,14 @@ void mg_term_flush_input(int fd);
 
 /// Test-only: raises SIGILL / traps, to prove the crash restore end to end.
 void mg_term_test_crash(void);
+
+// MARK: doctor (mg_doctor.c): versions of the C libraries this program runs with.
+/// Each returns a static string ("" when unknown); never NULL.
+const char *mg_doctor_curl_version(void);
+const char *mg_doctor_jpeg_version(void);
+const char *mg_doctor_png_version(void);
+const char *mg_doctor_gif_version(void);
+/// SQLite's runtime version when the SQLite library is linked into the process, else "".
+const char *mg_doctor_sqlite_version(void);
 
 #endif

@@ -1,0 +1,135 @@
+import ArgumentParser
+import TerminalUI
+
+/// `marvel-bench frame`: bytes and encode time of the terminal renderer for a full 200x60 frame
+/// of thumbnails, a one-row scroll of it, and a one-cell change.
+/// Targets: scroll <= 50 % of the full repaint's bytes, one-cell change <= 32 bytes, full frame
+/// encoded in <= 2 ms (release build).
+struct FrameBenchmark: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "frame",
+        abstract: "Renderer cost: full 200x60 thumbnail frame, one-row scroll, one-cell change.")
+
+    @Option(help: "Frame width in cells.") var width: Int = 200
+    @Option(help: "Frame height in cells.") var height: Int = 60
+    @Option(help: "Timed repetitions per case (the median is printed).") var iterations: Int = 200
+
+    func validate() throws {
+        guard width >= 20, height >= 10, width <= 1000, height <= 500 else {
+            throw ValidationError("--width must be 20...1000 and --height 10...500")
+        }
+        guard (1...100_000).contains(iterations) else { throw ValidationError("--iterations must be 1...100000") }
+    }
+
+    func run() {
+        let size = Size(width: width, height: height)
+        let canvas = ThumbnailCanvas(width: width, height: height * 2)
+        let frame0 = canvas.frame(size: size, scroll: 0, spinner: 0)
+        let frame1 = canvas.frame(size: size, scroll: 1, spinner: 0)
+        let frameCell = canvas.frame(size: size, scroll: 0, spinner: 1)
+
+        var fresh = ANSIEncoder(depth: .truecolor, synchronizedOutput: true)
+        // The encoder as it is after drawing frame0 (pen and cursor known).
+        var warm = fresh
+        _ = warm.encode(BufferDiff.fullRepaint(frame0))
+
+        print("marvel-bench frame: \(width)x\(height) cells, thumbnails in truecolor, \(iterations) iterations (median)")
+        let full = measure { var e = fresh; return e.encode(BufferDiff.fullRepaint(frame0)) }
+        let scroll = measure { var e = warm; return e.encode(BufferDiff(from: frame0, to: frame1)) }
+        let scrollPlain = measure { var e = warm; return e.encode(BufferDiff(from: frame0, to: frame1, detectScroll: false)) }
+        let cell = measure { var e = warm; return e.encode(BufferDiff(from: frame0, to: frameCell)) }
+        var e256 = ANSIEncoder(depth: .ansi256, synchronizedOutput: true)
+        let full256 = e256.encode(BufferDiff.fullRepaint(frame0)).count
+        fresh = ANSIEncoder(depth: .none, synchronizedOutput: true)
+        let fullNone = fresh.encode(BufferDiff.fullRepaint(frame0)).count
+
+        func row(_ name: String, _ m: (bytes: Int, ms: Double)) {
+            let pct = Double(m.bytes) * 100 / Double(max(1, full.bytes))
+            print("  \(name + String(repeating: " ", count: max(0, 34 - name.count))) \(String(m.bytes).leftPad(8)) bytes  \(pct.fixed(1).leftPad(6)) %  \(m.ms.fixed(3).leftPad(8)) ms (diff + encode)")
+        }
+        row("full repaint", full)
+        row("one-row scroll (scroll region)", scroll)
+        row("one-row scroll (cell diff only)", scrollPlain)
+        row("one-cell change", cell)
+        print("  full repaint at 256 colours: \(full256) bytes; without colour: \(fullNone) bytes")
+        let scrollOK = Double(scroll.bytes) <= 0.5 * Double(full.bytes)
+        print("targets: scroll <= 50% of full: \(scrollOK ? "PASS" : "FAIL") (\((Double(scroll.bytes) * 100 / Double(full.bytes)).fixed(2))%)"
+              + ", one cell <= 32 bytes: \(cell.bytes <= 32 ? "PASS" : "FAIL") (\(cell.bytes))"
+              + ", full frame <= 2 ms: \(full.ms <= 2 ? "PASS" : "FAIL") (\(full.ms.fixed(3)) ms)")
+    }
+
+    /// Bytes of one run and the median wall time of `iterations` runs.
+    private func measure(_ body: () -> [UInt8]) -> (bytes: Int, ms: Double) {
+        let clock = ContinuousClock()
+        var times: [Double] = []
+        var bytes = 0
+        for _ in 0..<iterations {
+            let start = clock.now
+            let out = body()
+            let d = clock.now - start
+            bytes = out.count
+            times.append(Double(d.components.seconds) * 1e3 + Double(d.components.attoseconds) / 1e15)
+        }
+        times.sort()
+        return (bytes, times[times.count / 2])
+    }
+}
+
+/// A tall page of thumbnail tiles (pseudo-photographic pixels: every cell a different colour
+/// pair, as in real JPEG thumbnails) with names under them; frames are windows onto it.
+struct ThumbnailCanvas {
+    let page: Buffer
+
+    init(width: Int, height: Int) {
+        var b = Buffer(size: Size(width: width, height: height))
+        let area = b.area
+        b.render(Grid(count: 400, minTileWidth: 18, tileHeight: 10, gap: 2) { i, r, buf in
+            let (img, label) = r.splitBottom(1)
+            var pairs: [HalfBlockCells.Pair] = []
+            var seed = UInt32(truncatingIfNeeded: i &* 2654435761)
+            func px(_ x: Int, _ y: Int) -> RGB {
+                seed = seed &* 1664525 &+ 1013904223
+                let n = Int(seed >> 27)  // a little noise
+                return RGB(UInt8(truncatingIfNeeded: (x * 11 + i * 37 + n) & 255),
+                           UInt8(truncatingIfNeeded: (y * 13 + i * 53 + n) & 255),
+                           UInt8(truncatingIfNeeded: (x * y + i * 91) & 255))
+            }
+            for y in 0..<img.height {
+                for x in 0..<img.width { pairs.append(.init(top: px(x, 2 * y), bottom: px(x, 2 * y + 1))) }
+            }
+            buf.render(HalfBlockImage(HalfBlockCells(width: img.width, height: img.height, pairs: pairs)), in: img)
+            buf.put(TextWidth.truncate("Character number \(i)", to: label.width), at: label.origin,
+                    style: Style(foreground: .indexed(252)))
+        }, in: area)
+        page = b
+    }
+
+    /// Header, the page scrolled by `scroll` rows, status line with a spinner.
+    func frame(size: Size, scroll: Int, spinner: Int) -> Buffer {
+        var b = Buffer(size: size)
+        b.render(SearchField(prompt: "Search: ", text: "", focused: false, placeholder: "type to search"), in: b.area.row(0))
+        for y in 1..<(size.height - 1) {
+            let src = y - 1 + scroll
+            for x in 0..<size.width { b.set(page[x, src], at: Point(x: x, y: y)) }
+        }
+        let status = b.area.row(size.height - 1)
+        b.render(StatusLine(left: "Characters 1-60 of 1562", right: "? help", style: Style(foreground: .indexed(250), background: .indexed(236))), in: status)
+        b.render(Spinner(frame: spinner, style: Style(foreground: .indexed(250), background: .indexed(236))),
+                 in: Rect(x: status.maxX - 10, y: status.y, width: 1, height: 1))
+        return b
+    }
+}
+
+extension Double {
+    func fixed(_ digits: Int) -> String {
+        var s = String(Int((self * pow10(digits)).rounded()))
+        while s.count <= digits { s = "0" + s }
+        s.insert(".", at: s.index(s.endIndex, offsetBy: -digits))
+        return s
+    }
+    private func pow10(_ n: Int) -> Double { (0..<n).reduce(1.0) { r, _ in r * 10 } }
+}
+
+extension String {
+    func leftPad(_ n: Int) -> String { count >= n ? self : String(repeating: " ", count: n - count) + self }
+}

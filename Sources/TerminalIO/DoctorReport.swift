@@ -1,0 +1,78 @@
+import CShims
+import Foundation
+import TerminalUI
+
+/// What `marvel-gallery doctor` prints: what was detected and what was chosen, as label/value
+/// lines a user can paste into a bug report. Terminal queries run in raw mode with a short
+/// timeout; their replies are consumed and flushed, never echoed to the shell.
+public struct DoctorReport: Sendable {
+    public var lines: [(label: String, value: String)] = []
+
+    public static func collect(environment env: [String: String] = ProcessInfo.processInfo.environment,
+                               queryTimeoutMilliseconds: Int = 200) -> DoctorReport {
+        var r = DoctorReport()
+        let stdinTTY = isatty(STDIN_FILENO) == 1, stdoutTTY = isatty(STDOUT_FILENO) == 1
+        let tty = try? TTY.open()
+        let caps = Capabilities.decide(environment: env, isTTY: stdoutTTY)
+        r.add("stdin", stdinTTY ? "terminal" : "not a terminal")
+        r.add("stdout", stdoutTTY ? "terminal" : "not a terminal")
+        r.add("keys read from", tty.map { $0.inputFD == STDIN_FILENO ? "stdin" : "/dev/tty" } ?? "no terminal available")
+        r.add("TERM", env["TERM"] ?? "(unset)")
+        r.add("COLORTERM", env["COLORTERM"] ?? "(unset)")
+        r.add("NO_COLOR", env["NO_COLOR"].map { $0.isEmpty ? "(set, empty: ignored)" : $0 } ?? "(unset)")
+        r.add("TERM_PROGRAM", env["TERM_PROGRAM"] ?? "(unset)")
+        r.add("inside tmux", caps.inTmux ? "yes" : "no")
+        r.add("inside screen", caps.inScreen ? "yes" : "no")
+        r.add("over ssh", caps.overSSH ? "yes" : "no")
+        r.add("colour depth", "\(caps.colorDepth.rawValue) (\(caps.colorReason))")
+        r.add("full-screen UI", caps.interactive ? "yes" : "no (plain output)")
+
+        var sync: String = caps.synchronizedOutput ? "yes (known terminal)" : "unknown"
+        if let tty {
+            let (cells, pixels) = tty.windowSize()
+            var pixelText = pixels.map { "\($0.width)x\($0.height) px (ioctl)" } ?? "not reported by ioctl"
+            // Ask the terminal itself (raw mode, short timeout) when it is interactive.
+            if caps.interactive, (try? RawMode.enable(tty)) != nil {
+                if pixels == nil, let p = TerminalQuery.pixelSize(tty, timeoutMilliseconds: queryTimeoutMilliseconds) {
+                    pixelText = "\(p.width)x\(p.height) px (CSI 14 t)"
+                }
+                switch TerminalQuery.synchronizedOutput(tty, timeoutMilliseconds: queryTimeoutMilliseconds) {
+                case true?: sync = "yes (terminal answered DECRQM 2026)"
+                case false?: sync = "no (terminal answered DECRQM 2026)"
+                case nil: sync = caps.synchronizedOutput ? sync : "no answer to DECRQM 2026: off"
+                }
+                RawMode.restore()
+            }
+            r.add("window size", "\(cells.width)x\(cells.height) cells, \(pixelText)")
+            tty.close()
+        } else {
+            r.add("window size", "unknown (no terminal)")
+        }
+        r.add("synchronized output", sync)
+        let locale = env["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 } ?? env["LC_CTYPE"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? env["LANG"] ?? "(unset)"
+        let utf8 = locale.lowercased().replacingOccurrences(of: "-", with: "").contains("utf8")
+        r.add("locale", "\(locale)\(utf8 ? "" : " (not UTF-8: wide characters may misalign)")")
+        let home = env["HOME"] ?? NSHomeDirectory()
+        r.add("cache", (env["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.cache") + "/marvel-gallery")
+        r.add("config", (env["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config") + "/marvel-gallery")
+        r.add("libcurl", String(cString: mg_doctor_curl_version()))
+        r.add("libjpeg", String(cString: mg_doctor_jpeg_version()))
+        r.add("libpng", String(cString: mg_doctor_png_version()))
+        r.add("giflib", String(cString: mg_doctor_gif_version()))
+        let sqlite = String(cString: mg_doctor_sqlite_version())
+        r.add("SQLite", sqlite.isEmpty ? "not linked into this binary" : sqlite)
+        return r
+    }
+
+    mutating func add(_ label: String, _ value: String) {
+        lines.append((label, Sanitizer.clean(value)))
+    }
+
+    /// Aligned "label: value" lines.
+    public var text: String {
+        let w = lines.map(\.label.count).max() ?? 0
+        return lines.map { $0.label.padding(toLength: w, withPad: " ", startingAt: 0) + "  " + $0.value }
+            .joined(separator: "\n")
+    }
+}

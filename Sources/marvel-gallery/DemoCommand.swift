@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import ImageCore
+import TerminalIO
+import TerminalUI
+
+/// `marvel-gallery demo [FILE]`: a tiny full-screen program that proves the terminal layer —
+/// the picture re-fits on resize, keys/mouse/paste show in the status line, and the terminal
+/// is restored on q, Ctrl-C, SIGTERM, Ctrl-Z and crashes.
+struct DemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Show a picture full-screen, re-fitted on every resize (a demo of the terminal layer).")
+
+    @Argument(help: "An image file (JPEG, PNG or GIF); a generated test card when omitted.")
+    var file: String?
+
+    func run() async throws {
+        let env = ProcessInfo.processInfo.environment
+        let image: RGBImage
+        let title: String
+        if let file {
+            do {
+                let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+                image = try ImageDecoder.decode(bytes)
+            } catch let e as ImageError {
+                throw ValidationError("\(Sanitizer.clean(file)): \(e.description)")
+            } catch {
+                throw ValidationError("\(Sanitizer.clean(file)): cannot read the file")
+            }
+            title = Sanitizer.clean(URL(fileURLWithPath: file).lastPathComponent)
+        } else {
+            image = DemoProgram.testCard()
+            title = "test card"
+        }
+
+        let backend: TTYBackend
+        do {
+            backend = try TTYBackend(environment: env)
+        } catch TerminalIOError.notATerminal {
+            print("\(title): \(image.width)x\(image.height) px (no terminal: plain output)")
+            return
+        } catch let e as TerminalIOError {
+            throw ValidationError(e.description)
+        }
+        guard backend.capabilities.interactive else {
+            // TERM=dumb or no terminal: plain output only.
+            print("\(title): \(image.width)x\(image.height) px (no interactive terminal: \(backend.capabilities.colorReason))")
+            return
+        }
+        let size = backend.size
+        let program = DemoProgram(testCrash: env["MARVEL_GALLERY_TEST_CRASH"] == "1")
+        let model = DemoProgram.Model(title: title, image: image, size: size, cells: DemoProgram.fit(image, into: size))
+        let runner = ProgramRunner(program: program, backend: backend) { effect, _ in
+            switch effect {
+            case .crash: fatalError("MARVEL_GALLERY_TEST_CRASH: deliberate trap")
+            }
+        }
+        _ = try await runner.run(model)
+    }
+}

@@ -1,0 +1,96 @@
+import ImageCore
+import TerminalUI
+
+/// The demo screen of `marvel-gallery demo`: a picture fitted to the window (re-fitted on every
+/// resize), a status line with the size and the last key, `q`/Ctrl-C to quit.
+struct DemoProgram: Program {
+    struct Model {
+        var title: String
+        var image: RGBImage
+        var size: Size
+        var cells: TerminalUI.HalfBlockCells?
+        var lastInput = "none"
+        var events = 0
+        var quit = false
+        var crashRequested = false
+    }
+
+    enum Msg: Sendable { case event(TerminalEvent) }
+    enum Effect: Sendable, Equatable { case crash }
+
+    /// Test-only: `!` traps so the end-to-end tests can prove the crash restore.
+    let testCrash: Bool
+
+    func message(for event: TerminalEvent) -> Msg? { .event(event) }
+
+    func update(_ m: inout Model, _ msg: Msg) -> [Effect] {
+        guard case .event(let e) = msg else { return [] }
+        m.events += 1
+        switch e {
+        case .resize(let s):
+            m.size = s
+            m.cells = DemoProgram.fit(m.image, into: s)
+        case .input(.key(let k)):
+            m.lastInput = k.description
+            if k == .char("q") || k == .ctrl("c") || k == KeyEvent(.escape) { m.quit = true }
+            if testCrash && k == .char("!") { return [.crash] }
+        case .input(.mouse(let me)):
+            m.lastInput = "mouse \(me.kind) \(me.button) at \(me.position.x),\(me.position.y)"
+        case .input(.paste(let p)):
+            m.lastInput = "paste \(TextWidth.truncate(Sanitizer.clean(p), to: 20))"
+        case .terminate(let sig):
+            m.lastInput = "signal \(sig)"
+            m.quit = true
+        case .suspend, .resumed:
+            break
+        }
+        return []
+    }
+
+    func view(_ m: Model, into b: inout Buffer) {
+        let (main, status) = b.area.splitBottom(1)
+        let (top, picture) = main.splitTop(1)
+        b.render(Paragraph(TextWidth.truncate(m.title, to: top.width), style: Style().bold, alignment: .center, wrap: false), in: top)
+        if let cells = m.cells { b.render(HalfBlockImage(cells), in: picture) }
+        let pictureText = m.cells.map { "picture \($0.width)x\($0.height * 2)px" } ?? "no picture"
+        b.render(StatusLine(left: "\(m.size.width)x\(m.size.height)  \(pictureText)  key: \(m.lastInput)",
+                            right: "q: quit  ^Z: suspend"), in: status)
+    }
+
+    func isFinished(_ m: Model) -> Bool { m.quit }
+
+    /// The picture fitted (aspect kept) into the window minus the title and status rows.
+    static func fit(_ image: RGBImage, into size: Size) -> TerminalUI.HalfBlockCells? {
+        let cols = size.width, rows = size.height - 2
+        guard cols > 0, rows > 0, image.width > 0, image.height > 0 else { return nil }
+        let fitted = image.fitted(cols: cols, rows: rows, mode: .contain)
+        let h = fitted.height / 2
+        guard h > 0 else { return nil }
+        var pairs: [TerminalUI.HalfBlockCells.Pair] = []
+        pairs.reserveCapacity(fitted.width * h)
+        fitted.pixels.withUnsafeBufferPointer { px in
+            func rgb(_ x: Int, _ y: Int) -> TerminalUI.RGB {
+                let i = (y * fitted.width + x) * 3
+                return TerminalUI.RGB(px[i], px[i + 1], px[i + 2])
+            }
+            for y in 0..<h {
+                for x in 0..<fitted.width { pairs.append(.init(top: rgb(x, 2 * y), bottom: rgb(x, 2 * y + 1))) }
+            }
+        }
+        return TerminalUI.HalfBlockCells(width: fitted.width, height: h, pairs: pairs)
+    }
+
+    /// A colourful test card for when no file is given.
+    static func testCard(width: Int = 320, height: Int = 200) -> RGBImage {
+        var px = [UInt8](repeating: 0, count: width * height * 3)
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = (y * width + x) * 3
+                px[i] = UInt8(x * 255 / max(1, width - 1))
+                px[i + 1] = UInt8(y * 255 / max(1, height - 1))
+                px[i + 2] = UInt8(((x / 20 + y / 20) % 2 == 0) ? 200 : 60)
+            }
+        }
+        return RGBImage(width: width, height: height, pixels: px)
+    }
+}

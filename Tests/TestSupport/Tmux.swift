@@ -1,0 +1,204 @@
+import Foundation
+
+/// End-to-end tests in a real terminal: a private tmux server (`tmux -L NAME -f /dev/null`)
+/// running one shell in a window of a fixed size. Send keys, read the screen, resize, wait for
+/// a condition (the screen is printed when it never comes), and clean up (`kill-server`).
+///
+///     let tmux = try Tmux(width: 80, height: 24)
+///     defer { tmux.kill() }
+///     tmux.run("marvel-gallery demo")
+///     try tmux.waitFor { $0.contains("80x24") }
+///     tmux.sendKeys("q")
+public final class Tmux: @unchecked Sendable {
+    public enum Failure: Error, CustomStringConvertible {
+        case tmuxMissing
+        case command(String, status: Int32, output: String)
+        case timeout(what: String, screen: String)
+        public var description: String {
+            switch self {
+            case .tmuxMissing: return "tmux is not installed"
+            case .command(let c, let s, let o): return "tmux \(c) failed (\(s)): \(o)"
+            case .timeout(let what, let screen): return "timed out waiting for \(what); screen:\n\(screen)"
+            }
+        }
+    }
+
+    /// The tmux binary, or nil when tmux is not installed (tests skip with a message).
+    public static let path: String? = {
+        let dirs = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        for d in dirs + ["/usr/bin", "/usr/local/bin"] {
+            let p = "\(d)/tmux"
+            if FileManager.default.isExecutableFile(atPath: p) { return p }
+        }
+        return nil
+    }()
+
+    public let name: String
+    public private(set) var width: Int
+    public private(set) var height: Int
+    private var alive = true
+    private static let counter = Counter()
+
+    /// Starts a detached server named `name` with one window of `width`x`height` running
+    /// `command` (default: an interactive bash without rc files, prompt "$ ", job control on).
+    public init(width: Int = 80, height: Int = 24, name: String? = nil, command: [String]? = nil,
+                environment: [String: String] = [:]) throws {
+        guard Tmux.path != nil else { throw Failure.tmuxMissing }
+        self.name = name ?? "mgtest\(getpid())-\(Tmux.counter.next())"
+        self.width = width
+        self.height = height
+        var args = ["new-session", "-d", "-x", "\(width)", "-y", "\(height)"]
+        var env = ["PS1": "$ ", "TERM": "screen", "LANG": "C.UTF-8", "HISTFILE": "/dev/null"]
+        env.merge(environment) { $1 }
+        for (k, v) in env.sorted(by: { $0.key < $1.key }) { args += ["-e", "\(k)=\(v)"] }
+        args += ["--"] + (command ?? ["bash", "--norc", "--noprofile", "-i"])
+        // The server forks from this command and keeps its stdout: no pipe, or reading
+        // to end-of-file would wait for the server to exit.
+        try tmux(args, captureOutput: false)
+        // Keep the window the size we asked for, whatever clients attach.
+        _ = try? tmux(["set-option", "-g", "window-size", "manual"])
+    }
+
+    deinit { kill() }
+
+    /// Runs `tmux -L name -f /dev/null ARGS…` and returns its stdout.
+    @discardableResult
+    public func tmux(_ args: [String], captureOutput: Bool = true) throws -> String {
+        let r = try Tmux.spawn([Tmux.path!, "-L", name, "-f", "/dev/null"] + args, captureOutput: captureOutput)
+        guard r.status == 0 else {
+            throw Failure.command(args.joined(separator: " "), status: r.status, output: r.output)
+        }
+        return r.output
+    }
+
+    /// posix_spawn + waitpid. Foundation's `Process` is not used on purpose: on Linux it learns
+    /// that a child exited from a socket the child inherits, and the tmux server (forked from
+    /// the first client) keeps that socket open, so `waitUntilExit` would never return.
+    static func spawn(_ argv: [String], captureOutput: Bool) throws -> (status: Int32, output: String) {
+        var fds: [Int32] = [-1, -1]
+        if captureOutput { guard pipe(&fds) == 0 else { throw Failure.command(argv[1...].joined(separator: " "), status: -1, output: "pipe failed") } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if captureOutput {
+            posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+            posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
+            posix_spawn_file_actions_addclose(&actions, fds[0])
+            posix_spawn_file_actions_addclose(&actions, fds[1])
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
+        let cargs = argv.map { strdup($0) } + [nil]
+        defer { cargs.forEach { free($0) } }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, argv[0], &actions, nil, cargs, environ)
+        if captureOutput { close(fds[1]) }
+        guard rc == 0 else {
+            if captureOutput { close(fds[0]) }
+            throw Failure.command(argv.joined(separator: " "), status: rc, output: "posix_spawn failed")
+        }
+        var output = Data()
+        if captureOutput {
+            var buf = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let n = read(fds[0], &buf, buf.count)
+                if n > 0 { output.append(contentsOf: buf[0..<n]); continue }
+                if n < 0 && errno == EINTR { continue }
+                break
+            }
+            close(fds[0])
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let exitCode: Int32 = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return (exitCode, String(decoding: output, as: UTF8.self))
+    }
+
+    /// tmux key names or literal words: `sendKeys("q")`, `sendKeys("C-c")`, `sendKeys("Up", "Enter")`.
+    public func sendKeys(_ keys: String...) {
+        _ = try? tmux(["send-keys", "-t", "0"] + keys)
+    }
+
+    /// Text typed exactly as given (no key-name lookup).
+    public func type(_ text: String) {
+        _ = try? tmux(["send-keys", "-t", "0", "-l", text])
+    }
+
+    /// Types a shell command line and presses Enter.
+    public func run(_ commandLine: String) {
+        type(commandLine)
+        sendKeys("Enter")
+    }
+
+    /// The visible screen as text (`capture-pane -p -J`); with `colors`, SGR sequences are kept (`-e`).
+    public func capture(colors: Bool = false) -> String {
+        (try? tmux(["capture-pane", "-p", "-J", "-t", "0"] + (colors ? ["-e"] : []))) ?? ""
+    }
+
+    /// A tmux format for the pane, e.g. `#{alternate_on}`, `#{cursor_flag}`, `#{pane_pid}`.
+    public func format(_ f: String) -> String {
+        ((try? tmux(["display-message", "-p", "-t", "0", f])) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// True while the pane shows the alternate screen.
+    public var alternateScreen: Bool { format("#{alternate_on}") == "1" }
+    /// True while the cursor is visible.
+    public var cursorVisible: Bool { format("#{cursor_flag}") == "1" }
+
+    /// Resizes the window (the program in it gets SIGWINCH).
+    public func resize(width: Int, height: Int) throws {
+        try tmux(["resize-window", "-t", "0", "-x", "\(width)", "-y", "\(height)"])
+        self.width = width
+        self.height = height
+    }
+
+    /// Polls (every 50 ms) until `condition(screen)` holds; throws with the screen printed when
+    /// it does not within `timeout` seconds.
+    public func waitFor(_ what: String = "condition", timeout: Double = 10, colors: Bool = false,
+                        _ condition: (String) -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        var screen = capture(colors: colors)
+        while !condition(screen) {
+            if Date() > deadline {
+                let failure = Failure.timeout(what: what, screen: screen)
+                print(failure.description)
+                throw failure
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+            screen = capture(colors: colors)
+        }
+    }
+
+    /// Waits until the screen contains `text`.
+    public func waitFor(text: String, timeout: Double = 10) throws {
+        try waitFor("\"\(text)\"", timeout: timeout) { $0.contains(text) }
+    }
+
+    /// Waits until a pane format has the given value (e.g. `#{alternate_on}` is "0").
+    public func waitFor(format f: String, equals value: String, timeout: Double = 10) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while format(f) != value {
+            if Date() > deadline {
+                let failure = Failure.timeout(what: "\(f) == \(value) (is \(format(f)))", screen: capture())
+                print(failure.description)
+                throw failure
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    /// Stops the private server and everything running in it.
+    public func kill() {
+        guard alive else { return }
+        alive = false
+        _ = try? tmux(["kill-server"])
+    }
+
+    private final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var n = 0
+        func next() -> Int { lock.lock(); defer { lock.unlock() }; n += 1; return n }
+    }
+}
