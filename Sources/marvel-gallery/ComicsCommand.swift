@@ -41,7 +41,7 @@ struct ComicsCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await PlainOutput.reportingErrors {
-            let client = try source.makeClient()
+            let client = try await source.makeClient()
             if output.wantsPlain { try await runPlain(client) } else { try await runInteractive(client) }
         }
     }

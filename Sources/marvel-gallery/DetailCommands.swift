@@ -18,7 +18,7 @@ struct CharacterCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await PlainOutput.reportingErrors {
-            let client = try source.makeClient()
+            let client = try await source.makeClient()
             if output.wantsPlain { try await runPlain(client) } else { try await runInteractive(client) }
         }
     }
@@ -52,7 +52,7 @@ struct ComicCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await PlainOutput.reportingErrors {
-            let client = try source.makeClient()
+            let client = try await source.makeClient()
             if output.wantsPlain { try await runPlain(client) } else { try await runInteractive(client) }
         }
     }
