@@ -62,7 +62,7 @@ let package = Package(
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "CompressNIO", package: "compress-nio"),
         ]),
-        .target(name: "ImagePipeline", dependencies: ["ImageCore", "HTTPTransport", "COpenSSL"]),
+        .target(name: "ImagePipeline", dependencies: ["ImageCore", "HTTPTransport", "MarvelAPI", "COpenSSL"]),
 
         // MARK: App
         .target(name: "GalleryApp", dependencies: [
@@ -92,7 +92,7 @@ let package = Package(
             "Catalog", "CatalogServer", "MarvelAPI", "HTTPTransport", "ImageCore", "TestSupport",
         ]),
         .testTarget(name: "ImagePipelineTests", dependencies: [
-            "ImagePipeline", "CatalogServer", "Catalog", "TestSupport",
+            "ImagePipeline", "CatalogServer", "Catalog", "TestSupport", "ImageCore", "HTTPTransport", "MarvelAPI",
         ]),
         .testTarget(name: "GalleryAppTests", dependencies: ["GalleryApp", "TerminalUI", "TestSupport"],
                     exclude: ["__Snapshots__"]),

@@ -58,7 +58,11 @@ public enum EmbeddedCatalog {
     public static func open(fixtures: URL? = nil, cacheDirectory: URL? = nil) throws -> CatalogStore {
         let folder = try fixtures ?? fixturesFolder()
         let version = try version(of: folder)
-        let directory = cacheDirectory ?? Self.cacheDirectory
+        var directory = cacheDirectory ?? Self.cacheDirectory
+        if cacheDirectory == nil, (try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)) == nil {
+            // An unwritable home (some CI sandboxes): build beside the other temporary files.
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent("marvel-gallery-\(getuid())")
+        }
         let path = directory.appendingPathComponent("embedded-\(version.prefix(16)).sqlite").path
         if FileManager.default.fileExists(atPath: path) {
             let store = try CatalogStore(path: path)

@@ -34,20 +34,46 @@ enum Envelope {
 }
 
 /// Finished answers by (host, path, canonical query): the catalog does not change while the
-/// server runs, so a repeated page costs one dictionary lookup. Bounded; cleared when full.
+/// server runs, so a repeated page costs one dictionary lookup. Bounded by bytes (64 MB by
+/// default); cleared when full (pages are cheap to rebuild, so no LRU bookkeeping).
 final class AnswerCache: Sendable {
-    struct Entry: Sendable { let etag: String; let body: [UInt8] }
-    private let entries = Mutex([String: Entry]())
-    private let capacity: Int
+    struct Entry: Sendable {
+        let etag: String
+        let body: [UInt8]
+        /// The gzip form, made the first time a client asks for it.
+        var gzipped: [UInt8]?
+        var cost: Int { body.count + (gzipped?.count ?? 0) }
+    }
 
-    init(capacity: Int = 2048) { self.capacity = capacity }
+    private struct State {
+        var entries: [String: Entry] = [:]
+        var bytes = 0
+    }
 
-    func get(_ key: String) -> Entry? { entries.withLock { $0[key] } }
+    private let state = Mutex(State())
+    private let budget: Int
+
+    init(budgetBytes: Int = 64 << 20) { self.budget = budgetBytes }
+
+    func get(_ key: String) -> Entry? { state.withLock { $0.entries[key] } }
+
+    /// The gzip body of a cached answer, compressing it once.
+    func gzipped(_ key: String, _ entry: Entry) -> [UInt8]? {
+        if let packed = entry.gzipped { return packed }
+        guard let packed = try? Gzip.compress(entry.body) else { return nil }
+        state.withLock { s in
+            guard s.entries[key] != nil, s.entries[key]?.gzipped == nil else { return }
+            s.entries[key]?.gzipped = packed
+            s.bytes += packed.count
+        }
+        return packed
+    }
 
     func put(_ key: String, _ entry: Entry) {
-        entries.withLock { entries in
-            if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-            entries[key] = entry
+        state.withLock { s in
+            if s.bytes + entry.cost > budget { s = State() }
+            if let old = s.entries.updateValue(entry, forKey: key) { s.bytes -= old.cost }
+            s.bytes += entry.cost
         }
     }
 }

@@ -73,7 +73,10 @@ final class ImageService: Sendable {
     func image(_ request: Request) throws -> Rendered? {
         let key = "\(request.token)/\(request.variant.rawValue).\(request.fileExtension)"
         if let hit = cache.withLock({ $0.entries[key] }) { return hit }
-        guard let original = try catalog.image(token: request.token) else { return nil }
+        guard let original = try catalog.image(token: request.token)
+            ?? SyntheticArt.standIn(token: request.token).map({
+                StoredImage(bytes: $0, fileExtension: "jpg", hash: Digest.sha1Hex("stand-in|" + request.token))
+            }) else { return nil }
         let rendered: Rendered
         if request.variant == .fullSize {
             // Full size is the original, byte for byte (whatever its real format).

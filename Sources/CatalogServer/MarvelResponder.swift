@@ -26,17 +26,20 @@ struct MarvelResponder: HTTPResponder {
             let ms = faults.latencyMS + (faults.jitterMS > 0 ? Int.random(in: 0...faults.jitterMS) : 0)
             try? await Task.sleep(for: .milliseconds(ms))
         }
-        var reply = answer(request, faults: faults)
         let acceptsGzip = Gzip.accepted(by: request.headers[.acceptEncoding])
-        if !reply.isImage, acceptsGzip, reply.body.count > 0, let packed = try? Gzip.compress(reply.body) {
+        var reply = answer(request, faults: faults, gzip: acceptsGzip)
+        if !reply.isImage, acceptsGzip, reply.body.count > 0, !reply.isGzipped, let packed = try? Gzip.compress(reply.body) {
             reply.body = packed
+            reply.isGzipped = true
+        }
+        if reply.isGzipped {
             reply.headers.append(("Content-Encoding", "gzip"))
             reply.headers.append(("Vary", "Accept-Encoding"))
         }
         return send(reply, path: path, faults: faults)
     }
 
-    private func answer(_ request: Request, faults: FaultOptions) -> Reply {
+    private func answer(_ request: Request, faults: FaultOptions, gzip: Bool) -> Reply {
         if let wait = limiter.admit(limit: faults.rateLimitPerMinute) {
             var failure = APIFailure.gateway(429, "RequestThrottled", "You have exceeded your rate limit.  Please try again later.")
             failure.headers = [("Retry-After", String(wait))]
@@ -52,7 +55,7 @@ struct MarvelResponder: HTTPResponder {
         let params = QueryParameters(request.uri.query)
         let pathAndQuery = request.uri.query.map { "\(path)?\($0)" } ?? path
         if path.hasPrefix("/v1/public/") {
-            return api(request, path: path, params: params, pathAndQuery: pathAndQuery)
+            return api(request, path: path, params: params, pathAndQuery: pathAndQuery, gzip: gzip)
         }
         if let imageRequest = ImageService.parse(path: path) {
             return image(imageRequest, request: request, faults: faults)
@@ -60,7 +63,7 @@ struct MarvelResponder: HTTPResponder {
         return Reply(.noRoute(pathAndQuery))
     }
 
-    private func api(_ request: Request, path: String, params: QueryParameters, pathAndQuery: String) -> Reply {
+    private func api(_ request: Request, path: String, params: QueryParameters, pathAndQuery: String, gzip: Bool) -> Reply {
         do throws(APIFailure) {
             try keys?.check(params)
             let base = "http://\(request.head.authority ?? "127.0.0.1")"
@@ -77,6 +80,11 @@ struct MarvelResponder: HTTPResponder {
             }
             if Self.matches(request.headers[.ifNoneMatch], entry.etag) {
                 return Reply(status: 304, headers: [("ETag", entry.etag)])
+            }
+            if gzip, let packed = cache.gzipped(key, entry) {
+                var reply = Reply.json(200, packed, extra: [("ETag", entry.etag)])
+                reply.isGzipped = true
+                return reply
             }
             return .json(200, entry.body, extra: [("ETag", entry.etag)])
         } catch {

@@ -4,6 +4,8 @@ struct Reply: Sendable {
     var headers: [(String, String)] = []
     var body: [UInt8] = []
     var isImage = false
+    /// The body is already gzip (from the answer cache).
+    var isGzipped = false
 
     static func json(_ status: Int, _ body: [UInt8], extra: [(String, String)] = []) -> Reply {
         Reply(status: status, headers: [("Content-Type", "application/json; charset=utf-8")] + extra, body: body)

@@ -48,27 +48,30 @@ extension SyntheticCatalog {
         return Self.serialize(object)
     }
 
+    /// Built as text (not JSONSerialization): 50,000 comics are paged in 500 requests, and this
+    /// is the hot path of scale mode.
     func comicJSON(_ c: Comic) -> String {
         let uri = "\(Self.gateway)/comics/\(c.id)"
-        let cast = c.cast.compactMap { id -> [String: Any]? in
+        let q = JSONText.quote
+        let cast = c.cast.compactMap { id -> String? in
             guard let name = characterName(id) else { return nil }
-            return ["resourceURI": "\(Self.gateway)/characters/\(id)", "name": name]
+            return "{\"name\":\(q(name)),\"resourceURI\":\"\(Self.gateway)/characters/\(id)\"}"
         }
         let collection = ComicFilter.collectionFormats.contains(c.format)
-        let object: [String: Any] = [
-            "id": c.id, "digitalId": 0, "title": c.title, "issueNumber": collection ? 0 : c.issue,
-            "variantDescription": c.variant ? "Variant" : "", "description": NSNull(), "modified": Self.date(c.modified),
-            "isbn": "", "upc": "", "diamondCode": "", "ean": "", "issn": "", "format": c.format, "pageCount": 32,
-            "textObjects": [Any](), "resourceURI": uri,
-            "urls": [["type": "detail", "url": "http://marvel.com/comics/issue/\(c.id)/synthetic?utm_campaign=apiRef"]],
-            "series": ["resourceURI": "\(Self.gateway)/series/\(c.series)", "name": "series \(c.series)"],
-            "variants": [Any](), "collections": [Any](), "collectedIssues": [Any](),
-            "dates": [["type": "onsaleDate", "date": Self.date(c.onsale)], ["type": "focDate", "date": "-0001-11-30T00:00:00-0500"]],
-            "prices": [["type": "printPrice", "price": 3.99]],
-            "thumbnail": Self.thumbnail("k", c.id), "images": [Any](),
-            "creators": Self.list(uri + "/creators", []), "characters": Self.list(uri + "/characters", cast),
-            "stories": Self.list(uri + "/stories", []), "events": Self.list(uri + "/events", []),
-        ]
-        return Self.serialize(object)
+        let thumb = Self.thumbnail("k", c.id)
+        let thumbJSON = "{\"extension\":\"jpg\",\"path\":\(q(thumb["path"] as? String ?? ""))}"
+        func list(_ field: String, _ items: [String]) -> String {
+            "{\"available\":\(items.count),\"collectionURI\":\"\(uri)/\(field)\",\"items\":[\(items.prefix(20).joined(separator: ","))],\"returned\":\(min(20, items.count))}"
+        }
+        return "{\"characters\":\(list("characters", cast)),\"collectedIssues\":[],\"collections\":[],"
+            + "\"creators\":\(list("creators", [])),\"dates\":[{\"date\":\"\(Self.date(c.onsale))\",\"type\":\"onsaleDate\"},"
+            + "{\"date\":\"-0001-11-30T00:00:00-0500\",\"type\":\"focDate\"}],\"description\":null,\"diamondCode\":\"\","
+            + "\"digitalId\":0,\"ean\":\"\",\"events\":\(list("events", [])),\"format\":\(q(c.format)),\"id\":\(c.id),"
+            + "\"images\":[],\"isbn\":\"\",\"issn\":\"\",\"issueNumber\":\(collection ? 0 : c.issue),"
+            + "\"modified\":\"\(Self.date(c.modified))\",\"pageCount\":32,\"prices\":[{\"price\":3.99,\"type\":\"printPrice\"}],"
+            + "\"resourceURI\":\"\(uri)\",\"series\":{\"name\":\"series \(c.series)\",\"resourceURI\":\"\(Self.gateway)/series/\(c.series)\"},"
+            + "\"stories\":\(list("stories", [])),\"textObjects\":[],\"thumbnail\":\(thumbJSON),\"title\":\(q(c.title)),\"upc\":\"\","
+            + "\"urls\":[{\"type\":\"detail\",\"url\":\"http://marvel.com/comics/issue/\(c.id)/synthetic?utm_campaign=apiRef\"}],"
+            + "\"variantDescription\":\"\(c.variant ? "Variant" : "")\",\"variants\":[]}"
     }
 }

@@ -37,6 +37,7 @@ public enum Palette256 {
     static func distance(_ a: RGB, _ b: RGB) -> Int {
         let rm = (Int(a.r) + Int(b.r)) / 2
         let dr = Int(a.r) - Int(b.r), dg = Int(a.g) - Int(b.g), db = Int(a.b) - Int(b.b)
-        return ((512 + rm) * dr * dr >> 8) + 4 * dg * dg + ((767 - rm) * db * db >> 8)
+        // Parenthesised: in Swift `>>` binds tighter than `*`.
+        return (((512 + rm) * dr * dr) >> 8) + 4 * dg * dg + (((767 - rm) * db * db) >> 8)
     }
 }

@@ -15,16 +15,21 @@ extension RGBImage {
 
     public func resized(width w: Int, height h: Int,
                         box: (x0: Double, y0: Double, x1: Double, y1: Double)? = nil) -> RGBImage {
+        precondition(w > 0 && h > 0, "resized: empty target \(w)x\(h)")
+        // An empty picture has nothing to sample: the result is black, not a division by zero.
+        if width == 0 || height == 0 { return RGBImage(width: w, height: h, fill: .black) }
         let b = box ?? (0, 0, Double(width), Double(height))
-        // Pillow-style resampling uses one filter for both axes; shrinking on one axis while
-        // enlarging the other is rare, pick by the axis that shrinks.
-        let shrinking = Double(w) <= b.x1 - b.x0 || Double(h) <= b.y1 - b.y0
-        return resampled(width: w, height: h, filter: shrinking ? .box : .bilinear, box: box)
+        // Per axis: area average where it shrinks, bilinear where it grows (at scale 1 bilinear
+        // is the identity, so an unchanged axis stays untouched).
+        let fx: ResampleFilter = Double(w) < b.x1 - b.x0 ? .box : .bilinear
+        let fy: ResampleFilter = Double(h) < b.y1 - b.y0 ? .box : .bilinear
+        return resampled(width: w, height: h, horizontalFilter: fx, verticalFilter: fy, box: box)
     }
 
     /// The size `contain` gives for this picture in `box`: one side touches the box, the other
     /// keeps the aspect ratio, rounded to the nearest pixel and never below 1.
     public func containSize(in box: PixelSize) -> PixelSize {
+        if width == 0 || height == 0 { return box }
         let sx = Double(box.width) / Double(width), sy = Double(box.height) / Double(height)
         if sx <= sy {
             let h = Int((Double(height) * sx).rounded())
@@ -42,6 +47,7 @@ extension RGBImage {
         case .contain:
             return resized(to: containSize(in: box))
         case .cover:
+            if width == 0 || height == 0 { return resized(to: box) }
             // Crop in fractional source coordinates so no rounding shifts the centre.
             let scale = max(Double(box.width) / Double(width), Double(box.height) / Double(height))
             let cw = Double(box.width) / scale, ch = Double(box.height) / scale

@@ -1,10 +1,14 @@
+import Foundation
+
 /// Separable convolution resampling with precomputed fixed-point coefficients.
 ///
-/// The coefficient layout and rounding follow Pillow's `Resample.c` (22-bit fixed point,
-/// horizontal pass first, each pass rounded to 8 bits), so `.box` is the area average that
-/// reference tools use: an output pixel averages the source pixels whose centres fall inside
-/// its footprint. Downscaling uses the filter stretched by the scale factor; upscaling uses it
-/// unstretched, so `.bilinear` gives smooth (not blocky) enlargement.
+/// The coefficient layout follows Pillow's `Resample.c`, so `.box` selects the same source
+/// pixels as the reference tools' area average: an output pixel averages the source pixels
+/// whose centres fall inside its footprint. Box downscaling is summed exactly and rounded once
+/// (`boxAverage`), which is within one level of Pillow's two-pass 8-bit rounding; other filters
+/// use Pillow's 22-bit fixed point with the horizontal pass first. Downscaling uses the filter
+/// stretched by the scale factor; upscaling uses it unstretched, so `.bilinear` gives smooth
+/// (not blocky) enlargement.
 public enum ResampleFilter: Sendable, Equatable {
     case box, bilinear, lanczos
 
@@ -36,21 +40,11 @@ public enum ResampleFilter: Sendable, Equatable {
     }
 }
 
-private func sin(_ x: Double) -> Double {
-    // Foundation-free sine: range-reduced Taylor series is enough for lanczos weights.
-    var v = x.truncatingRemainder(dividingBy: 2 * Double.pi)
-    if v > Double.pi { v -= 2 * Double.pi } else if v < -Double.pi { v += 2 * Double.pi }
-    var term = v, sum = v
-    let v2 = v * v
-    for n in stride(from: 3, through: 31, by: 2) {
-        term *= -v2 / Double((n - 1) * n)
-        sum += term
-    }
-    return sum
-}
-
 /// Per-axis coefficients: for output i, `count[i]` taps from source index `first[i]`.
 struct ResampleAxis {
+    /// Every output averages its taps with equal weight (box filter, never empty).
+    var isUniform: Bool { !uniform.contains(0) }
+
     static let precisionBits: Int32 = 22
     let outSize: Int
     let taps: Int
@@ -106,11 +100,22 @@ extension RGBImage {
     /// `width` x `height` with `filter` (`.box` for downscaling; see `resize(to:)`).
     public func resampled(width outW: Int, height outH: Int, filter: ResampleFilter,
                           box: (x0: Double, y0: Double, x1: Double, y1: Double)? = nil) -> RGBImage {
+        resampled(width: outW, height: outH, horizontalFilter: filter, verticalFilter: filter, box: box)
+    }
+
+    /// As above with one filter per axis (e.g. box across a shrinking axis, bilinear along an
+    /// enlarging one).
+    public func resampled(width outW: Int, height outH: Int, horizontalFilter: ResampleFilter,
+                          verticalFilter: ResampleFilter,
+                          box: (x0: Double, y0: Double, x1: Double, y1: Double)? = nil) -> RGBImage {
         precondition(outW > 0 && outH > 0, "resampled: empty target")
         let b = box ?? (0, 0, Double(width), Double(height))
         if outW == width && outH == height && b == (0, 0, Double(width), Double(height)) { return self }
-        let horizontal = ResampleAxis(inSize: width, outSize: outW, in0: b.x0, in1: b.x1, filter: filter)
-        let vertical = ResampleAxis(inSize: height, outSize: outH, in0: b.y0, in1: b.y1, filter: filter)
+        let horizontal = ResampleAxis(inSize: width, outSize: outW, in0: b.x0, in1: b.x1, filter: horizontalFilter)
+        let vertical = ResampleAxis(inSize: height, outSize: outH, in0: b.y0, in1: b.y1, filter: verticalFilter)
+        if horizontal.isUniform && vertical.isUniform {
+            return boxAverage(horizontal: horizontal, vertical: vertical)
+        }
         // Only the source rows the vertical pass reads go through the horizontal pass.
         var rowFirst = height, rowLast = 0
         for i in 0..<outH where vertical.count[i] > 0 {
@@ -227,5 +232,58 @@ extension RGBImage {
                 d += stride
             }
         }
+    }
+
+    /// Box downscale in both axes: column sums over each output row's source rows (a
+    /// vectorisable pass along memory), then sums of those over each output column's taps,
+    /// divided once and rounded to nearest. Integer sums are exact; only the final division
+    /// rounds, so this is the exact mean of the selected source pixels.
+    func boxAverage(horizontal: ResampleAxis, vertical: ResampleAxis) -> RGBImage {
+        let outW = horizontal.outSize, outH = vertical.outSize
+        let stride = width * 3
+        var out = [UInt8](repeating: 0, count: outW * outH * 3)
+        let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: stride)
+        defer { sums.deallocate() }
+        let inverseCount = horizontal.count.map { 1.0 / Double($0) }
+        pixels.withUnsafeBufferPointer { srcBuf in
+            out.withUnsafeMutableBufferPointer { dstBuf in
+                horizontal.first.withUnsafeBufferPointer { firsts in
+                    horizontal.count.withUnsafeBufferPointer { counts in
+                        inverseCount.withUnsafeBufferPointer { inverses in
+                            let src = srcBuf.baseAddress!
+                            var d = dstBuf.baseAddress!
+                            for yy in 0..<outH {
+                                let n = vertical.count[yy]
+                                sums.initialize(repeating: 0, count: stride)
+                                var row = src + vertical.first[yy] * stride
+                                for _ in 0..<n {
+                                    for x in 0..<stride { sums[x] &+= UInt32(row[x]) }
+                                    row += stride
+                                }
+                                let rowScale = 1.0 / Double(n)
+                                for xx in 0..<outW {
+                                    var p = sums + firsts[xx] * 3
+                                    var r: UInt32 = 0, g: UInt32 = 0, b: UInt32 = 0
+                                    for _ in 0..<counts[xx] {
+                                        r &+= p[0]
+                                        g &+= p[1]
+                                        b &+= p[2]
+                                        p += 3
+                                    }
+                                    // + 1e-9: exact halves (sum / count = k + 0.5) round up
+                                    // despite the inexact reciprocal.
+                                    let scale = rowScale * inverses[xx]
+                                    d[0] = UInt8(Double(r) * scale + 0.500000001)
+                                    d[1] = UInt8(Double(g) * scale + 0.500000001)
+                                    d[2] = UInt8(Double(b) * scale + 0.500000001)
+                                    d += 3
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return RGBImage(width: outW, height: outH, pixels: out)
     }
 }

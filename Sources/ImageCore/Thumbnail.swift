@@ -26,8 +26,9 @@ public enum Thumbnail {
     /// ANSI text of the picture (only its content rows/cols, no padding).
     public static func ansi(_ bytes: [UInt8], cols: Int, rows: Int, fit: FitMode = .contain,
                             colors: ColorMode = .truecolor, background: RGB = .black,
-                            dctScaleMargin: Double = DecodeOptions.defaultDCTScaleMargin) throws(ImageError) -> [UInt8] {
+                            dctScaleMargin: Double = DecodeOptions.defaultDCTScaleMargin,
+                            tolerance: Int = HalfBlockEncoder.defaultTolerance) throws(ImageError) -> [UInt8] {
         HalfBlockEncoder.encode(try cells(bytes, cols: cols, rows: rows, fit: fit, background: background,
-                                          dctScaleMargin: dctScaleMargin), mode: colors)
+                                          dctScaleMargin: dctScaleMargin), mode: colors, tolerance: tolerance)
     }
 }

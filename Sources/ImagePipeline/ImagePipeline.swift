@@ -1,27 +1,49 @@
 import Foundation
+import ImageCore
+import MarvelAPI
 
 /// Turns "show image X in a W×H cell box" into cells: from memory when it can (synchronously,
 /// same frame), from disk when it must, from the network as rarely as possible.
 ///
-/// Draw path: `cachedResult(for:)` (sync). Loading: `loadImage(_:priority:completion:)` returns an
-/// `ImageTask` to re-prioritise or cancel, or `image(for:priority:)` (async). Cells bound to grid
-/// slots with generation tokens: `ImageBinder`. Look-ahead: `ImagePrefetcher`.
+/// For the app:
+/// - build: `ImagePipeline.standard(transport:cacheDirectory:)` (libcurl, disk cache in
+///   `defaultCacheDirectory`, ImageCore decode, half-block cells, metrics saved on `close()`);
+/// - request: `ImageRequest.marvel(thumbnail, box: CellBox(cols:rows:))` picks the smallest
+///   Marvel variant for the box; Marvel's "not available" URLs come back as
+///   `.placeholder(.notAvailable)` without a download;
+/// - draw path: `cachedResult(for:)` (sync: cells, `.notAvailable`, or `.failed` while
+///   negative-cached; nil = load it);
+/// - grid cells: `ImageBinder<Slot>` — `bind(slot, to:priority:)` answers at once (cached image or
+///   `.loading`) with a generation; later results come through its delivery closure only for the
+///   slot's latest binding; `unbind`/`unbindAll` when cells leave the screen;
+/// - look-ahead: `ImagePrefetcher.update(visible:direction:itemCount:)` on every scroll;
+/// - one-off loads: `loadImage(_:priority:completion:)` → `ImageTask` (`priority`, `cancel()`),
+///   or `try await image(for:priority:)`;
+/// - `metrics`, `close()` (flush the disk index, save counters for `cache info`).
+///
+/// Why a lock-based coordinator rather than an actor: bind, priority change and cancel must be
+/// synchronous and strictly ordered from the frame loop ("no callback after cancel").
 public final class ImagePipeline: Sendable {
     public struct Configuration: Sendable {
         public var dataLoader: any DataLoading
         public var dataCache: (any DataCaching)?
         public var decoder: any ImageDecoding
-        public var renderer: any ImageRendering
+        public var renderer: any CellRendering
         public var memoryCostLimit = 128 << 20
         public var memoryCountLimit = 10_000
         public var maxConcurrentTransfers = 16
         public var maxTransfersPerHost = 6
+        /// Prefetch transfers while a visible request waits for a slot.
         public var maxPrefetchTransfers = 2
+        /// Prefetch transfers when no visible request waits (never more than the per-host cap
+        /// minus 2, so a visible request arriving finds a free slot on its host).
+        public var maxIdlePrefetchTransfers = 4
         public var maxConcurrentDecodes = max(1, ProcessInfo.processInfo.activeProcessorCount)
         /// How long a request must stay wanted before disk or network work starts for it
         /// (rows a fling passes faster cost nothing). Memory hits are never delayed.
         public var startDelay: Duration = .milliseconds(20)
-        public var retryPolicy = RetryPolicy()
+        /// MarvelAPI's policy (the API client's): 429, 5xx, timeouts, dropped connections.
+        public var retryPolicy = RetryPolicy.standard
         public var negativeCacheTTL: Duration = .seconds(30)
         /// Where `close()` saves the metrics (usually beside the disk cache).
         public var metricsURL: URL?
@@ -29,7 +51,7 @@ public final class ImagePipeline: Sendable {
         public var clock: @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
 
         public init(dataLoader: any DataLoading, dataCache: (any DataCaching)?,
-                    decoder: any ImageDecoding, renderer: any ImageRendering) {
+                    decoder: any ImageDecoding = ImageCoreDecoder(), renderer: any CellRendering = HalfBlockCellRenderer()) {
             self.dataLoader = dataLoader
             self.dataCache = dataCache
             self.decoder = decoder
@@ -50,6 +72,8 @@ public final class ImagePipeline: Sendable {
         limits.maxTransfers = configuration.maxConcurrentTransfers
         limits.maxPerHost = configuration.maxTransfersPerHost
         limits.maxPrefetchTransfers = configuration.maxPrefetchTransfers
+        limits.maxIdlePrefetchTransfers = min(configuration.maxIdlePrefetchTransfers,
+                                              max(configuration.maxPrefetchTransfers, configuration.maxTransfersPerHost - 2))
         limits.maxCPU = configuration.maxConcurrentDecodes
         limits.startDelay = configuration.startDelay
         limits.retry = configuration.retryPolicy
@@ -71,7 +95,7 @@ public final class ImagePipeline: Sendable {
             if case .pixels(let p)? = memoryCache.value(for: .pixels(request.url)) { pixels = p } else { pixels = nil }
             scheduler.count { $0.memoryHits += 1 }
             scheduler.noteShown(request.url)
-            return .image(Thumbnail(request: request, cells: cells, pixels: pixels))
+            return .image(PipelineImage(request: request, cells: cells, pixels: pixels))
         }
         if scheduler.isNegative(request.url) { return .placeholder(.failed) }
         return nil
@@ -113,6 +137,12 @@ public final class ImagePipeline: Sendable {
         } onCancel: {
             box.cancel()
         }
+    }
+
+    /// Holds back new disk and network work for `duration` (the prefetcher calls this while the
+    /// user flings; memory hits and work already running are unaffected).
+    public func pauseStarts(for duration: Duration) {
+        scheduler.pauseStarts(for: duration)
     }
 
     /// Counters so far (wasted prefetch bytes counted as of now).

@@ -13,6 +13,8 @@ struct MarvelBench: AsyncParsableCommand {
             APIBench.self,
             StartupBench.self,
             FrameBenchmark.self,
+            CatalogBench.self,
+            PipelineBench.self,
         ]
     )
 }

@@ -33,15 +33,7 @@ struct CharactersCommand: AsyncParsableCommand {
     func run() async throws {
         try await PlainOutput.reportingErrors {
             if output.wantsPlain && gallery.headless == nil {
-                // The same sources as the grid, the built-in catalog included.
-                let resolved = try await GalleryLaunch.Source.resolve(source)
-                do {
-                    try await runPlain(resolved.client)
-                } catch {
-                    await resolved.close()
-                    throw error
-                }
-                await resolved.close()
+                try await runPlain(try await source.makeClient())
             } else {
                 try await GalleryLaunch.run(source: source, options: gallery,
                                             screen: LaunchScreen(language: language.resolved))

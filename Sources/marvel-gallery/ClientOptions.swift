@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import HTTPTransport
 import MarvelAPI
+import CatalogServer
+import Synchronization
 
 /// Where the data comes from, shared by every data subcommand:
 /// `--base-url` (or `MARVEL_BASE_URL`) → that server (signed when keys are set);
@@ -38,7 +40,7 @@ struct ClientOptions: ParsableArguments {
     }
 
     /// Builds the client for this run.
-    func makeClient() throws -> MarvelClient {
+    func makeClient() async throws -> MarvelClient {
         let credentials = try CredentialsLoader.load()
         let transport = try HTTPTransport()
         let timeouts = HTTPTimeouts(total: .seconds(timeout))
@@ -48,7 +50,7 @@ struct ClientOptions: ParsableArguments {
         } else if credentials != nil {
             base = MarvelClient.officialBaseURL
         } else {
-            base = try BuiltInCatalog.baseURL()
+            base = try await BuiltInCatalog.baseURL()
         }
         let isLoopback = ["127.0.0.1", "localhost", "::1", "[::1]"].contains(base.host ?? "")
         // The loopback catalog is already local: caching its answers would only duplicate it.
@@ -57,15 +59,26 @@ struct ClientOptions: ParsableArguments {
     }
 }
 
-/// The built-in offline catalog served on loopback (CatalogServer). Until the catalog server is
-/// wired into the executable, this explains how to get data instead.
+/// The built-in offline catalog: the embedded Fixtures catalog served by an in-process
+/// CatalogServer on an ephemeral loopback port for the life of the command.
 enum BuiltInCatalog {
-    static func baseURL() throws -> URL {
-        throw MarvelAPIError.invalidArgument(
-            "no data source: the built-in catalog is not available in this build; "
-            + "start one with `marvel-gallery serve` and pass --base-url http://127.0.0.1:8080 "
-            + "(or set MARVEL_BASE_URL), or set MARVEL_PUBLIC_KEY and MARVEL_PRIVATE_KEY")
+    private static let running = Mutex<CatalogServer?>(nil)
+
+    static func baseURL() async throws -> URL {
+        let server: CatalogServer
+        do {
+            server = try await CatalogServer.start(CatalogServerOptions(source: .embedded))
+        } catch {
+            throw MarvelAPIError.invalidArgument(
+                "the built-in catalog could not start (\(error)); start one with `marvel-gallery serve` and pass "
+                + "--base-url http://127.0.0.1:8080, or set MARVEL_PUBLIC_KEY and MARVEL_PRIVATE_KEY")
+        }
+        running.withLock { $0 = server }  // keeps it for the rest of the process
+        return server.baseURL
     }
+
+    /// True when `url` is the in-process server (the status line says "offline catalog").
+    static func isBuiltIn(_ url: URL) -> Bool { running.withLock { $0?.baseURL == url } }
 }
 
 /// How a data subcommand presents its result.

@@ -45,7 +45,7 @@ struct ComicsCommand: AsyncParsableCommand {
     func run() async throws {
         try await PlainOutput.reportingErrors {
             if output.wantsPlain && gallery.headless == nil {
-                try await GalleryLaunch.Source.using(source) { try await runPlain($0) }
+                try await runPlain(try await source.makeClient())
             } else {
                 try await GalleryLaunch.run(source: source, options: gallery,
                                             screen: LaunchScreen(catalog: .comics, comicsFilter: ComicsFilter(

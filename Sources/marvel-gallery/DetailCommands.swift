@@ -21,7 +21,7 @@ struct CharacterCommand: AsyncParsableCommand {
     func run() async throws {
         try await PlainOutput.reportingErrors {
             if output.wantsPlain && gallery.headless == nil {
-                try await GalleryLaunch.Source.using(source) { try await runPlain($0) }
+                try await runPlain(try await source.makeClient())
             } else {
                 try await GalleryLaunch.run(source: source, options: gallery,
                                             screen: LaunchScreen(detail: .character(id), language: language.resolved))
@@ -56,7 +56,7 @@ struct ComicCommand: AsyncParsableCommand {
     func run() async throws {
         try await PlainOutput.reportingErrors {
             if output.wantsPlain && gallery.headless == nil {
-                try await GalleryLaunch.Source.using(source) { try await runPlain($0) }
+                try await runPlain(try await source.makeClient())
             } else {
                 try await GalleryLaunch.run(source: source, options: gallery,
                                             screen: LaunchScreen(detail: .comic(id), language: language.resolved))

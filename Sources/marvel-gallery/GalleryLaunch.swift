@@ -6,44 +6,24 @@ import ImagePipeline
 import MarvelAPI
 import TerminalUI
 
-/// Wires the full-screen gallery: the data source (a `--base-url` mirror, the official API
-/// with keys, or by default the built-in catalog served in-process on a loopback port), the
-/// image pipeline with its disk cache, and the terminal; runs it; tears everything down.
+/// Wires the full-screen gallery: the data source (`ClientOptions`: a `--base-url` mirror, the
+/// official API with keys, or by default the built-in catalog served in-process on a loopback
+/// port), the image pipeline with its disk cache, and the terminal; runs it; tears down.
 enum GalleryLaunch {
-    /// The data source for this run: `--base-url` (or MARVEL_BASE_URL), else the official API
-    /// when keys are set, else the built-in catalog served in-process on a loopback port.
-    struct Source {
-        let client: MarvelClient
-        let kind: DataSourceKind
-        let server: CatalogServer?
-
-        static func resolve(_ source: ClientOptions) async throws -> Source {
-            let credentials = try CredentialsLoader.load()
-            if let text = source.resolvedBaseURLText {
-                let client = try source.makeClient()
-                return Source(client: client, kind: client.isOfficialGateway ? .officialAPI : .mirror(text), server: nil)
-            }
-            if credentials != nil {
-                return Source(client: try source.makeClient(), kind: .officialAPI, server: nil)
-            }
-            let server = try await CatalogServer.start(CatalogServerOptions())
-            let client = MarvelClient(baseURL: server.baseURL, transport: try HTTPTransport(),
-                                      timeouts: HTTPTimeouts(total: .seconds(source.timeout)))
-            return Source(client: client, kind: .offlineCatalog, server: server)
-        }
-
-        func close() async {
-            client.transport.shutdown()
-            await server?.stop()
-        }
-    }
-
     static func run(source: ClientOptions, options: GalleryOptions, screen: LaunchScreen = LaunchScreen()) async throws {
-        let resolved = try await Source.resolve(source)
-        let client = resolved.client, kind = resolved.kind, server = resolved.server
+        let credentials = try CredentialsLoader.load()
+        let client = try await source.makeClient()   // starts the built-in catalog when needed
+        let kind: DataSourceKind
+        if BuiltInCatalog.isBuiltIn(client.baseURL) {
+            kind = .offlineCatalog
+        } else if client.isOfficialGateway || (source.resolvedBaseURLText == nil && credentials != nil) {
+            kind = .officialAPI
+        } else {
+            kind = .mirror(source.resolvedBaseURLText ?? client.baseURL.absoluteString)
+        }
         let imageTransport = try HTTPTransport()
-        let pipeline = try PipelineParts.makePipeline(transport: imageTransport,
-                                                      cacheDirectory: options.imageCacheDirectory)
+        let pipeline = ImagePipeline.standard(transport: imageTransport,
+                                              cacheDirectory: options.imageCacheDirectory ?? ImagePipeline.defaultCacheDirectory)
         var config = AppConfig(pageSize: screen.catalog == .comics ? LaunchScreen.comicsPageSize : options.pageSize,
                                source: kind, language: screen.language)
         config.catalog = screen.catalog
@@ -73,15 +53,14 @@ enum GalleryLaunch {
                 _ = line.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
             }
         } catch {
-            await shutDown(pipeline: pipeline, server: server, transports: [imageTransport, client.transport])
+            shutDown(pipeline: pipeline, transports: [imageTransport, client.transport])
             throw error
         }
-        await shutDown(pipeline: pipeline, server: server, transports: [imageTransport, client.transport])
+        shutDown(pipeline: pipeline, transports: [imageTransport, client.transport])
     }
 
-    static func shutDown(pipeline: ImagePipeline, server: CatalogServer?, transports: [HTTPTransport]) async {
+    static func shutDown(pipeline: ImagePipeline, transports: [HTTPTransport]) {
         pipeline.close()
         for transport in transports { transport.shutdown() }
-        await server?.stop()
     }
 }

@@ -13,7 +13,7 @@ struct GalleryOptions: ParsableArguments {
     var pageSize = 20
 
     @Option(name: .customLong("image-cache"),
-            help: "Folder for downloaded pictures (default: ~/.cache/marvel-gallery/images; \"none\" keeps them in memory).")
+            help: "Folder for downloaded pictures (default: $MARVEL_GALLERY_IMAGE_CACHE or ~/.cache/marvel-gallery/images).")
     var imageCache: String?
 
     /// `WxH`: draw off-screen at that size, print "grid-complete" at the first complete grid
@@ -43,10 +43,5 @@ struct GalleryOptions: ParsableArguments {
         return Size(width: w, height: h)
     }
 
-    var imageCacheDirectory: URL? {
-        if let imageCache {
-            return imageCache == "none" ? nil : URL(fileURLWithPath: imageCache)
-        }
-        return ResponseCache.defaultDirectory().appendingPathComponent("images")
-    }
+    var imageCacheDirectory: URL? { imageCache.map { URL(fileURLWithPath: $0) } }
 }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import GalleryApp
-import MarvelAPI
 
 /// `--lang en|es`, shared by the full-screen commands; without it the POSIX locale variables
 /// decide (LC_ALL, then LC_MESSAGES, then LANG).
@@ -29,19 +28,4 @@ struct LaunchScreen {
     var detail: DetailSubject?
     var comicsFilter = ComicsFilter()
     var language: Language = .en
-}
-
-extension GalleryLaunch.Source {
-    /// Runs `body` with the client of the resolved source (the built-in catalog included) and
-    /// closes it afterwards, also when `body` throws.
-    static func using(_ source: ClientOptions, _ body: (MarvelClient) async throws -> Void) async throws {
-        let resolved = try await resolve(source)
-        do {
-            try await body(resolved.client)
-        } catch {
-            await resolved.close()
-            throw error
-        }
-        await resolved.close()
-    }
 }

@@ -14,6 +14,7 @@ struct MarvelGallery: AsyncParsableCommand {
             RenderCommand.self,
             DemoCommand.self,
             DoctorCommand.self,
+            CacheCommand.self,
         ]
     )
 }

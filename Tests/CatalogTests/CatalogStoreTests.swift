@@ -80,6 +80,7 @@ final class CatalogStoreTests: XCTestCase {
     func testBadFilesGetOneLineEachAndTheImportGoesOn() throws {
         let folder = TestCatalogs.scratch.appendingPathComponent("bad-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
         try Data("{not json".utf8).write(to: folder.appendingPathComponent("a-broken.json"))
         try Data("{\"code\":409,\"status\":\"You may not request more than 100 items.\"}".utf8)
             .write(to: folder.appendingPathComponent("b-error.json"))

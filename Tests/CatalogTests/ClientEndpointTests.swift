@@ -122,6 +122,7 @@ final class ClientEndpointTests: XCTestCase {
     func testETagRevalidationThroughTheClientCache() async throws {
         let server = try await TestCatalogs.server()
         let folder = TestCatalogs.scratch.appendingPathComponent("client-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let c = try client(server, cache: ResponseCache(directory: folder))
         let first = try await c.characters(CharacterQuery(nameStartsWith: "Iron"))
         XCTAssertEqual(first.source, .network)

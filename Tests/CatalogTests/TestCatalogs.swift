@@ -6,8 +6,10 @@ import XCTest
 
 /// Catalogs and servers shared by the tests of this target (built once per test process).
 enum TestCatalogs {
+    /// One folder per user, reused across runs: the embedded catalog inside is keyed by the
+    /// fixtures version, so later runs open it instead of importing again.
     static let scratch: URL = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-tests-\(getpid())")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("marvel-gallery-catalog-tests-\(getuid())")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }()

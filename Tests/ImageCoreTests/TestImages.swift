@@ -4,7 +4,15 @@ import XCTest
 
 /// Test images bundled in `Resources/` (see `Resources/SOURCES.md`).
 enum TestImages {
-    static var root: URL { Bundle.module.resourceURL!.appendingPathComponent("Resources") }
+    /// `.copy("Resources")` keeps the folder name; where it lands inside the bundle differs
+    /// between platforms, so look in both places.
+    static var root: URL {
+        let candidates = [Bundle.module.bundleURL.appendingPathComponent("Resources"),
+                          Bundle.module.resourceURL?.appendingPathComponent("Resources")].compactMap { $0 }
+        return candidates.first {
+            FileManager.default.fileExists(atPath: $0.appendingPathComponent("SOURCES.md").path)
+        } ?? candidates[0]
+    }
 
     static func url(_ relative: String) -> URL { root.appendingPathComponent(relative) }
 

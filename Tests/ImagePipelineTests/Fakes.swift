@@ -1,6 +1,8 @@
 import XCTest
 import Foundation
+import ImageCore
 import ImagePipeline
+import MarvelAPI
 
 /// A lock-protected counter/recorder shared with @Sendable closures.
 final class Locked<Value>: @unchecked Sendable {
@@ -71,7 +73,7 @@ final class FakeDecoder: ImageDecoding, @unchecked Sendable {
         count.with { $0 += 1 }
         guard data.starts(with: Array("IMG:".utf8)) else { throw ImagePipelineError.undecodable("not IMG") }
         let c = Self.colour(of: data)
-        return PixelImage(width: 8, height: 8, rgb: Array(repeating: [c.r, c.g, c.b], count: 64).flatMap { $0 })
+        return RGBImage(width: 8, height: 8, pixels: Array(repeating: [c.r, c.g, c.b], count: 64).flatMap { $0 })
     }
     static func colour(of data: [UInt8]) -> RGB {
         var h: UInt32 = 2166136261
@@ -81,13 +83,14 @@ final class FakeDecoder: ImageDecoding, @unchecked Sendable {
 }
 
 /// Fills the box with the image's first pixel. Counts renders.
-final class FakeRenderer: ImageRendering, @unchecked Sendable {
+final class FakeRenderer: CellRendering, @unchecked Sendable {
     let count = Locked(0)
     func render(_ image: PixelImage, for request: ImageRequest) throws -> CellImage {
         count.with { $0 += 1 }
-        let c = RGB(image.rgb[0], image.rgb[1], image.rgb[2])
-        return CellImage(cols: request.box.cols, rows: request.box.rows,
-                         cells: Array(repeating: .init(top: c, bottom: c), count: request.box.cols * request.box.rows))
+        let c: RGB? = RGB(image.pixels[0], image.pixels[1], image.pixels[2])
+        let n = request.box.cols * request.box.rows
+        return HalfBlockCells(cols: request.box.cols, rows: request.box.rows,
+                              top: Array(repeating: c, count: n), bottom: Array(repeating: c, count: n))
     }
 }
 
@@ -115,7 +118,7 @@ struct Harness {
         var config = ImagePipeline.Configuration(dataLoader: loader, dataCache: disk,
                                                  decoder: decoder, renderer: renderer)
         config.startDelay = startDelay
-        config.retryPolicy = RetryPolicy(maxRetries: 2, baseDelay: .milliseconds(5))
+        config.retryPolicy = RetryPolicy(maxRetries: 2, baseDelay: .milliseconds(5), maxDelay: .milliseconds(20))
         configure(&config)
         pipeline = ImagePipeline(configuration: config)
     }

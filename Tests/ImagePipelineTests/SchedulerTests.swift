@@ -45,18 +45,47 @@ final class SchedulerTests: XCTestCase {
         XCTAssertEqual(loader.state.get.starts[1], "http://h/visible.jpg")
     }
 
-    func testPrefetchesUseAtMostTwoTransfersAndVisibleOnesDoNotWait() async {
+    func testPrefetchesUseTwoTransfersWhileVisibleWorkWaitsAndIdleSlotsOtherwise() async {
         let loader = FakeLoader(latency: .milliseconds(1))
         loader.state.with { $0.holdAll = true }
         let h = Harness(loader: loader)
         for i in 0..<20 { h.pipeline.loadImage(req("http://h/p\(i).jpg"), priority: .low) { _ in } }
+        // Nothing visible waits: prefetches take up to 4 of the host's 6 slots, no more.
+        await eventually { loader.totalStarts == 4 }
+        try? await Task.sleep(for: .milliseconds(30))
+        XCTAssertEqual(loader.totalStarts, 4, "a fifth prefetch started")
+        // A visible request finds a free slot at once.
+        h.pipeline.loadImage(req("http://h/v.jpg"), priority: .high) { _ in }
+        await eventually { loader.totalStarts == 5 }
+        XCTAssertEqual(loader.state.get.starts.last, "http://h/v.jpg")
+        loader.releaseAll()
+    }
+
+    func testStrictPrefetchCapOfTwoWhenConfigured() async {
+        let loader = FakeLoader(latency: .milliseconds(1))
+        loader.state.with { $0.holdAll = true }
+        let h = Harness(loader: loader) { $0.maxIdlePrefetchTransfers = 2 }
+        for i in 0..<20 { h.pipeline.loadImage(req("http://h/p\(i).jpg"), priority: .low) { _ in } }
         await eventually { loader.totalStarts == 2 }
         try? await Task.sleep(for: .milliseconds(30))
         XCTAssertEqual(loader.totalStarts, 2, "a third prefetch started")
-        h.pipeline.loadImage(req("http://h/v.jpg"), priority: .high) { _ in }
-        await eventually { loader.totalStarts == 3 }
-        XCTAssertEqual(loader.state.get.starts.last, "http://h/v.jpg")
         loader.releaseAll()
+    }
+
+    func testPrefetchesDropToTwoWhileVisibleRequestsQueue() async {
+        let loader = FakeLoader(latency: .milliseconds(1))
+        loader.state.with { $0.holdAll = true }
+        let h = Harness(loader: loader) { $0.maxTransfersPerHost = 6; $0.maxConcurrentTransfers = 6 }
+        // Six visible requests fill every slot, more wait; queued prefetches must not take
+        // more than 2 slots as they free up while visible ones still wait.
+        for i in 0..<10 { h.pipeline.loadImage(req("http://h/v\(i).jpg"), priority: .high) { _ in } }
+        for i in 0..<10 { h.pipeline.loadImage(req("http://h/p\(i).jpg"), priority: .low) { _ in } }
+        await eventually { loader.totalStarts == 6 }
+        loader.releaseAll()
+        await eventually { loader.state.get.completions.count == 20 }
+        let starts = loader.state.get.starts
+        let firstPrefetch = starts.firstIndex { $0.contains("/p") } ?? 0
+        XCTAssertGreaterThanOrEqual(firstPrefetch, 10, "a prefetch started before every visible request had")
     }
 
     func testTransferCapsSixPerHostSixteenInAll() async {
@@ -148,5 +177,36 @@ final class SchedulerTests: XCTestCase {
             XCTFail("expected CancellationError")
         } catch is CancellationError {}
         await eventually { loader.state.get.cancellations == ["http://h/never.jpg"] }
+    }
+}
+
+/// A decoder that takes a while and records how many decodes ran at once.
+final class SlowDecoder: ImageDecoding, @unchecked Sendable {
+    let inner = FakeDecoder()
+    let concurrency = Locked((now: 0, max: 0))
+    func decode(_ data: [UInt8]) throws -> PixelImage {
+        concurrency.with { $0.now += 1; $0.max = max($0.max, $0.now) }
+        defer { concurrency.with { $0.now -= 1 } }
+        Thread.sleep(forTimeInterval: 0.01)
+        return try inner.decode(data)
+    }
+}
+
+final class DecodeCapTests: XCTestCase {
+    func testDecodesNeverExceedTheCap() async {
+        let decoder = SlowDecoder()
+        let loader = FakeLoader(latency: .milliseconds(1))
+        var config = ImagePipeline.Configuration(dataLoader: loader, dataCache: nil, decoder: decoder, renderer: FakeRenderer())
+        config.startDelay = .zero
+        config.maxConcurrentDecodes = 2
+        let pipeline = ImagePipeline(configuration: config)
+        let done = Locked(0)
+        for i in 0..<30 { pipeline.loadImage(req("http://h\(i % 3)/d\(i).jpg")) { _ in done.with { $0 += 1 } } }
+        await eventually { done.get == 30 }
+        XCTAssertEqual(decoder.concurrency.get.max, 2)
+    }
+
+    func testPlaceholderGlyphsDiffer() {
+        XCTAssertEqual(Set([PlaceholderKind.loading, .failed, .notAvailable].map(\.glyph)).count, 3)
     }
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <setjmp.h>
 #include <jpeglib.h>
+#include <jerror.h>
 
 // Progressive files can carry thousands of tiny scans (a known CPU-exhaustion trick).
 #define MG_JPEG_MAX_SCANS 1000
@@ -16,6 +17,7 @@ struct mg_error_mgr {
     struct jpeg_error_mgr pub;
     jmp_buf jump;
     char message[JMSG_LENGTH_MAX];
+    int damaged;  // a warning that means truncated or corrupt entropy data was seen
 };
 
 struct mg_jpeg_decoder {
@@ -32,9 +34,20 @@ static void mg_jpeg_error_exit(j_common_ptr cinfo) {
     longjmp(err->jump, 1);
 }
 
-// Warnings (e.g. "premature end of data") are tolerated silently: libjpeg fills the rest grey.
+// Never print. Warnings that mean the data is truncated or its entropy-coded part corrupt are
+// remembered (libjpeg would carry on and paint grey) so the decode reports an error instead;
+// benign ones (e.g. extraneous bytes before a marker, common in camera files) are ignored.
 static void mg_jpeg_output_message(j_common_ptr cinfo) { (void)cinfo; }
-static void mg_jpeg_emit_message(j_common_ptr cinfo, int level) { (void)cinfo; (void)level; }
+static void mg_jpeg_emit_message(j_common_ptr cinfo, int level) {
+    if (level >= 0) return;
+    struct mg_error_mgr *err = (struct mg_error_mgr *)cinfo->err;
+    int code = cinfo->err->msg_code;
+    if (!err->damaged && (code == JWRN_JPEG_EOF || code == JWRN_HUFF_BAD_CODE || code == JWRN_MUST_RESYNC ||
+                          code == JWRN_NOT_SEQUENTIAL || code == JWRN_BOGUS_PROGRESSION)) {
+        err->damaged = 1;
+        (*cinfo->err->format_message)(cinfo, err->message);
+    }
+}
 
 static void mg_jpeg_progress(j_common_ptr cinfo) {
     if (cinfo->is_decompressor) {
@@ -96,6 +109,10 @@ int mg_jpeg_set_scale(mg_jpeg_decoder *dec, int denom, int *out_width, int *out_
         mg_img_set_status(status, MG_IMG_CORRUPT, dec->err.message);
         return -1;
     }
+    // libjpeg's defaults stay (accurate integer IDCT, fancy chroma upsampling). Measured for
+    // 300x450 thumbnails at 24x18/48x36 cells: JDCT_IFAST + plain upsampling saves ~0.03 ms
+    // per picture but drops render_quality.py's box score from 56.1/54.0 to 46.9/45.5 dB and
+    // the lanczos score below 36 dB; plain upsampling alone saves ~0.025 ms for -1.4/-2.2 dB.
     dec->cinfo.scale_num = 1;
     dec->cinfo.scale_denom = (unsigned)(denom == 2 || denom == 4 || denom == 8 ? denom : 1);
     jpeg_calc_output_dimensions(&dec->cinfo);
@@ -137,19 +154,24 @@ int mg_jpeg_read_rgb(mg_jpeg_decoder *dec, uint8_t *rgb, mg_img_status *status) 
             jpeg_read_scanlines(&dec->cinfo, &row, 1);
             mg_cmyk_row_to_rgb(cmyk_row, rgb + stride * y, width, dec->cinfo.saw_Adobe_marker);
         } else {
-            JSAMPROW rows[4];
-            for (int i = 0; i < 4; i++) {
+            // Up to one 4:2:0 iMCU row (16 lines) per call: fewer calls into the decoder.
+            JSAMPROW rows[16];
+            for (int i = 0; i < 16; i++) {
                 JDIMENSION yy = y + (JDIMENSION)i;
                 if (yy >= dec->cinfo.output_height) yy = dec->cinfo.output_height - 1;
                 rows[i] = rgb + stride * yy;
             }
             JDIMENSION left = dec->cinfo.output_height - y;
-            jpeg_read_scanlines(&dec->cinfo, rows, left < 4 ? left : 4);
+            jpeg_read_scanlines(&dec->cinfo, rows, left < 16 ? left : 16);
         }
     }
     free(cmyk_row);
     cmyk_row = NULL;
     jpeg_finish_decompress(&dec->cinfo);
+    if (dec->err.damaged) {
+        mg_img_set_status(status, MG_IMG_CORRUPT, dec->err.message);
+        return -1;
+    }
     mg_img_set_status(status, MG_IMG_OK, NULL);
     return 0;
 }

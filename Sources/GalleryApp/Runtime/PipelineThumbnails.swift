@@ -1,6 +1,7 @@
 import Foundation
+import ImageCore
 import ImagePipeline
-import TerminalUI
+import MarvelAPI
 
 /// Thumbnails through the image pipeline: one `ImageTask` per key in flight, re-prioritised
 /// when the core asks again at another priority, cancelled when a tile leaves the window.
@@ -13,10 +14,11 @@ public final class PipelineThumbnails: ThumbnailProviding, @unchecked Sendable {
 
     public init(pipeline: ImagePipeline) { self.pipeline = pipeline }
 
-    /// The pipeline request for a key: the smallest portrait variant that fits, filling the box.
-    public static func request(for key: ThumbnailKey) -> ImageRequest {
-        ImageRequest(url: "\(key.image.path)/\(key.portraitVariant).\(key.image.extension)",
-                     box: CellBox(cols: key.columns, rows: key.rows), fit: .fill, color: .truecolor)
+    /// The pipeline request for a key: the smallest portrait variant that covers the box,
+    /// cropped to fill it (tiles are portrait boxes; Marvel portraits are 2:3).
+    public static func request(for key: ThumbnailKey) -> ImageRequest? {
+        ImageRequest.marvel(MarvelImage(path: key.image.path, fileExtension: key.image.extension),
+                            box: CellBox(cols: key.columns, rows: key.rows), shape: .portrait, fit: .cover)
     }
 
     public func load(_ key: ThumbnailKey, priority: ThumbnailPriority,
@@ -26,9 +28,13 @@ public final class PipelineThumbnails: ThumbnailProviding, @unchecked Sendable {
             running.priority = pipelinePriority
             return
         }
-        let task = pipeline.loadImage(PipelineThumbnails.request(for: key), priority: pipelinePriority) { [weak self] result in
+        guard let request = PipelineThumbnails.request(for: key) else {
+            completion(nil)
+            return
+        }
+        let task = pipeline.loadImage(request, priority: pipelinePriority) { [weak self] result in
             self?.lock.withLock { _ = self?.tasks.removeValue(forKey: key) }
-            completion(TileImage(result))
+            completion(result.thumbnail.map { TileImage($0.cells) })
         }
         lock.withLock {
             // A completion on another thread may already have run; then there is nothing to keep.
@@ -42,19 +48,4 @@ public final class PipelineThumbnails: ThumbnailProviding, @unchecked Sendable {
 
     /// Loads in flight (tests, diagnostics).
     public var inFlight: Int { lock.withLock { tasks.count } }
-}
-
-extension TileImage {
-    /// The pipeline's cells as a tile picture; nil for the placeholders (the tile draws its
-    /// own "no picture" face).
-    init?(_ result: ImageResult) {
-        guard let thumbnail = result.thumbnail else { return nil }
-        self.init(thumbnail.cells)
-    }
-
-    init(_ cells: CellImage) {
-        self.init(columns: cells.cols, rows: cells.rows,
-                  top: cells.cells.map { $0.top.map { TerminalUI.RGB($0.r, $0.g, $0.b) } },
-                  bottom: cells.cells.map { $0.bottom.map { TerminalUI.RGB($0.r, $0.g, $0.b) } })
-    }
 }

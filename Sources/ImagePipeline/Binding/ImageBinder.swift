@@ -59,7 +59,10 @@ public final class ImageBinder<Slot: Hashable & Sendable>: @unchecked Sendable {
             let task = pipeline.loadImage(request, priority: priority) { [weak self] result in
                 self?.complete(slot, g, result)
             }
-            if bindings[slot]?.generation == g, !task.isFinished { bindings[slot]?.task = task }
+            // Never ask the task anything here: it may be delivering on another thread, holding
+            // its lock and waiting for ours. A finished task stored here is harmless (cancel
+            // and priority changes on it do nothing).
+            if bindings[slot]?.generation == g { bindings[slot]?.task = task }
             return (g, .placeholder(.loading))
         }
         stale?.cancel()
@@ -78,7 +81,7 @@ public final class ImageBinder<Slot: Hashable & Sendable>: @unchecked Sendable {
             defer { bindings.removeAll() }
             return bindings.values.compactMap(\.task)
         }
-        for t in tasks { t.cancel() }
+        ImageTask.cancel(tasks)
     }
 
     public func setPriority(_ priority: ImagePriority, for slot: Slot) {

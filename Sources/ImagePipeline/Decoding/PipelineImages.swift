@@ -1,41 +1,15 @@
-/// Decoded pixels, 8-bit RGB, row-major, no padding.
-public struct PixelImage: Sendable, Equatable {
-    public let width: Int
-    public let height: Int
-    public let rgb: [UInt8]
-    public init(width: Int, height: Int, rgb: [UInt8]) {
-        self.width = width
-        self.height = height
-        self.rgb = rgb
-    }
-    /// Exact bytes held (the array's elements plus its header), for the memory cache's accounting.
-    public var cost: Int { rgb.count + 64 }
-}
+import ImageCore
 
-/// One colour, 8 bits a channel.
-public struct RGB: Hashable, Sendable {
-    public var r: UInt8, g: UInt8, b: UInt8
-    public init(_ r: UInt8, _ g: UInt8, _ b: UInt8) { self.r = r; self.g = g; self.b = b }
-}
+/// Decoded pixels (ImageCore's packed 8-bit RGB), kept in memory so another box size of the
+/// same URL is an encode, not a download.
+public typealias PixelImage = RGBImage
 
-/// Ready-to-draw half-block cells: `cols` × `rows`, row-major; each cell is the colour of its
-/// top pixel (foreground of `▀`) and bottom pixel (background). `nil` marks a transparent /
-/// empty pixel (the margin left by `.fit`).
-public struct CellImage: Sendable, Equatable {
-    public struct Cell: Sendable, Hashable {
-        public var top: RGB?
-        public var bottom: RGB?
-        public init(top: RGB?, bottom: RGB?) { self.top = top; self.bottom = bottom }
-    }
-    public let cols: Int
-    public let rows: Int
-    public let cells: [Cell]
-    public init(cols: Int, rows: Int, cells: [Cell]) {
-        self.cols = cols
-        self.rows = rows
-        self.cells = cells
-    }
-    public var cost: Int { cells.count * MemoryLayout<Cell>.stride + 64 }
+/// Ready-to-draw half-block cells (ImageCore's type; the app draws them with its widget).
+public typealias CellImage = HalfBlockCells
+
+extension RGBImage {
+    /// Bytes held, for the memory cache's accounting (pixels plus struct and array header).
+    var cacheCost: Int { pixels.count + MemoryLayout<RGBImage>.stride + 32 }
 }
 
 /// Bytes to pixels. The default routes JPEG/PNG/GIF to ImageCore; tests use fakes.
@@ -44,6 +18,6 @@ public protocol ImageDecoding: Sendable {
 }
 
 /// Pixels to cells for a request's box, fit and colour mode.
-public protocol ImageRendering: Sendable {
+public protocol CellRendering: Sendable {
     func render(_ image: PixelImage, for request: ImageRequest) throws -> CellImage
 }

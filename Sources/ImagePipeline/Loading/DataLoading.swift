@@ -5,16 +5,3 @@ public protocol DataLoading: Sendable {
     func loadData(from url: String) async throws -> [UInt8]
 }
 
-/// How often and how soon a failed download is tried again.
-public struct RetryPolicy: Sendable, Equatable {
-    public var maxRetries: Int
-    /// Delay before retry n (0-based) is `baseDelay · 2ⁿ`.
-    public var baseDelay: Duration
-    public init(maxRetries: Int = 2, baseDelay: Duration = .milliseconds(200)) {
-        self.maxRetries = maxRetries
-        self.baseDelay = baseDelay
-    }
-    public static let none = RetryPolicy(maxRetries: 0)
-
-    func delay(afterAttempt n: Int) -> Duration { baseDelay * (1 << min(n, 10)) }
-}

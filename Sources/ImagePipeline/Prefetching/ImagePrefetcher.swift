@@ -21,6 +21,14 @@ public final class ImagePrefetcher: @unchecked Sendable {
     private var lastDirection: Direction?
     private var window: [ImageRequest: ImageTask] = [:]
     private var _recomputations = 0
+    private var recent: [(time: UInt64, index: Int)] = []
+
+    /// Moving more than `flingScreens` screens within `flingWindow` is a fling: new disk and
+    /// network work is held back for `flingHold` after each such update (Glide pauses requests
+    /// while flinging), so rows passed at speed start nothing.
+    public var flingScreens = 2
+    public var flingWindow: Duration = .milliseconds(250)
+    public var flingHold: Duration = .milliseconds(150)
 
     /// `requestFor(index)` gives the request of item `index` (nil: none or no image).
     public init(pipeline: ImagePipeline, priority: ImagePriority = .low,
@@ -34,6 +42,7 @@ public final class ImagePrefetcher: @unchecked Sendable {
     /// number of items loaded so far.
     public func update(visible: Range<Int>, direction: Direction, itemCount: Int) {
         let screen = max(1, visible.count)
+        if isFling(at: visible.lowerBound, screen: screen) { pipeline.pauseStarts(for: flingHold) }
         let plan: (cancel: [ImageTask], start: [ImageRequest])? = lock.withLock {
             let flipped = lastDirection != nil && lastDirection != direction
             if !flipped, let anchor, abs(visible.lowerBound - anchor) < max(1, screen / 4) { return nil }
@@ -58,11 +67,22 @@ public final class ImagePrefetcher: @unchecked Sendable {
             return (cancel, wanted.filter { window[$0] == nil })
         }
         guard let plan else { return }
-        for t in plan.cancel { t.cancel() }
+        ImageTask.cancel(plan.cancel)
         for r in plan.start {
             if pipeline.hasCachedResult(for: r) { continue }
             let task = pipeline.loadImage(r, priority: priority) { _ in }
             lock.withLock { window[r] = task }
+        }
+    }
+
+    private func isFling(at index: Int, screen: Int) -> Bool {
+        let now = DispatchTime.now().uptimeNanoseconds
+        return lock.withLock {
+            recent.append((now, index))
+            let horizon = now &- flingWindow.nanoseconds
+            recent.removeAll { $0.time < horizon }
+            guard let lo = recent.map(\.index).min(), let hi = recent.map(\.index).max() else { return false }
+            return hi - lo > flingScreens * screen
         }
     }
 
@@ -72,7 +92,7 @@ public final class ImagePrefetcher: @unchecked Sendable {
             defer { window.removeAll(); anchor = nil; lastDirection = nil }
             return Array(window.values)
         }
-        for t in tasks { t.cancel() }
+        ImageTask.cancel(tasks)
     }
 
     /// Requests currently kept warm (tests).

@@ -1,3 +1,5 @@
+import ImageCore
+
 /// A cell box on screen: `cols` × `rows` terminal cells. Half-block cells hold two pixels
 /// stacked, so the pixel box is `cols` × `2·rows`.
 public struct CellBox: Hashable, Sendable, CustomStringConvertible {
@@ -12,21 +14,6 @@ public struct CellBox: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(cols)x\(rows)" }
 }
 
-/// How an image is placed in its box.
-public enum FitMode: String, Hashable, Sendable, CaseIterable {
-    /// The whole image, aspect kept, centred, the rest of the box left empty.
-    case fit
-    /// The box filled, aspect kept, the overflow cropped.
-    case fill
-}
-
-/// The colours the terminal can show.
-public enum ColorMode: String, Hashable, Sendable, CaseIterable {
-    case truecolor
-    case ansi256
-    case ansi16
-}
-
 /// What is asked for: the image at `url` drawn into `box`. Two requests with the same URL share
 /// the download and the decode; each distinct (box, fit, color) gets its own encode.
 public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
@@ -35,7 +22,7 @@ public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
     public var fit: FitMode
     public var color: ColorMode
 
-    public init(url: String, box: CellBox, fit: FitMode = .fit, color: ColorMode = .truecolor) {
+    public init(url: String, box: CellBox, fit: FitMode = .contain, color: ColorMode = .truecolor) {
         self.url = url
         self.box = box
         self.fit = fit
@@ -51,6 +38,21 @@ public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(url) @\(box) \(fit.rawValue) \(color.rawValue)" }
+
+    /// The disk cache's key for this URL. The embedded catalog server listens on a new
+    /// loopback port every run, so for loopback hosts the key is the path alone (the same
+    /// picture keeps its cache entry across runs); for any other host it is the whole URL.
+    public var cacheKey: String { Self.cacheKey(for: url) }
+
+    public static func cacheKey(for url: String) -> String {
+        guard let schemeEnd = url.range(of: "://") else { return url }
+        let rest = url[schemeEnd.upperBound...]
+        let hostPort = rest.prefix { $0 != "/" }
+        let host = hostPort.hasPrefix("[") ? String(hostPort.prefix { $0 != "]" }.dropFirst())
+                                           : String(hostPort.prefix { $0 != ":" })
+        guard ["127.0.0.1", "localhost", "::1"].contains(host.lowercased()) else { return url }
+        return "loopback:" + rest.dropFirst(hostPort.count)
+    }
 }
 
 /// Who is waiting decides the order transfers start in: visible cells first, prefetches last.

@@ -6,11 +6,29 @@ public enum PlaceholderKind: String, Sendable, Hashable {
     case failed
     /// Marvel's own "image not available" picture, recognised by URL and never downloaded.
     case notAvailable
+
+    /// One glyph the app centres in the box instead of a picture.
+    public var glyph: Character {
+        switch self {
+        case .loading: return "⋯"
+        case .failed: return "✕"
+        case .notAvailable: return "◌"
+        }
+    }
+
+    /// A short caption for boxes tall enough to show one.
+    public var caption: String {
+        switch self {
+        case .loading: return "loading"
+        case .failed: return "no picture"
+        case .notAvailable: return "no image"
+        }
+    }
 }
 
 /// A decoded picture ready for the app: the cells to draw in the request's box, and the pixels
 /// they were made from (shared, so another size is an encode, not a download).
-public struct Thumbnail: Sendable {
+public struct PipelineImage: Sendable {
     public let request: ImageRequest
     public let cells: CellImage
     public let pixels: PixelImage?
@@ -23,10 +41,10 @@ public struct Thumbnail: Sendable {
 
 /// The outcome of a request: a picture, or which placeholder to draw instead.
 public enum ImageResult: Sendable {
-    case image(Thumbnail)
+    case image(PipelineImage)
     case placeholder(PlaceholderKind)
 
-    public var thumbnail: Thumbnail? {
+    public var thumbnail: PipelineImage? {
         if case .image(let t) = self { return t }
         return nil
     }

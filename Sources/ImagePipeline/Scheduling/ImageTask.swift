@@ -44,14 +44,26 @@ public final class ImageTask: @unchecked Sendable, Hashable {
     /// Cancels; true when the task was still waiting (so no completion has run or will run).
     @discardableResult
     func cancelIfLive() -> Bool {
-        let wasLive = lock.withLock { () -> Bool in
+        let wasLive = markCancelled()
+        if wasLive { scheduler?.cancel(self) }
+        return wasLive
+    }
+
+    /// Cancels many tasks with one scheduling pass (a prefetch window, a screen of cells).
+    public static func cancel(_ tasks: [ImageTask]) {
+        let live = tasks.filter { $0.markCancelled() }
+        guard let scheduler = live.lazy.compactMap(\.scheduler).first else { return }
+        scheduler.cancel(live)
+    }
+
+    /// Stops delivery; true when the task was still waiting.
+    private func markCancelled() -> Bool {
+        lock.withLock { () -> Bool in
             guard !finished else { return false }
             finished = true
             completion = nil
             return true
         }
-        if wasLive { scheduler?.cancel(self) }
-        return wasLive
     }
 
     /// Runs the completion unless cancelled or already delivered.

@@ -24,6 +24,8 @@ final class FetchJob: @unchecked Sendable {
     }
     let url: String
     let host: String
+    /// The disk cache key: the URL without a loopback host and port (see `ImageRequest.cacheKey`).
+    let diskKey: String
     let seq: Int
     var state: State
     var renderKeys: Set<ImageRequest> = []
@@ -37,6 +39,7 @@ final class FetchJob: @unchecked Sendable {
 
     init(url: String, host: String, seq: Int, state: State) {
         self.url = url
+        self.diskKey = ImageRequest.cacheKey(for: url)
         self.host = host
         self.seq = seq
         self.state = state

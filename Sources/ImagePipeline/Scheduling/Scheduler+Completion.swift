@@ -16,7 +16,7 @@ extension Scheduler {
         case .failure(let error):
             let pipelineError = error as? ImagePipelineError
             if pipelineError?.isRetriable == true, fetch.retries < limits.retry.maxRetries {
-                let delay = limits.retry.delay(afterAttempt: fetch.retries)
+                let delay = limits.retry.delay(beforeRetry: fetch.retries, retryAfter: nil)
                 fetch.retries += 1
                 metrics.retries += 1
                 fetch.state = .waiting(eligibleAt: Self.monotonicNanos() + delay.nanoseconds, network: true)
@@ -51,7 +51,7 @@ extension Scheduler {
             metrics.decodes += 1
             metrics.decodeNanoseconds += nanos
             if !fromNetwork { metrics.diskHits += 1 }
-            memory.set(.pixels(pixels), for: .pixels(fetch.url), cost: pixels.cost)
+            memory.set(.pixels(pixels), for: .pixels(fetch.url), cost: pixels.cacheCost)
             if fetchJobs[fetch.url] === fetch { fetchJobs[fetch.url] = nil }
             for key in fetch.renderKeys {
                 guard let job = renderJobs[key], job.state == .waitingForPixels else { continue }
@@ -64,7 +64,7 @@ extension Scheduler {
                 // decoder changed): delete it and fetch once more from the network.
                 metrics.corruptEntries += 1
                 fetch.healedFromDisk = true
-                disk?.remove(for: fetch.url)
+                disk?.remove(for: fetch.diskKey)
                 if !fetch.abandoned {
                     fetch.state = .netQueued
                     netQueue.append(fetch)
@@ -91,8 +91,8 @@ extension Scheduler {
         case .success(let cells):
             metrics.renders += 1
             metrics.renderNanoseconds += nanos
-            memory.set(.cells(cells), for: .cells(job.request), cost: cells.cost)
-            outcome = .image(Thumbnail(request: job.request, cells: cells, pixels: pixels))
+            memory.set(.cells(cells), for: .cells(job.request), cost: cells.byteCost)
+            outcome = .image(PipelineImage(request: job.request, cells: cells, pixels: pixels))
         case .failure:
             metrics.failures += subscribers.count
             outcome = .placeholder(.failed)

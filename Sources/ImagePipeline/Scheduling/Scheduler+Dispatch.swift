@@ -13,9 +13,25 @@ extension Scheduler {
     }
 
     func pump() {
+        if pausedUntil > 0 {
+            if Self.monotonicNanos() < pausedUntil {
+                // A fling is in progress: nothing new starts (work already in hand continues).
+                scheduleWake(at: pausedUntil)
+                dispatchCPU()
+                return
+            }
+            pausedUntil = 0
+        }
         promoteWaiting()
         dispatchCPU()
         dispatchTransfers()
+    }
+
+    /// Holds back new disk and network work until `duration` from now (extending a hold).
+    func pauseStarts(for duration: Duration) {
+        lock.lock()
+        pausedUntil = max(pausedUntil, Self.monotonicNanos() + duration.nanoseconds)
+        lock.unlock()
     }
 
     private func promoteWaiting() {
@@ -43,7 +59,7 @@ extension Scheduler {
     }
 
     private func scheduleWake(at time: UInt64) {
-        if let wakeAt, wakeAt <= time { return }
+        if let wakeAt, wakeAt <= time, wakeAt > Self.monotonicNanos() { return }
         wakeAt = time
         let delay = time &- Self.monotonicNanos()
         Task.detached { [weak self] in
@@ -59,15 +75,18 @@ extension Scheduler {
         lock.unlock()
     }
 
-    /// Highest priority first; among equals, the oldest.
+    /// Highest priority first; among equals, the oldest. Disk reads wait while paused.
     private func dispatchCPU() {
-        while runningCPU < limits.maxCPU, !cpuQueue.isEmpty {
-            var best = 0
-            var bestPriority = priority(of: cpuQueue[0])
-            for i in cpuQueue.indices.dropFirst() {
+        let paused = pausedUntil > 0
+        while runningCPU < limits.maxCPU {
+            var best: Int?
+            var bestPriority = ImagePriority.veryLow
+            for i in cpuQueue.indices {
+                if paused, case .diskDecode = cpuQueue[i] { continue }
                 let p = priority(of: cpuQueue[i])
-                if p > bestPriority { best = i; bestPriority = p }
+                if best == nil || p > bestPriority { best = i; bestPriority = p }
             }
+            guard let best else { return }
             let work = cpuQueue.remove(at: best)
             runningCPU += 1
             launch(work)
@@ -75,6 +94,13 @@ extension Scheduler {
     }
 
     private func dispatchTransfers() {
+        // Prefetches get 2 transfers while any visible request waits; when none waits they may
+        // use idle slots up to `maxIdlePrefetchTransfers` (at a 50 ms latency, 2 transfers
+        // cannot keep up with 10 rows/s of a 6-column grid). Visible requests start first either way.
+        let visibleWaiting = netQueue.contains { !priority(of: $0).isPrefetch }
+            || waiting.contains { !priority(of: $0).isPrefetch }
+        let prefetchCap = visibleWaiting ? limits.maxPrefetchTransfers
+            : max(limits.maxPrefetchTransfers, limits.maxIdlePrefetchTransfers)
         while runningTransfers.count < limits.maxTransfers, !netQueue.isEmpty {
             let runningPrefetch = runningTransfers.values.filter { priority(of: $0).isPrefetch }.count
             var best: Int?
@@ -82,7 +108,7 @@ extension Scheduler {
             for (i, fetch) in netQueue.enumerated() {
                 if perHost[fetch.host, default: 0] >= limits.maxPerHost { continue }
                 let p = priority(of: fetch)
-                if p.isPrefetch && runningPrefetch >= limits.maxPrefetchTransfers { continue }
+                if p.isPrefetch && runningPrefetch >= prefetchCap { continue }
                 if best == nil || p > bestPriority { best = i; bestPriority = p }
             }
             guard let best else { return }
@@ -106,7 +132,7 @@ extension Scheduler {
             fetch.state = .diskRunning
             let disk = self.disk, decoder = self.decoder
             Task.detached { [weak self] in
-                guard let data = disk?.data(for: fetch.url) else { self?.diskMissed(fetch); return }
+                guard let data = disk?.data(for: fetch.diskKey) else { self?.diskMissed(fetch); return }
                 let start = Self.monotonicNanos()
                 let result = Result { try decoder.decode(data) }
                 self?.decoded(fetch, result, fromNetwork: false, bytes: data.count, nanos: Self.monotonicNanos() - start)
@@ -119,7 +145,7 @@ extension Scheduler {
                 let result = Result { try decoder.decode(data) }
                 let nanos = Self.monotonicNanos() - start
                 // Only bytes that decoded are kept: failures never reach a cache.
-                if case .success = result { disk?.store(data, for: fetch.url) }
+                if case .success = result { disk?.store(data, for: fetch.diskKey) }
                 self?.decoded(fetch, result, fromNetwork: true, bytes: data.count, nanos: nanos)
             }
         case .render(let job, let pixels):

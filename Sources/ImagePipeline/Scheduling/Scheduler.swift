@@ -1,4 +1,5 @@
 import Foundation
+import MarvelAPI
 
 /// The pipeline's coordinator: a lock-protected state machine (not an actor) so that bind,
 /// priority change and cancel are synchronous and strictly ordered from the app's frame loop.
@@ -9,11 +10,13 @@ final class Scheduler: @unchecked Sendable {
         var maxTransfers = 16
         var maxPerHost = 6
         var maxPrefetchTransfers = 2
+        var maxIdlePrefetchTransfers = 4
         var maxCPU = max(1, ProcessInfo.processInfo.activeProcessorCount)
         /// A request waits this long before it may start disk or network work, so rows a fling
         /// passes in less time cost nothing.
         var startDelay: Duration = .milliseconds(20)
-        var retry = RetryPolicy()
+        /// The same policy the API client uses: 429, 5xx, timeouts and dropped connections.
+        var retry = RetryPolicy.standard
         var negativeTTL: Duration = .seconds(30)
     }
 
@@ -21,7 +24,7 @@ final class Scheduler: @unchecked Sendable {
     let loader: any DataLoading
     let disk: (any DataCaching)?
     let decoder: any ImageDecoding
-    let renderer: any ImageRendering
+    let renderer: any CellRendering
     let memory: MemoryCache<MemoryKey, MemoryValue>
     /// Seconds-resolution clock for the negative cache (tests move it forward).
     let now: @Sendable () -> UInt64
@@ -37,6 +40,7 @@ final class Scheduler: @unchecked Sendable {
     var runningCPU = 0
     var seq = 0
     var wakeAt: UInt64?
+    var pausedUntil: UInt64 = 0
     var negative: [String: UInt64] = [:]
     /// Downloads made for prefetch only, by URL → bytes; removed when shown.
     var prefetchOnlyBytes: [String: Int] = [:]
@@ -44,7 +48,7 @@ final class Scheduler: @unchecked Sendable {
     var metrics = PipelineMetrics()
 
     init(limits: Limits, loader: any DataLoading, disk: (any DataCaching)?, decoder: any ImageDecoding,
-         renderer: any ImageRendering, memory: MemoryCache<MemoryKey, MemoryValue>,
+         renderer: any CellRendering, memory: MemoryCache<MemoryKey, MemoryValue>,
          now: @escaping @Sendable () -> UInt64) {
         self.limits = limits
         self.loader = loader
@@ -106,13 +110,22 @@ final class Scheduler: @unchecked Sendable {
         pump()
     }
 
-    func cancel(_ task: ImageTask) {
+    func cancel(_ task: ImageTask) { cancel([task]) }
+
+    /// Cancels several requesters at once with one dispatch at the end, so dropping a whole
+    /// prefetch window does not start (and then abort) the window's queued transfers one by one.
+    func cancel(_ tasks: [ImageTask]) {
         lock.lock()
         defer { lock.unlock() }
+        for task in tasks { removeSubscriber(task) }
+        pump()
+    }
+
+    private func removeSubscriber(_ task: ImageTask) {
         let key = task.request
         guard let job = renderJobs[key], job.subscribers.removeValue(forKey: task.id) != nil else { return }
         metrics.cancels += 1
-        guard job.subscribers.isEmpty else { pump(); return }
+        guard job.subscribers.isEmpty else { return }
         renderJobs[key] = nil
         switch job.state {
         case .queued:
@@ -125,7 +138,6 @@ final class Scheduler: @unchecked Sendable {
                 if fetch.renderKeys.isEmpty { abandon(fetch) }
             }
         }
-        pump()
     }
 
     /// The last requester of `fetch` left: drop it if it has not started, abort a transfer.

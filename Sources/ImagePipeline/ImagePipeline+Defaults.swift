@@ -1,0 +1,25 @@
+import Foundation
+import HTTPTransport
+
+extension ImagePipeline {
+    /// `$MARVEL_GALLERY_IMAGE_CACHE`, else `$XDG_CACHE_HOME/marvel-gallery/images`, else
+    /// `~/.cache/marvel-gallery/images`.
+    public static var defaultCacheDirectory: URL {
+        let env = ProcessInfo.processInfo.environment
+        if let dir = env["MARVEL_GALLERY_IMAGE_CACHE"], !dir.isEmpty { return URL(fileURLWithPath: dir) }
+        let base = env["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
+        return base.appendingPathComponent("marvel-gallery/images")
+    }
+
+    /// The app's pipeline: libcurl loader on `transport`, disk cache in `cacheDirectory`
+    /// (metrics saved beside it on `close()`), ImageCore decode and half-block cells.
+    public static func standard(transport: HTTPTransport, cacheDirectory: URL = defaultCacheDirectory,
+                                diskLimit: Int = 200 << 20, memoryLimit: Int = 128 << 20) -> ImagePipeline {
+        let disk = DiskCache(directory: cacheDirectory, sizeLimit: diskLimit)
+        var config = Configuration(dataLoader: CurlDataLoader(transport: transport), dataCache: disk)
+        config.memoryCostLimit = memoryLimit
+        config.metricsURL = cacheDirectory.appendingPathComponent(PipelineMetrics.fileName)
+        return ImagePipeline(configuration: config)
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import HTTPTransport
+
+/// The default loader: one GET through the shared libcurl transport (one multi handle on its
+/// own thread). One attempt per call; the pipeline's scheduler applies the retry policy and
+/// the caps, so nothing waits inside curl. Cancelling the calling task aborts the transfer.
+public struct CurlDataLoader: DataLoading {
+    public let transport: HTTPTransport
+    public var timeouts: HTTPTimeouts?
+    public var maxResponseBytes: Int
+
+    public init(transport: HTTPTransport, timeouts: HTTPTimeouts? = nil, maxResponseBytes: Int = 8 << 20) {
+        self.transport = transport
+        self.timeouts = timeouts
+        self.maxResponseBytes = maxResponseBytes
+    }
+
+    public func loadData(from url: String) async throws -> [UInt8] {
+        guard let u = URL(string: url) else { throw ImagePipelineError.transport("invalid URL", retriable: false) }
+        let response: HTTPResponse
+        do {
+            response = try await transport.send(HTTPRequest(url: u, timeouts: timeouts, maxResponseBytes: maxResponseBytes))
+        } catch let error as HTTPTransportError {
+            throw ImagePipelineError.transport(error.description, retriable: Self.isRetriable(error))
+        }
+        guard response.status == 200 else { throw ImagePipelineError.httpStatus(response.status) }
+        return [UInt8](response.body)
+    }
+
+    /// Timeouts and dropped or refused connections are worth another try; the rest are not.
+    static func isRetriable(_ error: HTTPTransportError) -> Bool {
+        switch error {
+        case .timedOut, .connectionLost, .cannotConnect: return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import ArgumentParser
+import Catalog
+import CatalogServer
+import Foundation
+import HTTPTransport
+import MarvelAPI
+
+/// `marvel-bench catalog`: figures of the catalog and its server, in-process on loopback:
+/// embedded catalog open (cold build and warm), raw request rate, 1,000 sequential client
+/// calls, 100 concurrent, image variants, and the synthetic 1562x50000 catalog paged.
+struct CatalogBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "catalog", abstract: "Catalog store and server figures.")
+
+    @Option(help: "Synthetic catalog size for the paging run.")
+    var synthetic = "1562x50000"
+
+    func run() async throws {
+        let clock = ContinuousClock()
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-bench-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var t = clock.now
+        _ = try EmbeddedCatalog.open(cacheDirectory: scratch)
+        let cold = clock.now - t
+        t = clock.now
+        let store = try EmbeddedCatalog.open(cacheDirectory: scratch)
+        let warm = clock.now - t
+        print("embedded catalog: cold build \(ms(cold)) ms, warm open \(ms(warm)) ms")
+
+        let server = try await CatalogServer.start(CatalogServerOptions(source: .reader(store)))
+        let transport = try HTTPTransport()
+        let client = MarvelClient(baseURL: server.baseURL, transport: transport, retryPolicy: .none)
+        let list = URL(string: server.baseURL.absoluteString + "/v1/public/characters?limit=20&offset=40")!
+        t = clock.now
+        for _ in 0..<2000 { _ = try await transport.send(HTTPRequest(url: list)) }
+        let raw = clock.now - t
+        print("raw GET (cached page, one connection): \(Int(2000 / seconds(raw))) req/s")
+
+        t = clock.now
+        for i in 0..<1000 {
+            _ = try await client.characters(CharacterQuery(nameStartsWith: ["A", "B", "S", "Ir", "T"][i % 5], limit: 20, offset: 0))
+        }
+        let sequential = clock.now - t
+        print("1000 sequential client calls (decode included): \(ms(sequential)) ms, \(Int(1000 / seconds(sequential))) req/s")
+
+        t = clock.now
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for i in 0..<100 { group.addTask { _ = try await client.comics(ComicQuery(limit: 20, offset: i * 3)) } }
+            try await group.waitForAll()
+        }
+        print("100 concurrent client calls: \(ms(clock.now - t)) ms")
+
+        let first = try await client.characters(CharacterQuery(limit: 100))
+        let thumbs = first.results.compactMap { $0.thumbnail }.filter { !$0.isPlaceholder }
+        t = clock.now
+        for thumb in thumbs { _ = try await transport.send(HTTPRequest(url: thumb.url(.portraitXlarge)!)) }
+        let render = clock.now - t
+        t = clock.now
+        for thumb in thumbs { _ = try await transport.send(HTTPRequest(url: thumb.url(.portraitXlarge)!)) }
+        let cached = clock.now - t
+        print("portrait_xlarge of \(thumbs.count) originals: first (resize+encode) \(ms(render)) ms, again (cached) \(ms(cached)) ms")
+        await server.stop()
+
+        let parts = synthetic.split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2 else { throw ValidationError("--synthetic CxK") }
+        t = clock.now
+        let big = try await CatalogServer.start(CatalogServerOptions(source: .synthetic(characters: parts[0], comics: parts[1])))
+        print("synthetic \(synthetic): built in \(ms(clock.now - t)) ms")
+        let bigClient = MarvelClient(baseURL: big.baseURL, transport: transport, retryPolicy: .none)
+        t = clock.now
+        var seen = Set<Int>(), offset = 0, total = 0
+        repeat {
+            let page = try await bigClient.comics(ComicQuery(orderBy: .title, limit: 100, offset: offset))
+            seen.formUnion(page.results.map(\.id))
+            total = page.total
+            offset += 100
+        } while offset < total
+        print("synthetic comics paged by title, \(total / 100) pages of 100: \(ms(clock.now - t)) ms, \(seen.count) distinct ids")
+        await big.stop()
+    }
+
+    private func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
+    private func ms(_ d: Duration) -> Int { Int(seconds(d) * 1000) }
+}

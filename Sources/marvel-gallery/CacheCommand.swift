@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import ImagePipeline
+
+/// `marvel-gallery cache info|clear`: the image cache on disk and the last run's counters.
+struct CacheCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cache",
+        abstract: "Inspect or empty the image cache.",
+        subcommands: [CacheInfoCommand.self, CacheClearCommand.self])
+}
+
+struct CacheLocationOptions: ParsableArguments {
+    @Option(name: .customLong("cache-dir"),
+            help: "Image cache folder (default: $MARVEL_GALLERY_IMAGE_CACHE, else $XDG_CACHE_HOME/marvel-gallery/images).")
+    var cacheDir: String?
+
+    var directory: URL { cacheDir.map { URL(fileURLWithPath: $0) } ?? ImagePipeline.defaultCacheDirectory }
+
+    static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_048_576) }
+}
+
+struct CacheInfoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "info",
+        abstract: "Print the cache's location, size, entry count and the last run's counters.")
+
+    @OptionGroup var location: CacheLocationOptions
+
+    func run() throws {
+        let dir = location.directory
+        print("location: \(dir.path)")
+        guard FileManager.default.fileExists(atPath: dir.appendingPathComponent("entries").path) else {
+            print("size: 0 (no cache yet)")
+            return
+        }
+        // Opened with no size limit so looking never evicts anything.
+        let info = DiskCache(directory: dir, sizeLimit: Int.max / 4).info
+        print("size: \(CacheLocationOptions.megabytes(info.totalSize)) in \(info.entryCount) entries (limit \(CacheLocationOptions.megabytes(200 << 20)))")
+        let metricsURL = dir.appendingPathComponent(PipelineMetrics.fileName)
+        guard let metrics = PipelineMetrics.load(from: metricsURL) else {
+            print("last run: no counters saved yet")
+            return
+        }
+        let when = (try? FileManager.default.attributesOfItem(atPath: metricsURL.path)[.modificationDate] as? Date)
+            .map { ISO8601DateFormatter().string(from: $0) } ?? "unknown"
+        print("last run (saved \(when)):")
+        let width = metrics.lines.map(\.0.count).max() ?? 0
+        for (name, value) in metrics.lines {
+            print("  " + name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value)
+        }
+    }
+}
+
+struct CacheClearCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "clear",
+        abstract: "Delete every cached image and the saved counters.")
+
+    @OptionGroup var location: CacheLocationOptions
+
+    func run() throws {
+        let dir = location.directory
+        guard FileManager.default.fileExists(atPath: dir.appendingPathComponent("entries").path) else {
+            print("nothing to clear at \(dir.path)")
+            return
+        }
+        let cache = DiskCache(directory: dir, sizeLimit: Int.max / 4)
+        let before = cache.info
+        cache.removeAll()
+        try? FileManager.default.removeItem(at: dir.appendingPathComponent(PipelineMetrics.fileName))
+        print("cleared \(before.entryCount) entries (\(CacheLocationOptions.megabytes(before.totalSize))) from \(dir.path)")
+    }
+}

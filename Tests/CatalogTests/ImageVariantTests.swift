@@ -1,0 +1,88 @@
+import Catalog
+import CatalogServer
+import Foundation
+import ImageCore
+import MarvelAPI
+import XCTest
+
+/// Images at thumbnail paths, in every documented variant, resized with ImageCore.
+final class ImageVariantTests: XCTestCase {
+    /// A thumbnail of the embedded catalog that has a real original (not the placeholder).
+    func thumbnail(format: String = "jpg") async throws -> (server: CatalogServer, path: String, token: String) {
+        let server = try await TestCatalogs.server()
+        let page = try TestCatalogs.embeddedStore().characters(CharacterFilter())
+        for json in page.results {
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+            let thumb = try XCTUnwrap(object["thumbnail"] as? [String: String])
+            guard let path = thumb["path"], thumb["extension"] == format, !path.hasSuffix("image_not_available") else { continue }
+            let relative = String(path.drop { $0 != "/" }.dropFirst(2).drop { $0 != "/" })  // strip scheme://host
+            return (server, relative, String(path.split(separator: "/").last!))
+        }
+        throw XCTSkip("no \(format) thumbnail on the first page")
+    }
+
+    func testEveryVariantHasItsDocumentedSize() async throws {
+        let (server, path, _) = try await thumbnail()
+        let http = LoopbackHTTP(port: server.port)
+        for variant in ImageVariant.allCases where variant.size != nil {
+            let reply = try http.get("\(path)/\(variant.rawValue).jpg")
+            XCTAssertEqual(reply.status, 200, variant.rawValue)
+            XCTAssertEqual(reply.header("Content-Type"), "image/jpeg")
+            let picture = try ImageDecoder.decode(reply.body)
+            XCTAssertEqual(picture.width, variant.size!.width, variant.rawValue)
+            XCTAssertEqual(picture.height, variant.size!.height, variant.rawValue)
+        }
+        let detail = try ImageDecoder.decode(try http.get("\(path)/detail.jpg").body)
+        XCTAssertLessThanOrEqual(detail.width, 500)
+        XCTAssertGreaterThan(detail.width, 0)
+    }
+
+    func testFullSizeIsTheOriginalAndETagsWork() async throws {
+        let (server, path, token) = try await thumbnail()
+        let http = LoopbackHTTP(port: server.port)
+        let original = try XCTUnwrap(try TestCatalogs.embeddedStore().image(token: token))
+        let full = try http.get("\(path).jpg")
+        XCTAssertEqual(full.status, 200)
+        XCTAssertEqual(Data(full.body), original.bytes)
+        let etag = try XCTUnwrap(full.header("ETag"))
+        XCTAssertEqual(try http.get("\(path).jpg", headers: ["If-None-Match": etag]).status, 304)
+        let variant = try http.get("\(path)/portrait_small.jpg")
+        let tag = try XCTUnwrap(variant.header("ETag"))
+        let cached = try http.get("\(path)/portrait_small.jpg")
+        XCTAssertEqual(cached.body, variant.body, "rendered once, then cached")
+        XCTAssertEqual(try http.get("\(path)/portrait_small.jpg", headers: ["If-None-Match": tag]).status, 304)
+    }
+
+    func testPNGPlaceholderBrokenAndMissingImages() async throws {
+        let server = try await TestCatalogs.server()
+        let http = LoopbackHTTP(port: server.port)
+        let png = try await thumbnail(format: "png")
+        let variant = try http.get("\(png.path)/standard_large.png")
+        XCTAssertEqual(variant.header("Content-Type"), "image/png")
+        XCTAssertEqual(try ImageDecoder.decode(variant.body).width, 140)
+        let placeholder = try http.get("/u/prod/marvel/i/mg/b/40/image_not_available/portrait_xlarge.jpg")
+        XCTAssertEqual(placeholder.status, 200)
+        XCTAssertEqual(try ImageDecoder.decode(placeholder.body).height, 225)
+        // Broken originals are passed on as they are, so clients meet their own error paths.
+        let corrupt = try http.get("/u/prod/marvel/i/mg/0/00/corrupt_cover/portrait_xlarge.jpg")
+        XCTAssertEqual(corrupt.status, 200)
+        XCTAssertThrowsError(try ImageDecoder.decode(corrupt.body))
+        let oversized = try http.get("/u/prod/marvel/i/mg/0/00/oversized_cover/portrait_xlarge.png")
+        XCTAssertEqual(oversized.status, 200)
+        XCTAssertThrowsError(try ImageDecoder.decode(oversized.body))
+        XCTAssertEqual(try http.get("/u/prod/marvel/i/mg/0/00/nope/portrait_xlarge.jpg").status, 404)
+    }
+
+    /// Imported recordings have no image originals: their thumbnails get drawn stand-ins.
+    func testRecordedThumbnailsGetStandIns() async throws {
+        let recorded = try TestCatalogs.sharedFolder()
+        let store = try CatalogStore()
+        _ = store.importPaths([recorded.path])
+        let server = try await CatalogServer.start(CatalogServerOptions(source: .reader(store)))
+        defer { Task { await server.stop() } }
+        let http = LoopbackHTTP(port: server.port)
+        let reply = try http.get("/u/prod/marvel/i/mg/c/e0/535fecbbb9784/portrait_medium.jpg")
+        XCTAssertEqual(reply.status, 200)
+        XCTAssertEqual(try ImageDecoder.decode(reply.body).width, 100)
+    }
+}

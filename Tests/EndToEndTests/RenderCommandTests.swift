@@ -1,0 +1,75 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `marvel-gallery render` as a process (no terminal needed: stdout is a pipe, so the default
+/// box is 80x24).
+final class RenderCommandTests: XCTestCase {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    func render(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+        let executable = RepoPaths.executable
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw XCTSkip("build marvel-gallery first (swift build --product marvel-gallery): \(executable.path)")
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["render"] + arguments
+        process.currentDirectoryURL = RepoPaths.root
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "NO_COLOR")
+        env.merge(environment) { $1 }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                   stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    func testRendersTheBundledSampleInTheDefaultBox() throws {
+        let run = try render(["Fixtures/images/sample.jpg"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stderr, "")
+        let lines = run.stdout.split(separator: "\n")
+        // 300x450 in 80x24 cells = 80x48 pixels: contain gives 32x48 pixels = 24 rows of 32 cells.
+        XCTAssertEqual(lines.count, 24)
+        XCTAssertTrue(run.stdout.contains("\u{1B}[38;2;"))
+        XCTAssertTrue(lines.allSatisfy { $0.hasSuffix("\u{1B}[0m") })
+    }
+
+    func testBadFilesAreReportedOneLineEachAndOthersStillRender() throws {
+        let run = try render(["/nonexistent/file.jpg", "Package.swift", "Fixtures/images/sample.jpg",
+                              "--size", "20x10", "--colors", "256"])
+        XCTAssertEqual(run.status, 1)
+        let errors = run.stderr.split(separator: "\n")
+        XCTAssertEqual(errors.count, 2, run.stderr)
+        XCTAssertTrue(errors[0].contains("/nonexistent/file.jpg") && errors[0].contains("No such file"), String(errors[0]))
+        XCTAssertTrue(errors[1].contains("Package.swift") && errors[1].contains("not a JPEG, PNG or GIF"), String(errors[1]))
+        XCTAssertEqual(run.stdout.split(separator: "\n").count, 10)
+        XCTAssertTrue(run.stdout.contains("\u{1B}[38;5;"))
+        XCTAssertFalse(run.stdout.contains("\u{1B}[38;2;"))
+    }
+
+    func testNoColorAndCover() throws {
+        let run = try render(["Fixtures/images/sample.jpg", "--size", "30x10", "--fit", "cover"],
+                             environment: ["NO_COLOR": "1"])
+        XCTAssertEqual(run.status, 0)
+        XCTAssertFalse(run.stdout.contains("\u{1B}"))
+        XCTAssertEqual(run.stdout.split(separator: "\n", omittingEmptySubsequences: false).count, 11)
+    }
+
+    func testBadOptionsAreRejected() throws {
+        let run = try render(["Fixtures/images/sample.jpg", "--size", "big"])
+        XCTAssertNotEqual(run.status, 0)
+        XCTAssertTrue(run.stderr.contains("--size"))
+    }
+}
