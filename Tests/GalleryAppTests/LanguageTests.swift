@@ -63,6 +63,16 @@ final class LanguageTests: XCTestCase {
         XCTAssertTrue(text.contains("Enlaces"))
     }
 
+    func testGridCountsAreFormattedForTheLanguage() {
+        var h = Harness(size: Size(width: 120, height: 40), count: 12_500)
+        h.send(.resized(Size(width: 120, height: 40)))
+        h.answerAll()
+        let loaded = h.state.current.items.count
+        XCTAssertTrue(h.detailText.contains("\(loaded) of 12,500"), "English groups with commas")
+        h.state.config.language = .es
+        XCTAssertTrue(h.detailText.contains("\(loaded) de 12.500"), "Spanish groups with points")
+    }
+
     func testFailuresAreNamedInTheLanguage() {
         let failure = PageFailure("not found (404: no character 7)", reason: .notFound)
         XCTAssertEqual(Strings(.en).failure(failure), failure.message)

@@ -25,7 +25,7 @@ public struct ScreenLayout: Equatable, Sendable {
 
     /// The grid geometry, or nil when the terminal is too small for it.
     public var tileGrid: TileGrid? {
-        guard size.width >= ScreenLayout.minimumColumns, size.height >= ScreenLayout.minimumRows else {
+        guard size.width >= ScreenLayout.minimumColumns, size.height >= ScreenLayout.minimumRows + legendRows else {
             return nil
         }
         return TileGrid(area: grid)
