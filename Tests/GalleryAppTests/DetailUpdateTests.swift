@@ -196,4 +196,28 @@ final class DetailUpdateTests: XCTestCase {
         XCTAssertEqual(asked.map { Size(width: $0.columns, height: $0.rows) }, [Size(width: 180, height: 54)])
         XCTAssertNotNil(h.state.details.top?.image, "the old size stays drawn while the new one loads")
     }
+
+    /// Any key at any size, answers included, never traps and always draws (deterministic).
+    func testRandomKeysAndSizesNeverBreakTheDetailPages() {
+        var h = grid()
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        let keys: [KeyInput] = [.enter, .enter, .escape, .tab, .left, .right, .right, .up, .down, .pageDown, .pageUp,
+                                .home, .end, .char("1"), .char("4"), .char("u"), .char("o"), .char("q"), .char("?"),
+                                .char("j"), .char("k"), .char("r"), .backspace, .char("2\u{301}")]
+        let sizes = [Size(width: 120, height: 40), Size(width: 70, height: 24), Size(width: 180, height: 56),
+                     Size(width: 24, height: 11), Size(width: 10, height: 5), Size(width: 100, height: 12)]
+        for step in 0..<600 {
+            if step % 25 == 0 { h.send(.resized(sizes[next(sizes.count)])) }
+            let key = keys[next(keys.count)]
+            // q and Esc on the grid quit the program: stay in it.
+            if (key == .char("q") || key == .escape) && h.state.details.isEmpty && h.state.search == nil { continue }
+            h.answerDetails(h.key(key), failing: step % 7 == 0 ? [.comic(5001)] : [])
+            _ = h.detailText
+            guard !h.state.isQuitting else { return XCTFail("quit at step \(step) on \(key)") }
+        }
+    }
 }

@@ -48,8 +48,8 @@ extension AppState {
         case .home, .char("g"): scrollDetail(by: -Int.max / 2)
         case .end, .char("G"): scrollDetail(by: Int.max / 2)
         case .tab: switchTab(to: AppearanceTab(rawValue: (page.tab.rawValue + 1) % AppearanceTab.allCases.count) ?? .comics)
-        case .char(let c) where ("1"..."4").contains(c):
-            switchTab(to: AppearanceTab(rawValue: Int(String(c))! - 1) ?? .comics)
+        case .char(let c) where Int(String(c)).map { (1...4).contains($0) } ?? false:
+            switchTab(to: AppearanceTab(rawValue: (Int(String(c)) ?? 1) - 1) ?? .comics)
         case .left, .char("h"), .right, .char("l"):
             guard page.showsStrip else { return [] }
             let delta = key == .left || key == .char("h") ? -1 : 1
