@@ -17,7 +17,8 @@ final class DetailProgramLoopTests: XCTestCase {
         XCTFail("screen never matched; last screen:\n\(screen)", file: file, line: line)
     }
 
-    private func session(opener: FakeOpener) -> (FakeBackend, Task<(AppState, RunStats), any Error>) {
+    private func session(opener: FakeOpener, thumbnails: RecordingThumbnails = RecordingThumbnails())
+        -> (FakeBackend, Task<(AppState, RunStats), any Error>) {
         let backend = FakeBackend(size: Size(width: 120, height: 40))
         var options = GallerySession.Options(config: AppConfig())
         options.detail = .character(1009610)
@@ -25,15 +26,19 @@ final class DetailProgramLoopTests: XCTestCase {
         options.opener = opener
         let pages = FakePageSource(catalog: FakeCatalog.make(count: 40))
         let run = Task {
-            try await GallerySession.run(backend: backend, pages: pages, thumbnails: FakeThumbnails(), options: options)
+            try await GallerySession.run(backend: backend, pages: pages, thumbnails: thumbnails, options: options)
         }
         return (backend, run)
     }
 
     func testStandaloneDetailOpensALinkWithTheOpenerAndEscQuits() async throws {
         let opener = FakeOpener(succeeds: true)
-        let (backend, run) = session(opener: opener)
+        let thumbnails = RecordingThumbnails()
+        let (backend, run) = session(opener: opener, thumbnails: thumbnails)
         await waitForScreen(backend) { $0.contains("Spider-Man") && $0.contains("Links") && $0.contains("▀") }
+        // Detail pictures reach the provider under their own keys (never shared with grid tiles).
+        XCTAssertTrue(thumbnails.loadedKeys.contains { $0.characterID == 1009610 + EffectRunner.detailKeyOffset })
+        XCTAssertFalse(thumbnails.loadedKeys.contains { $0.characterID == 1009610 })
         await backend.type("uo")
         await waitForScreen(backend) { $0.contains("opened https://marvel.com/universe/1009610") }
         XCTAssertEqual(opener.opened, ["https://marvel.com/universe/1009610"])
@@ -52,4 +57,18 @@ final class DetailProgramLoopTests: XCTestCase {
         await backend.type("q")
         _ = try await run.value
     }
+}
+
+/// Pictures drawn on demand at once, recording every key asked for (under a lock).
+final class RecordingThumbnails: ThumbnailProviding, @unchecked Sendable {
+    private let lock = NSLock()
+    private var keys: [ThumbnailKey] = []
+    var loadedKeys: [ThumbnailKey] { lock.withLock { keys } }
+
+    func load(_ key: ThumbnailKey, priority: ThumbnailPriority, completion: @escaping @Sendable (TileImage?) -> Void) {
+        lock.withLock { keys.append(key) }
+        completion(FakeDetails.picture(key))
+    }
+
+    func cancel(_ key: ThumbnailKey) {}
 }

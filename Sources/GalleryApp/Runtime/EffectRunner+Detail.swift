@@ -1,6 +1,8 @@
 import TerminalUI
 
 extension EffectRunner {
+    static let detailKeyOffset = 1 << 40
+
     /// The detail pages' work: data from the `DetailSource`, pictures from the same thumbnail
     /// provider as the grid, links through the opener.
     func performDetail(_ effect: DetailEffect, _ dispatch: Dispatch<Msg>) async {
@@ -23,7 +25,12 @@ extension EffectRunner {
             dispatch(.detail(.stripLoaded(request, result)))
         case .loadImages(let slot, let keys):
             for key in keys {
-                thumbnails.load(key, priority: .high) { image in
+                // The provider keeps one load per key and answers it once: a grid tile of the
+                // same character at the same size must not swallow this answer, so detail loads
+                // use ids shifted past any Marvel id (they are below 2^31) in the provider.
+                let own = ThumbnailKey(characterID: key.characterID &+ EffectRunner.detailKeyOffset, image: key.image,
+                                       columns: key.columns, rows: key.rows)
+                thumbnails.load(own, priority: .high) { image in
                     dispatch(.detail(.imageLoaded(slot, key, image)))
                 }
             }
