@@ -13,8 +13,16 @@ final class GalleryEndToEndTests: XCTestCase {
         }
     }
 
+    private var imageCache: URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("mg-e2e-images-\(getpid())")
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(at: imageCache)
+    }
+
     private func gallery(_ arguments: String = "", width: Int = 120, height: Int = 40) throws -> TmuxSession {
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("mg-e2e-images-\(getpid())").path
+        let cache = imageCache.path
         return try TmuxSession(command: "\(TmuxSession.quote(executable.path)) characters --image-cache \(TmuxSession.quote(cache)) \(arguments)",
                                width: width, height: height)
     }
@@ -34,18 +42,18 @@ final class GalleryEndToEndTests: XCTestCase {
         let tmux = try gallery(width: 200, height: 50)
         tmux.waitFor("the grid") { GalleryScreen($0).names.contains("3-D Man") }
         tmux.send("j", "j", "l", "l")
-        let wide = GalleryScreen(tmux.waitFor("the selection to move") { GalleryScreen($0).selectedName != "3-D Man" })
+        let wide = GalleryScreen(tmux.waitForSettled("the selection to move") { GalleryScreen($0).selectedName != "3-D Man" })
         let selected = try XCTUnwrap(wide.selectedName)
         XCTAssertGreaterThanOrEqual(wide.columns, 8)
 
         tmux.resize(width: 80, height: 50)
-        let narrow = GalleryScreen(tmux.waitFor("fewer columns") { (1..<wide.columns).contains(GalleryScreen($0).columns) })
+        let narrow = GalleryScreen(tmux.waitForSettled("fewer columns") { (1..<wide.columns).contains(GalleryScreen($0).columns) })
         XCTAssertLessThan(narrow.columns, wide.columns)
         XCTAssertEqual(narrow.selectedName.map { String($0.prefix(8)) }, String(selected.prefix(8)),
                        "the selected character stays selected and on screen")
 
         tmux.resize(width: 200, height: 50)
-        let back = GalleryScreen(tmux.waitFor("the columns back") { GalleryScreen($0).columns == wide.columns })
+        let back = GalleryScreen(tmux.waitForSettled("the columns back") { GalleryScreen($0).columns == wide.columns })
         XCTAssertEqual(back.selectedName, selected)
     }
 
@@ -74,7 +82,7 @@ final class GalleryEndToEndTests: XCTestCase {
         let tmux = try gallery()
         tmux.waitFor("the grid") { GalleryScreen($0).names.contains("3-D Man") }
         for _ in 0..<10 { tmux.send("l") }
-        let before = GalleryScreen(tmux.waitFor("the selection") { GalleryScreen($0).selectedName != "3-D Man" })
+        let before = GalleryScreen(tmux.waitForSettled("the selection") { GalleryScreen($0).selectedName != "3-D Man" })
         let selected = try XCTUnwrap(before.selectedName)
 
         tmux.send("/")
@@ -87,7 +95,7 @@ final class GalleryEndToEndTests: XCTestCase {
         XCTAssertTrue(results.names.contains { $0.hasPrefix("Spider-") })
 
         tmux.send("Escape")
-        let after = GalleryScreen(tmux.waitFor("the list restored") { GalleryScreen($0).names.contains("3-D Man") })
+        let after = GalleryScreen(tmux.waitForSettled("the list restored") { GalleryScreen($0).names.contains("3-D Man") })
         XCTAssertEqual(after.selectedName, selected, "selection restored")
         XCTAssertEqual(after.names, before.names, "same tiles in the same places")
     }
