@@ -15,6 +15,12 @@ final class DetailEndToEndTests: XCTestCase {
         }
     }
 
+    override func tearDown() {
+        try? FileManager.default.removeItem(atPath: cache)
+        try? FileManager.default.removeItem(at: FileManager.default.temporaryDirectory.appendingPathComponent("mg-e2e-opener-\(getpid())"))
+        super.tearDown()
+    }
+
     private func run(_ arguments: String, width: Int = 140, height: Int = 40,
                      environment: [String: String] = [:]) throws -> TmuxSession {
         try TmuxSession(command: "\(TmuxSession.quote(executable.path)) \(arguments) --image-cache \(TmuxSession.quote(cache))",
