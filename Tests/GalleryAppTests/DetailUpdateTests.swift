@@ -20,7 +20,7 @@ final class DetailUpdateTests: XCTestCase {
         let page = try XCTUnwrap(h.state.details.top)
         XCTAssertEqual(page.subject, .character(selected.id))
         XCTAssertTrue(effects.contains(.detail(.load(DetailRequest(pageID: page.pageID, subject: .character(selected.id))))))
-        XCTAssertTrue(h.detailText.contains(Strings(.en)[.detailLoading]), "loading view")
+        XCTAssertTrue(h.detailText.contains(Strings(.en)[.detailLoading] + " " + selected.name), "loading view")
         h.answerDetails(effects)
         let text = h.detailText
         XCTAssertTrue(text.contains("Spider-Man"))

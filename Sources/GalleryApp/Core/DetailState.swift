@@ -71,6 +71,9 @@ public struct DetailPage: Equatable, Sendable {
     var imageFailed = false
     /// A one-line notice (a link opened, or printed because there is no opener).
     public internal(set) var notice: String?
+    /// The name already known when the page was opened (from the tile or the strip), shown
+    /// while the page loads.
+    public internal(set) var knownTitle: String?
 
     public init(pageID: Int, subject: DetailSubject) {
         self.pageID = pageID

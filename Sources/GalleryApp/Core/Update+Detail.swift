@@ -5,9 +5,10 @@ import TerminalUI
 /// shown before. A page that fails to load shows a modal; dismissing it pops the page.
 extension AppState {
     /// Opens a detail page over what is shown (`standalone`: nothing below it, back quits).
-    public mutating func openDetail(_ subject: DetailSubject, standalone: Bool = false) -> [Effect] {
+    public mutating func openDetail(_ subject: DetailSubject, standalone: Bool = false, title: String? = nil) -> [Effect] {
         if standalone && details.isEmpty { details.standalone = true }
-        let page = DetailPage(pageID: details.nextID, subject: subject)
+        var page = DetailPage(pageID: details.nextID, subject: subject)
+        page.knownTitle = title
         details.nextID += 1
         details.pages.append(page)
         return [.detail(.load(DetailRequest(pageID: page.pageID, subject: subject)))]
@@ -16,7 +17,7 @@ extension AppState {
     /// Enter on the grid: the selected character's (or comic's) page.
     mutating func openSelected() -> [Effect] {
         guard let item = current.selectedCharacter else { return [] }
-        return openDetail(item.format == nil ? .character(item.id) : .comic(item.id))
+        return openDetail(item.format == nil ? .character(item.id) : .comic(item.id), title: item.name)
     }
 
     mutating func closeDetail() -> [Effect] {
@@ -58,7 +59,7 @@ extension AppState {
         case .enter:
             guard page.showsStrip, page.strip.items.indices.contains(page.strip.selection) else { return [] }
             let item = page.strip.items[page.strip.selection]
-            return openDetail(page.subject.isCharacter ? .comic(item.id) : .character(item.id))
+            return openDetail(page.subject.isCharacter ? .comic(item.id) : .character(item.id), title: item.title)
         case .char("u"), .char("U"):
             let count = page.content?.links.count ?? 0
             guard count > 0 else { return [] }

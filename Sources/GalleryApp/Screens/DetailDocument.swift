@@ -109,7 +109,7 @@ enum DetailPicture {
         switch page.content {
         case .character(let c)?: return c.name
         case .comic(let c)?: return c.title
-        case nil: return ""
+        case nil: return page.knownTitle ?? ""
         }
     }
 }

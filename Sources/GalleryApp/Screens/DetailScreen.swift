@@ -53,6 +53,7 @@ enum DetailScreen {
         renderStatus(page, state: state, in: layout.status, theme: theme, into: &buffer)
         guard let document = DetailDocument.build(page, layout: layout, strings: strings, theme: theme) else {
             let text = Spinner(frame: state.spinnerFrame).symbol + " " + strings[.detailLoading]
+                + (page.knownTitle.map { " " + $0 } ?? "")
             buffer.render(Paragraph(text, style: theme.title, alignment: .center, wrap: false),
                           in: layout.body.row(layout.body.height / 2))
             return
