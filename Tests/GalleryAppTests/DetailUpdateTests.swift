@@ -197,6 +197,24 @@ final class DetailUpdateTests: XCTestCase {
         XCTAssertNotNil(h.state.details.top?.image, "the old size stays drawn while the new one loads")
     }
 
+    func testClicksSelectCoversAndLinksAndASecondClickOpens() throws {
+        var h = grid(120, 40)
+        h.openAndLoad()
+        let page = try XCTUnwrap(h.state.details.top)
+        let doc = try XCTUnwrap(h.state.detailDocument(page))
+        let viewport = h.state.detailLayout.viewport
+        let stripY = viewport.y + (try XCTUnwrap(doc.stripLine)) - page.scrollTop
+        let thirdX = viewport.x + 2 * (CoverStrip.coverColumns + CoverStrip.gap) + 1
+        h.send(.mouse(.press(x: thirdX, y: stripY + 2), atMillis: 0))
+        XCTAssertEqual(h.state.details.top?.strip.selection, 2)
+        h.answerDetails(h.send(.mouse(.press(x: thirdX, y: stripY + 2), atMillis: 5000)))
+        XCTAssertEqual(h.state.details.top?.subject, .comic(5002), "a click on the selected cover opens it")
+        h.key(.escape)
+        let linksY = viewport.y + (try XCTUnwrap(doc.line(of: "links"))) - page.scrollTop
+        h.send(.mouse(.press(x: viewport.x + 5, y: linksY + 2), atMillis: 9000))
+        XCTAssertEqual(h.state.details.top?.linkIndex, 1, "the second link")
+    }
+
     /// Any key at any size, answers included, never traps and always draws (deterministic).
     func testRandomKeysAndSizesNeverBreakTheDetailPages() {
         var h = grid()

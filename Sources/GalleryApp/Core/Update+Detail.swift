@@ -75,16 +75,37 @@ extension AppState {
         return []
     }
 
-    mutating func handleDetail(mouse: MouseInput) {
+    /// The wheel scrolls; a click on a cover selects it (a click on the selected one opens
+    /// it); a click on a link selects it (the terminal itself opens OSC 8 links on its own
+    /// gesture, `o` opens the selected one).
+    mutating func handleDetail(mouse: MouseInput) -> [Effect] {
         if overlay != nil {
             if case .press = mouse { overlay = nil }
-            return
+            return []
         }
         switch mouse {
         case .wheelUp: scrollDetail(by: -3)
         case .wheelDown: scrollDetail(by: 3)
-        case .press: break
+        case .press(let x, let y):
+            let top = details.pages.count - 1
+            let viewport = detailLayout.viewport
+            guard top >= 0, viewport.contains(Point(x: x, y: y)), let page = details.top,
+                  let doc = detailDocument(page) else { return [] }
+            let line = y - viewport.y + page.scrollTop
+            if page.showsStrip, let strip = doc.stripLine, (strip..<strip + CoverStrip.height).contains(line) {
+                let slot = (x - viewport.x) / (CoverStrip.coverColumns + CoverStrip.gap)
+                let index = page.strip.first + slot
+                guard slot < CoverStrip.visibleCount(width: viewport.width), page.strip.items.indices.contains(index) else {
+                    return []
+                }
+                if index == page.strip.selection { return handleDetail(key: .enter) }
+                details.pages[top].strip.select(index, visible: CoverStrip.visibleCount(width: viewport.width))
+            } else if let links = doc.line(of: "links"), let count = page.content?.links.count,
+                      (links + 1..<links + 1 + count).contains(line) {
+                details.pages[top].linkIndex = line - links - 1
+            }
         }
+        return []
     }
 
     mutating func switchTab(to tab: AppearanceTab) {

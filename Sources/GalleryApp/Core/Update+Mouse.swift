@@ -5,10 +5,7 @@ import TerminalUI
 /// double-click interval opens it.
 extension AppState {
     mutating func handle(mouse: MouseInput, atMillis millis: UInt64) -> [Effect] {
-        if !details.isEmpty {
-            handleDetail(mouse: mouse)
-            return []
-        }
+        if !details.isEmpty { return handleDetail(mouse: mouse) }
         if overlay != nil {
             if case .press = mouse { overlay = nil }
             return []
