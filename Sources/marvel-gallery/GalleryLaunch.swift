@@ -49,7 +49,7 @@ enum GalleryLaunch {
             }
             if options.headlessSize != nil {
                 // One write(2), so the benchmark reading the pipe sees it at once.
-                let line = Array((state.isGridComplete ? "grid-complete\n" : "grid-incomplete\n").utf8)
+                let line = Array((state.isScreenComplete ? "grid-complete\n" : "grid-incomplete\n").utf8)
                 _ = line.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
             }
         } catch {

@@ -215,6 +215,21 @@ final class DetailUpdateTests: XCTestCase {
         XCTAssertEqual(h.state.details.top?.linkIndex, 1, "the second link")
     }
 
+    func testScreenIsCompleteOnlyWhenTheDetailIsFullyDrawn() throws {
+        var h = Harness(size: Size(width: 120, height: 40))
+        let open = h.state.openDetail(.character(3), standalone: true)
+        h.send(.resized(Size(width: 120, height: 40)))
+        XCTAssertFalse(h.state.isScreenComplete, "loading")
+        let loaded = h.send(.detail(.characterLoaded(DetailRequest(pageID: 1, subject: .character(3)),
+                                                     .success(FakeDetails.character(id: 3)))))
+        XCTAssertEqual(open.count, 1)
+        XCTAssertFalse(h.state.isScreenComplete, "picture and covers still loading")
+        h.answerDetails(loaded)
+        XCTAssertTrue(h.state.isScreenComplete)
+        h.send(.resized(Size(width: 180, height: 56)))
+        XCTAssertFalse(h.state.isScreenComplete, "the backdrop picture is another size")
+    }
+
     /// Any key at any size, answers included, never traps and always draws (deterministic).
     func testRandomKeysAndSizesNeverBreakTheDetailPages() {
         var h = grid()

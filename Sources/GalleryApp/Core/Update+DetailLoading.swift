@@ -114,3 +114,23 @@ extension DetailSubject {
         }
     }
 }
+
+extension AppState {
+    /// True when what is on screen is fully drawn: the grid (`isGridComplete`), or the top
+    /// detail page with its data, its picture at the layout's size and the covers on screen
+    /// (a failed page counts as complete: its modal is final). The headless run waits for this.
+    public var isScreenComplete: Bool {
+        guard let page = details.top else { return isGridComplete }
+        if page.failure != nil { return true }
+        guard let content = page.content else { return false }
+        if let ref = content.picture, !ref.isPlaceholder, !page.imageFailed {
+            let size = detailLayout.pictureSize
+            guard let image = page.image, image.columns == size.width, image.rows == size.height else { return false }
+        }
+        if page.showsStrip {
+            if page.strip.items.isEmpty && page.strip.pending != nil { return false }
+            if !page.strip.requested.isEmpty { return false }
+        }
+        return true
+    }
+}

@@ -50,7 +50,7 @@ public struct GalleryProgram: Program {
     }
 
     public func isFinished(_ model: AppState) -> Bool {
-        model.isQuitting || (finishWhenGridComplete && model.isGridComplete)
+        model.isQuitting || (finishWhenGridComplete && model.isScreenComplete)
     }
 
     /// TerminalUI's key events as the core's keys (nil: a key the gallery does not use).
