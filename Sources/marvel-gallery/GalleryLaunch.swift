@@ -10,7 +10,7 @@ import TerminalUI
 /// official API with keys, or by default the built-in catalog served in-process on a loopback
 /// port), the image pipeline with its disk cache, and the terminal; runs it; tears down.
 enum GalleryLaunch {
-    static func run(source: ClientOptions, options: GalleryOptions) async throws {
+    static func run(source: ClientOptions, options: GalleryOptions, search: String? = nil) async throws {
         let credentials = try CredentialsLoader.load()
         let client = try await source.makeClient()   // starts the built-in catalog when needed
         let kind: DataSourceKind
@@ -26,6 +26,7 @@ enum GalleryLaunch {
                                               cacheDirectory: options.imageCacheDirectory ?? ImagePipeline.defaultCacheDirectory)
         var sessionOptions = GallerySession.Options(config: AppConfig(pageSize: options.pageSize, source: kind),
                                                     letter: options.indexLetter)
+        sessionOptions.search = search
         let backend: any Backend
         if let size = options.headlessSize {
             backend = FakeBackend(size: size)
