@@ -35,7 +35,7 @@ struct CharactersCommand: AsyncParsableCommand {
             if output.wantsPlain && gallery.headless == nil {
                 try await runPlain(try await source.makeClient())
             } else {
-                try await GalleryLaunch.run(source: source, options: gallery,
+                try await GalleryLaunch.run(source: source, options: gallery, search: search,
                                             screen: LaunchScreen(language: language.resolved))
             }
         }

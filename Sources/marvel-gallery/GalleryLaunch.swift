@@ -10,7 +10,8 @@ import TerminalUI
 /// official API with keys, or by default the built-in catalog served in-process on a loopback
 /// port), the image pipeline with its disk cache, and the terminal; runs it; tears down.
 enum GalleryLaunch {
-    static func run(source: ClientOptions, options: GalleryOptions, screen: LaunchScreen = LaunchScreen()) async throws {
+    static func run(source: ClientOptions, options: GalleryOptions, search: String? = nil,
+                    screen: LaunchScreen = LaunchScreen()) async throws {
         let credentials = try CredentialsLoader.load()
         let client = try await source.makeClient()   // starts the built-in catalog when needed
         let kind: DataSourceKind
@@ -32,6 +33,7 @@ enum GalleryLaunch {
                                                     letter: screen.catalog == .characters ? options.indexLetter : nil)
         sessionOptions.detail = screen.detail
         sessionOptions.details = MarvelDetailSource(client: client)
+        sessionOptions.search = search
         let backend: any Backend
         if let size = options.headlessSize {
             backend = FakeBackend(size: size)

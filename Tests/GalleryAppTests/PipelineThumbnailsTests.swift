@@ -53,6 +53,16 @@ final class PipelineThumbnailsTests: XCTestCase {
         XCTAssertEqual(thumbnails.inFlight, 0)
     }
 
+    func testRequestsTheSmallestPortraitVariantThatCoversTheTile() {
+        func url(_ columns: Int, _ rows: Int) -> String? {
+            PipelineThumbnails.request(for: ThumbnailKey(characterID: 1, image: ImageRef(path: "http://h/p", extension: "jpg"),
+                                                         columns: columns, rows: rows))?.url
+        }
+        XCTAssertEqual(url(21, 16), "http://h/p/portrait_small.jpg")
+        XCTAssertEqual(url(60, 45), "http://h/p/portrait_medium.jpg")
+        XCTAssertEqual(url(400, 300), "http://h/p/detail.jpg", "larger than any portrait: the detail image")
+    }
+
     func testCancelledLoadNeverCallsBack() async throws {
         let loader = Loader(png: try png(), open: false)
         let thumbnails = PipelineThumbnails(pipeline: ImagePipeline(configuration: .init(dataLoader: loader, dataCache: nil)))

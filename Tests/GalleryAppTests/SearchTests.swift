@@ -108,4 +108,16 @@ final class SearchTests: XCTestCase {
         XCTAssertFalse(effects.contains(.quit))
         XCTAssertEqual(h.state.search?.text, "q")
     }
+
+    func testStartingWithASearchShowsItsResultsOverTheMainList() {
+        var h = Harness()
+        h.state = AppState(config: AppConfig(), size: Size(width: 120, height: 40), search: "th")
+        h.send(.resized(Size(width: 120, height: 40)))
+        XCTAssertEqual(h.pendingFetches.map(\.query), [.search("th")])
+        h.answerAll()
+        XCTAssertEqual(h.names, ["Thanos", "Thor"])
+        h.key(.escape)
+        XCTAssertEqual(h.state.current.query, .all, "Esc goes to the whole list")
+        XCTAssertEqual(h.pendingFetches.map(\.offset), [0])
+    }
 }

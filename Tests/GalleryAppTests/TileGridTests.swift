@@ -56,11 +56,4 @@ final class TileGridTests: XCTestCase {
         XCTAssertNil(g.frame(ofItem: 0, topRow: topRow), "scrolled off")
         XCTAssertNil(g.item(atX: g.originX, y: g.area.y, topRow: 0, count: 0), "no item there")
     }
-
-    func testVariantIsTheSmallestThatFits() {
-        let image = ImageRef(path: "p", extension: "jpg")
-        XCTAssertEqual(ThumbnailKey(characterID: 1, image: image, columns: 21, rows: 16).portraitVariant, "portrait_small")
-        XCTAssertEqual(ThumbnailKey(characterID: 1, image: image, columns: 60, rows: 45).portraitVariant, "portrait_medium")
-        XCTAssertEqual(ThumbnailKey(characterID: 1, image: image, columns: 400, rows: 300).portraitVariant, "portrait_uncanny")
-    }
 }

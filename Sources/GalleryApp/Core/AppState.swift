@@ -65,14 +65,22 @@ public struct AppState: Equatable, Sendable {
     var nextListID = 1
     public internal(set) var isQuitting = false
 
-    /// A fresh state showing the main list (or, with `letter`, that letter over the main list).
-    public init(config: AppConfig, size: Size, letter: IndexLetter? = nil) {
+    /// A fresh state showing the main list (or, with `letter`, that letter over the main list;
+    /// with `search`, the results for that text with the field kept, as after Enter).
+    public init(config: AppConfig, size: Size, letter: IndexLetter? = nil, search: String? = nil) {
         self.config = config
         self.size = size
         self.lists = [CharacterList(id: 0, query: config.catalog == .comics ? .comics(config.comicsFilter) : .all)]
         if let letter {
             lists.append(CharacterList(id: nextListID, query: .letter(letter)))
             nextListID += 1
+        }
+        if let search, !search.drop(while: { $0 == " " }).isEmpty {
+            var field = SearchState(baseDepth: lists.count)
+            field.text = search
+            field.isEditing = false
+            self.search = field
+            applySearch()
         }
     }
 

@@ -59,18 +59,6 @@ public struct ThumbnailKey: Equatable, Hashable, Sendable, CustomStringConvertib
         self.rows = rows
     }
 
-    /// The smallest Marvel portrait variant that holds `columns x 2*rows` pixels (Marvel asks
-    /// clients to fetch the smallest variant that fits).
-    public var portraitVariant: String {
-        let needW = columns, needH = rows * 2
-        let variants: [(String, Int, Int)] = [
-            ("portrait_small", 50, 75), ("portrait_medium", 100, 150),
-            ("portrait_xlarge", 150, 225), ("portrait_fantastic", 168, 252),
-            ("portrait_incredible", 216, 324), ("portrait_uncanny", 300, 450),
-        ]
-        return variants.first { $0.1 >= needW && $0.2 >= needH }?.0 ?? "portrait_uncanny"
-    }
-
     public var description: String { "\(characterID)@\(columns)x\(rows)" }
 }
 

@@ -8,6 +8,8 @@ public enum GallerySession {
         public var config: AppConfig
         /// Start on this letter of the index (`--letter L`).
         public var letter: IndexLetter?
+        /// Start on the results for this name prefix (`--search`).
+        public var search: String?
         /// End at the first complete grid (the startup benchmark).
         public var finishWhenGridComplete = false
         public var maxFramesPerSecond = 60
@@ -27,7 +29,7 @@ public enum GallerySession {
     public static func run(backend: any Backend, pages: any CharacterPageSource,
                            thumbnails: any ThumbnailProviding, options: Options) async throws -> (AppState, RunStats) {
         let size = await backend.size
-        var state = AppState(config: options.config, size: size, letter: options.letter)
+        var state = AppState(config: options.config, size: size, letter: options.letter, search: options.search)
         var initialEffects: [Effect] = []
         if let detail = options.detail { initialEffects += state.openDetail(detail, standalone: true) }
         initialEffects += state.update(.resized(size))
