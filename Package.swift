@@ -94,7 +94,8 @@ let package = Package(
         .testTarget(name: "ImagePipelineTests", dependencies: [
             "ImagePipeline", "CatalogServer", "Catalog", "TestSupport", "ImageCore", "HTTPTransport", "MarvelAPI",
         ]),
-        .testTarget(name: "GalleryAppTests", dependencies: ["GalleryApp", "TerminalUI", "TestSupport"]),
+        .testTarget(name: "GalleryAppTests", dependencies: ["GalleryApp", "TerminalUI", "TestSupport"],
+                    exclude: ["__Snapshots__"]),
         // Drives the built executable inside tmux; needs the marvel-gallery product built first.
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ],

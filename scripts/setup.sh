@@ -12,6 +12,7 @@ packages=(
   libgif-dev             # first frame of GIF thumbnails
   libsqlite3-dev         # GRDB catalog store
   tmux                   # end-to-end terminal tests
+  curl                   # end-to-end tests read the catalog server's /debug/stats
 )
 
 missing=()

@@ -2,14 +2,16 @@ import ArgumentParser
 import Foundation
 import MarvelAPI
 
-/// `marvel-gallery characters`: the character list (a full-screen grid on a terminal later;
-/// plain lines or JSON with --plain/--json or when stdout is not a terminal).
+/// `marvel-gallery characters`: the full-screen gallery on a terminal (GalleryLaunch); plain
+/// lines or JSON with --plain/--json or when stdout is not a terminal.
 struct CharactersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "characters", abstract: "List characters, optionally by name prefix.")
 
     @OptionGroup var source: ClientOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var gallery: GalleryOptions
+    @OptionGroup var language: LanguageOption
 
     @Option(help: "Only names starting with this prefix (e.g. Sp).")
     var search: String?
@@ -30,14 +32,13 @@ struct CharactersCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await PlainOutput.reportingErrors {
-            let client = try await source.makeClient()
-            if output.wantsPlain { try await runPlain(client) } else { try await runInteractive(client) }
+            if output.wantsPlain && gallery.headless == nil {
+                try await runPlain(try await source.makeClient())
+            } else {
+                try await GalleryLaunch.run(source: source, options: gallery, search: search,
+                                            screen: LaunchScreen(language: language.resolved))
+            }
         }
-    }
-
-    /// The full-screen grid belongs here; until it exists a terminal gets the plain listing.
-    func runInteractive(_ client: MarvelClient) async throws {
-        try await runPlain(client)
     }
 
     func runPlain(_ client: MarvelClient) async throws {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GalleryApp
 import MarvelAPI
 
 /// `marvel-gallery comics`: the comic list, optionally by format.
@@ -9,6 +10,8 @@ struct ComicsCommand: AsyncParsableCommand {
 
     @OptionGroup var source: ClientOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var gallery: GalleryOptions
+    @OptionGroup var language: LanguageOption
 
     @Option(help: "comic, magazine, trade-paperback, hardcover, digest, graphic-novel, digital-comic, infinite-comic.")
     var format: String?
@@ -41,14 +44,16 @@ struct ComicsCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await PlainOutput.reportingErrors {
-            let client = try await source.makeClient()
-            if output.wantsPlain { try await runPlain(client) } else { try await runInteractive(client) }
+            if output.wantsPlain && gallery.headless == nil {
+                try await runPlain(try await source.makeClient())
+            } else {
+                try await GalleryLaunch.run(source: source, options: gallery,
+                                            screen: LaunchScreen(catalog: .comics, comicsFilter: ComicsFilter(
+                                                format: format.flatMap(ComicQuery.Format.init(lenient:))?.rawValue,
+                                                titleStartsWith: title),
+                                            language: language.resolved))
+            }
         }
-    }
-
-    /// The full-screen grid belongs here; until it exists a terminal gets the plain listing.
-    func runInteractive(_ client: MarvelClient) async throws {
-        try await runPlain(client)
     }
 
     func runPlain(_ client: MarvelClient) async throws {

@@ -8,6 +8,8 @@ struct CharacterCommand: AsyncParsableCommand {
 
     @OptionGroup var source: ClientOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var gallery: GalleryOptions
+    @OptionGroup var language: LanguageOption
 
     @Argument(help: "The character id, e.g. 1009652.")
     var id: Int
@@ -18,14 +20,13 @@ struct CharacterCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await PlainOutput.reportingErrors {
-            let client = try await source.makeClient()
-            if output.wantsPlain { try await runPlain(client) } else { try await runInteractive(client) }
+            if output.wantsPlain && gallery.headless == nil {
+                try await runPlain(try await source.makeClient())
+            } else {
+                try await GalleryLaunch.run(source: source, options: gallery,
+                                            screen: LaunchScreen(detail: .character(id), language: language.resolved))
+            }
         }
-    }
-
-    /// The full-screen detail view belongs here; until it exists a terminal gets the plain text.
-    func runInteractive(_ client: MarvelClient) async throws {
-        try await runPlain(client)
     }
 
     func runPlain(_ client: MarvelClient) async throws {
@@ -42,6 +43,8 @@ struct ComicCommand: AsyncParsableCommand {
 
     @OptionGroup var source: ClientOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var gallery: GalleryOptions
+    @OptionGroup var language: LanguageOption
 
     @Argument(help: "The comic id, e.g. 17701.")
     var id: Int
@@ -52,14 +55,13 @@ struct ComicCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await PlainOutput.reportingErrors {
-            let client = try await source.makeClient()
-            if output.wantsPlain { try await runPlain(client) } else { try await runInteractive(client) }
+            if output.wantsPlain && gallery.headless == nil {
+                try await runPlain(try await source.makeClient())
+            } else {
+                try await GalleryLaunch.run(source: source, options: gallery,
+                                            screen: LaunchScreen(detail: .comic(id), language: language.resolved))
+            }
         }
-    }
-
-    /// The full-screen detail view belongs here; until it exists a terminal gets the plain text.
-    func runInteractive(_ client: MarvelClient) async throws {
-        try await runPlain(client)
     }
 
     func runPlain(_ client: MarvelClient) async throws {

@@ -8,6 +8,7 @@ struct MarvelGallery: AsyncParsableCommand {
         abstract: "A terminal gallery of Marvel characters and comics.",
         subcommands: [
             // Each subcommand lives in its own file in this folder.
+            CharactersCommand.self, ComicsCommand.self, CharacterCommand.self, ComicCommand.self,
             CatalogCommand.self,
             ServeCommand.self,
             RenderCommand.self,

@@ -1,0 +1,120 @@
+import TerminalUI
+
+/// Settings fixed for a run.
+public struct AppConfig: Equatable, Sendable {
+    /// Characters per page request (1...100, default 20).
+    public var pageSize: Int
+    public var source: DataSourceKind
+    public var language: Language
+    /// What the grid lists: characters, or comics (`marvel-gallery comics`).
+    public var catalog: CatalogKind = .characters
+    /// The comics list to start on (`marvel-gallery comics --format F --title T`).
+    public var comicsFilter = ComicsFilter()
+    public var searchDebounceMillis = 250
+    public var doubleClickMillis: UInt64 = 400
+    public var spinnerMillis = 100
+
+    public init(pageSize: Int = 20, source: DataSourceKind = .offlineCatalog, language: Language = .en) {
+        self.pageSize = min(100, max(1, pageSize))
+        self.source = source
+        self.language = language
+    }
+}
+
+/// The search field: what is typed and which lists it sits on.
+public struct SearchState: Equatable, Sendable {
+    public var text = ""
+    /// Bumped on every edit; a debounce timer only acts for the current generation.
+    public var generation = 0
+    /// Lists below the search (the stack is cut back to this depth to restore).
+    public let baseDepth: Int
+    /// True while the field has the focus (false after Enter: results kept, grid focused).
+    public var isEditing = true
+}
+
+/// What is drawn over the grid and takes the keys first.
+public enum Overlay: Equatable, Sendable {
+    case help
+    /// A quick look at one character (Enter / double click). The full detail view is issue 8.
+    case card(GalleryCharacter)
+}
+
+/// The whole app state. Only `update` changes it; the view only reads it.
+public struct AppState: Equatable, Sendable {
+    public var config: AppConfig
+    public var size: Size
+    /// The list stack: `[0]` is the main list; a search or a letter sits above it.
+    public internal(set) var lists: [CharacterList]
+    public internal(set) var search: SearchState?
+    /// Cursor in the A–Z index bar while it is open (index into `IndexLetter.all`).
+    public internal(set) var indexCursor: Int?
+    public internal(set) var overlay: Overlay?
+    /// Detail pages open over the grid (issue 8).
+    public internal(set) var details = DetailStack()
+    /// The newest thumbnail of each character in the window (possibly of an older size, drawn
+    /// until the new size arrives).
+    public internal(set) var thumbnails: [Int: TileImage] = [:]
+    /// Thumbnails asked for and not answered yet, with their current priority.
+    public internal(set) var requestedThumbnails: [ThumbnailKey: ThumbnailPriority] = [:]
+    public internal(set) var failedThumbnails: Set<ThumbnailKey> = []
+    public internal(set) var attribution: String?
+    public internal(set) var staleData = false
+    public internal(set) var spinnerFrame = 0
+    var spinnerTicking = false
+    var lastClick: LastClick?
+    var nextListID = 1
+    public internal(set) var isQuitting = false
+
+    /// A fresh state showing the main list (or, with `letter`, that letter over the main list;
+    /// with `search`, the results for that text with the field kept, as after Enter).
+    public init(config: AppConfig, size: Size, letter: IndexLetter? = nil, search: String? = nil) {
+        self.config = config
+        self.size = size
+        self.lists = [CharacterList(id: 0, query: config.catalog == .comics ? .comics(config.comicsFilter) : .all)]
+        if let letter {
+            lists.append(CharacterList(id: nextListID, query: .letter(letter)))
+            nextListID += 1
+        }
+        if let search, !search.drop(while: { $0 == " " }).isEmpty {
+            var field = SearchState(baseDepth: lists.count)
+            field.text = search
+            field.isEditing = false
+            self.search = field
+            applySearch()
+        }
+    }
+
+    public var strings: Strings { Strings(config.language) }
+    public var layout: ScreenLayout { ScreenLayout(size: size, legendRows: config.catalog == .comics ? 1 : 0) }
+    /// The list on screen.
+    public var current: CharacterList { lists[lists.count - 1] }
+
+    /// True when every tile on screen shows its picture (or its placeholder) at the current
+    /// size and nothing is loading: the "first complete grid" the startup benchmark waits for.
+    public var isGridComplete: Bool {
+        guard let grid = layout.tileGrid, !current.isEmpty || current.endReached else { return false }
+        if current.isEmpty { return true }
+        for index in grid.visibleRange(topRow: current.topRow, count: current.items.count) {
+            let character = current.items[index]
+            guard let key = thumbnailKey(for: character, in: grid) else { continue }
+            if failedThumbnails.contains(key) { continue }
+            guard let thumb = thumbnails[character.id], thumb.columns == key.columns,
+                  thumb.rows == key.rows else { return false }
+        }
+        return true
+    }
+
+    /// The thumbnail a character needs at this grid size; nil when it has no real picture.
+    public func thumbnailKey(for character: GalleryCharacter, in grid: TileGrid) -> ThumbnailKey? {
+        guard let image = character.thumbnail, !image.isPlaceholder else { return nil }
+        return ThumbnailKey(characterID: character.id, image: image,
+                            columns: grid.thumbColumns, rows: grid.thumbRows)
+    }
+}
+
+/// The last click on a tile, to recognise a double click.
+struct LastClick: Equatable, Sendable {
+    let item: Int
+    let listID: Int
+    let at: UInt64
+}

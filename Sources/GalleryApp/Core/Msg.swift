@@ -1,0 +1,33 @@
+import TerminalUI
+
+/// Everything that can happen to the app: input, answers to effects, time.
+public enum Msg: Equatable, Sendable {
+    /// The program started (or was resized) at this size.
+    case resized(Size)
+    case key(KeyInput)
+    /// Text pasted in one go (bracketed paste); goes to the search field when it is open.
+    case paste(String)
+    /// A mouse event and when it happened (milliseconds, monotonic), for double clicks.
+    case mouse(MouseInput, atMillis: UInt64)
+    case pageLoaded(PageRequest, Result<CharacterPage, PageFailure>)
+    case thumbnailLoaded(ThumbnailKey, TileImage)
+    case thumbnailFailed(ThumbnailKey)
+    case timerFired(TimerTag)
+    /// Answers for the detail pages.
+    case detail(DetailMsg)
+    /// SIGTERM/SIGHUP/SIGINT arrived.
+    case terminate
+}
+
+/// Work for the runner. Plain data so tests assert on exactly what `update` asked for.
+public enum Effect: Equatable, Sendable {
+    case fetchPage(PageRequest)
+    /// Load thumbnails at a priority; asking again for a key in flight changes its priority.
+    case loadThumbnails([ThumbnailKey], ThumbnailPriority)
+    /// Stop loading thumbnails that left the window.
+    case cancelThumbnails([ThumbnailKey])
+    case startTimer(TimerTag, milliseconds: Int)
+    /// Work of the detail pages.
+    case detail(DetailEffect)
+    case quit
+}

@@ -1,0 +1,60 @@
+/// The comics gallery: the same lists, paging, search and thumbnails as the characters grid,
+/// with comics as items. `f`/`F` step through the format filters (a list pushed over the main
+/// one, like a letter of the index; Esc returns); `/` searches by `titleStartsWith`.
+public enum CatalogKind: Equatable, Sendable {
+    case characters
+    case comics
+}
+
+/// The filters of a comics list.
+public struct ComicsFilter: Equatable, Hashable, Sendable {
+    /// A format of the API's `format` filter (`comic`, `trade paperback`…), nil for all.
+    public var format: String?
+    public var titleStartsWith: String?
+
+    public init(format: String? = nil, titleStartsWith: String? = nil) {
+        self.format = format
+        self.titleStartsWith = titleStartsWith
+    }
+
+    /// The formats `f` steps through, in order (nil: every format).
+    public static let formats: [String?] = [nil, "comic", "digital comic", "trade paperback", "hardcover",
+                                            "digest", "graphic novel", "magazine", "infinite comic"]
+
+    func title(_ strings: Strings) -> String {
+        var title = strings[.comicsTitle]
+        if let format { title += " · " + format.capitalized }
+        if let titleStartsWith { title += " · “" + titleStartsWith + "”" }
+        return title
+    }
+
+    func emptyText(_ strings: Strings) -> String {
+        if let titleStartsWith { return strings.text(.noComics, titleStartsWith) }
+        return strings[.noComicsAtAll]
+    }
+}
+
+extension AppState {
+    /// The query of a search typed over the current list.
+    func searchQuery(for text: String) -> ListQuery {
+        if case .comics(var filter) = current.query {
+            filter.titleStartsWith = text
+            return .comics(filter)
+        }
+        return .search(text)
+    }
+
+    mutating func cycleFormat(forward: Bool) {
+        guard config.catalog == .comics, case .comics(let shown) = current.query else { return }
+        if search != nil {
+            restoreFromSearch()
+        }
+        let formats = ComicsFilter.formats
+        let index = formats.firstIndex(of: shown.format) ?? 0
+        let next = formats[(index + (forward ? 1 : formats.count - 1)) % formats.count]
+        if lists.count > 1 { lists.removeLast(lists.count - 1) }
+        guard let next else { return }  // back to every format: the main list as it was
+        lists.append(CharacterList(id: nextListID, query: .comics(ComicsFilter(format: next))))
+        nextListID += 1
+    }
+}

@@ -1,0 +1,41 @@
+/// The A–Z index bar: `#` and A to Z; a letter list is pushed over the main list (replacing any
+/// letter or search shown before), endlessly scrolled like it; Esc goes back.
+extension AppState {
+    mutating func handleIndexBar(key: KeyInput) -> [Effect] {
+        guard let cursor = indexCursor else { return [] }
+        let count = IndexLetter.all.count
+        switch key {
+        case .escape, .char("i"):
+            indexCursor = nil
+        case .left, .char("h"), .up:
+            indexCursor = (cursor - 1 + count) % count
+        case .right, .char("l"), .down, .tab:
+            indexCursor = (cursor + 1) % count
+        case .home:
+            indexCursor = 0
+        case .end:
+            indexCursor = count - 1
+        case .enter:
+            choose(IndexLetter.all[cursor])
+        case .char(let c):
+            if let letter = IndexLetter(String(c)) { choose(letter) }
+        case .ctrl, .pageUp, .pageDown, .backspace:
+            break
+        }
+        return []
+    }
+
+    mutating func choose(_ letter: IndexLetter) {
+        indexCursor = nil
+        if search != nil {
+            dropSearchResults()
+            search = nil
+        }
+        if case .letter(let shown) = current.query {
+            if shown == letter { return }
+            lists.removeLast()
+        }
+        lists.append(CharacterList(id: nextListID, query: .letter(letter)))
+        nextListID += 1
+    }
+}

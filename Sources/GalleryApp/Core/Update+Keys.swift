@@ -1,0 +1,89 @@
+/// Keys go to whatever has the focus: an overlay, the index bar, the search field, the grid.
+extension AppState {
+    mutating func handle(key: KeyInput) -> [Effect] {
+        if key == .ctrl("c") { return quit() }
+        if let overlay { return handleOverlay(overlay, key: key) }
+        if !details.isEmpty { return handleDetail(key: key) }
+        if indexCursor != nil { return handleIndexBar(key: key) }
+        if let search, search.isEditing { return handleSearchField(key: key) }
+        guard let action = Keymap.gridAction(for: key) else { return [] }
+        return perform(action)
+    }
+
+    mutating func handleOverlay(_ overlay: Overlay, key: KeyInput) -> [Effect] {
+        switch overlay {
+        case .help:
+            self.overlay = nil  // any key closes the help
+        case .card:
+            if [.escape, .enter, .char("q"), .char(" "), .backspace].contains(key) { self.overlay = nil }
+        }
+        return []
+    }
+
+    mutating func perform(_ action: GridAction) -> [Effect] {
+        let grid = layout.tileGrid
+        let columns = grid?.columns ?? 1
+        let screen = grid?.tilesPerScreen ?? 1
+        let top = lists.count - 1
+        switch action {
+        case .moveUp: move(by: -columns)
+        case .moveDown: move(by: columns)
+        case .moveLeft: move(by: -1)
+        case .moveRight: move(by: 1)
+        case .pageUp:
+            lists[top].topRow -= grid?.visibleRows ?? 1
+            move(by: -screen)
+        case .pageDown:
+            lists[top].topRow += grid?.visibleRows ?? 1
+            move(by: screen)
+        case .first: move(to: 0)
+        case .last: move(to: current.items.count - 1)
+        case .open:
+            return openSelected()
+        case .search:
+            if search != nil {
+                search?.isEditing = true
+            } else {
+                search = SearchState(baseDepth: lists.count)
+            }
+        case .index:
+            guard config.catalog == .characters else { return [] }
+            var cursor = 1  // "A"
+            if case .letter(let letter) = current.query, let i = IndexLetter.all.firstIndex(of: letter) {
+                cursor = i
+            }
+            indexCursor = cursor
+        case .retry:
+            lists[top].clearFailure()
+        case .help:
+            overlay = .help
+        case .back:
+            if search != nil {
+                restoreFromSearch()
+            } else if lists.count > 1 {
+                lists.removeLast()
+                revealCurrentSelection()
+            } else {
+                return quit()
+            }
+        case .quit:
+            return quit()
+        case .format(let forward):
+            cycleFormat(forward: forward)
+        }
+        return []
+    }
+
+    mutating func move(by delta: Int) { move(to: current.selection + delta) }
+
+    mutating func move(to index: Int) {
+        let top = lists.count - 1
+        lists[top].select(index)
+        revealCurrentSelection()
+    }
+
+    mutating func revealCurrentSelection() {
+        guard let grid = layout.tileGrid else { return }
+        lists[lists.count - 1].revealSelection(in: grid)
+    }
+}

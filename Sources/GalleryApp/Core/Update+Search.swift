@@ -1,0 +1,72 @@
+/// Search: typing restarts a 250 ms debounce tagged with a generation; only the timer of the
+/// newest generation runs the query. A search is a list pushed over the one it started from,
+/// so Esc (or clearing the field) pops back to that list exactly as it was, without a fetch.
+extension AppState {
+    mutating func handleSearchField(key: KeyInput) -> [Effect] {
+        guard var field = search else { return [] }
+        switch key {
+        case .escape:
+            restoreFromSearch()
+            return []
+        case .enter:
+            field.isEditing = false
+            search = field
+            return []
+        case .backspace:
+            guard !field.text.isEmpty else { return [] }
+            field.text.removeLast()
+        case .ctrl("u"):
+            field.text = ""
+        case .char(let c) where !c.isNewline && c.unicodeScalars.allSatisfy({ $0.value >= 0x20 }):
+            field.text.append(c)
+        case .up, .down, .pageUp, .pageDown:
+            // Browsing the results while typing.
+            return Keymap.gridAction(for: key).map { perform($0) } ?? []
+        default:
+            return []
+        }
+        field.generation += 1
+        search = field
+        if field.text.drop(while: { $0 == " " }).isEmpty {
+            // Clearing the field restores the list at once (nothing to wait for).
+            dropSearchResults()
+            return []
+        }
+        return [.startTimer(.searchDebounce(generation: field.generation),
+                            milliseconds: config.searchDebounceMillis)]
+    }
+
+    /// A paste types its printable characters into an open field (one debounce for all).
+    mutating func handle(paste text: String) -> [Effect] {
+        guard let field = search, field.isEditing else { return [] }
+        let printable = text.filter { !$0.isNewline && $0.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F } }
+        guard !printable.isEmpty else { return [] }
+        search?.text += printable
+        search?.generation += 1
+        return [.startTimer(.searchDebounce(generation: field.generation + 1), milliseconds: config.searchDebounceMillis)]
+    }
+
+    /// The debounce of the current generation fired: show the results for the text.
+    mutating func applySearch() {
+        guard let field = search else { return }
+        let text = String(field.text.drop(while: { $0 == " " }))
+        dropSearchResults()
+        guard !text.isEmpty else { return }
+        lists.append(CharacterList(id: nextListID, query: searchQuery(for: text)))
+        nextListID += 1
+    }
+
+    /// Esc: close the field and go back to the list the search started from.
+    mutating func restoreFromSearch() {
+        dropSearchResults()
+        search = nil
+        revealCurrentSelection()
+    }
+
+    /// Cuts the stack back to where the search started (the results list, if any, is dropped;
+    /// answers still in flight for it are then ignored because its id is gone).
+    mutating func dropSearchResults() {
+        guard let field = search, lists.count > field.baseDepth else { return }
+        lists.removeLast(lists.count - field.baseDepth)
+    }
+}

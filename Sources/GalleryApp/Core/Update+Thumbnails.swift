@@ -1,0 +1,56 @@
+/// The thumbnail window: what is on screen loads at high priority, the next screen in the
+/// scroll direction at low priority, anything else in flight is cancelled and its picture
+/// forgotten (the pipeline's memory cache brings it back instantly when scrolled to again).
+extension AppState {
+    /// Items of the current list on screen, and the prefetch band one screen ahead.
+    func window() -> (visible: Range<Int>, ahead: Range<Int>)? {
+        guard let grid = layout.tileGrid else { return nil }
+        let list = current
+        let count = list.items.count
+        let visible = grid.visibleRange(topRow: list.topRow, count: count)
+        let screen = grid.tilesPerScreen
+        let ahead = list.scrollsForward
+            ? visible.upperBound..<min(count, visible.upperBound + screen)
+            : max(0, visible.lowerBound - screen)..<visible.lowerBound
+        return (visible, ahead)
+    }
+
+    func windowCharacterIDs() -> Set<Int> {
+        guard let (visible, ahead) = window() else { return [] }
+        return Set((Array(visible) + Array(ahead)).map { current.items[$0].id })
+    }
+
+    mutating func syncThumbnailWindow() -> [Effect] {
+        guard let grid = layout.tileGrid, let (visible, ahead) = window() else { return [] }
+        let items = current.items
+        var wanted: [ThumbnailKey: ThumbnailPriority] = [:]
+        var high: [ThumbnailKey] = [], low: [ThumbnailKey] = []
+        for (range, priority) in [(visible, ThumbnailPriority.high), (ahead, .low)] {
+            for index in range {
+                let character = items[index]
+                guard let key = thumbnailKey(for: character, in: grid),
+                      !failedThumbnails.contains(key) else { continue }
+                if let have = thumbnails[character.id], have.columns == key.columns, have.rows == key.rows {
+                    continue
+                }
+                wanted[key] = priority
+                if requestedThumbnails[key] != priority {
+                    requestedThumbnails[key] = priority
+                    if priority == .high { high.append(key) } else { low.append(key) }
+                }
+            }
+        }
+        let leaving = requestedThumbnails.keys.filter { wanted[$0] == nil }
+            .sorted { ($0.characterID, $0.columns, $0.rows) < ($1.characterID, $1.columns, $1.rows) }
+        for key in leaving { requestedThumbnails[key] = nil }
+
+        let keep = Set((Array(visible) + Array(ahead)).map { items[$0].id })
+        thumbnails = thumbnails.filter { keep.contains($0.key) }
+
+        var effects: [Effect] = []
+        if !leaving.isEmpty { effects.append(.cancelThumbnails(leaving)) }
+        if !high.isEmpty { effects.append(.loadThumbnails(high, .high)) }
+        if !low.isEmpty { effects.append(.loadThumbnails(low, .low)) }
+        return effects
+    }
+}

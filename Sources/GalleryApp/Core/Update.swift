@@ -1,0 +1,113 @@
+import TerminalUI
+
+/// The pure state machine: `update` applies one message and returns the effects to run.
+/// Everything the runner does comes back as a message, so a test can play any sequence.
+extension AppState {
+    public mutating func update(_ msg: Msg) -> [Effect] {
+        guard !isQuitting else { return [] }
+        var effects: [Effect] = []
+        switch msg {
+        case .resized(let newSize):
+            resize(to: newSize)
+        case .key(let key):
+            effects += handle(key: key)
+        case .paste(let text):
+            effects += handle(paste: text)
+        case .mouse(let mouse, let millis):
+            effects += handle(mouse: mouse, atMillis: millis)
+        case .pageLoaded(let request, let result):
+            receivePage(request, result)
+        case .thumbnailLoaded(let key, let thumbnail):
+            receiveThumbnail(key, thumbnail)
+        case .thumbnailFailed(let key):
+            if requestedThumbnails.removeValue(forKey: key) != nil { failedThumbnails.insert(key) }
+        case .timerFired(.searchDebounce(let generation)):
+            if let search, search.generation == generation { applySearch() }
+        case .timerFired(.spinner):
+            spinnerTicking = false
+            spinnerFrame &+= 1
+        case .detail(let detailMsg):
+            receive(detail: detailMsg)
+        case .terminate:
+            isQuitting = true
+            return [.quit]
+        }
+        if isQuitting { return effects }
+        return effects + settle()
+    }
+
+    /// After every message: keep the list on screen consistent, ask for the next page when the
+    /// view nears the end, move the thumbnail window, keep the spinner turning.
+    mutating func settle() -> [Effect] {
+        if !details.isEmpty { return settleDetails() }
+        var effects: [Effect] = []
+        let top = lists.count - 1
+        let grid = layout.tileGrid
+        if let grid { lists[top].clampTopRow(in: grid) }
+        if needsNextPage(lists[top], grid: grid),
+           let request = lists[top].requestNextPage(limit: config.pageSize) {
+            effects.append(.fetchPage(request))
+        }
+        effects += syncThumbnailWindow()
+        if current.isEmpty && current.isLoading && !spinnerTicking {
+            spinnerTicking = true
+            effects.append(.startTimer(.spinner, milliseconds: config.spinnerMillis))
+        }
+        return effects
+    }
+
+    /// The next page is wanted when fewer than two screens of items remain past the viewport
+    /// or the selection, whichever is further down.
+    func needsNextPage(_ list: CharacterList, grid: TileGrid?) -> Bool {
+        guard !list.endReached, !list.isLoading, list.failure == nil else { return false }
+        guard let grid else { return list.isEmpty }
+        let lastOnScreen = (list.topRow + grid.visibleRows) * grid.columns - 1
+        let anchor = max(list.selection, lastOnScreen)
+        return list.items.count - 1 - anchor < 2 * grid.tilesPerScreen
+    }
+
+    mutating func resize(to newSize: Size) {
+        resizeDetails(from: size, to: newSize)
+        let oldGrid = layout.tileGrid
+        size = newSize
+        guard let grid = layout.tileGrid else { return }
+        for i in lists.indices {
+            // Keep the selected tile on the same screen row where possible, then make sure it
+            // is visible: the user keeps looking at the same character.
+            var list = lists[i]
+            if let oldGrid {
+                let offset = list.selection / oldGrid.columns - list.topRow
+                let clampedOffset = min(max(0, offset), grid.visibleRows - 1)
+                list.topRow = list.selection / grid.columns - clampedOffset
+            }
+            list.revealSelection(in: grid)
+            lists[i] = list
+        }
+    }
+
+    mutating func receivePage(_ request: PageRequest, _ result: Result<CharacterPage, PageFailure>) {
+        guard let i = lists.firstIndex(where: { $0.id == request.listID }) else { return }
+        guard lists[i].receive(request, result: result) else { return }
+        if case .success(let page) = result {
+            if let text = page.attributionText, !text.isEmpty { attribution = text }
+            if page.isStale { staleData = true }
+        }
+    }
+
+    mutating func receiveThumbnail(_ key: ThumbnailKey, _ thumbnail: TileImage) {
+        let wasWanted = requestedThumbnails.removeValue(forKey: key) != nil
+        guard wasWanted || windowCharacterIDs().contains(key.characterID) else { return }
+        // An older size arriving late never replaces a newer one.
+        if let grid = layout.tileGrid, let existing = thumbnails[key.characterID],
+           existing.columns == grid.thumbColumns, existing.rows == grid.thumbRows,
+           key.columns != grid.thumbColumns || key.rows != grid.thumbRows {
+            return
+        }
+        thumbnails[key.characterID] = thumbnail
+    }
+
+    mutating func quit() -> [Effect] {
+        isQuitting = true
+        return [.quit]
+    }
+}

@@ -1,1 +1,0 @@
-// GalleryApp: see README "Layout".

@@ -1,0 +1,9 @@
+/// Where the characters come from, as the status line says it.
+public enum DataSourceKind: Equatable, Sendable {
+    /// Marvel's gateway with the user's keys.
+    case officialAPI
+    /// A Marvel-compatible server given with `--base-url`.
+    case mirror(String)
+    /// The embedded catalog served on loopback inside the program (no keys, no base URL).
+    case offlineCatalog
+}

@@ -1,0 +1,148 @@
+import Foundation
+
+/// A character as its detail screen shows it: the wire model reduced to what is drawn, so the
+/// core and its tests work on plain values.
+public struct CharacterDetail: Equatable, Sendable {
+    public let id: Int
+    public let name: String
+    public let description: String
+    public let modified: Date?
+    public let thumbnail: ImageRef?
+    public let comics: Appearances
+    public let series: Appearances
+    public let stories: Appearances
+    public let events: Appearances
+    public let links: [DetailLink]
+
+    public init(id: Int, name: String, description: String = "", modified: Date? = nil,
+                thumbnail: ImageRef? = nil, comics: Appearances = .init(), series: Appearances = .init(),
+                stories: Appearances = .init(), events: Appearances = .init(), links: [DetailLink] = []) {
+        self.id = id
+        self.name = name
+        self.description = description
+        self.modified = modified
+        self.thumbnail = thumbnail
+        self.comics = comics
+        self.series = series
+        self.stories = stories
+        self.events = events
+        self.links = links
+    }
+
+    public func appearances(_ tab: AppearanceTab) -> Appearances {
+        switch tab {
+        case .comics: return comics
+        case .series: return series
+        case .stories: return stories
+        case .events: return events
+        }
+    }
+}
+
+/// One of a character's appearance lists: how many there are (`available`) and the first few
+/// names Marvel sends inline (at most 20).
+public struct Appearances: Equatable, Sendable {
+    public let available: Int
+    public let items: [String]
+    public init(available: Int = 0, items: [String] = []) {
+        self.available = available
+        self.items = items
+    }
+}
+
+/// A public web page about a character or comic (`detail`, `wiki`, `comiclink`, `purchase`…).
+public struct DetailLink: Equatable, Sendable {
+    public let type: String
+    public let url: String
+    public init(type: String, url: String) {
+        self.type = type
+        self.url = url
+    }
+}
+
+/// A comic as its detail screen shows it.
+public struct ComicDetail: Equatable, Sendable {
+    public struct Credit: Equatable, Sendable {
+        public let name: String
+        public let role: String
+        public init(name: String, role: String) {
+            self.name = name
+            self.role = role
+        }
+    }
+
+    public struct Price: Equatable, Sendable {
+        /// `printPrice`, `digitalPurchasePrice`…
+        public let type: String
+        public let amount: Double
+        public init(type: String, amount: Double) {
+            self.type = type
+            self.amount = amount
+        }
+    }
+
+    public let id: Int
+    public let title: String
+    public let issueNumber: Double
+    public let format: String
+    public let pageCount: Int
+    public let onSaleDate: Date?
+    public let prices: [Price]
+    public let creators: [Credit]
+    /// Plain text: HTML tags already stripped.
+    public let description: String
+    public let thumbnail: ImageRef?
+    public let charactersAvailable: Int
+    public let series: String?
+    public let variants: [String]
+    public let links: [DetailLink]
+
+    public init(id: Int, title: String, issueNumber: Double = 0, format: String = "", pageCount: Int = 0,
+                onSaleDate: Date? = nil, prices: [Price] = [], creators: [Credit] = [], description: String = "",
+                thumbnail: ImageRef? = nil, charactersAvailable: Int = 0, series: String? = nil,
+                variants: [String] = [], links: [DetailLink] = []) {
+        self.id = id
+        self.title = title
+        self.issueNumber = issueNumber
+        self.format = format
+        self.pageCount = pageCount
+        self.onSaleDate = onSaleDate
+        self.prices = prices
+        self.creators = creators
+        self.description = description
+        self.thumbnail = thumbnail
+        self.charactersAvailable = charactersAvailable
+        self.series = series
+        self.variants = variants
+        self.links = links
+    }
+}
+
+/// One picture in a detail's sideways strip: a comic of a character, or a character of a comic.
+public struct StripItem: Equatable, Sendable {
+    public let id: Int
+    public let title: String
+    public let thumbnail: ImageRef?
+    public init(id: Int, title: String, thumbnail: ImageRef?) {
+        self.id = id
+        self.title = title
+        self.thumbnail = thumbnail
+    }
+}
+
+/// A page of strip items as the source returns it.
+public struct StripPage: Equatable, Sendable {
+    public let offset: Int
+    public let total: Int
+    public let items: [StripItem]
+    public init(offset: Int, total: Int, items: [StripItem]) {
+        self.offset = offset
+        self.total = total
+        self.items = items
+    }
+}
+
+/// The appearance lists of a character, in tab order (Tab and 1–4 switch between them).
+public enum AppearanceTab: Int, CaseIterable, Equatable, Sendable {
+    case comics, series, stories, events
+}

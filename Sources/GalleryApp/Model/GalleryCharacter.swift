@@ -1,0 +1,76 @@
+/// A character as the gallery shows it: the few fields of a Marvel `Character` the grid and its
+/// quick-look card need. Kept independent of the wire models so the app core tests run on plain
+/// values and the API layer can change without touching `update`.
+public struct GalleryCharacter: Equatable, Hashable, Sendable, Identifiable {
+    public let id: Int
+    public let name: String
+    public let description: String
+    public let thumbnail: ImageRef?
+    public let comicsAvailable: Int
+    public let seriesAvailable: Int
+    public let storiesAvailable: Int
+    public let eventsAvailable: Int
+    /// Set for comics in the comics gallery (their `format`, which colours the tile); nil for characters.
+    public var format: String?
+
+    public init(id: Int, name: String, description: String = "", thumbnail: ImageRef? = nil,
+                comicsAvailable: Int = 0, seriesAvailable: Int = 0,
+                storiesAvailable: Int = 0, eventsAvailable: Int = 0, format: String? = nil) {
+        self.id = id
+        self.name = name
+        self.description = description
+        self.thumbnail = thumbnail
+        self.comicsAvailable = comicsAvailable
+        self.seriesAvailable = seriesAvailable
+        self.storiesAvailable = storiesAvailable
+        self.eventsAvailable = eventsAvailable
+        self.format = format
+    }
+}
+
+/// A Marvel image reference: `{path}/{variant}.{extension}` builds a URL (the runner does that,
+/// the core only decides sizes).
+public struct ImageRef: Equatable, Hashable, Sendable {
+    public let path: String
+    public let `extension`: String
+
+    public init(path: String, extension: String) {
+        self.path = path
+        self.extension = `extension`
+    }
+
+    /// Marvel's "no image" placeholders: drawn as a local glyph, never fetched.
+    public var isPlaceholder: Bool {
+        path.hasSuffix("image_not_available") || path.hasSuffix("4c002e0305708")
+    }
+}
+
+/// One page of a character list as the data source returns it.
+public struct CharacterPage: Equatable, Sendable {
+    public let offset: Int
+    public let total: Int
+    public let items: [GalleryCharacter]
+    public let attributionText: String?
+    /// True when the page came from a cache the server could not revalidate.
+    public let isStale: Bool
+
+    public init(offset: Int, total: Int, items: [GalleryCharacter],
+                attributionText: String? = nil, isStale: Bool = false) {
+        self.offset = offset
+        self.total = total
+        self.items = items
+        self.attributionText = attributionText
+        self.isStale = isStale
+    }
+}
+
+/// Why a page could not be loaded, as a readable sentence (already user-facing).
+public struct PageFailure: Error, Equatable, Sendable {
+    public let message: String
+    /// What kind of failure it is, so the screens can say it in the user's language.
+    public var reason: FailureReason = .other
+    public init(_ message: String, reason: FailureReason = .other) {
+        self.message = message
+        self.reason = reason
+    }
+}

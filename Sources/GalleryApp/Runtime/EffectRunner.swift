@@ -1,0 +1,49 @@
+import TerminalUI
+
+/// Performs the core's effects against the real world and reports back as messages:
+/// pages from the `CharacterPageSource`, thumbnails from the `ThumbnailProviding`, timers
+/// with `Dispatch.after`. It keeps no state of its own beyond what the providers keep.
+public struct EffectRunner: Sendable {
+    public let pages: any CharacterPageSource
+    public let thumbnails: any ThumbnailProviding
+    /// Character and comic details (nil: detail pages report that none can be loaded).
+    public var details: (any DetailSource)?
+    /// Opens links (`o` on a detail page).
+    public var opener: any URLOpening = SystemURLOpener()
+
+    public init(pages: any CharacterPageSource, thumbnails: any ThumbnailProviding) {
+        self.pages = pages
+        self.thumbnails = thumbnails
+    }
+
+    /// The performer for `ProgramRunner`.
+    public var performer: EffectPerformer<Effect, Msg> {
+        { effect, dispatch in await self.perform(effect, dispatch) }
+    }
+
+    public func perform(_ effect: Effect, _ dispatch: Dispatch<Msg>) async {
+        switch effect {
+        case .fetchPage(let request):
+            let result = await pages.page(request)
+            dispatch(.pageLoaded(request, result))
+        case .loadThumbnails(let keys, let priority):
+            for key in keys {
+                thumbnails.load(key, priority: priority) { image in
+                    if let image {
+                        dispatch(.thumbnailLoaded(key, image))
+                    } else {
+                        dispatch(.thumbnailFailed(key))
+                    }
+                }
+            }
+        case .cancelThumbnails(let keys):
+            for key in keys { thumbnails.cancel(key) }
+        case .startTimer(let tag, let milliseconds):
+            await dispatch.after(.milliseconds(milliseconds), .timerFired(tag))
+        case .detail(let detailEffect):
+            await performDetail(detailEffect, dispatch)
+        case .quit:
+            break  // the program finishes when the state says so
+        }
+    }
+}

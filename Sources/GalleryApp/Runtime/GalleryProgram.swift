@@ -1,0 +1,83 @@
+import TerminalUI
+
+/// The gallery as a TerminalUI `Program`: terminal events become `Msg`s, `update` and `view`
+/// are the pure core. `finishWhenGridComplete` ends the run at the first complete grid (the
+/// startup benchmark).
+public struct GalleryProgram: Program {
+    public typealias Model = AppState
+    public typealias Msg = GalleryApp.Msg
+    public typealias Effect = GalleryApp.Effect
+
+    public var theme: Theme
+    public var finishWhenGridComplete: Bool
+    /// Milliseconds since an arbitrary start, for double clicks (injected so tests control it).
+    public var clock: @Sendable () -> UInt64
+
+    public init(theme: Theme = .standard, finishWhenGridComplete: Bool = false,
+                clock: @escaping @Sendable () -> UInt64 = GalleryProgram.monotonicMillis) {
+        self.theme = theme
+        self.finishWhenGridComplete = finishWhenGridComplete
+        self.clock = clock
+    }
+
+    public static let monotonicMillis: @Sendable () -> UInt64 = {
+        let now = ContinuousClock.now - ContinuousClock.Instant.programStart
+        return UInt64(max(0, now.components.seconds)) * 1000 + UInt64(now.components.attoseconds / 1_000_000_000_000_000)
+    }
+
+    public func message(for event: TerminalEvent) -> Msg? {
+        switch event {
+        case .resize(let size): return .resized(size)
+        case .terminate: return .terminate
+        case .suspend, .resumed: return nil
+        case .input(.key(let key)): return GalleryProgram.keyInput(for: key).map { .key($0) }
+        case .input(.paste(let text)): return .paste(text)
+        case .input(.mouse(let mouse)):
+            let p = mouse.position
+            switch (mouse.kind, mouse.button) {
+            case (.wheel, .wheelUp): return .mouse(.wheelUp(x: p.x, y: p.y), atMillis: clock())
+            case (.wheel, .wheelDown): return .mouse(.wheelDown(x: p.x, y: p.y), atMillis: clock())
+            case (.press, .left): return .mouse(.press(x: p.x, y: p.y), atMillis: clock())
+            default: return nil
+            }
+        }
+    }
+
+    public func update(_ model: inout AppState, _ msg: Msg) -> [Effect] { model.update(msg) }
+
+    public func view(_ model: AppState, into buffer: inout Buffer) {
+        GalleryView.render(model, into: &buffer, theme: theme)
+    }
+
+    public func isFinished(_ model: AppState) -> Bool {
+        model.isQuitting || (finishWhenGridComplete && model.isScreenComplete)
+    }
+
+    /// TerminalUI's key events as the core's keys (nil: a key the gallery does not use).
+    public static func keyInput(for event: KeyEvent) -> KeyInput? {
+        if event.modifiers.contains(.ctrl), case .char(let c) = event.code {
+            return .ctrl(Character(c.lowercased()))
+        }
+        switch event.code {
+        case .char(let c): return .char(c)
+        case .up: return .up
+        case .down: return .down
+        case .left: return .left
+        case .right: return .right
+        case .pageUp: return .pageUp
+        case .pageDown: return .pageDown
+        case .home: return .home
+        case .end: return .end
+        case .enter: return .enter
+        case .escape: return .escape
+        case .backspace, .delete: return .backspace
+        case .tab: return .tab
+        case .insert, .function: return nil
+        }
+    }
+}
+
+extension ContinuousClock.Instant {
+    /// A fixed point taken once, the origin of `monotonicMillis`.
+    static let programStart = ContinuousClock.now
+}

@@ -1,0 +1,44 @@
+import TerminalUI
+
+/// One run of the characters gallery on a backend: the initial state, the program, the
+/// effect runner, the loop. The executable passes the real terminal and sources; tests and
+/// the benchmark pass fakes or an off-screen backend.
+public enum GallerySession {
+    public struct Options: Sendable {
+        public var config: AppConfig
+        /// Start on this letter of the index (`--letter L`).
+        public var letter: IndexLetter?
+        /// Start on the results for this name prefix (`--search`).
+        public var search: String?
+        /// End at the first complete grid (the startup benchmark).
+        public var finishWhenGridComplete = false
+        public var maxFramesPerSecond = 60
+        /// Open this detail page full screen instead of the grid (`marvel-gallery character ID`).
+        public var detail: DetailSubject?
+        /// Character and comic details, and the link opener (nil: `xdg-open`).
+        public var details: (any DetailSource)?
+        public var opener: (any URLOpening)?
+
+        public init(config: AppConfig, letter: IndexLetter? = nil) {
+            self.config = config
+            self.letter = letter
+        }
+    }
+
+    @discardableResult
+    public static func run(backend: any Backend, pages: any CharacterPageSource,
+                           thumbnails: any ThumbnailProviding, options: Options) async throws -> (AppState, RunStats) {
+        let size = await backend.size
+        var state = AppState(config: options.config, size: size, letter: options.letter, search: options.search)
+        var initialEffects: [Effect] = []
+        if let detail = options.detail { initialEffects += state.openDetail(detail, standalone: true) }
+        initialEffects += state.update(.resized(size))
+        let program = GalleryProgram(finishWhenGridComplete: options.finishWhenGridComplete)
+        var effects = EffectRunner(pages: pages, thumbnails: thumbnails)
+        effects.details = options.details
+        if let opener = options.opener { effects.opener = opener }
+        let runner = ProgramRunner(program: program, backend: backend,
+                                   maxFramesPerSecond: options.maxFramesPerSecond, perform: effects.performer)
+        return try await runner.run(state, initialEffects: initialEffects)
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import MarvelAPI
+
+/// Pages of characters from any server that speaks the Marvel contract (the official gateway,
+/// a mirror, or the loopback catalog server), through `MarvelClient`.
+public struct MarvelPageSource: CharacterPageSource {
+    public let client: MarvelClient
+
+    public init(client: MarvelClient) { self.client = client }
+
+    public func page(_ request: PageRequest) async -> Result<CharacterPage, PageFailure> {
+        if case .comics(let filter) = request.query { return await comicsPage(request, filter) }
+        let query = CharacterQuery(nameStartsWith: request.query.nameStartsWith, orderBy: .name,
+                                   limit: request.limit, offset: request.offset)
+        do {
+            let page = try await client.characters(query)
+            return .success(CharacterPage(offset: page.offset, total: page.total,
+                                          items: page.results.map(GalleryCharacter.init(marvel:)),
+                                          attributionText: page.attributionText, isStale: page.isStale))
+        } catch let error as MarvelAPIError {
+            return .failure(PageFailure(marvel: error))
+        } catch is CancellationError {
+            return .failure(PageFailure("cancelled", reason: .cancelled))
+        } catch {
+            return .failure(PageFailure(String(describing: error)))
+        }
+    }
+}
+
+extension GalleryCharacter {
+    /// The gallery's view of a Marvel character.
+    public init(marvel c: MarvelCharacter) {
+        self.init(id: c.id, name: c.name, description: c.description ?? "",
+                  thumbnail: c.thumbnail.flatMap { $0.path.isEmpty ? nil : ImageRef(path: $0.path, extension: $0.fileExtension) },
+                  comicsAvailable: c.comics.available, seriesAvailable: c.series.available,
+                  storiesAvailable: c.stories.available, eventsAvailable: c.events.available)
+    }
+}

@@ -1,0 +1,79 @@
+import TerminalUI
+
+/// The characters grid: the tiles on screen, the line under the last row (loading more, the
+/// end, or a failed page with its retry key), or a message in place of an empty grid.
+enum CharactersScreen {
+    static func render(_ state: AppState, grid: TileGrid, theme: Theme, into buffer: inout Buffer) {
+        let list = state.current
+        if list.isEmpty {
+            renderEmpty(state, in: grid.area, theme: theme, into: &buffer)
+            return
+        }
+        let visible = grid.visibleRange(topRow: list.topRow, count: list.items.count)
+        for index in visible {
+            guard let frame = grid.frame(ofItem: index, topRow: list.topRow) else { continue }
+            let character = list.items[index]
+            let key = state.thumbnailKey(for: character, in: grid)
+            let picture: TileView.Picture
+            if let image = state.thumbnails[character.id] {
+                picture = .image(image)
+            } else if key == nil || state.failedThumbnails.contains(key!) {
+                picture = .none
+            } else {
+                picture = .loading
+            }
+            TileView.render(character, picture: picture, selected: index == list.selection,
+                            in: frame, theme: theme, into: &buffer)
+        }
+        renderFooter(state, grid: grid, theme: theme, into: &buffer)
+    }
+
+    /// One line under the last tile row when it is on screen and there is room.
+    static func renderFooter(_ state: AppState, grid: TileGrid, theme: Theme, into buffer: inout Buffer) {
+        let list = state.current
+        let lastRow = grid.rowCount(items: list.items.count) - 1
+        let y = grid.area.y + (lastRow - list.topRow + 1) * grid.tileHeight
+        guard lastRow - list.topRow < grid.visibleRows, y < grid.area.maxY else { return }
+        let strings = state.strings
+        let text: String
+        let style: Style
+        if let failure = list.failure {
+            text = "⚠ " + strings.text(.pageError, strings.failure(failure)) + " · " + strings[.retryHint]
+            style = theme.warningText
+        } else if list.isLoading {
+            text = Spinner(frame: state.spinnerFrame).symbol + " " + strings[.loadingMore]
+            style = theme.secondary
+        } else if list.endReached {
+            text = "─── " + strings[.endOfList] + " ───"
+            style = theme.secondary
+        } else {
+            return
+        }
+        buffer.render(Paragraph(text, style: style, alignment: .center, wrap: false),
+                      in: Rect(x: grid.area.x, y: y, width: grid.area.width, height: 1))
+    }
+
+    static func renderEmpty(_ state: AppState, in area: Rect, theme: Theme, into buffer: inout Buffer) {
+        let strings = state.strings
+        let list = state.current
+        var lines: [(String, Style)] = []
+        if let failure = list.failure {
+            lines = [("⚠ " + strings.text(.pageError, strings.failure(failure)), theme.warningText),
+                     (strings[.retryHint], theme.secondary)]
+        } else if list.endReached {
+            switch list.query {
+            case .search(let text): lines = [(strings.text(.noResults, text), theme.title)]
+            case .letter(let letter): lines = [(strings.text(.noResultsLetter, letter), theme.title)]
+            case .all: lines = [(strings[.emptyList], theme.title)]
+            case .comics(let filter): lines = [(filter.emptyText(strings), theme.title)]
+            }
+        } else {
+            lines = [(Spinner(frame: state.spinnerFrame).symbol + " " + strings[state.config.catalog == .comics ? .loadingComics : .loadingFirst], theme.title)]
+        }
+        let top = area.y + max(0, (area.height - lines.count) / 2)
+        for (n, (text, style)) in lines.enumerated() {
+            buffer.render(Paragraph(text, style: style, alignment: .center, wrap: false),
+                          in: Rect(x: area.x, y: top + n, width: area.width, height: 1))
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import TerminalUI
+
+/// Draws the whole gallery screen for a state: header, grid (or a message in its place),
+/// status line, then whatever overlay is open. Pure: same state, same buffer.
+public enum GalleryView {
+    public static func render(_ state: AppState, into buffer: inout Buffer, theme: Theme = .standard) {
+        if DetailScreen.coversGrid(state) {
+            DetailScreen.render(state, into: &buffer, theme: theme)
+            return
+        }
+        let layout = state.layout
+        let strings = state.strings
+        guard let grid = layout.tileGrid else {
+            renderTooSmall(size: buffer.size, strings: strings, theme: theme, into: &buffer)
+            return
+        }
+        HeaderView.render(state, in: layout.header, theme: theme, into: &buffer)
+        if layout.legendRows > 0 { FormatPalette.renderLegend(strings: strings, in: layout.legend, into: &buffer) }
+        CharactersScreen.render(state, grid: grid, theme: theme, into: &buffer)
+        StatusBar.render(state, in: layout.status, theme: theme, into: &buffer)
+        if state.indexCursor != nil {
+            IndexBarView.render(state, in: layout.grid, theme: theme, into: &buffer)
+        }
+        switch state.overlay {
+        case .help?: HelpOverlay.render(strings: strings, in: layout.grid, theme: theme, into: &buffer)
+        case .card(let character)?:
+            CharacterCard.render(character, image: state.thumbnails[character.id], strings: strings,
+                                 in: layout.grid, theme: theme, into: &buffer)
+        case nil: break
+        }
+        DetailScreen.renderModal(state, into: &buffer, theme: theme)
+    }
+
+    static func renderTooSmall(size: Size, strings: Strings, theme: Theme, into buffer: inout Buffer) {
+        let need = "\(ScreenLayout.minimumColumns)x\(ScreenLayout.minimumRows)"
+        let text = strings.text(.tooSmall, "\(size.width)x\(size.height)", need)
+        let lines = Paragraph.wrap(text, width: max(1, size.width))
+        let top = max(0, (size.height - lines.count) / 2)
+        buffer.render(Paragraph(text, style: theme.warningText, alignment: .center),
+                      in: Rect(x: 0, y: top, width: size.width, height: size.height - top))
+    }
+}

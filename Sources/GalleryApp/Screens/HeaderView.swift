@@ -1,0 +1,44 @@
+import TerminalUI
+
+/// The top line: the MARVEL badge, what is shown (or the search field), and the Marvel
+/// attribution on the right, as the API terms ask for every screen with its data.
+enum HeaderView {
+    static func render(_ state: AppState, in area: Rect, theme: Theme, into buffer: inout Buffer) {
+        let strings = state.strings
+        var x = area.x
+        x += buffer.put(" \(strings[.appTitle]) ", at: Point(x: x, y: area.y), style: theme.brand)
+        x += 1
+        let attribution = state.attribution ?? strings[.defaultAttribution]
+        let attributionWidth = TextWidth.of(attribution)
+        // The attribution always shows; the title gives way first on narrow terminals.
+        let right = max(x, area.maxX - attributionWidth - 1)
+        buffer.put(TextWidth.truncate(attribution, to: area.maxX - right - 1),
+                   at: Point(x: right, y: area.y), style: theme.secondary)
+        let room = max(0, right - x - 3)
+
+        if let search = state.search, search.isEditing {
+            let hint = strings[.searchHint]
+            let hintWidth = TextWidth.of(hint) + 2
+            let fieldWidth = hintWidth < room - 12 ? room - hintWidth : room
+            buffer.render(SearchField(prompt: strings[.searchPrompt] + " › ", text: search.text, focused: true,
+                                      style: theme.title),
+                          in: Rect(x: x, y: area.y, width: fieldWidth, height: 1))
+            if fieldWidth < room {
+                buffer.put(hint, at: Point(x: x + fieldWidth + 2, y: area.y), style: theme.secondary,
+                           maxWidth: hintWidth - 2)
+            }
+            return
+        }
+        buffer.put(TextWidth.truncate(title(of: state), to: room), at: Point(x: x, y: area.y), style: theme.title)
+    }
+
+    static func title(of state: AppState) -> String {
+        let strings = state.strings
+        switch state.current.query {
+        case .all: return strings[.charactersTitle]
+        case .search(let text): return strings.text(.searchTitle, text)
+        case .letter(let letter): return strings.text(.letterTitle, letter)
+        case .comics(let filter): return filter.title(strings)
+        }
+    }
+}

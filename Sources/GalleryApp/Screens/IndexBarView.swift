@@ -1,0 +1,27 @@
+import TerminalUI
+
+/// The A–Z index: a framed bar over the bottom of the grid with `#` and the letters; the
+/// cursor letter is drawn in the accent.
+enum IndexBarView {
+    static func render(_ state: AppState, in gridArea: Rect, theme: Theme, into buffer: inout Buffer) {
+        guard let cursor = state.indexCursor else { return }
+        let strings = state.strings
+        let letters = IndexLetter.all.map(\.description)
+        let spaced = letters.count * 2 + 1 <= gridArea.width - 4
+        let contentWidth = spaced ? letters.count * 2 - 1 : letters.count
+        let width = min(gridArea.width, contentWidth + 4)
+        let box = Rect(x: gridArea.x + (gridArea.width - width) / 2, y: gridArea.maxY - 3, width: width, height: 3)
+        buffer.fill(box, with: .blank)
+        buffer.render(Border(title: strings[.indexTitle], style: theme.selectedFrame), in: box)
+        var x = box.x + 2
+        for (n, letter) in letters.enumerated() {
+            let style = n == cursor ? theme.selectedName : theme.title
+            buffer.put(letter, at: Point(x: x, y: box.y + 1), style: style)
+            x += spaced ? 2 : 1
+        }
+        let hint = " " + strings[.indexHint] + " "
+        if TextWidth.of(hint) <= box.width - 4 {
+            buffer.put(hint, at: Point(x: box.maxX - 2 - TextWidth.of(hint), y: box.maxY - 1), style: theme.secondary)
+        }
+    }
+}

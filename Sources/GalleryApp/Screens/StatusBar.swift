@@ -1,0 +1,50 @@
+import TerminalUI
+
+/// The bottom line: data source, stale-cache notice, "N of TOTAL", what the list is doing,
+/// and the key hints on the right (dropped first when space is short).
+enum StatusBar {
+    static func render(_ state: AppState, in area: Rect, theme: Theme, into buffer: inout Buffer) {
+        let strings = state.strings
+        buffer.fill(area, with: Cell(" ", style: theme.statusBar))
+        var parts: [(String, Style)] = [(" ● " + source(state.config.source, strings), theme.statusBar.bold)]
+        if state.staleData { parts.append((strings[.staleNotice], theme.statusBar)) }
+        let list = state.current
+        if let total = list.total {
+            parts.append((strings.text(.countOf, strings.number(list.items.count), strings.number(total)), theme.statusBar))
+        } else if !list.isEmpty {
+            parts.append((strings.text(.countLoading, strings.number(list.items.count)), theme.statusBar))
+        }
+        if let failure = list.failure {
+            parts.append((strings.text(.pageError, strings.failure(failure)) + " · " + strings[.retryHint], theme.statusBar.bold))
+        } else if list.isLoading {
+            parts.append((strings[.loadingMore], theme.statusBar))
+        } else if list.endReached && !list.isEmpty {
+            parts.append((strings[.endOfList], theme.statusBar))
+        }
+
+        let hints = strings[state.config.catalog == .comics ? .comicsHints : .hints] + " "
+        let hintsWidth = TextWidth.of(hints)
+        var x = area.x
+        let leftLimit = area.maxX
+        for (n, (text, style)) in parts.enumerated() {
+            let piece = n == 0 ? text : "  │  " + text
+            let width = TextWidth.of(piece)
+            if x + width > leftLimit {
+                x += buffer.put(TextWidth.truncate(piece, to: leftLimit - x), at: Point(x: x, y: area.y), style: style)
+                break
+            }
+            x += buffer.put(piece, at: Point(x: x, y: area.y), style: style)
+        }
+        if area.maxX - x >= hintsWidth + 2 {
+            buffer.put(hints, at: Point(x: area.maxX - hintsWidth, y: area.y), style: theme.statusBar)
+        }
+    }
+
+    static func source(_ kind: DataSourceKind, _ strings: Strings) -> String {
+        switch kind {
+        case .officialAPI: return strings[.sourceOfficial]
+        case .mirror(let url): return strings.text(.sourceMirror, url)
+        case .offlineCatalog: return strings[.sourceOffline]
+        }
+    }
+}

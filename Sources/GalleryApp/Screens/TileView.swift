@@ -1,0 +1,109 @@
+import TerminalUI
+
+/// One grid tile: a frame around the portrait and the name under it. The selected tile gets a
+/// heavy accent frame and an accent name bar; its picture is drawn exactly as unselected, so
+/// the highlight never hides the character.
+enum TileView {
+    enum Picture {
+        case image(TileImage)
+        /// Still loading: an empty box with a quiet mark.
+        case loading
+        /// No picture (Marvel's "not available", or a failed load): hatching and initials.
+        case none
+    }
+
+    static func render(_ character: GalleryCharacter, picture: Picture, selected: Bool,
+                       in frame: Rect, theme: Theme, into buffer: inout Buffer) {
+        if selected {
+            drawHeavyFrame(frame, style: theme.selectedFrame, into: &buffer)
+        } else {
+            buffer.render(Border(style: character.format.map(FormatPalette.frameStyle) ?? theme.tileFrame), in: frame)
+        }
+        if let format = character.format { FormatPalette.renderLabel(format, on: frame, into: &buffer) }
+        let inner = Border.inner(frame)
+        guard inner.height >= 2, inner.width >= 1 else { return }
+        let pictureArea = Rect(x: inner.x, y: inner.y, width: inner.width, height: inner.height - 1)
+        switch picture {
+        case .image(let image): draw(image, in: pictureArea, into: &buffer)
+        case .loading: drawLoading(in: pictureArea, theme: theme, into: &buffer)
+        case .none: drawPlaceholder(for: character.name, in: pictureArea, theme: theme, into: &buffer)
+        }
+        let nameRow = Rect(x: inner.x, y: inner.maxY - 1, width: inner.width, height: 1)
+        let name = TextWidth.truncate(character.name, to: inner.width)
+        let style = selected ? theme.selectedName : theme.name
+        if selected { buffer.fill(nameRow, with: Cell(" ", style: style)) }
+        let dx = max(0, (inner.width - TextWidth.of(name)) / 2)
+        buffer.put(name, at: Point(x: nameRow.x + dx, y: nameRow.y), style: style, maxWidth: inner.width)
+    }
+
+    /// Draws the picture centred in the area; a picture of another size (the previous size,
+    /// while the new one loads after a resize) is centred and cropped, never stretched.
+    static func draw(_ image: TileImage, in area: Rect, into buffer: inout Buffer) {
+        let dx = (area.width - image.columns) / 2
+        let dy = (area.height - image.rows) / 2
+        for row in 0..<image.rows {
+            let y = area.y + dy + row
+            guard y >= area.y, y < area.maxY else { continue }
+            for column in 0..<image.columns {
+                let x = area.x + dx + column
+                guard x >= area.x, x < area.maxX else { continue }
+                let i = row * image.columns + column
+                buffer.set(cell(top: image.top[i], bottom: image.bottom[i]), at: Point(x: x, y: y))
+            }
+        }
+    }
+
+    /// `▀` with the top pixel as foreground and the bottom as background; transparent halves
+    /// use the terminal's own colours.
+    static func cell(top: RGB?, bottom: RGB?) -> Cell {
+        switch (top, bottom) {
+        case (nil, nil): return .blank
+        case let (t?, b?) where t == b: return Cell(" ", style: Style(background: b.color))
+        case let (t?, b?): return Cell("▀", style: Style(foreground: t.color, background: b.color))
+        case let (t?, nil): return Cell("▀", style: Style(foreground: t.color))
+        case let (nil, b?): return Cell("▄", style: Style(foreground: b.color))
+        }
+    }
+
+    static func drawHeavyFrame(_ frame: Rect, style: Style, into buffer: inout Buffer) {
+        guard frame.width >= 2, frame.height >= 2 else { return }
+        let g = Theme.heavyFrame
+        for x in (frame.minX + 1)..<(frame.maxX - 1) {
+            buffer.set(Cell(g[0], style: style), at: Point(x: x, y: frame.minY))
+            buffer.set(Cell(g[0], style: style), at: Point(x: x, y: frame.maxY - 1))
+        }
+        for y in (frame.minY + 1)..<(frame.maxY - 1) {
+            buffer.set(Cell(g[1], style: style), at: Point(x: frame.minX, y: y))
+            buffer.set(Cell(g[1], style: style), at: Point(x: frame.maxX - 1, y: y))
+        }
+        buffer.set(Cell(g[2], style: style), at: Point(x: frame.minX, y: frame.minY))
+        buffer.set(Cell(g[3], style: style), at: Point(x: frame.maxX - 1, y: frame.minY))
+        buffer.set(Cell(g[4], style: style), at: Point(x: frame.maxX - 1, y: frame.maxY - 1))
+        buffer.set(Cell(g[5], style: style), at: Point(x: frame.minX, y: frame.maxY - 1))
+    }
+
+    static func drawLoading(in area: Rect, theme: Theme, into buffer: inout Buffer) {
+        let mark = "···"
+        buffer.put(mark, at: Point(x: area.x + max(0, (area.width - 3) / 2), y: area.y + area.height / 2),
+                   style: Style(foreground: theme.frame), maxWidth: area.width)
+    }
+
+    static func drawPlaceholder(for name: String, in area: Rect, theme: Theme, into buffer: inout Buffer) {
+        let hatch = Style(foreground: theme.placeholder, attributes: .dim)
+        for y in area.y..<area.maxY {
+            for x in area.x..<area.maxX where (x + y) % 2 == 0 {
+                buffer.set(Cell("╱", style: hatch), at: Point(x: x, y: y))
+            }
+        }
+        let initials = " " + TileView.initials(of: name) + " "
+        let width = TextWidth.of(initials)
+        buffer.put(initials, at: Point(x: area.x + max(0, (area.width - width) / 2), y: area.y + area.height / 2),
+                   style: Style(attributes: .bold), maxWidth: area.width)
+    }
+
+    /// Up to two initials from the words of a name ("3-D Man" → "3M", "Thor" → "T").
+    static func initials(of name: String) -> String {
+        let words = name.split { $0 == " " || $0 == "-" || $0 == "(" }.filter { $0.first?.isLetter == true || $0.first?.isNumber == true }
+        return String(words.prefix(2).compactMap(\.first)).uppercased()
+    }
+}

@@ -1,0 +1,106 @@
+/// Every user-facing text of the gallery, by key. Screens never hold literal text: they ask
+/// `Strings` for a key, so a second language is one more table (see `Strings+English.swift`).
+public enum StringKey: String, CaseIterable, Sendable {
+    case appTitle
+    case charactersTitle
+    case searchTitle
+    case letterTitle
+    case sourceOfficial
+    case sourceMirror
+    case sourceOffline
+    case staleNotice
+    case countOf
+    case countLoading
+    case loadingFirst
+    case loadingMore
+    case endOfList
+    case pageError
+    case retryHint
+    case noResults
+    case noResultsLetter
+    case emptyList
+    case tooSmall
+    case hints
+    case searchPrompt
+    case searchHint
+    case indexTitle
+    case indexHint
+    case helpTitle
+    case helpClose
+    case helpMove
+    case helpPage
+    case helpEnds
+    case helpOpen
+    case helpMouse
+    case helpSearch
+    case helpSearchKeys
+    case helpIndex
+    case helpIndexKeys
+    case helpRetry
+    case helpHelp
+    case helpBack
+    case helpQuit
+    case cardNoDescription
+    case cardAppearances
+    case cardHint
+    case defaultAttribution
+    // Detail pages, comics gallery (issue 8)
+    case detailLoading
+    case detailModified
+    case detailLinks
+    case detailNone
+    case detailMore
+    case detailHints
+    case comicDetailHints
+    case tabComics
+    case tabSeries
+    case tabStories
+    case tabEvents
+    case stripLoading
+    case stripHint
+    case stripNoComics
+    case stripNoCharacters
+    case comicIssue
+    case comicPages
+    case comicOnSale
+    case comicPrice
+    case pricePrint
+    case priceDigital
+    case comicCreators
+    case comicVariants
+    case comicCharacters
+    case errorTitle
+    case errorDismiss
+    case linkOpened
+    case linkNoOpener
+    case helpDetailScroll
+    case helpDetailTabs
+    case helpDetailStrip
+    case helpDetailOpen
+    case helpDetailLinks
+    case helpDetailBack
+    case helpFormat
+    case comicsTitle
+    case comicsHints
+    case loadingComics
+    case noComics
+    case noComicsAtAll
+    case formatDigital
+    case formatComic
+    case formatTradePaperback
+    case formatHardcover
+    case formatDigest
+    case formatOther
+    case failureNotFound
+    case failureNetwork
+    case failureRateLimited
+    case failureServer
+    case failureUnauthorized
+    case failureCancelled
+}
+
+/// The languages the tables exist for.
+public enum Language: String, CaseIterable, Equatable, Sendable {
+    case en
+    case es
+}

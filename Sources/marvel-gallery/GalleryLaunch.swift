@@ -1,0 +1,68 @@
+import CatalogServer
+import Foundation
+import GalleryApp
+import HTTPTransport
+import ImagePipeline
+import MarvelAPI
+import TerminalUI
+
+/// Wires the full-screen gallery: the data source (`ClientOptions`: a `--base-url` mirror, the
+/// official API with keys, or by default the built-in catalog served in-process on a loopback
+/// port), the image pipeline with its disk cache, and the terminal; runs it; tears down.
+enum GalleryLaunch {
+    static func run(source: ClientOptions, options: GalleryOptions, search: String? = nil,
+                    screen: LaunchScreen = LaunchScreen()) async throws {
+        let credentials = try CredentialsLoader.load()
+        let client = try await source.makeClient()   // starts the built-in catalog when needed
+        let kind: DataSourceKind
+        if BuiltInCatalog.isBuiltIn(client.baseURL) {
+            kind = .offlineCatalog
+        } else if client.isOfficialGateway || (source.resolvedBaseURLText == nil && credentials != nil) {
+            kind = .officialAPI
+        } else {
+            kind = .mirror(source.resolvedBaseURLText ?? client.baseURL.absoluteString)
+        }
+        let imageTransport = try HTTPTransport()
+        let pipeline = ImagePipeline.standard(transport: imageTransport,
+                                              cacheDirectory: options.imageCacheDirectory ?? ImagePipeline.defaultCacheDirectory)
+        var config = AppConfig(pageSize: screen.catalog == .comics ? LaunchScreen.comicsPageSize : options.pageSize,
+                               source: kind, language: screen.language)
+        config.catalog = screen.catalog
+        config.comicsFilter = screen.comicsFilter
+        var sessionOptions = GallerySession.Options(config: config,
+                                                    letter: screen.catalog == .characters ? options.indexLetter : nil)
+        sessionOptions.detail = screen.detail
+        sessionOptions.details = MarvelDetailSource(client: client)
+        sessionOptions.search = search
+        let backend: any Backend
+        if let size = options.headlessSize {
+            backend = FakeBackend(size: size)
+            sessionOptions.finishWhenGridComplete = true
+        } else {
+            backend = try TerminalBackendFactory.make()
+        }
+        do {
+            let (state, _) = try await GallerySession.run(
+                backend: backend, pages: MarvelPageSource(client: client),
+                thumbnails: PipelineThumbnails(pipeline: pipeline), options: sessionOptions)
+            if let fake = backend as? FakeBackend,
+               let path = ProcessInfo.processInfo.environment["MARVEL_GALLERY_DUMP_FRAME"] {
+                try? await fake.screen.write(toFile: path, atomically: true, encoding: .utf8)
+            }
+            if options.headlessSize != nil {
+                // One write(2), so the benchmark reading the pipe sees it at once.
+                let line = Array((state.isScreenComplete ? "grid-complete\n" : "grid-incomplete\n").utf8)
+                _ = line.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            }
+        } catch {
+            shutDown(pipeline: pipeline, transports: [imageTransport, client.transport])
+            throw error
+        }
+        shutDown(pipeline: pipeline, transports: [imageTransport, client.transport])
+    }
+
+    static func shutDown(pipeline: ImagePipeline, transports: [HTTPTransport]) {
+        pipeline.close()
+        for transport in transports { transport.shutdown() }
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The characters gallery driven in tmux against the loopback catalog server (issue 7, item 10).
+final class GalleryEndToEndTests: XCTestCase {
+    private var executable: URL { RepoPaths.executable }
+
+    override func setUpWithError() throws {
+        guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed (scripts/setup.sh installs it)") }
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw XCTSkip("build marvel-gallery first: swift build --product marvel-gallery (\(executable.path))")
+        }
+    }
+
+    private var imageCache: URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("mg-e2e-images-\(getpid())")
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(at: imageCache)
+    }
+
+    private func gallery(_ arguments: String = "", width: Int = 120, height: Int = 40) throws -> TmuxSession {
+        let cache = imageCache.path
+        return try TmuxSession(command: "\(TmuxSession.quote(executable.path)) characters --image-cache \(TmuxSession.quote(cache)) \(arguments)",
+                               width: width, height: height)
+    }
+
+    func testStartShowsTilesWithNamesFromTheCatalog() throws {
+        let tmux = try gallery()
+        let text = tmux.waitFor("the first tiles") { GalleryScreen($0).names.contains("3-D Man") }
+        let screen = GalleryScreen(text)
+        XCTAssertEqual(Array(screen.names.prefix(4)), ["3-D Man", "A-Bomb (HAS)", "A.I.M.", "Aaron Stack"])
+        XCTAssertEqual(screen.selectedName, "3-D Man")
+        XCTAssertTrue(screen.header.contains("Data provided by Marvel"), "attribution")
+        tmux.waitFor("the offline catalog in the status line") { GalleryScreen($0).status.contains("offline catalog") }
+        tmux.waitFor("pictures") { $0.contains("▀") }
+    }
+
+    func testResizeReflowsAndKeepsTheSelectionVisible() throws {
+        let tmux = try gallery(width: 200, height: 50)
+        tmux.waitFor("the grid") { GalleryScreen($0).names.contains("3-D Man") }
+        tmux.send("j", "j", "l", "l")
+        let wide = GalleryScreen(tmux.waitForSettled("the selection to move") { GalleryScreen($0).selectedName != "3-D Man" })
+        let selected = try XCTUnwrap(wide.selectedName)
+        XCTAssertGreaterThanOrEqual(wide.columns, 8)
+
+        tmux.resize(width: 80, height: 50)
+        let narrow = GalleryScreen(tmux.waitForSettled("fewer columns") { (1..<wide.columns).contains(GalleryScreen($0).columns) })
+        XCTAssertLessThan(narrow.columns, wide.columns)
+        XCTAssertEqual(narrow.selectedName.map { String($0.prefix(8)) }, String(selected.prefix(8)),
+                       "the selected character stays selected and on screen")
+
+        tmux.resize(width: 200, height: 50)
+        let back = GalleryScreen(tmux.waitForSettled("the columns back") { GalleryScreen($0).columns == wide.columns })
+        XCTAssertEqual(back.selectedName, selected)
+    }
+
+    func testScrollingToTheEndLoadsEveryCharacterExactlyOnce() throws {
+        let server = try ServeProcess(executable: executable)
+        let total = try server.total(of: "/v1/public/characters?limit=1")
+        XCTAssertGreaterThan(total, 20)
+        _ = try server.json("/debug/reset")
+        let tmux = try gallery("--base-url \(server.baseURL.absoluteString)")
+        tmux.waitFor("the grid") { GalleryScreen($0).names.contains("3-D Man") }
+        let deadline = Date().addingTimeInterval(60)
+        var screen = tmux.capture()
+        while !(screen.contains("\(total) of \(total)") && screen.contains("end of list")) && Date() < deadline {
+            tmux.send("G")
+            Thread.sleep(forTimeInterval: 0.3)
+            screen = tmux.capture()
+        }
+        XCTAssertTrue(screen.contains("\(total) of \(total)"), "every character loaded once:\n\(screen)")
+        XCTAssertTrue(screen.contains("end of list"))
+        XCTAssertTrue(GalleryScreen(screen).status.contains("mirror http://127.0.0.1"))
+        let pages = (total + 19) / 20
+        XCTAssertEqual(try server.hits(path: "/v1/public/characters"), pages, "each page asked for exactly once")
+    }
+
+    func testSearchShowsOnlySpiAndEscRestoresListAndPosition() throws {
+        let tmux = try gallery()
+        tmux.waitFor("the grid") { GalleryScreen($0).names.contains("3-D Man") }
+        for _ in 0..<10 { tmux.send("l") }
+        let before = GalleryScreen(tmux.waitForSettled("the selection") { GalleryScreen($0).selectedName != "3-D Man" })
+        let selected = try XCTUnwrap(before.selectedName)
+
+        tmux.send("/")
+        tmux.type("spi")
+        let results = GalleryScreen(tmux.waitFor("results for spi") { text in
+            let names = GalleryScreen(text).names
+            return !names.isEmpty && names.allSatisfy { $0.hasPrefix("Spi") }
+        })
+        XCTAssertTrue(results.names.allSatisfy { $0.lowercased().hasPrefix("spi") }, "\(results.names)")
+        XCTAssertTrue(results.names.contains { $0.hasPrefix("Spider-") })
+
+        tmux.send("Escape")
+        let after = GalleryScreen(tmux.waitForSettled("the list restored") { GalleryScreen($0).names.contains("3-D Man") })
+        XCTAssertEqual(after.selectedName, selected, "selection restored")
+        XCTAssertEqual(after.names, before.names, "same tiles in the same places")
+    }
+
+    func testLetterThreeShowsThreeDMan() throws {
+        let tmux = try gallery("--letter 3")
+        let screen = GalleryScreen(tmux.waitFor("the # list") { GalleryScreen($0).names.contains("3-D Man") })
+        XCTAssertTrue(screen.names.allSatisfy { $0.first?.isNumber == true }, "\(screen.names)")
+        XCTAssertTrue(screen.header.contains("Characters · #"))
+        // Esc goes back to the whole list; the index key does the same as --letter.
+        tmux.send("Escape")
+        tmux.waitFor("the whole list") { GalleryScreen($0).names.contains("A-Bomb (HAS)") }
+        tmux.send("i")
+        tmux.waitFor("the index bar") { $0.contains("# A B C") }
+        tmux.send("3")
+        tmux.waitFor("the # list again") { GalleryScreen($0).names == ["3-D Man"] }
+    }
+
+    func testQuitRestoresTheTerminal() throws {
+        let tmux = try gallery()
+        tmux.waitFor("the grid") { GalleryScreen($0).names.contains("3-D Man") }
+        XCTAssertEqual(tmux.paneFlag("alternate_on"), "1")
+        tmux.send("q")
+        let screen = tmux.waitFor("the program to exit") { $0.contains("EXIT:0") }
+        XCTAssertEqual(tmux.paneFlag("alternate_on"), "0", "alternate screen left")
+        XCTAssertEqual(tmux.paneFlag("cursor_flag"), "1", "cursor shown again")
+        XCTAssertEqual(tmux.paneFlag("mouse_any_flag"), "0", "mouse reporting off")
+        XCTAssertFalse(screen.contains("3-D Man"), "the grid is gone from the normal screen")
+    }
+}

@@ -1,0 +1,91 @@
+import XCTest
+@testable import GalleryApp
+import TerminalUI
+
+/// The comics gallery on the grid machinery: queries, format filter, title search, tile colours.
+final class ComicsGalleryTests: XCTestCase {
+    static let formats = ["Comic", "Digital Comic", "Trade Paperback", "Hardcover", "Digest", "Magazine",
+                          "Digital Vertical Comic"]
+
+    private func comicsHarness(_ size: Size = Size(width: 120, height: 40)) -> Harness {
+        var config = AppConfig(pageSize: 50)
+        config.catalog = .comics
+        var h = Harness(size: size, count: 120)
+        h.state = AppState(config: config, size: size)
+        h.catalog.characters = h.catalog.characters.enumerated().map { n, c in
+            GalleryCharacter(id: c.id, name: c.name, thumbnail: c.thumbnail, format: ComicsGalleryTests.formats[n % 7])
+        }
+        return h
+    }
+
+    func testFirstPageAsksForComicsFiftyAtATime() throws {
+        var h = comicsHarness()
+        let effects = h.send(.resized(Size(width: 120, height: 40)))
+        let request = try XCTUnwrap(effects.compactMap { if case .fetchPage(let r) = $0 { r } else { nil } }.first)
+        XCTAssertEqual(request.query, .comics(ComicsFilter()))
+        XCTAssertEqual(request.limit, 50)
+        XCTAssertEqual(request.offset, 0)
+    }
+
+    func testFormatFilterStepsAndEscReturns() {
+        var h = comicsHarness()
+        h.send(.resized(Size(width: 120, height: 40)))
+        h.answerAll()
+        let main = h.state.lists
+        h.key(.char("f"))
+        XCTAssertEqual(h.state.current.query, .comics(ComicsFilter(format: "comic")))
+        h.key(.char("f"))
+        XCTAssertEqual(h.state.current.query, .comics(ComicsFilter(format: "digital comic")))
+        XCTAssertEqual(h.state.lists.count, 2, "a filter replaces the previous one")
+        XCTAssertTrue(h.detailText.contains("Comics · Digital Comic"))
+        h.key(.escape)
+        XCTAssertEqual(h.state.lists, main)
+        h.key(.char("F"))
+        XCTAssertEqual(h.state.current.query, .comics(ComicsFilter(format: "infinite comic")))
+    }
+
+    func testSearchUsesTitleStartsWith() {
+        var h = comicsHarness()
+        h.send(.resized(Size(width: 120, height: 40)))
+        h.answerAll()
+        h.key(.char("/"))
+        h.type("spi")
+        h.fireLatestDebounce()
+        XCTAssertEqual(h.state.current.query, .comics(ComicsFilter(titleStartsWith: "spi")))
+    }
+
+    func testEnterOpensTheComicDetail() throws {
+        var h = comicsHarness()
+        h.send(.resized(Size(width: 120, height: 40)))
+        h.answerAll()
+        let id = try XCTUnwrap(h.state.current.selectedCharacter?.id)
+        h.openAndLoad()
+        XCTAssertEqual(h.state.details.top?.subject, .comic(id))
+    }
+
+    func testTilesAreFramedInTheirFormatColourWithALegend() throws {
+        var h = comicsHarness()
+        h.send(.resized(Size(width: 120, height: 40)))
+        h.answerAll()
+        h.key(.right)
+        var buffer = Buffer(size: h.state.size)
+        GalleryView.render(h.state, into: &buffer)
+        let grid = try XCTUnwrap(h.state.layout.tileGrid)
+        XCTAssertEqual(grid.area.y, 2, "one legend line under the header")
+        for index in [0, 2, 3, 4, 5, 6] {  // 1 is selected (accent frame)
+            let frame = try XCTUnwrap(grid.frame(ofItem: index, topRow: 0))
+            let format = try XCTUnwrap(h.state.current.items[index].format)
+            XCTAssertEqual(buffer[frame.x, frame.y].style.foreground, FormatPalette.color(of: format), format)
+            let label = buffer.row(frame.maxY - 1).map(\.symbol).joined()
+            XCTAssertTrue(label.contains(String(format.prefix(6))), "format on the bottom frame: \(label)")
+        }
+        XCTAssertEqual(FormatPalette.color(of: "Digital Vertical Comic"), FormatPalette.color(of: "Digital Comic"))
+        XCTAssertEqual(FormatPalette.group(of: "Magazine"), .other)
+        XCTAssertEqual(FormatPalette.group(of: ""), .other)
+        let legend = buffer.row(1).map(\.symbol).joined()
+        for word in ["Digital", "Comic", "Trade paperback", "Hardcover", "Digest", "Other"] {
+            XCTAssertTrue(legend.contains(word), legend)
+        }
+        Snapshot.assert(buffer.text, named: "comics-grid-120x40")
+    }
+}

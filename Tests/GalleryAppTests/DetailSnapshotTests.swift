@@ -1,0 +1,70 @@
+import XCTest
+@testable import GalleryApp
+import TerminalUI
+
+/// Frames of the detail pages in each layout (fake data, fixed sizes).
+final class DetailSnapshotTests: XCTestCase {
+    private func character(_ width: Int, _ height: Int) -> Harness {
+        var h = Harness(size: Size(width: width, height: height), count: 60)
+        h.send(.resized(Size(width: width, height: height)))
+        h.answerAll()
+        h.openAndLoad()
+        return h
+    }
+
+    func testCharacterWideLayout() {
+        let h = character(120, 40)
+        XCTAssertEqual(h.state.detailLayout.kind, .wide)
+        Snapshot.assert(h.detailText, named: "detail-wide-120x40")
+    }
+
+    func testCharacterNarrowLayout() {
+        var h = character(80, 30)
+        XCTAssertEqual(h.state.detailLayout.kind, .narrow)
+        Snapshot.assert(h.detailText, named: "detail-narrow-80x30")
+        for _ in 0..<14 { h.key(.down) }
+        Snapshot.assert(h.detailText, named: "detail-narrow-scrolled-80x30")
+    }
+
+    func testCharacterBackdropLayout() throws {
+        let h = character(180, 56)
+        XCTAssertEqual(h.state.detailLayout.kind, .backdrop)
+        Snapshot.assert(h.detailText, named: "detail-backdrop-180x56")
+        // The panel is the picture darkened, with light text on it.
+        var buffer = Buffer(size: h.state.size)
+        GalleryView.render(h.state, into: &buffer)
+        let panel = h.state.detailLayout.panel
+        let inside = buffer[panel.x + 3, panel.y + 1]
+        guard case .rgb(let r, let g, let b) = inside.style.background else { return XCTFail("panel has no shade") }
+        XCTAssertLessThan(Int(r) + Int(g) + Int(b), 3 * 80, "darkened")
+        XCTAssertEqual(inside.style.foreground, Theme.standard.onBackdrop)
+        let outside = buffer[2, 10]
+        XCTAssertEqual(outside.symbol, "▀", "the picture fills the screen around the panel")
+    }
+
+    func testComicWideLayout() {
+        var h = character(120, 40)
+        h.answerDetails(h.key(.enter))
+        Snapshot.assert(h.detailText, named: "comic-wide-120x40")
+    }
+
+    func testLinksAreHyperlinks() throws {
+        let h = character(120, 40)
+        var buffer = Buffer(size: h.state.size)
+        GalleryView.render(h.state, into: &buffer)
+        let links = buffer.cells.compactMap(\.style.hyperlink)
+        XCTAssertTrue(links.contains("https://marvel.com/characters/1000/detail"))
+        XCTAssertTrue(links.contains("https://marvel.com/universe/1000"))
+    }
+
+    func testTextKeepsTheTerminalColours() {
+        let h = character(120, 40)
+        var buffer = Buffer(size: h.state.size)
+        GalleryView.render(h.state, into: &buffer)
+        let row = (0..<buffer.size.height).first { y in buffer.row(y).map(\.symbol).joined().contains("Bitten by") }!
+        let start = buffer.row(row).firstIndex { $0.symbol == "B" }!
+        let cell = buffer.row(row)[start]
+        XCTAssertEqual(cell.style.foreground, .default)
+        XCTAssertEqual(cell.style.background, .default)
+    }
+}

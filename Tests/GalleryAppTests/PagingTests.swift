@@ -1,0 +1,100 @@
+import XCTest
+@testable import GalleryApp
+import TerminalUI
+
+final class PagingTests: XCTestCase {
+    func testFirstPageIsRequestedAtStartAndOnlyOneIsInFlight() {
+        var h = Harness()
+        let effects = h.send(.resized(Size(width: 120, height: 40)))
+        XCTAssertTrue(effects.contains(.fetchPage(PageRequest(listID: 0, query: .all, offset: 0, limit: 20))))
+        XCTAssertTrue(effects.contains(.startTimer(.spinner, milliseconds: 100)), "spinner on the first load")
+        // Nothing else may be asked while that page is out, whatever happens.
+        h.key(.down)
+        h.send(.resized(Size(width: 80, height: 24)))
+        XCTAssertEqual(h.pendingFetches.count, 1)
+    }
+
+    func testLoadsUntilTwoScreensAheadThenFollowsTheSelection() throws {
+        var h = Harness(count: 500)
+        h.send(.resized(Size(width: 120, height: 40)))
+        h.answerAll()
+        let grid = try XCTUnwrap(h.state.layout.tileGrid)  // 8 x 3 = 24 per screen
+        let count = h.state.current.items.count
+        // Two screens past the viewport are loaded, and no more.
+        XCTAssertGreaterThanOrEqual(count - grid.tilesPerScreen, 2 * grid.tilesPerScreen)
+        XCTAssertLessThan(count - 20 - grid.tilesPerScreen, 2 * grid.tilesPerScreen)
+        XCTAssertEqual(h.state.current.total, 500)
+
+        h.key(.pageDown)
+        h.key(.pageDown)
+        XCTAssertEqual(h.pendingFetches.map(\.offset), [count], "next page asked when nearing the end")
+        h.answerAll()
+        XCTAssertGreaterThan(h.state.current.items.count, count)
+    }
+
+    func testScrollingToTheEndLoadsEveryCharacterOnceAndSaysSo() {
+        var h = Harness(count: 137)
+        h.catalog.insertBeforePageAt = 40
+        let expected = h.catalog.characters.map(\.id)
+        h.send(.resized(Size(width: 120, height: 40)))
+        for _ in 0..<40 {
+            h.answerAll()
+            h.key(.char("G"))
+        }
+        h.answerAll()
+        let ids = h.state.current.items.map(\.id)
+        XCTAssertEqual(Set(ids).count, ids.count, "no duplicates")
+        XCTAssertEqual(ids, expected, "every character once, in catalog order")
+        XCTAssertEqual(h.state.current.total, 138, "total re-read from every page")
+        XCTAssertTrue(h.state.current.endReached)
+        XCTAssertTrue(h.pendingFetches.isEmpty)
+        h.key(.char("G"))
+        XCTAssertTrue(h.pendingFetches.isEmpty, "nothing is asked after the end")
+    }
+
+    func testPageSizeIsConfigurableUpTo100() {
+        var state = AppState(config: AppConfig(pageSize: 250), size: Size(width: 120, height: 40))
+        XCTAssertEqual(state.update(.resized(Size(width: 120, height: 40))).compactMap {
+            if case .fetchPage(let r) = $0 { r.limit } else { nil }
+        }, [100])
+    }
+
+    func testFailedPageShowsErrorAndRRetriesTheSameOffset() {
+        var h = Harness()
+        h.send(.resized(Size(width: 120, height: 40)))
+        h.answerOne()
+        let request = h.pendingFetches.removeFirst()
+        XCTAssertEqual(request.offset, 20)
+        h.send(.pageLoaded(request, .failure(PageFailure("server said 500"))))
+        XCTAssertEqual(h.state.current.failure, PageFailure("server said 500"))
+        XCTAssertTrue(h.pendingFetches.isEmpty, "a failure waits for r")
+        h.key(.down)
+        XCTAssertTrue(h.pendingFetches.isEmpty)
+        h.key(.char("r"))
+        XCTAssertEqual(h.pendingFetches.map(\.offset), [20])
+        XCTAssertNil(h.state.current.failure)
+        XCTAssertEqual(h.state.current.items.count, 20, "items kept across the failure")
+    }
+
+    func testAnswerForAnotherRequestIsIgnored() {
+        var h = Harness()
+        h.send(.resized(Size(width: 120, height: 40)))
+        let stray = PageRequest(listID: 0, query: .all, offset: 40, limit: 20)
+        let strayPage = h.catalog.answer(stray)
+        h.send(.pageLoaded(stray, .success(strayPage)))
+        XCTAssertTrue(h.state.current.items.isEmpty)
+        XCTAssertEqual(h.pendingFetches.count, 1)
+    }
+
+    func testAttributionAndStaleNoticeComeFromPages() {
+        var h = Harness()
+        h.send(.resized(Size(width: 120, height: 40)))
+        let request = h.pendingFetches.removeFirst()
+        let page = h.catalog.answer(request)
+        h.send(.pageLoaded(request, .success(CharacterPage(offset: 0, total: page.total, items: page.items,
+                                                           attributionText: "Data provided by Marvel. © 2021 MARVEL",
+                                                           isStale: true))))
+        XCTAssertEqual(h.state.attribution, "Data provided by Marvel. © 2021 MARVEL")
+        XCTAssertTrue(h.state.staleData)
+    }
+}

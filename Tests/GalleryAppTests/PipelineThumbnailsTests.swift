@@ -1,0 +1,86 @@
+import Foundation
+import XCTest
+@testable import GalleryApp
+import ImageCore
+import ImagePipeline
+
+/// The bridge from the core's thumbnail keys to the real image pipeline (decode, resample,
+/// half-block cells) with an in-memory loader: sizes, memory hits, re-prioritising, cancel.
+final class PipelineThumbnailsTests: XCTestCase {
+    /// Serves one PNG for every URL, counting loads; `gate` holds loads until opened.
+    final class Loader: DataLoading, @unchecked Sendable {
+        let png: [UInt8]
+        private let lock = NSLock()
+        private var urls: [String] = []
+        private var open: Bool
+        init(png: [UInt8], open: Bool = true) { self.png = png; self.open = open }
+        var loaded: [String] { lock.withLock { urls } }
+        func release() { lock.withLock { open = true } }
+        func loadData(from url: String) async throws -> [UInt8] {
+            lock.withLock { urls.append(url) }
+            while !lock.withLock({ open }) { try await Task.sleep(for: .milliseconds(5)) }
+            return png
+        }
+    }
+
+    private func png() throws -> [UInt8] {
+        try ImageEncoder.png(ImageCore.RGBImage(width: 50, height: 75, fill: ImageCore.RGB(200, 30, 30)))
+    }
+
+    private let key = ThumbnailKey(characterID: 7, image: ImageRef(path: "http://127.0.0.1:1/img/7", extension: "png"),
+                                   columns: 12, rows: 9)
+
+    private func load(_ thumbnails: PipelineThumbnails, _ key: ThumbnailKey) async -> TileImage? {
+        await withCheckedContinuation { continuation in
+            thumbnails.load(key, priority: .high) { continuation.resume(returning: $0) }
+        }
+    }
+
+    func testLoadsTheSmallestPortraitAtTheTileSizeThenHitsMemory() async throws {
+        let loader = Loader(png: try png())
+        let thumbnails = PipelineThumbnails(pipeline: ImagePipeline(configuration: .init(dataLoader: loader, dataCache: nil)))
+        let image = await load(thumbnails, key)
+        XCTAssertEqual(image?.columns, 12)
+        XCTAssertEqual(image?.rows, 9)
+        XCTAssertEqual(image?.top[50], TerminalUIRGB.red, "the picture's colour, cover-filled")
+        XCTAssertEqual(loader.loaded, ["http://127.0.0.1:1/img/7/portrait_small.png"])
+
+        // Again: answered from memory before `load` returns.
+        let box = Box()
+        thumbnails.load(key, priority: .high) { box.set($0) }
+        XCTAssertTrue(box.called, "synchronous memory hit")
+        XCTAssertEqual(loader.loaded.count, 1)
+        XCTAssertEqual(thumbnails.inFlight, 0)
+    }
+
+    func testRequestsTheSmallestPortraitVariantThatCoversTheTile() {
+        func url(_ columns: Int, _ rows: Int) -> String? {
+            PipelineThumbnails.request(for: ThumbnailKey(characterID: 1, image: ImageRef(path: "http://h/p", extension: "jpg"),
+                                                         columns: columns, rows: rows))?.url
+        }
+        XCTAssertEqual(url(21, 16), "http://h/p/portrait_small.jpg")
+        XCTAssertEqual(url(60, 45), "http://h/p/portrait_medium.jpg")
+        XCTAssertEqual(url(400, 300), "http://h/p/detail.jpg", "larger than any portrait: the detail image")
+    }
+
+    func testCancelledLoadNeverCallsBack() async throws {
+        let loader = Loader(png: try png(), open: false)
+        let thumbnails = PipelineThumbnails(pipeline: ImagePipeline(configuration: .init(dataLoader: loader, dataCache: nil)))
+        let box = Box()
+        thumbnails.load(key, priority: .low) { box.set($0) }
+        thumbnails.load(key, priority: .high) { box.set($0) }  // re-prioritised, not a second load
+        XCTAssertEqual(thumbnails.inFlight, 1)
+        thumbnails.cancel(key)
+        XCTAssertEqual(thumbnails.inFlight, 0)
+        loader.release()
+        try await Task.sleep(for: .milliseconds(200))
+        XCTAssertFalse(box.called)
+    }
+
+    final class Box: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: TileImage??
+        func set(_ value: TileImage?) { lock.withLock { stored = .some(value) } }
+        var called: Bool { lock.withLock { stored != nil } }
+    }
+}

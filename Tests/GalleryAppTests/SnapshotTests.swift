@@ -1,0 +1,123 @@
+import XCTest
+@testable import GalleryApp
+import TerminalUI
+
+/// Frames of the gallery at the three reference sizes and in each mode, as text.
+final class SnapshotTests: XCTestCase {
+    /// A loaded grid with every requested thumbnail delivered (gradients, so the picture cells
+    /// are real half blocks) except one that failed.
+    private func loaded(_ width: Int, _ height: Int, count: Int = 300) -> Harness {
+        var h = Harness(size: Size(width: width, height: height), count: count)
+        h.send(.resized(Size(width: width, height: height)))
+        h.answerAll()
+        h.key(.right)
+        deliverThumbnails(&h)
+        return h
+    }
+
+    private func deliverThumbnails(_ h: inout Harness) {
+        let keys = h.state.requestedThumbnails.keys.sorted { $0.characterID < $1.characterID }
+        for (n, key) in keys.enumerated() {
+            if n == 2 {
+                h.send(.thumbnailFailed(key))
+                continue
+            }
+            let hue = UInt8((key.characterID * 37) % 200)
+            h.send(.thumbnailLoaded(key, .gradient(columns: key.columns, rows: key.rows,
+                                                   from: RGB(hue, 40, 200 - hue), to: RGB(250, hue, 30))))
+        }
+    }
+
+    private func frame(_ h: Harness) -> Buffer {
+        var buffer = Buffer(size: h.state.size)
+        GalleryView.render(h.state, into: &buffer)
+        return buffer
+    }
+
+    func testGridAtReferenceSizes() {
+        for (w, height) in [(80, 24), (120, 40), (200, 60)] {
+            let h = loaded(w, height)
+            Snapshot.assert(frame(h).text, named: "grid-\(w)x\(height)")
+        }
+    }
+
+    func testSelectedTileKeepsItsPictureAndIsHighlighted() throws {
+        let h = loaded(120, 40)
+        let buffer = frame(h)
+        let grid = try XCTUnwrap(h.state.layout.tileGrid)
+        let selected = try XCTUnwrap(grid.frame(ofItem: 1, topRow: 0))
+        let other = try XCTUnwrap(grid.frame(ofItem: 0, topRow: 0))
+        let theme = Theme.standard
+        XCTAssertEqual(buffer[selected.x, selected.y].symbol, "┏")
+        XCTAssertEqual(buffer[selected.x, selected.y].style.foreground, theme.accent)
+        XCTAssertEqual(buffer[other.x, other.y].symbol, "╭")
+        // The name bar of the selected tile is in the accent; the picture above is untouched.
+        let nameY = selected.maxY - 2
+        XCTAssertEqual(buffer[selected.x + 1, nameY].style.background, theme.accent)
+        let pictureCell = buffer[selected.x + 1 + grid.thumbColumns / 2, selected.y + 1 + grid.thumbRows / 2]
+        XCTAssertEqual(pictureCell.symbol, "▀")
+        if case .rgb = pictureCell.style.background {} else { XCTFail("picture cell lost its colours") }
+    }
+
+    func testFirstLoadShowsSpinner() {
+        var h = Harness(size: Size(width: 80, height: 24))
+        h.send(.resized(Size(width: 80, height: 24)))
+        h.send(.timerFired(.spinner))
+        Snapshot.assert(frame(h).text, named: "loading-80x24")
+    }
+
+    func testSearchFieldAndResults() {
+        var h = loaded(80, 24)
+        h.key(.char("/"))
+        h.type("spi")
+        h.fireLatestDebounce()
+        h.answerAll()
+        deliverThumbnails(&h)
+        let buffer = frame(h)
+        Snapshot.assert(buffer.text, named: "search-spi-80x24")
+        XCTAssertNotNil(buffer.cursor, "the field shows the cursor")
+        h.key(.enter)
+        Snapshot.assert(frame(h).text, named: "search-kept-80x24")
+    }
+
+    func testNoResults() {
+        var h = loaded(120, 40)
+        h.key(.char("/"))
+        h.type("qqq")
+        h.fireLatestDebounce()
+        h.answerAll()
+        Snapshot.assert(frame(h).text, named: "search-none-120x40")
+    }
+
+    func testOverlays() {
+        var h = loaded(120, 40)
+        h.key(.char("?"))
+        Snapshot.assert(frame(h).text, named: "help-120x40")
+        h.key(.escape)
+        h.key(.char("i"))
+        h.key(.right)
+        Snapshot.assert(frame(h).text, named: "index-120x40")
+        h.key(.escape)
+        // Enter opens the detail page now (issue 8); the quick-look card is drawn directly.
+        h.state.overlay = .card(h.state.current.items[h.state.current.selection])
+        Snapshot.assert(frame(h).text, named: "card-120x40")
+    }
+
+    func testPageErrorsAndTheEnd() {
+        var h = Harness(size: Size(width: 120, height: 40))
+        h.send(.resized(Size(width: 120, height: 40)))
+        let first = h.pendingFetches.removeFirst()
+        h.send(.pageLoaded(first, .failure(PageFailure("the server answered 500"))))
+        Snapshot.assert(frame(h).text, named: "error-empty-120x40")
+
+        var end = loaded(120, 40, count: 30)
+        end.key(.char("G"))
+        end.answerAll()
+        Snapshot.assert(frame(end).text, named: "end-120x40")
+    }
+
+    func testTooSmall() {
+        let h = Harness(size: Size(width: 20, height: 8))
+        Snapshot.assert(frame(h).text, named: "too-small-20x8")
+    }
+}

@@ -1,0 +1,115 @@
+@testable import GalleryApp
+import TerminalUI
+
+/// A character catalog in memory that answers page requests like the Marvel API does
+/// (name order, `nameStartsWith` case-insensitive, `offset`/`limit`, `total`).
+struct FakeCatalog {
+    var characters: [GalleryCharacter]
+    /// When a page at this offset or later is asked, a new character appears at the front of
+    /// the list (the data changed between pages): every later page then repeats the item that
+    /// ended the page before, as the real API does when rows shift.
+    var insertBeforePageAt: Int?
+    var inserted = GalleryCharacter(id: 1, name: "!New Arrival")
+
+    static let namedCharacters = [
+        "3-D Man", "A-Bomb (HAS)", "A.I.M.", "Aaron Stack", "Abomination", "Absorbing Man",
+        "Spider-Girl", "Spider-Man", "Spiral", "Sponge", "Squirrel Girl", "Thanos", "Thor",
+    ]
+
+    /// `count` characters: the named ones plus "Zz Extra NNN" fillers, ids from 1000.
+    static func make(count: Int) -> FakeCatalog {
+        var names = namedCharacters
+        var n = 0
+        while names.count < count {
+            names.append("Zz Extra \(n < 10 ? "00" : n < 100 ? "0" : "")\(n)")
+            n += 1
+        }
+        let characters = names.prefix(count).sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+            .enumerated().map { i, name in
+                GalleryCharacter(id: 1000 + i, name: name, description: i % 3 == 0 ? "" : "About \(name).",
+                                 thumbnail: i % 7 == 3
+                                    ? ImageRef(path: "http://i.annihil.us/u/prod/marvel/i/mg/b/40/image_not_available", extension: "jpg")
+                                    : ImageRef(path: "http://127.0.0.1/img/\(1000 + i)", extension: "jpg"),
+                                 comicsAvailable: i, seriesAvailable: 1, storiesAvailable: 2, eventsAvailable: 0)
+            }
+        return FakeCatalog(characters: characters)
+    }
+
+    func matching(_ query: ListQuery) -> [GalleryCharacter] {
+        guard let prefix = query.nameStartsWith?.lowercased() else { return characters }
+        return characters.filter { $0.name.lowercased().hasPrefix(prefix) }
+    }
+
+    mutating func answer(_ request: PageRequest) -> CharacterPage {
+        if let at = insertBeforePageAt, request.offset >= at {
+            characters.insert(inserted, at: 0)
+            insertBeforePageAt = nil
+        }
+        let all = matching(request.query)
+        let start = min(all.count, request.offset)
+        let items = Array(all[start..<min(all.count, start + request.limit)])
+        return CharacterPage(offset: request.offset, total: all.count, items: items,
+                             attributionText: "Data provided by Marvel. © 2026 MARVEL")
+    }
+}
+
+/// Drives an `AppState` like the runner would, but synchronously and under the test's control.
+struct Harness {
+    var state: AppState
+    var catalog: FakeCatalog
+    /// Fetches asked for and not answered yet, oldest first.
+    var pendingFetches: [PageRequest] = []
+    var timers: [TimerTag] = []
+    var log: [Effect] = []
+
+    init(size: Size = Size(width: 120, height: 40), count: Int = 100, letter: IndexLetter? = nil) {
+        state = AppState(config: AppConfig(), size: size, letter: letter)
+        catalog = FakeCatalog.make(count: count)
+    }
+
+    @discardableResult
+    mutating func send(_ msg: Msg) -> [Effect] {
+        let effects = state.update(msg)
+        log += effects
+        for effect in effects {
+            switch effect {
+            case .fetchPage(let request): pendingFetches.append(request)
+            case .startTimer(let tag, _): timers.append(tag)
+            default: break
+            }
+        }
+        return effects
+    }
+
+    @discardableResult
+    mutating func key(_ key: KeyInput) -> [Effect] { send(.key(key)) }
+
+    mutating func type(_ text: String) {
+        for c in text { key(.char(c)) }
+    }
+
+    /// Answers the oldest pending fetch.
+    mutating func answerOne() {
+        guard !pendingFetches.isEmpty else { return }
+        let request = pendingFetches.removeFirst()
+        let page = catalog.answer(request)
+        send(.pageLoaded(request, .success(page)))
+    }
+
+    /// Answers fetches until none is pending (the list has loaded as far as it wants).
+    mutating func answerAll(limit: Int = 200) {
+        var n = 0
+        while !pendingFetches.isEmpty && n < limit {
+            answerOne()
+            n += 1
+        }
+    }
+
+    /// Fires the newest debounce timer that was started.
+    mutating func fireLatestDebounce() {
+        guard let tag = timers.last(where: { if case .searchDebounce = $0 { true } else { false } }) else { return }
+        send(.timerFired(tag))
+    }
+
+    var names: [String] { state.current.items.map(\.name) }
+}

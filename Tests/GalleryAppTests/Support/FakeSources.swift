@@ -1,0 +1,42 @@
+import Foundation
+@testable import GalleryApp
+import TerminalUI
+
+/// The fake catalog as a page source for the real program loop (answers after `delay`).
+final class FakePageSource: CharacterPageSource, @unchecked Sendable {
+    private let lock = NSLock()
+    private var catalog: FakeCatalog
+    private(set) var requests: [PageRequest] = []
+    let delay: Duration
+
+    init(catalog: FakeCatalog, delay: Duration = .milliseconds(1)) {
+        self.catalog = catalog
+        self.delay = delay
+    }
+
+    var requestLog: [PageRequest] { lock.withLock { requests } }
+
+    func page(_ request: PageRequest) async -> Result<CharacterPage, PageFailure> {
+        try? await Task.sleep(for: delay)
+        return lock.withLock {
+            requests.append(request)
+            return .success(catalog.answer(request))
+        }
+    }
+}
+
+/// Thumbnails drawn on demand (a gradient per character), delivered at once like memory hits.
+final class FakeThumbnails: ThumbnailProviding, @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var loads: [ThumbnailKey: ThumbnailPriority] = [:]
+    private(set) var cancels: [ThumbnailKey] = []
+
+    func load(_ key: ThumbnailKey, priority: ThumbnailPriority, completion: @escaping @Sendable (TileImage?) -> Void) {
+        lock.withLock { loads[key] = priority }
+        let hue = UInt8((key.characterID * 37) % 200)
+        completion(.gradient(columns: key.columns, rows: key.rows, from: RGB(hue, 40, 200 - hue), to: RGB(250, hue, 30)))
+    }
+
+    func cancel(_ key: ThumbnailKey) { lock.withLock { cancels.append(key) } }
+    var loadCount: Int { lock.withLock { loads.count } }
+}
