@@ -11,11 +11,9 @@ struct MarvelBench: AsyncParsableCommand {
             // Each benchmark lives in its own file in this folder.
             APIBench.self,
             ThumbnailBench.self,
-            APIBench.self,
             StartupBench.self,
             FrameBenchmark.self,
             CatalogBench.self,
-            FrameBenchmark.self,
             PipelineBench.self,
         ]
     )

@@ -8,11 +8,13 @@ struct MarvelGallery: AsyncParsableCommand {
         abstract: "A terminal gallery of Marvel characters and comics.",
         subcommands: [
             // Each subcommand lives in its own file in this folder.
-            CharactersCommand.self, ComicsCommand.self, CharacterCommand.self, ComicCommand.self,
+            CharactersCommand.self,
+            ComicsCommand.self,
+            CharacterCommand.self,
+            ComicCommand.self,
             CatalogCommand.self,
             ServeCommand.self,
             RenderCommand.self,
-            CharactersCommand.self, ComicsCommand.self, CharacterCommand.self, ComicCommand.self,
             DemoCommand.self,
             DoctorCommand.self,
             CacheCommand.self,
