@@ -1,3 +1,5 @@
+import MarvelAPI
+
 /// Marvel's `yyyy-MM-dd'T'HH:mm:ssZ` dates (offset without colon) as Unix seconds, for sorting
 /// and `modifiedSince`. The sentinels (`-0001-11-30...`, the 1969 epoch) parse like any other
 /// date and simply sort first, which is where the real API puts them too.
@@ -12,7 +14,8 @@ public enum CatalogDate {
         let ymd = datePart.split(separator: "-")
         guard ymd.count == 3, let y = Int64(ymd[0]), let m = Int64(ymd[1]), let d = Int64(ymd[2]),
               (1...12).contains(m), (1...31).contains(d) else { return nil }
-        var seconds = days(year: sign * y, month: m, day: d) * 86_400
+        // Int is 64-bit on every platform we build for, so the conversions are exact.
+        var seconds = Int64(MarvelDate.daysFromCivil(year: Int(sign * y), month: Int(m), day: Int(d))) * 86_400
         if parts.count == 2 {
             let rest = parts[1]
             guard rest.count >= 8 else { return nil }
@@ -28,15 +31,5 @@ public enum CatalogDate {
             }
         }
         return seconds
-    }
-
-    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
-    static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
     }
 }

@@ -66,7 +66,8 @@ public enum MarvelDate {
     }
 
     // Howard Hinnant's days_from_civil / civil_from_days (proleptic Gregorian).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    // `package`: the catalog's sort keys (CatalogDate) count days the same way.
+    package static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
