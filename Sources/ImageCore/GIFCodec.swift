@@ -24,17 +24,9 @@ enum GIFCodec {
         if let error = checkPixelLimit(.gif, width: Int(w), height: Int(h), limit: options.maxPixels) {
             return .failure(error)
         }
-        let count = Int(w) * Int(h) * 3
-        var failed = false
         let bg = options.background
-        let pixels = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
-            if mg_gif_read_rgb(dec, out.baseAddress, bg.r, bg.g, bg.b, &status) != 0 {
-                failed = true
-                out.initialize(repeating: 0)
-            }
-            initialized = count
+        return readShimRGB(.gif, width: Int(w), height: Int(h), status: &status) { out, status in
+            mg_gif_read_rgb(dec, out, bg.r, bg.g, bg.b, &status)
         }
-        if failed { return .failure(ImageError(status: status, format: .gif)) }
-        return .success(RGBImage(width: Int(w), height: Int(h), pixels: pixels))
     }
 }

@@ -36,17 +36,9 @@ enum JPEGCodec {
         if mg_jpeg_set_scale(dec, Int32(denom), &ow, &oh, &status) != 0 {
             return .failure(ImageError(status: status, format: .jpeg))
         }
-        let count = Int(ow) * Int(oh) * 3
-        var failed = false
-        let pixels = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
-            if mg_jpeg_read_rgb(dec, out.baseAddress, &status) != 0 {
-                failed = true
-                out.initialize(repeating: 0)
-            }
-            initialized = count
+        return readShimRGB(.jpeg, width: Int(ow), height: Int(oh), status: &status) { out, status in
+            mg_jpeg_read_rgb(dec, out, &status)
         }
-        if failed { return .failure(ImageError(status: status, format: .jpeg)) }
-        return .success(RGBImage(width: Int(ow), height: Int(oh), pixels: pixels))
     }
 
     /// The largest 1/2, 1/4, 1/8 DCT scaling that keeps the decoded picture at least `margin`
