@@ -86,12 +86,7 @@ struct MarvelRoutes: Sendable {
         q.series = try p.ids("series")
         q.events = try p.ids("events")
         q.stories = try p.ids("stories")
-        q.orderBy = try p.orderBy(CharacterFilter.orderFields)
-        q.limit = try p.limit()
-        q.offset = try p.offset()
-        scope(&q)
-        let query = q
-        return Result(page: try catalogCall { try catalog.characters(query) }, limit: q.limit, offset: q.offset)
+        return try window(q, p, scope: scope, fetch: catalog.characters)
     }
 
     private func comics(_ p: QueryParameters, scope: (inout ComicFilter) -> Void) throws(APIFailure) -> Result {
@@ -136,12 +131,20 @@ struct MarvelRoutes: Sendable {
         q.series = try p.ids("series")
         q.events = try p.ids("events")
         q.stories = try p.ids("stories")
-        q.orderBy = try p.orderBy(ComicFilter.orderFields)
+        return try window(q, p, scope: scope, fetch: catalog.comics)
+    }
+
+    /// The tail every list route shares: orderBy, limit and offset (checked in that order, after the
+    /// route's own filters), then the route's scope (e.g. `/characters/{id}/comics`), then the query.
+    private func window<Filter: ListFilter>(_ filter: Filter, _ p: QueryParameters, scope: (inout Filter) -> Void,
+                                            fetch: (Filter) throws -> CatalogPage) throws(APIFailure) -> Result {
+        var q = filter
+        q.orderBy = try p.orderBy(Filter.orderFields)
         q.limit = try p.limit()
         q.offset = try p.offset()
         scope(&q)
         let query = q
-        return Result(page: try catalogCall { try catalog.comics(query) }, limit: q.limit, offset: q.offset)
+        return Result(page: try catalogCall { try fetch(query) }, limit: q.limit, offset: q.offset)
     }
 
     private func onsaleRange(_ p: QueryParameters) throws(APIFailure) -> ClosedRange<Int64>? {
@@ -163,3 +166,14 @@ struct MarvelRoutes: Sendable {
         }
     }
 }
+
+/// A list filter's ordering and window, as `MarvelRoutes.window` fills them in.
+protocol ListFilter {
+    static var orderFields: Set<String> { get }
+    var orderBy: [Ordering] { get set }
+    var limit: Int { get set }
+    var offset: Int { get set }
+}
+
+extension CharacterFilter: ListFilter {}
+extension ComicFilter: ListFilter {}
