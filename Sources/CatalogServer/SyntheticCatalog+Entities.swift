@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import MarvelAPI
 
 /// Marvel-shaped JSON for synthetic entities (the same fields the real API sends).
 extension SyntheticCatalog {
@@ -11,18 +12,10 @@ extension SyntheticCatalog {
         let local = seconds - 5 * 3600
         let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
         let rest = local - days * 86_400
-        // civil-from-days (Howard Hinnant)
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(year)-\(two(month))-\(two(day))T\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))-0500"
+        let (year, month, day) = MarvelDate.civilFromDays(Int(days))
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        let secondsOfDay = Int(rest)
+        return "\(year)-\(two(month))-\(two(day))T\(two(secondsOfDay / 3600)):\(two(secondsOfDay / 60 % 60)):\(two(secondsOfDay % 60))-0500"
     }
 
     static func list(_ uri: String, _ items: [[String: Any]], available: Int? = nil) -> [String: Any] {

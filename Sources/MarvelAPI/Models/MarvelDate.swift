@@ -66,7 +66,7 @@ public enum MarvelDate {
     }
 
     // Howard Hinnant's days_from_civil / civil_from_days (proleptic Gregorian).
-    // `package`: the catalog's sort keys (CatalogDate) count days the same way.
+    // `package`: the catalog's sort keys (CatalogDate) and the synthetic catalog's dates use them too.
     package static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
@@ -76,7 +76,7 @@ public enum MarvelDate {
         return era * 146_097 + doe - 719_468
     }
 
-    static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
+    package static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
