@@ -1,28 +1,10 @@
 import COpenSSL
 import Foundation
+import MarvelAPI
 
 /// Hex digests through libcrypto's EVP interface (content hashes of images, ETags, signatures).
 public enum Digest {
-    public static func sha1Hex(_ bytes: some Collection<UInt8>) -> String { hex(bytes, EVP_sha1()) }
+    public static func sha1Hex(_ bytes: some Collection<UInt8>) -> String { libcryptoHexDigest(bytes, EVP_sha1()) }
     public static func sha1Hex(_ text: String) -> String { sha1Hex(Array(text.utf8)) }
-    public static func md5Hex(_ text: String) -> String { hex(Array(text.utf8), EVP_md5()) }
-
-    private static func hex(_ bytes: some Collection<UInt8>, _ md: OpaquePointer?) -> String {
-        var out = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-        var length: UInt32 = 0
-        let ok = bytes.withContiguousStorageIfAvailable { buffer in
-            EVP_Digest(buffer.baseAddress, buffer.count, &out, &length, md, nil)
-        } ?? Array(bytes).withUnsafeBufferPointer { buffer in
-            EVP_Digest(buffer.baseAddress, buffer.count, &out, &length, md, nil)
-        }
-        precondition(ok == 1, "EVP_Digest failed")  // only fails on allocation failure
-        let digits: [UInt8] = Array("0123456789abcdef".utf8)
-        var text = [UInt8]()
-        text.reserveCapacity(Int(length) * 2)
-        for byte in out.prefix(Int(length)) {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0f)])
-        }
-        return String(decoding: text, as: UTF8.self)
-    }
+    public static func md5Hex(_ text: String) -> String { libcryptoHexDigest(Array(text.utf8), EVP_md5()) }
 }

@@ -3,23 +3,27 @@ import Foundation
 
 /// Hex digests through OpenSSL's libcrypto (EVP one-shot API).
 enum Digest {
-    static func md5Hex(_ text: String) -> String { hex(Array(text.utf8), EVP_md5()) }
-    static func sha256Hex(_ text: String) -> String { hex(Array(text.utf8), EVP_sha256()) }
+    static func md5Hex(_ text: String) -> String { libcryptoHexDigest(Array(text.utf8), EVP_md5()) }
+    static func sha256Hex(_ text: String) -> String { libcryptoHexDigest(Array(text.utf8), EVP_sha256()) }
+}
 
-    private static func hex(_ bytes: [UInt8], _ type: OpaquePointer?) -> String {
-        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-        var length: UInt32 = 0
-        let ok = bytes.withUnsafeBufferPointer { input in
-            EVP_Digest(input.baseAddress, input.count, &digest, &length, type, nil)
-        }
-        precondition(ok == 1, "libcrypto digest failed")   // only on allocation failure
-        let table = Array("0123456789abcdef".utf8)
-        var out = [UInt8]()
-        out.reserveCapacity(Int(length) * 2)
-        for byte in digest.prefix(Int(length)) {
-            out.append(table[Int(byte >> 4)])
-            out.append(table[Int(byte & 0x0f)])
-        }
-        return String(decoding: out, as: UTF8.self)
+/// Lower-case hex of `bytes` hashed with the EVP digest `md` (EVP_md5(), EVP_sha1(), ...).
+/// `package`: the catalog's public `Digest` (content hashes, ETags) uses the same code.
+package func libcryptoHexDigest(_ bytes: some Collection<UInt8>, _ md: OpaquePointer?) -> String {
+    var out = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+    var length: UInt32 = 0
+    let ok = bytes.withContiguousStorageIfAvailable { buffer in
+        EVP_Digest(buffer.baseAddress, buffer.count, &out, &length, md, nil)
+    } ?? Array(bytes).withUnsafeBufferPointer { buffer in
+        EVP_Digest(buffer.baseAddress, buffer.count, &out, &length, md, nil)
     }
+    precondition(ok == 1, "EVP_Digest failed")  // only fails on allocation failure
+    let digits: [UInt8] = Array("0123456789abcdef".utf8)
+    var text = [UInt8]()
+    text.reserveCapacity(Int(length) * 2)
+    for byte in out.prefix(Int(length)) {
+        text.append(digits[Int(byte >> 4)])
+        text.append(digits[Int(byte & 0x0f)])
+    }
+    return String(decoding: text, as: UTF8.self)
 }
