@@ -1,13 +1,12 @@
 import XCTest
 @testable import TerminalUI
 
-final class InputDecoderTests: XCTestCase {
-    private func key(_ c: KeyCode, _ m: Modifiers = []) -> InputEvent { .key(KeyEvent(c, m)) }
-    private func ch(_ c: Character, _ m: Modifiers = []) -> InputEvent { .key(KeyEvent(.char(c), m)) }
+// File scope so both the test methods and the `table` initialiser below can use them.
+private func key(_ c: KeyCode, _ m: Modifiers = []) -> InputEvent { .key(KeyEvent(c, m)) }
+private func ch(_ c: Character, _ m: Modifiers = []) -> InputEvent { .key(KeyEvent(.char(c), m)) }
 
+final class InputDecoderTests: XCTestCase {
     private let table: [(String, [InputEvent])] = {
-        func key(_ c: KeyCode, _ m: Modifiers = []) -> InputEvent { .key(KeyEvent(c, m)) }
-        func ch(_ c: Character, _ m: Modifiers = []) -> InputEvent { .key(KeyEvent(.char(c), m)) }
         return [
             ("a", [ch("a")]),
             ("Hé漢🦸", [ch("H"), ch("é"), ch("漢"), ch("🦸")]),
