@@ -1,4 +1,5 @@
 import CatalogServer
+import COpenSSL
 import Foundation
 import GalleryApp
 import HTTPTransport
@@ -12,6 +13,10 @@ import TerminalUI
 enum GalleryLaunch {
     static func run(source: ClientOptions, options: GalleryOptions, search: String? = nil,
                     screen: LaunchScreen = LaunchScreen()) async throws {
+        // Before any other libcrypto call: no cleanup at exit. Server handlers and pipeline
+        // workers may still be hashing when the process ends; after OpenSSL's atexit cleanup
+        // their digests fail (seen as crash reports after `q` and in the startup benchmark).
+        _ = OPENSSL_init_crypto(UInt64(OPENSSL_INIT_NO_ATEXIT), nil)
         let credentials = try CredentialsLoader.load()
         let client = try await source.makeClient()   // starts the built-in catalog when needed
         let kind: DataSourceKind
@@ -41,10 +46,11 @@ enum GalleryLaunch {
         } else {
             backend = try TerminalBackendFactory.make()
         }
+        let thumbnails = PipelineThumbnails(pipeline: pipeline)
         do {
             let (state, _) = try await GallerySession.run(
                 backend: backend, pages: MarvelPageSource(client: client),
-                thumbnails: PipelineThumbnails(pipeline: pipeline), options: sessionOptions)
+                thumbnails: thumbnails, options: sessionOptions)
             if let fake = backend as? FakeBackend,
                let path = ProcessInfo.processInfo.environment["MARVEL_GALLERY_DUMP_FRAME"] {
                 try? await fake.screen.write(toFile: path, atomically: true, encoding: .utf8)
@@ -55,14 +61,18 @@ enum GalleryLaunch {
                 _ = line.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
             }
         } catch {
-            shutDown(pipeline: pipeline, transports: [imageTransport, client.transport])
+            await shutDown(thumbnails, transports: [imageTransport, client.transport])
             throw error
         }
-        shutDown(pipeline: pipeline, transports: [imageTransport, client.transport])
+        await shutDown(thumbnails, transports: [imageTransport, client.transport])
     }
 
-    static func shutDown(pipeline: ImagePipeline, transports: [HTTPTransport]) {
-        pipeline.close()
+    /// Loads cancelled and drained before the disk index is written and the transports stop:
+    /// a worker still hashing or writing when the process exits would meet libcrypto already
+    /// cleaned up by `exit`.
+    static func shutDown(_ thumbnails: PipelineThumbnails, transports: [HTTPTransport]) async {
+        await thumbnails.drain()
+        thumbnails.pipeline.close()
         for transport in transports { transport.shutdown() }
     }
 }

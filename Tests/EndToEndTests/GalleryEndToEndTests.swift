@@ -125,4 +125,18 @@ final class GalleryEndToEndTests: XCTestCase {
         XCTAssertEqual(tmux.paneFlag("mouse_any_flag"), "0", "mouse reporting off")
         XCTAssertFalse(screen.contains("3-D Man"), "the grid is gone from the normal screen")
     }
+
+    func testAFailingServerShowsTheErrorAndRRetries() throws {
+        let server = try ServeProcess(executable: executable, extraArguments: ["--fail-rate", "1"])
+        let tmux = try gallery("--base-url \(server.baseURL.absoluteString)")
+        let screen = tmux.waitFor("the page error") { $0.contains("press r to retry") }
+        XCTAssertTrue(screen.contains("Could not load"), screen)
+        let hits = try server.hits(path: "/v1/public/characters")
+        XCTAssertGreaterThan(hits, 0)
+        tmux.send("r")
+        tmux.waitFor("a new attempt") { _ in ((try? server.hits(path: "/v1/public/characters")) ?? 0) > hits }
+        tmux.waitFor("the error again, no crash") { $0.contains("press r to retry") }
+        tmux.send("q")
+        tmux.waitFor("a clean exit") { $0.contains("EXIT:0") }
+    }
 }

@@ -46,6 +46,30 @@ public final class PipelineThumbnails: ThumbnailProviding, @unchecked Sendable {
         lock.withLock { tasks.removeValue(forKey: key) }?.cancel()
     }
 
+    /// Cancels every load in flight (leaving the gallery).
+    public func cancelAll() {
+        let running = lock.withLock { () -> [ImageTask] in
+            defer { tasks.removeAll() }
+            return Array(tasks.values)
+        }
+        for task in running { task.cancel() }
+    }
+
+    /// Cancels everything, then waits (at most `limit`) until the pipeline has no download,
+    /// decode or disk write left, so the process never exits under a worker that is still
+    /// using libcrypto or the disk cache. True when it went idle.
+    @discardableResult
+    public func drain(limit: Duration = .milliseconds(500)) async -> Bool {
+        cancelAll()
+        let deadline = ContinuousClock.now + limit
+        while ContinuousClock.now < deadline {
+            let a = pipeline.activity
+            if a.transfers + a.queuedTransfers + a.cpu + a.fetchJobs + a.renderJobs == 0 { return true }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return false
+    }
+
     /// Loads in flight (tests, diagnostics).
     public var inFlight: Int { lock.withLock { tasks.count } }
 }

@@ -6,9 +6,9 @@ final class ServeProcess {
     let process = Process()
     let baseURL: URL
 
-    init(executable: URL, timeout: TimeInterval = 30) throws {
+    init(executable: URL, extraArguments: [String] = [], timeout: TimeInterval = 30) throws {
         process.executableURL = executable
-        process.arguments = ["serve", "--port", "0"]
+        process.arguments = ["serve", "--port", "0"] + extraArguments
         let out = Pipe()
         process.standardOutput = out
         process.standardError = out
