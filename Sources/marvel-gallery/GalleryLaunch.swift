@@ -1,5 +1,4 @@
 import CatalogServer
-import COpenSSL
 import Foundation
 import GalleryApp
 import HTTPTransport
@@ -13,10 +12,6 @@ import TerminalUI
 enum GalleryLaunch {
     static func run(source: ClientOptions, options: GalleryOptions, search: String? = nil,
                     screen: LaunchScreen = LaunchScreen()) async throws {
-        // Before any other libcrypto call: no cleanup at exit. Server handlers and pipeline
-        // workers may still be hashing when the process ends; after OpenSSL's atexit cleanup
-        // their digests fail (seen as crash reports after `q` and in the startup benchmark).
-        _ = OPENSSL_init_crypto(UInt64(OPENSSL_INIT_NO_ATEXIT), nil)
         let credentials = try CredentialsLoader.load()
         let client = try await source.makeClient()   // starts the built-in catalog when needed
         let kind: DataSourceKind

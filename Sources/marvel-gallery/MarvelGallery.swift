@@ -1,4 +1,5 @@
 import ArgumentParser
+import COpenSSL
 
 /// The `marvel-gallery` command: subcommands only, the work lives in the library targets.
 @main
@@ -20,4 +21,13 @@ struct MarvelGallery: AsyncParsableCommand {
             CacheCommand.self,
         ]
     )
+
+    /// Every subcommand starts here. Before any libcrypto call: no OpenSSL cleanup at exit.
+    /// Server handlers and pipeline workers may still be hashing when the process ends, and
+    /// after OpenSSL's atexit cleanup their digests crash (seen after `q` in the gallery and in
+    /// the startup benchmark).
+    static func main() async {
+        _ = OPENSSL_init_crypto(UInt64(OPENSSL_INIT_NO_ATEXIT), nil)
+        await main(nil)
+    }
 }
