@@ -156,9 +156,3 @@ private struct TileNames {
     }
 }
 
-extension TmuxSession {
-    /// The pane with its colours as escape sequences (`capture-pane -e`).
-    func captureWithEscapes() -> String {
-        (try? Spawn.run(TmuxSession.tmuxPath, ["-L", socket, "-f", "/dev/null", "capture-pane", "-p", "-e"])) ?? ""
-    }
-}

@@ -64,56 +64,11 @@ public final class Tmux: @unchecked Sendable {
     /// Runs `tmux -L name -f /dev/null ARGS…` and returns its stdout.
     @discardableResult
     public func tmux(_ args: [String], captureOutput: Bool = true) throws -> String {
-        let r = try Tmux.spawn([Tmux.path!, "-L", name, "-f", "/dev/null"] + args, captureOutput: captureOutput)
+        let r = try Spawn.status([Tmux.path!, "-L", name, "-f", "/dev/null"] + args, captureOutput: captureOutput)
         guard r.status == 0 else {
             throw Failure.command(args.joined(separator: " "), status: r.status, output: r.output)
         }
         return r.output
-    }
-
-    /// posix_spawn + waitpid. Foundation's `Process` is not used on purpose: on Linux it learns
-    /// that a child exited from a socket the child inherits, and the tmux server (forked from
-    /// the first client) keeps that socket open, so `waitUntilExit` would never return.
-    static func spawn(_ argv: [String], captureOutput: Bool) throws -> (status: Int32, output: String) {
-        var fds: [Int32] = [-1, -1]
-        if captureOutput { guard pipe(&fds) == 0 else { throw Failure.command(argv[1...].joined(separator: " "), status: -1, output: "pipe failed") } }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        if captureOutput {
-            posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-            posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
-            posix_spawn_file_actions_addclose(&actions, fds[0])
-            posix_spawn_file_actions_addclose(&actions, fds[1])
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        }
-        let cargs = argv.map { strdup($0) } + [nil]
-        defer { cargs.forEach { free($0) } }
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, argv[0], &actions, nil, cargs, environ)
-        if captureOutput { close(fds[1]) }
-        guard rc == 0 else {
-            if captureOutput { close(fds[0]) }
-            throw Failure.command(argv.joined(separator: " "), status: rc, output: "posix_spawn failed")
-        }
-        var output = Data()
-        if captureOutput {
-            var buf = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let n = read(fds[0], &buf, buf.count)
-                if n > 0 { output.append(contentsOf: buf[0..<n]); continue }
-                if n < 0 && errno == EINTR { continue }
-                break
-            }
-            close(fds[0])
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let exitCode: Int32 = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return (exitCode, String(decoding: output, as: UTF8.self))
     }
 
     /// tmux key names or literal words: `sendKeys("q")`, `sendKeys("C-c")`, `sendKeys("Up", "Enter")`.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// `marvel-gallery serve --port 0` as a child process on loopback, for tests that need the
 /// server's request counts (`/debug/stats`). Stopped with SIGTERM when released.
