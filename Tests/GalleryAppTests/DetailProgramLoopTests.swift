@@ -5,18 +5,6 @@ import TerminalUI
 /// The detail pages through the real runtime: `GallerySession` on a fake backend with fake
 /// details, thumbnails and link opener.
 final class DetailProgramLoopTests: XCTestCase {
-    private func waitForScreen(_ backend: FakeBackend, timeout: Double = 5, file: StaticString = #filePath,
-                               line: UInt = #line, _ condition: (String) -> Bool) async {
-        let deadline = Date().addingTimeInterval(timeout)
-        var screen = ""
-        while Date() < deadline {
-            screen = await backend.screen
-            if condition(screen) { return }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        XCTFail("screen never matched; last screen:\n\(screen)", file: file, line: line)
-    }
-
     private func session(opener: FakeOpener, thumbnails: RecordingThumbnails = RecordingThumbnails())
         -> (FakeBackend, Task<(AppState, RunStats), any Error>) {
         let backend = FakeBackend(size: Size(width: 120, height: 40))

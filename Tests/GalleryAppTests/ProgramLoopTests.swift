@@ -5,18 +5,6 @@ import TerminalUI
 /// The whole loop: `ProgramRunner` + `GalleryProgram` + `EffectRunner` on a fake backend with
 /// scripted input, fake page and thumbnail sources (real timers, so the debounce is real).
 final class ProgramLoopTests: XCTestCase {
-    private func waitForScreen(_ backend: FakeBackend, timeout: Double = 5, file: StaticString = #filePath,
-                               line: UInt = #line, _ condition: (String) -> Bool) async {
-        let deadline = Date().addingTimeInterval(timeout)
-        var screen = ""
-        while Date() < deadline {
-            screen = await backend.screen
-            if condition(screen) { return }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        XCTFail("screen never matched; last screen:\n\(screen)", file: file, line: line)
-    }
-
     func testStartSearchRestoreResizeAndQuit() async throws {
         let backend = FakeBackend(size: Size(width: 120, height: 40))
         let pages = FakePageSource(catalog: FakeCatalog.make(count: 120))
