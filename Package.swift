@@ -66,7 +66,7 @@ let package = Package(
 
         // MARK: App
         .target(name: "GalleryApp", dependencies: [
-            "TerminalUI", "TerminalIO", "MarvelAPI", "ImagePipeline", "ImageCore",
+            "TerminalUI", "TerminalIO", "MarvelAPI", "ImagePipeline", "ImageCore", "HTTPTransport",
         ]),
         .executableTarget(name: "marvel-gallery", dependencies: [
             "GalleryApp", "CatalogServer", "Catalog", "MarvelAPI", "ImagePipeline",
@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(name: "ImagePipelineTests", dependencies: [
             "ImagePipeline", "CatalogServer", "Catalog", "TestSupport", "ImageCore", "HTTPTransport", "MarvelAPI",
         ]),
-        .testTarget(name: "GalleryAppTests", dependencies: ["GalleryApp", "TerminalUI", "TestSupport"],
+        .testTarget(name: "GalleryAppTests", dependencies: ["GalleryApp", "TerminalUI", "TestSupport", "MarvelAPI", "HTTPTransport"],
                     exclude: ["__Snapshots__"]),
         // Drives the built executable inside tmux; needs the marvel-gallery product built first.
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),

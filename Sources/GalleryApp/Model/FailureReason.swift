@@ -13,7 +13,8 @@ public enum FailureReason: Equatable, Sendable {
 }
 
 extension PageFailure {
-    /// A client error with its kind.
+    /// A client error with its kind; the error itself is kept so the screens can say all of it
+    /// in the user's language (`Strings.failure`).
     public init(marvel error: MarvelAPIError) {
         let reason: FailureReason
         switch error {
@@ -25,13 +26,21 @@ extension PageFailure {
         case .invalidArgument, .rejected: reason = .other
         }
         self.init(error.description, reason: reason)
+        self.error = error
     }
+
+    /// The detail sources' "nothing to load details from" failure.
+    static let noDetailSource = PageFailure("no detail source", reason: .other, key: .errNoDetailSource)
 }
 
 extension Strings {
-    /// A failure as the user reads it: in English the client's own sentence; in another
-    /// language the kind in that language, then the client's sentence for the details.
+    /// A failure as the user reads it. A client error is rendered whole from this language's
+    /// texts; a failure with its own key likewise; otherwise (an unknown error's own text) the
+    /// kind in this language, then that text.
     public func failure(_ failure: PageFailure) -> String {
+        if let error = failure.error { return describe(error) }
+        if let key = failure.key { return self[key] }
+        if failure.reason == .cancelled { return self[.failureCancelled] }
         guard language != .en, let key = failure.reason.key else { return failure.message }
         return self[key] + " — " + failure.message
     }

@@ -1,3 +1,5 @@
+import MarvelAPI
+
 /// A character as the gallery shows it: the few fields of a Marvel `Character` the grid and its
 /// quick-look card need. Kept independent of the wire models so the app core tests run on plain
 /// values and the API layer can change without touching `update`.
@@ -69,8 +71,13 @@ public struct PageFailure: Error, Equatable, Sendable {
     public let message: String
     /// What kind of failure it is, so the screens can say it in the user's language.
     public var reason: FailureReason = .other
-    public init(_ message: String, reason: FailureReason = .other) {
+    /// The client's error when there is one: the screens render it in the user's language.
+    public var error: MarvelAPIError?
+    /// A text of the strings table that says this failure in every language.
+    public var key: StringKey?
+    public init(_ message: String, reason: FailureReason = .other, key: StringKey? = nil) {
         self.message = message
         self.reason = reason
+        self.key = key
     }
 }

@@ -9,7 +9,7 @@ extension EffectRunner {
         switch effect {
         case .load(let request):
             guard let details else {
-                let failure = PageFailure("no detail source")
+                let failure = PageFailure.noDetailSource
                 switch request.subject {
                 case .character: dispatch(.detail(.characterLoaded(request, .failure(failure))))
                 case .comic: dispatch(.detail(.comicLoaded(request, .failure(failure))))
@@ -21,7 +21,7 @@ extension EffectRunner {
             case .comic(let id): dispatch(.detail(.comicLoaded(request, await details.comic(id: id))))
             }
         case .loadStrip(let request):
-            let result = await details?.strip(request) ?? .failure(PageFailure("no detail source"))
+            let result = await details?.strip(request) ?? .failure(PageFailure.noDetailSource)
             dispatch(.detail(.stripLoaded(request, result)))
         case .loadImages(let slot, let keys):
             for key in keys {

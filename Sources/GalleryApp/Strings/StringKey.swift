@@ -97,6 +97,41 @@ public enum StringKey: String, CaseIterable, Sendable {
     case failureServer
     case failureUnauthorized
     case failureCancelled
+    // Error texts shown on screens (Strings+Errors.swift).
+    case errTimeoutConnect
+    case errTimeoutStall
+    case errTimeoutTotal
+    case errCannotResolve
+    case errCannotConnect
+    case errTLS
+    case errConnectionLost
+    case errTooLarge
+    case errTooManyRedirects
+    case errBadRedirect
+    case errBadEncoding
+    case errShutDown
+    case errCurl
+    case errInvalidURL
+    case errInvalidArgument
+    case errCredentials
+    case errUnauthorized
+    case errForbidden
+    case errNotFound
+    case errRejected
+    case errRateLimited
+    case errRetryAfter
+    case errServer
+    case errServiceRetired
+    case errUnexpectedStatus
+    case errDecoding
+    case errDecodingTopLevel
+    case errDecodingMissing
+    case errDecodingNotJSON
+    case errDecodingExpected
+    case errDecodingNull
+    case errNotModifiedWithoutCache
+    case errNoOfflineCopy
+    case errNoDetailSource
 }
 
 /// The languages the tables exist for.

@@ -8,7 +8,7 @@ public struct Strings: Equatable, Sendable {
     public static func table(for language: Language) -> [StringKey: String] {
         switch language {
         case .en: return english
-        case .es: return spanishTable
+        case .es: return spanish
         }
     }
 
@@ -17,11 +17,24 @@ public struct Strings: Equatable, Sendable {
     }
 
     /// The text for `key` with `{1}`, `{2}`… replaced by `arguments` in order.
+    /// One pass over the template, so an argument that itself contains `{2}` (a server's text)
+    /// is shown as it is rather than filled in.
     public func text(_ key: StringKey, _ arguments: CustomStringConvertible...) -> String {
-        var result = self[key]
-        for (n, argument) in arguments.enumerated() {
-            result = result.replacing("{\(n + 1)}", with: argument.description)
+        let template = self[key]
+        var result = ""
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            let afterOpen = rest.index(after: open)
+            if let close = rest[afterOpen...].firstIndex(of: "}"),
+               let n = Int(rest[afterOpen..<close]), n >= 1, n <= arguments.count {
+                result += arguments[n - 1].description
+                rest = rest[rest.index(after: close)...]
+            } else {
+                result.append("{")
+                rest = rest[afterOpen...]
+            }
         }
-        return result
+        return result + rest
     }
 }
