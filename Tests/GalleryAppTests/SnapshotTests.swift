@@ -97,10 +97,6 @@ final class SnapshotTests: XCTestCase {
         h.key(.char("i"))
         h.key(.right)
         Snapshot.assert(frame(h).text, named: "index-120x40")
-        h.key(.escape)
-        // Enter opens the detail page now (issue 8); the quick-look card is drawn directly.
-        h.state.overlay = .card(h.state.current.items[h.state.current.selection])
-        Snapshot.assert(frame(h).text, named: "card-120x40")
     }
 
     func testPageErrorsAndTheEnd() {

@@ -35,8 +35,6 @@ public struct SearchState: Equatable, Sendable {
 /// What is drawn over the grid and takes the keys first.
 public enum Overlay: Equatable, Sendable {
     case help
-    /// A quick look at one character (Enter / double click). The full detail view is issue 8.
-    case card(GalleryCharacter)
 }
 
 /// The whole app state. Only `update` changes it; the view only reads it.

@@ -14,8 +14,6 @@ extension AppState {
         switch overlay {
         case .help:
             self.overlay = nil  // any key closes the help
-        case .card:
-            if [.escape, .enter, .char("q"), .char(" "), .backspace].contains(key) { self.overlay = nil }
         }
         return []
     }

@@ -23,9 +23,6 @@ public enum GalleryView {
         }
         switch state.overlay {
         case .help?: HelpOverlay.render(strings: strings, in: layout.grid, theme: theme, into: &buffer)
-        case .card(let character)?:
-            CharacterCard.render(character, image: state.thumbnails[character.id], strings: strings,
-                                 in: layout.grid, theme: theme, into: &buffer)
         case nil: break
         }
         DetailScreen.renderModal(state, into: &buffer, theme: theme)

@@ -41,8 +41,6 @@ public enum StringKey: String, CaseIterable, Sendable {
     case helpBack
     case helpQuit
     case cardNoDescription
-    case cardAppearances
-    case cardHint
     case defaultAttribution
     // Detail pages, comics gallery (issue 8)
     case detailLoading

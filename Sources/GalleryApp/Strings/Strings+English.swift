@@ -41,8 +41,6 @@ extension Strings {
         .helpBack: "back: close search or letter, else quit",
         .helpQuit: "quit",
         .cardNoDescription: "No description.",
-        .cardAppearances: "Comics {1} · Series {2} · Stories {3} · Events {4}",
-        .cardHint: "Esc or Enter closes",
         .defaultAttribution: "Data provided by Marvel. © 2014 Marvel",
     ]
 }

@@ -41,8 +41,6 @@ extension Strings {
         .helpBack: "volver: cierra la búsqueda o la letra, si no sale",
         .helpQuit: "salir",
         .cardNoDescription: "Sin descripción.",
-        .cardAppearances: "Cómics {1} · Series {2} · Historias {3} · Eventos {4}",
-        .cardHint: "Esc o Intro cierra",
         .defaultAttribution: "Datos proporcionados por Marvel. © 2014 Marvel",
         .detailLoading: "Cargando…",
         .detailModified: "Modificado el {1}",
