@@ -51,15 +51,15 @@ public struct MarvelDetailSource: DetailSource {
     public init(client: MarvelClient) { self.client = client }
 
     public func character(id: Int) async -> Result<CharacterDetail, PageFailure> {
-        await MarvelDetailSource.catching { CharacterDetail(marvel: try await client.character(id: id)) }
+        await PageFailure.catching { CharacterDetail(marvel: try await client.character(id: id)) }
     }
 
     public func comic(id: Int) async -> Result<ComicDetail, PageFailure> {
-        await MarvelDetailSource.catching { ComicDetail(marvel: try await client.comic(id: id)) }
+        await PageFailure.catching { ComicDetail(marvel: try await client.comic(id: id)) }
     }
 
     public func strip(_ request: StripRequest) async -> Result<StripPage, PageFailure> {
-        await MarvelDetailSource.catching {
+        await PageFailure.catching {
             switch request.subject {
             case .character(let id):
                 let page = try await client.characterComics(
@@ -74,18 +74,6 @@ public struct MarvelDetailSource: DetailSource {
                     StripItem(id: $0.id, title: $0.name, thumbnail: ImageRef(marvel: $0.thumbnail))
                 })
             }
-        }
-    }
-
-    static func catching<T>(_ body: () async throws -> T) async -> Result<T, PageFailure> {
-        do {
-            return .success(try await body())
-        } catch let error as MarvelAPIError {
-            return .failure(PageFailure(marvel: error))
-        } catch is CancellationError {
-            return .failure(PageFailure("cancelled", reason: .cancelled))
-        } catch {
-            return .failure(PageFailure(String(describing: error)))
         }
     }
 }
@@ -124,7 +112,7 @@ extension MarvelPageSource {
     /// A page of the comics gallery: ordered by title, explicitly (with no `orderBy` the API
     /// starts with placeholder rows), formats kept for the tile colours.
     func comicsPage(_ request: PageRequest, _ filter: ComicsFilter) async -> Result<CharacterPage, PageFailure> {
-        await MarvelDetailSource.catching {
+        await PageFailure.catching {
             let query = ComicQuery(format: filter.format.flatMap(ComicQuery.Format.init(lenient:)),
                                    titleStartsWith: filter.titleStartsWith, orderBy: .title,
                                    limit: request.limit, offset: request.offset)

@@ -12,17 +12,11 @@ public struct MarvelPageSource: CharacterPageSource {
         if case .comics(let filter) = request.query { return await comicsPage(request, filter) }
         let query = CharacterQuery(nameStartsWith: request.query.nameStartsWith, orderBy: .name,
                                    limit: request.limit, offset: request.offset)
-        do {
+        return await PageFailure.catching {
             let page = try await client.characters(query)
-            return .success(CharacterPage(offset: page.offset, total: page.total,
-                                          items: page.results.map(GalleryCharacter.init(marvel:)),
-                                          attributionText: page.attributionText, isStale: page.isStale))
-        } catch let error as MarvelAPIError {
-            return .failure(PageFailure(marvel: error))
-        } catch is CancellationError {
-            return .failure(PageFailure("cancelled", reason: .cancelled))
-        } catch {
-            return .failure(PageFailure(String(describing: error)))
+            return CharacterPage(offset: page.offset, total: page.total,
+                                 items: page.results.map(GalleryCharacter.init(marvel:)),
+                                 attributionText: page.attributionText, isStale: page.isStale)
         }
     }
 }
