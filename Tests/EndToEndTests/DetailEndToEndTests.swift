@@ -41,10 +41,17 @@ final class DetailEndToEndTests: XCTestCase {
         XCTAssertTrue(screen.split(separator: "\n")[0].contains(selected.prefix(8)), "the header names the character")
 
         pane.resize(width: 70, height: 40)
-        screen = pane.waitFor("the stacked layout") { s in column(of: "1 Comics", in: s).map { $0 < 4 } ?? false }
-        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let tabsRow = try XCTUnwrap(lines.firstIndex { $0.contains("1 Comics") })
-        XCTAssertTrue(lines[1..<tabsRow].contains { $0.contains("▀") }, "narrow: the picture above the details")
+        // The stacked text can be drawn a frame before the picture arrives at its new size
+        // (it is requested again for the new layout), so wait for both.
+        func pictureAboveTabs(_ s: String) -> Bool {
+            let lines = s.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            guard let tabsRow = lines.firstIndex(where: { $0.contains("1 Comics") }), tabsRow > 1 else { return false }
+            return lines[1..<tabsRow].contains { $0.contains("▀") }
+        }
+        screen = pane.waitFor("the stacked layout with its picture on top") { s in
+            (column(of: "1 Comics", in: s).map { $0 < 4 } ?? false) && pictureAboveTabs(s)
+        }
+        XCTAssertTrue(pictureAboveTabs(screen), "narrow: the picture above the details")
 
         pane.send("l")
         pane.waitFor("the second cover selected") { $0.contains("2 of ") }
