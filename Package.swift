@@ -3,7 +3,7 @@
 //
 // The target graph is the architecture (see README "Layout"):
 //   C system libraries + CShims  ->  ImageCore, HTTPTransport, TerminalIO
-//   TerminalUI (pure, no syscalls) ->  TerminalIO, GalleryApp
+//   TerminalUI (pure, no syscalls) ->  TerminalIO, ImageCore (colour depth, quantiser), GalleryApp
 //   HTTPTransport -> MarvelAPI -> Catalog -> CatalogServer
 //   ImageCore + HTTPTransport -> ImagePipeline
 //   everything -> GalleryApp -> marvel-gallery (executable)
@@ -32,6 +32,9 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "COpenSSL", path: "Sources/CLibraries/COpenSSL", pkgConfig: "libcrypto",
                        providers: [.apt(["libssl-dev"])]),
+        // Sixel output (libsixel: palette quantisation and the encoder).
+        .systemLibrary(name: "CSixel", path: "Sources/CLibraries/CSixel", pkgConfig: "libsixel",
+                       providers: [.apt(["libsixel-dev"])]),
         // giflib ships no .pc file on Debian; the module map links it directly.
         .systemLibrary(name: "CGIF", path: "Sources/CLibraries/CGIF",
                        providers: [.apt(["libgif-dev"])]),
@@ -48,7 +51,7 @@ let package = Package(
         .target(name: "TerminalIO", dependencies: ["TerminalUI", "CShims"]),
 
         // MARK: Pictures
-        .target(name: "ImageCore", dependencies: ["CShims", "CJPEG", "CPNG", "CGIF"]),
+        .target(name: "ImageCore", dependencies: ["CShims", "CJPEG", "CPNG", "CGIF", "CSixel", "TerminalUI"]),
 
         // MARK: Network and data
         .target(name: "HTTPTransport", dependencies: ["CShims", "CCurl"]),
@@ -62,7 +65,7 @@ let package = Package(
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "CompressNIO", package: "compress-nio"),
         ]),
-        .target(name: "ImagePipeline", dependencies: ["ImageCore", "HTTPTransport", "MarvelAPI", "COpenSSL"]),
+        .target(name: "ImagePipeline", dependencies: ["ImageCore", "TerminalUI", "HTTPTransport", "MarvelAPI", "COpenSSL"]),
 
         // MARK: App
         .target(name: "GalleryApp", dependencies: [

@@ -10,6 +10,7 @@ packages=(
   libjpeg-dev            # libjpeg-turbo decoder/encoder
   libpng-dev             # PNG decoder/encoder
   libgif-dev             # first frame of GIF thumbnails
+  libsixel-dev           # sixel picture output (palette quantisation + encoder)
   libsqlite3-dev         # GRDB catalog store
   tmux                   # end-to-end terminal tests
   curl                   # end-to-end tests read the catalog server's /debug/stats

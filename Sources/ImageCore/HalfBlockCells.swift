@@ -1,22 +1,7 @@
-/// A picture as terminal cells: each cell shows a top and a bottom pixel (`▀` = fg top,
-/// bg bottom). `nil` halves are transparent (terminal default background): letterbox
-/// padding and the unused half of an odd last row. The app draws these through its own
-/// terminal widget; `HalfBlockEncoder` turns them into an ANSI stream.
-public struct HalfBlockCells: Sendable, Equatable {
-    public let cols: Int
-    public let rows: Int
-    /// Row-major, `cols * rows` entries each.
-    public let top: [RGB?]
-    public let bottom: [RGB?]
+import TerminalUI
 
-    public init(cols: Int, rows: Int, top: [RGB?], bottom: [RGB?]) {
-        precondition(top.count == cols * rows && bottom.count == cols * rows, "HalfBlockCells: bad counts")
-        self.cols = cols
-        self.rows = rows
-        self.top = top
-        self.bottom = bottom
-    }
-
+/// Decoded pixels as the one picture value (`TerminalUI.HalfBlockCells`).
+extension HalfBlockCells {
     /// The picture's own cells: `width` columns, `ceil(height / 2)` rows.
     public init(image: RGBImage) {
         self.init(image: image, cols: image.width, rows: (image.height + 1) / 2, originX: 0, originY: 0)
@@ -30,7 +15,7 @@ public struct HalfBlockCells: Sendable, Equatable {
                   originX: (boxCols - image.width) / 2, originY: (boxRows * 2 - image.height) / 2)
     }
 
-    private init(image: RGBImage, cols: Int, rows: Int, originX: Int, originY: Int) {
+    init(image: RGBImage, cols: Int, rows: Int, originX: Int, originY: Int) {
         var top = [RGB?](repeating: nil, count: cols * rows)
         var bottom = top
         image.pixels.withUnsafeBufferPointer { px in
@@ -47,18 +32,5 @@ public struct HalfBlockCells: Sendable, Equatable {
             }
         }
         self.init(cols: cols, rows: rows, top: top, bottom: bottom)
-    }
-
-    public subscript(col: Int, row: Int) -> (top: RGB?, bottom: RGB?) {
-        let i = row * cols + col
-        return (top[i], bottom[i])
-    }
-
-    /// Bytes this value keeps alive (the struct plus both arrays' headers and storage), for
-    /// cache budgets. Arrays are counted with Swift's 32-byte heap header.
-    public var byteCost: Int {
-        let arrayHeader = 32
-        return MemoryLayout<HalfBlockCells>.stride
-            + 2 * (arrayHeader + cols * rows * MemoryLayout<RGB?>.stride)
     }
 }

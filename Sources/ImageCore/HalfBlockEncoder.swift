@@ -1,12 +1,7 @@
-/// Colour capability of the output terminal.
-public enum ColorMode: String, Sendable, CaseIterable {
-    /// 24-bit `38;2;r;g;b` / `48;2;r;g;b`.
-    case truecolor
-    /// xterm 256-colour `38;5;n` / `48;5;n`, nearest cube/grey entry.
-    case ansi256 = "256"
-    /// No colour at all (`NO_COLOR`): shade glyphs by luminance.
-    case none
-}
+import TerminalUI
+
+/// Colour capability of the output: the terminal layer's one colour-depth type.
+public typealias ColorMode = TerminalUI.ColorDepth
 
 /// Turns `HalfBlockCells` into an ANSI byte stream, one line per cell row.
 ///
@@ -46,7 +41,7 @@ public enum HalfBlockEncoder {
         out.append(contentsOf: repeatElement(0, count: bound))
         let written = out.withUnsafeMutableBufferPointer { buf in
             var sink = ByteSink(base: buf.baseAddress! + start)
-            var writer = SGRWriter(indexed: mode == .ansi256)
+            var writer = SGRWriter(depth: mode)
             let tolerance = mode == .truecolor ? Int32(max(tolerance, 0)) : 0
             cells.top.withUnsafeBufferPointer { top in
                 cells.bottom.withUnsafeBufferPointer { bottom in

@@ -1,3 +1,8 @@
+import TerminalUI
+// The picture types are TerminalUI's (one RGB, one HalfBlockCells from decode to screen);
+// re-exported so ImageCore's users name them without importing the terminal layer.
+@_exported import struct TerminalUI.RGB
+@_exported import struct TerminalUI.HalfBlockCells
 // ImageCore: pictures from bytes to terminal cells. No I/O, no global state; every type is a
 // Sendable value and every entry point is safe to call from any thread.
 //

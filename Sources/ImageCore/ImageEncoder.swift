@@ -1,3 +1,4 @@
+import TerminalUI
 import CShims
 
 /// JPEG and PNG encoding through the setjmp-guarded shims (libjpeg-turbo, libpng).

@@ -1,3 +1,4 @@
+import TerminalUI
 /// How a picture goes into a box of another aspect ratio.
 public enum FitMode: String, Sendable, CaseIterable {
     /// Whole picture visible, scaled to touch the box on one axis (letterboxed by the caller).

@@ -1,20 +1,4 @@
-/// An 8-bit sRGB colour.
-public struct RGB: Hashable, Sendable, CustomStringConvertible {
-    public var r: UInt8
-    public var g: UInt8
-    public var b: UInt8
-
-    public init(_ r: UInt8, _ g: UInt8, _ b: UInt8) {
-        self.r = r
-        self.g = g
-        self.b = b
-    }
-
-    public static let black = RGB(0, 0, 0)
-    public static let white = RGB(255, 255, 255)
-
-    public var description: String { "rgb(\(r),\(g),\(b))" }
-}
+import TerminalUI
 
 /// A decoded picture: packed 8-bit RGB rows, no padding, alpha already composited.
 /// A value type: copies are cheap until mutated (the pixel array is copy-on-write).

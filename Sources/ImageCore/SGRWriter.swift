@@ -1,21 +1,24 @@
+import TerminalUI
+
 /// The colour state of one line and the byte-cost arithmetic behind each choice.
 struct SGRWriter {
     /// Colour keys: -1 = terminal default; otherwise 0xRRGGBB (truecolor) or a palette index.
     static let defaultKey: Int32 = -1
     let indexed: Bool
+    let depth: TerminalUI.ColorDepth
     var fg: Int32 = SGRWriter.defaultKey
     var bg: Int32 = SGRWriter.defaultKey
 
-    init(indexed: Bool) { self.indexed = indexed }
+    init(depth: TerminalUI.ColorDepth) {
+        self.depth = depth
+        self.indexed = depth == .ansi256 || depth == .ansi16
+    }
 
     func key(_ c: RGB?) -> Int32 {
         guard let c else { return SGRWriter.defaultKey }
-        if indexed { return Int32(Palette256.nearest(c)) }
+        if indexed { return Int32(Palette.nearestIndex(c, depth: depth)!) }
         return Int32(c.r) << 16 | Int32(c.g) << 8 | Int32(c.b)
     }
-
-    static let upperHalf: [UInt8] = [0xE2, 0x96, 0x80]  // ▀
-    static let lowerHalf: [UInt8] = [0xE2, 0x96, 0x84]  // ▄
 
     /// One way to draw a cell: a glyph and the fg/bg it needs (nil = does not matter).
     struct Option {
@@ -129,8 +132,15 @@ struct SGRWriter {
 
     func paramLength(_ key: Int32) -> Int {
         if key == SGRWriter.defaultKey { return 2 }
+        if depth == .ansi16 { return digits(SGRWriter.systemColorParam(key, foreground: false)) }
         if indexed { return 5 + digits(Int(key)) }
         return 9 + digits(Int(key >> 16 & 0xFF)) + digits(Int(key >> 8 & 0xFF)) + digits(Int(key & 0xFF))
+    }
+
+    /// The SGR parameter of system colour `key` (0-15).
+    static func systemColorParam(_ key: Int32, foreground: Bool) -> Int {
+        let n = Int(key)
+        return n < 8 ? (foreground ? 30 : 40) + n : (foreground ? 90 : 100) + n - 8
     }
 
     func digits(_ v: Int) -> Int { v >= 100 ? 3 : (v >= 10 ? 2 : 1) }
@@ -156,6 +166,14 @@ struct SGRWriter {
 
     func appendParams(_ key: Int32, foreground: Bool, into out: inout ByteSink) {
         let lead: UInt8 = foreground ? 0x33 : 0x34  // '3' / '4'
+        if depth == .ansi16 && key != SGRWriter.defaultKey {
+            // The 16 system colours by their own codes (30-37/90-97, 40-47/100-107): a
+            // 16-colour terminal knows no `38;5`.
+            let p = SGRWriter.systemColorParam(key, foreground: foreground)
+            if p >= 100 { out.append(0x31) }
+            appendNumber(p % 100, into: &out)
+            return
+        }
         if key == SGRWriter.defaultKey {
             out.append(lead)
             out.append(0x39)

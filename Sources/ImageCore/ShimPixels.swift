@@ -1,3 +1,4 @@
+import TerminalUI
 import CShims
 
 /// Reads a `width x height` RGB picture through one of the shims' `*_read_rgb` calls. Every shim

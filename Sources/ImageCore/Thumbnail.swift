@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// The whole picture path in one call: decode -> fit -> cells (-> ANSI).
 public enum Thumbnail {
     /// Decodes `bytes` and fits the picture into `cols` x `rows` cells. With `.contain` the
@@ -28,7 +30,9 @@ public enum Thumbnail {
                             colors: ColorMode = .truecolor, background: RGB = .black,
                             dctScaleMargin: Double = DecodeOptions.defaultDCTScaleMargin,
                             tolerance: Int = HalfBlockEncoder.defaultTolerance) throws(ImageError) -> [UInt8] {
-        HalfBlockEncoder.encode(try cells(bytes, cols: cols, rows: rows, fit: fit, background: background,
-                                          dctScaleMargin: dctScaleMargin), mode: colors, tolerance: tolerance)
+        let picture = try image(bytes, cols: cols, rows: rows, fit: fit, background: background,
+                                dctScaleMargin: dctScaleMargin)
+        return HalfBlockEncoder.encode(HalfBlockCells(image: picture.dithered(to: colors)), mode: colors,
+                                       tolerance: tolerance)
     }
 }

@@ -85,7 +85,7 @@ struct ThumbnailCanvas {
         let area = b.area
         b.render(Grid(count: 400, minTileWidth: 18, tileHeight: 10, gap: 2) { i, r, buf in
             let (img, label) = r.splitBottom(1)
-            var pairs: [HalfBlockCells.Pair] = []
+            var top: [RGB?] = [], bottom: [RGB?] = []
             var seed = UInt32(truncatingIfNeeded: i &* 2654435761)
             func px(_ x: Int, _ y: Int) -> RGB {
                 seed = seed &* 1664525 &+ 1013904223
@@ -95,9 +95,12 @@ struct ThumbnailCanvas {
                            UInt8(truncatingIfNeeded: (x * y + i * 91) & 255))
             }
             for y in 0..<img.height {
-                for x in 0..<img.width { pairs.append(.init(top: px(x, 2 * y), bottom: px(x, 2 * y + 1))) }
+                for x in 0..<img.width {
+                    top.append(px(x, 2 * y))
+                    bottom.append(px(x, 2 * y + 1))
+                }
             }
-            buf.render(HalfBlockImage(HalfBlockCells(width: img.width, height: img.height, pairs: pairs)), in: img)
+            buf.render(HalfBlockImage(HalfBlockCells(cols: img.width, rows: img.height, top: top, bottom: bottom)), in: img)
             buf.put(TextWidth.truncate("Character number \(i)", to: label.width), at: label.origin,
                     style: Style(foreground: .indexed(252)))
         }, in: area)

@@ -15,9 +15,15 @@ public struct Capabilities: Sendable, Hashable {
     public var overSSH: Bool
     /// Whether frames are wrapped in `?2026h/l` (set from a query or known terminals).
     public var synchronizedOutput: Bool
+    /// How pictures are drawn, and why (for `doctor`).
+    public var graphics: GraphicsProtocol = .blocks
+    public var graphicsReason = "no pixel graphics detected"
+    /// One cell in pixels, when the terminal said (pixel pictures are sized from it).
+    public var cellPixels: Size?
 
     /// The pure decision: `environment` and whether output is a terminal in, capabilities out.
-    public static func decide(environment env: [String: String], isTTY: Bool) -> Capabilities {
+    public static func decide(environment env: [String: String], isTTY: Bool,
+                              answers: TerminalAnswers? = nil, tmux: TmuxInfo? = nil) -> Capabilities {
         let term = env["TERM"], colorTerm = env["COLORTERM"]
         let depth: ColorDepth
         let reason: String
@@ -30,6 +36,8 @@ public struct Capabilities: Sendable, Hashable {
             (depth, reason) = (.none, "NO_COLOR is set")
         } else if let ct = colorTerm?.lowercased(), ct == "truecolor" || ct == "24bit" {
             (depth, reason) = (.truecolor, "COLORTERM=\(ct)")
+        } else if let signal = truecolorSignal(env, answers: answers, tmux: tmux) {
+            (depth, reason) = (.truecolor, signal)
         } else {
             (depth, reason) = (.ansi256, colorTerm == nil ? "COLORTERM not set: 256 colours" : "COLORTERM=\(colorTerm!) is not truecolor/24bit: 256 colours")
         }
@@ -39,10 +47,56 @@ public struct Capabilities: Sendable, Hashable {
         // Terminals known to implement mode 2026; others may still answer the DECRQM query.
         let knownSync = ["wezterm", "ghostty", "iterm.app", "contour", "kitty", "alacritty", "foot", "vscode"]
             .contains { program.contains($0) } || (term?.contains("kitty") ?? false) || (term?.hasPrefix("foot") ?? false)
-        return Capabilities(
+        var caps = Capabilities(
             isTTY: isTTY, term: term, colorTerm: colorTerm, colorDepth: depth, colorReason: reason,
             interactive: isTTY && !dumb, inTmux: inTmux, inScreen: inScreen,
             overSSH: env["SSH_TTY"] != nil || env["SSH_CONNECTION"] != nil,
             synchronizedOutput: knownSync)
+        caps.cellPixels = answers?.cellPixels
+        if isTTY && !dumb {
+            (caps.graphics, caps.graphicsReason) = graphicsDecision(env, answers: answers, tmux: tmux, inTmux: inTmux)
+        } else {
+            caps.graphicsReason = "not an interactive terminal"
+        }
+        return caps
+    }
+
+    /// A reliable truecolour signal other than COLORTERM, in words; nil when there is none.
+    static func truecolorSignal(_ env: [String: String], answers: TerminalAnswers?, tmux: TmuxInfo?) -> String? {
+        if let tmux, tmux.rgb { return "tmux client has the RGB feature" }
+        if env["TMUX"] == nil {
+            if answers?.rgbCapability == true { return "terminal answered XTGETTCAP RGB/Tc" }
+            if answers?.directColorRoundTrip == true { return "terminal echoed a direct colour (DECRQSS SGR)" }
+        }
+        if let term = env["TERM"], term.hasSuffix("-direct") || term == "xterm-kitty" || term == "xterm-ghostty" {
+            return "TERM=\(term)"
+        }
+        if env["KITTY_WINDOW_ID"] != nil && env["TMUX"] == nil { return "KITTY_WINDOW_ID is set (kitty)" }
+        if env["WEZTERM_EXECUTABLE"] != nil && env["TMUX"] == nil { return "WEZTERM_EXECUTABLE is set (WezTerm)" }
+        let program = env["TERM_PROGRAM"] ?? ""
+        if ["iTerm.app", "WezTerm", "ghostty", "vscode"].contains(program) { return "TERM_PROGRAM=\(program)" }
+        return nil
+    }
+
+    /// Which pixel protocol, from the answers first and the environment second. Inside tmux,
+    /// pixels need passthrough, so half-blocks are the default there.
+    static func graphicsDecision(_ env: [String: String], answers: TerminalAnswers?, tmux: TmuxInfo?,
+                                 inTmux: Bool) -> (GraphicsProtocol, String) {
+        if inTmux {
+            if tmux?.passthrough != true {
+                return (.blocks, "inside tmux without allow-passthrough (turn it on: \(TmuxInfo.enablePassthroughCommand))")
+            }
+            return (.blocks, "inside tmux: half-blocks (pixel images do not survive tmux scrolling)")
+        }
+        if answers?.kittyGraphics == true { return (.kitty, "terminal answered the kitty graphics query") }
+        let program = env["TERM_PROGRAM"] ?? "", lcTerminal = env["LC_TERMINAL"] ?? ""
+        if program == "iTerm.app" || lcTerminal == "iTerm2" { return (.iterm2, "iTerm2 (TERM_PROGRAM/LC_TERMINAL)") }
+        if answers?.sixel == true { return (.sixel, "DA1 lists sixel (attribute 4)") }
+        if answers == nil || answers?.deviceAttributes == nil {
+            // No answers (not asked, or a silent terminal): trust only the environment.
+            if env["KITTY_WINDOW_ID"] != nil || env["TERM"] == "xterm-kitty" { return (.kitty, "kitty (KITTY_WINDOW_ID/TERM)") }
+            return (.blocks, answers == nil ? "terminal not asked" : "terminal did not answer: half-blocks")
+        }
+        return (.blocks, "no pixel protocol in the terminal's answers")
     }
 }

@@ -9,22 +9,38 @@ public struct DoctorReport: Sendable {
     public var lines: [(label: String, value: String)] = []
 
     public static func collect(environment env: [String: String] = ProcessInfo.processInfo.environment,
-                               queryTimeoutMilliseconds: Int = 200) -> DoctorReport {
+                               queryTimeoutMilliseconds: Int = 200,
+                               request: DisplayRequest = DisplayRequest()) throws(DisplaySettingError) -> DoctorReport {
         var r = DoctorReport()
         let stdinTTY = isatty(STDIN_FILENO) == 1, stdoutTTY = isatty(STDOUT_FILENO) == 1
         let tty = try? TTY.open()
-        let caps = Capabilities.decide(environment: env, isTTY: stdoutTTY)
+        let detection = try CapabilityDetection.detect(tty: stdoutTTY ? tty : nil, environment: env, request: request,
+                                                       timeoutMilliseconds: min(queryTimeoutMilliseconds, 150))
+        let caps = detection.capabilities
         r.add("stdin", stdinTTY ? "terminal" : "not a terminal")
         r.add("stdout", stdoutTTY ? "terminal" : "not a terminal")
         r.add("keys read from", tty.map { $0.inputFD == STDIN_FILENO ? "stdin" : "/dev/tty" } ?? "no terminal available")
         r.add("TERM", env["TERM"] ?? "(unset)")
         r.add("COLORTERM", env["COLORTERM"] ?? "(unset)")
         r.add("NO_COLOR", env["NO_COLOR"].map { $0.isEmpty ? "(set, empty: ignored)" : $0 } ?? "(unset)")
-        r.add("TERM_PROGRAM", env["TERM_PROGRAM"] ?? "(unset)")
+        for name in ["TERM_PROGRAM", "LC_TERMINAL", "KITTY_WINDOW_ID", "WEZTERM_EXECUTABLE", "TMUX",
+                     DisplaySettings.colorsVariable, DisplaySettings.graphicsVariable] {
+            r.add(name, env[name] ?? "(unset)")
+        }
         r.add("inside tmux", caps.inTmux ? "yes" : "no")
+        if let tmux = detection.tmux {
+            r.add("tmux client features", tmux.clientFeatures.isEmpty ? "(none)" : tmux.clientFeatures.joined(separator: ","))
+            r.add("tmux allow-passthrough",
+                  tmux.passthrough ? "on" : "off (pixel pictures need it: \(TmuxInfo.enablePassthroughCommand))")
+        } else if caps.inTmux {
+            r.add("tmux", "did not answer (tmux not on PATH or another server)")
+        }
         r.add("inside screen", caps.inScreen ? "yes" : "no")
         r.add("over ssh", caps.overSSH ? "yes" : "no")
-        r.add("colour depth", "\(caps.colorDepth.rawValue) (\(caps.colorReason))")
+        r.addAnswers(detection.answers)
+        r.add("cell size", caps.cellPixels.map { "\($0.width)x\($0.height) px" } ?? "unknown")
+        r.add("colour depth", "\(Self.colorName(caps.colorDepth)) (\(caps.colorReason))")
+        r.add("graphics", "\(caps.graphics.rawValue) (\(caps.graphicsReason))")
         r.add("full-screen UI", caps.interactive ? "yes" : "no (plain output)")
 
         var sync: String = caps.synchronizedOutput ? "yes (known terminal)" : "unknown"
@@ -63,6 +79,32 @@ public struct DoctorReport: Sendable {
         let sqlite = String(cString: mg_doctor_sqlite_version())
         r.add("SQLite", sqlite.isEmpty ? "not linked into this binary" : sqlite)
         return r
+    }
+
+    /// Every answer to the start-up questions, or why there are none.
+    mutating func addAnswers(_ answers: TerminalAnswers?) {
+        guard let a = answers else {
+            add("terminal answers", "not asked (not an interactive terminal)")
+            return
+        }
+        guard let da = a.deviceAttributes else {
+            add("terminal answers", "none within 150 ms (DA1 unanswered): half-blocks")
+            return
+        }
+        add("DA1", da.map(String.init).joined(separator: ";") + (a.sixel ? " (sixel)" : " (no sixel)"))
+        add("XTVERSION", a.version ?? "(no answer)")
+        add("kitty graphics query", a.kittyGraphics ? "OK" : "no answer")
+        add("XTGETTCAP RGB/Tc", a.rgbCapability ? "present" : "absent or no answer")
+        add("DECRQSS direct colour", a.directColorRoundTrip ? "echoed" : "not echoed")
+    }
+
+    static func colorName(_ depth: ColorDepth) -> String {
+        switch depth {
+        case .truecolor: return "truecolor"
+        case .ansi256: return "256"
+        case .ansi16: return "16"
+        case .none: return "none"
+        }
     }
 
     mutating func add(_ label: String, _ value: String) {

@@ -14,11 +14,13 @@ public final class TTYBackend: Backend, @unchecked Sendable {
     private var stream: AsyncStream<TerminalEvent>?
     private var syncOutput: Bool
 
-    /// Opens the terminal; `environment` decides colours and features.
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment, mouse: Bool = true) throws {
+    /// Opens the terminal; `environment`, the terminal's answers and the user's `display`
+    /// settings decide colours and features (`CapabilityDetection`).
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment, mouse: Bool = true,
+                display: DisplayRequest = DisplayRequest()) throws {
         let tty = try TTY.open()
         self.tty = tty
-        self.capabilities = Capabilities.decide(environment: environment, isTTY: isatty(tty.outputFD) == 1)
+        self.capabilities = try CapabilityDetection.detect(tty: tty, environment: environment, request: display).capabilities
         self.mouse = mouse
         self.syncOutput = capabilities.synchronizedOutput
     }

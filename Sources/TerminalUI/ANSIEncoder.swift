@@ -81,7 +81,9 @@ public struct ANSIEncoder: Sendable {
             }
             applyStyle(cell.style, &out)
             // An empty symbol would leave the cursor behind where we think it is.
-            if cell.symbol.isEmpty { out.append(0x20) } else { out.append(contentsOf: cell.symbol.utf8) }
+            // Without colour, picture cells become shade glyphs (else every picture is blank bars).
+            let symbol = depth == .none ? (Shade.substitute(for: cell) ?? cell.symbol) : cell.symbol
+            if symbol.isEmpty { out.append(0x20) } else { out.append(contentsOf: symbol.utf8) }
             let next = p.x + Int(cell.width)
             // At the right edge the terminal is in "pending wrap": its position is not reliable.
             cursor = next < width ? Point(x: next, y: p.y) : nil

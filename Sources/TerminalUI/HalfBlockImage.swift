@@ -1,60 +1,90 @@
-/// A 24-bit colour of one pixel.
-public struct RGB: Hashable, Sendable {
-    public var r: UInt8, g: UInt8, b: UInt8
-    public init(_ r: UInt8, _ g: UInt8, _ b: UInt8) { self.r = r; self.g = g; self.b = b }
-    public var color: Color { .rgb(r, g, b) }
-}
+/// A picture as terminal cells, the one picture value from decode to screen: each cell shows a
+/// top and a bottom pixel (`▀` = fg top, bg bottom). `nil` halves are transparent (terminal
+/// default background): letterbox padding and the unused half of an odd last row. ImageCore
+/// makes these from decoded pixels; `HalfBlockImage` places them; ImageCore's
+/// `HalfBlockEncoder` turns them into a stand-alone ANSI stream (`render`).
+public struct HalfBlockCells: Sendable, Equatable {
+    public let cols: Int
+    public let rows: Int
+    /// Row-major, `cols * rows` entries each.
+    public let top: [RGB?]
+    public let bottom: [RGB?]
 
-/// A picture already fitted to cells: each cell shows two stacked pixels (top and bottom).
-/// The image library's own type is bridged into this by the app, so TerminalUI stays pure.
-public struct HalfBlockCells: Hashable, Sendable {
-    public struct Pair: Hashable, Sendable {
-        public var top: RGB, bottom: RGB
-        public init(top: RGB, bottom: RGB) { self.top = top; self.bottom = bottom }
-    }
-    public let width: Int
-    public let height: Int
-    /// Row-major, `width * height` pairs.
-    public let pairs: [Pair]
-
-    public init(width: Int, height: Int, pairs: [Pair]) {
-        precondition(pairs.count == width * height, "HalfBlockCells needs width*height pairs")
-        self.width = width; self.height = height; self.pairs = pairs
+    public init(cols: Int, rows: Int, top: [RGB?], bottom: [RGB?]) {
+        precondition(top.count == cols * rows && bottom.count == cols * rows, "HalfBlockCells: bad counts")
+        self.cols = cols
+        self.rows = rows
+        self.top = top
+        self.bottom = bottom
     }
 
-    /// From `width × 2·height` RGB pixels (row-major), top pixel row first.
-    public init(width: Int, pixelRows: [[RGB]]) {
-        let h = pixelRows.count / 2
-        var p: [Pair] = []
-        p.reserveCapacity(width * h)
-        for y in 0..<h {
-            for x in 0..<width { p.append(Pair(top: pixelRows[2 * y][x], bottom: pixelRows[2 * y + 1][x])) }
+    public subscript(col: Int, row: Int) -> (top: RGB?, bottom: RGB?) {
+        let i = row * cols + col
+        return (top[i], bottom[i])
+    }
+
+    /// Bytes this value keeps alive (the struct plus both arrays' headers and storage), for
+    /// cache budgets. Arrays are counted with Swift's 32-byte heap header.
+    public var byteCost: Int {
+        let arrayHeader = 32
+        return MemoryLayout<HalfBlockCells>.stride
+            + 2 * (arrayHeader + cols * rows * MemoryLayout<RGB?>.stride)
+    }
+
+    /// A flat picture of one colour (tests and placeholders).
+    public static func solid(cols: Int, rows: Int, rgb: RGB) -> HalfBlockCells {
+        HalfBlockCells(cols: cols, rows: rows, top: Array(repeating: rgb, count: cols * rows),
+                       bottom: Array(repeating: rgb, count: cols * rows))
+    }
+
+    /// A vertical gradient between two colours (snapshot tests: recognisable, deterministic).
+    public static func gradient(cols: Int, rows: Int, from a: RGB, to b: RGB) -> HalfBlockCells {
+        func mix(_ y: Int) -> RGB {
+            let t = rows * 2 <= 1 ? 0 : y * 255 / (rows * 2 - 1)
+            func c(_ x: UInt8, _ z: UInt8) -> UInt8 { UInt8((Int(x) * (255 - t) + Int(z) * t) / 255) }
+            return RGB(c(a.r, b.r), c(a.g, b.g), c(a.b, b.b))
         }
-        self.init(width: width, height: h, pairs: p)
+        var top: [RGB?] = [], bottom: [RGB?] = []
+        for row in 0..<rows {
+            for _ in 0..<cols {
+                top.append(mix(row * 2))
+                bottom.append(mix(row * 2 + 1))
+            }
+        }
+        return HalfBlockCells(cols: cols, rows: rows, top: top, bottom: bottom)
     }
-
-    public subscript(x: Int, y: Int) -> Pair { pairs[y * width + x] }
 }
 
-/// Places half-block cells: `▀` with fg = top pixel and bg = bottom pixel, or a space with the
-/// background when both pixels match. The picture is centred in the area and clipped to it.
+/// Places half-block cells, centred in the area; a picture larger than the area (the previous
+/// size, while the new one loads after a resize) is centred and cropped, never stretched.
+/// The one place where `▀` cells are made.
 public struct HalfBlockImage: Widget {
     public var image: HalfBlockCells
-    public var centered: Bool
-    public init(_ image: HalfBlockCells, centered: Bool = true) { self.image = image; self.centered = centered }
+    public init(_ image: HalfBlockCells) { self.image = image }
 
-    public static func cell(_ p: HalfBlockCells.Pair) -> Cell {
-        if p.top == p.bottom { return Cell(symbol: " ", style: Style(background: p.bottom.color), width: 1) }
-        return Cell(symbol: "▀", style: Style(foreground: p.top.color, background: p.bottom.color), width: 1)
+    /// `▀` with the top pixel as foreground and the bottom as background; a space when both
+    /// match; transparent halves use the terminal's own colours.
+    public static func cell(top: RGB?, bottom: RGB?) -> Cell {
+        switch (top, bottom) {
+        case (nil, nil): return .blank
+        case let (t?, b?) where t == b: return Cell(symbol: " ", style: Style(background: b.color), width: 1)
+        case let (t?, b?): return Cell(symbol: "▀", style: Style(foreground: t.color, background: b.color), width: 1)
+        case let (t?, nil): return Cell(symbol: "▀", style: Style(foreground: t.color), width: 1)
+        case let (nil, b?): return Cell(symbol: "▄", style: Style(foreground: b.color), width: 1)
+        }
     }
 
     public func render(in area: Rect, buffer: inout Buffer) {
-        let dx = centered ? max(0, (area.width - image.width) / 2) : 0
-        let dy = centered ? max(0, (area.height - image.height) / 2) : 0
-        let w = min(image.width, area.width), h = min(image.height, area.height)
-        for y in 0..<h {
-            for x in 0..<w {
-                buffer.set(HalfBlockImage.cell(image[x, y]), at: Point(x: area.minX + dx + x, y: area.minY + dy + y))
+        let dx = (area.width - image.cols) / 2
+        let dy = (area.height - image.rows) / 2
+        for row in 0..<image.rows {
+            let y = area.y + dy + row
+            guard y >= area.y, y < area.maxY else { continue }
+            for col in 0..<image.cols {
+                let x = area.x + dx + col
+                guard x >= area.x, x < area.maxX else { continue }
+                let i = row * image.cols + col
+                buffer.set(HalfBlockImage.cell(top: image.top[i], bottom: image.bottom[i]), at: Point(x: x, y: y))
             }
         }
     }

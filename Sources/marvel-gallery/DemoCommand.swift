@@ -15,6 +15,8 @@ struct DemoCommand: AsyncParsableCommand {
     @Argument(help: "An image file (JPEG, PNG or GIF); a generated test card when omitted.")
     var file: String?
 
+    @OptionGroup var display: DisplayOptions
+
     func run() async throws {
         let env = ProcessInfo.processInfo.environment
         let image: RGBImage
@@ -36,11 +38,13 @@ struct DemoCommand: AsyncParsableCommand {
 
         let backend: TTYBackend
         do {
-            backend = try TTYBackend(environment: env)
+            backend = try TTYBackend(environment: env, display: display.request)
         } catch TerminalIOError.notATerminal {
             print("\(title): \(image.width)x\(image.height) px (no terminal: plain output)")
             return
         } catch let e as TerminalIOError {
+            throw ValidationError(e.description)
+        } catch let e as DisplaySettingError {
             throw ValidationError(e.description)
         }
         guard backend.capabilities.interactive else {
@@ -50,7 +54,10 @@ struct DemoCommand: AsyncParsableCommand {
         }
         let size = backend.size
         let program = DemoProgram(testCrash: env["MARVEL_GALLERY_TEST_CRASH"] == "1")
-        let model = DemoProgram.Model(title: title, image: image, size: size, cells: DemoProgram.fit(image, into: size))
+        let depth = backend.capabilities.colorDepth
+        var model = DemoProgram.Model(title: title, image: image, size: size,
+                                      cells: DemoProgram.fit(image, into: size, depth: depth))
+        model.depth = depth
         let runner = ProgramRunner(program: program, backend: backend) { effect, _ in
             switch effect {
             case .crash: fatalError("MARVEL_GALLERY_TEST_CRASH: deliberate trap")

@@ -8,7 +8,8 @@ struct DemoProgram: Program {
         var title: String
         var image: RGBImage
         var size: Size
-        var cells: TerminalUI.HalfBlockCells?
+        var cells: HalfBlockCells?
+        var depth: ColorDepth = .truecolor
         var lastInput = "none"
         var events = 0
         var quit = false
@@ -29,7 +30,7 @@ struct DemoProgram: Program {
         switch e {
         case .resize(let s):
             m.size = s
-            m.cells = DemoProgram.fit(m.image, into: s)
+            m.cells = DemoProgram.fit(m.image, into: s, depth: m.depth)
         case .input(.key(let k)):
             m.lastInput = k.description
             if k == .char("q") || k == .ctrl("c") || k == KeyEvent(.escape) { m.quit = true }
@@ -52,32 +53,21 @@ struct DemoProgram: Program {
         let (top, picture) = main.splitTop(1)
         b.render(Paragraph(TextWidth.truncate(m.title, to: top.width), style: Style().bold, alignment: .center, wrap: false), in: top)
         if let cells = m.cells { b.render(HalfBlockImage(cells), in: picture) }
-        let pictureText = m.cells.map { "picture \($0.width)x\($0.height * 2)px" } ?? "no picture"
+        let pictureText = m.cells.map { "picture \($0.cols)x\($0.rows * 2)px" } ?? "no picture"
         b.render(StatusLine(left: "\(m.size.width)x\(m.size.height)  \(pictureText)  key: \(m.lastInput)",
                             right: "q: quit  ^Z: suspend"), in: status)
     }
 
     func isFinished(_ m: Model) -> Bool { m.quit }
 
-    /// The picture fitted (aspect kept) into the window minus the title and status rows.
-    static func fit(_ image: RGBImage, into size: Size) -> TerminalUI.HalfBlockCells? {
+    /// The picture fitted (aspect kept) into the window minus the title and status rows, on the
+    /// palette of `depth` when the terminal has one.
+    static func fit(_ image: RGBImage, into size: Size, depth: ColorDepth = .truecolor) -> HalfBlockCells? {
         let cols = size.width, rows = size.height - 2
         guard cols > 0, rows > 0, image.width > 0, image.height > 0 else { return nil }
         let fitted = image.fitted(cols: cols, rows: rows, mode: .contain)
-        let h = fitted.height / 2
-        guard h > 0 else { return nil }
-        var pairs: [TerminalUI.HalfBlockCells.Pair] = []
-        pairs.reserveCapacity(fitted.width * h)
-        fitted.pixels.withUnsafeBufferPointer { px in
-            func rgb(_ x: Int, _ y: Int) -> TerminalUI.RGB {
-                let i = (y * fitted.width + x) * 3
-                return TerminalUI.RGB(px[i], px[i + 1], px[i + 2])
-            }
-            for y in 0..<h {
-                for x in 0..<fitted.width { pairs.append(.init(top: rgb(x, 2 * y), bottom: rgb(x, 2 * y + 1))) }
-            }
-        }
-        return TerminalUI.HalfBlockCells(width: fitted.width, height: h, pairs: pairs)
+        guard fitted.height > 0 else { return nil }
+        return HalfBlockCells(image: fitted.dithered(to: depth))
     }
 
     /// A colourful test card for when no file is given.

@@ -10,13 +10,19 @@ struct DoctorCommand: ParsableCommand {
     @Option(help: "How long to wait for the terminal to answer a query, in milliseconds.")
     var queryTimeout: Int = 200
 
+    @OptionGroup var display: DisplayOptions
+
     func validate() throws {
         guard (10...5000).contains(queryTimeout) else {
             throw ValidationError("--query-timeout must be between 10 and 5000 ms, got \(queryTimeout)")
         }
     }
 
-    func run() {
-        print(DoctorReport.collect(queryTimeoutMilliseconds: queryTimeout).text)
+    func run() throws {
+        do {
+            print(try DoctorReport.collect(queryTimeoutMilliseconds: queryTimeout, request: display.request).text)
+        } catch {
+            throw ValidationError(error.description)
+        }
     }
 }

@@ -39,9 +39,9 @@ enum GalleryLaunch {
             backend = FakeBackend(size: size)
             sessionOptions.finishWhenGridComplete = true
         } else {
-            backend = try TerminalBackendFactory.make()
+            backend = try TerminalBackendFactory.make(display: options.display.request)
         }
-        let thumbnails = PipelineThumbnails(pipeline: pipeline)
+        let thumbnails = PipelineThumbnails(pipeline: pipeline, colorDepth: await backend.colorDepth)
         do {
             let (state, _) = try await GallerySession.run(
                 backend: backend, pages: MarvelPageSource(client: client),

@@ -21,6 +21,8 @@ struct GalleryOptions: ParsableArguments {
     @Option(name: .customLong("headless"), help: .hidden)
     var headless: String?
 
+    @OptionGroup var display: DisplayOptions
+
     func validate() throws {
         guard (1...100).contains(pageSize) else { throw ValidationError("--page-size must be between 1 and 100") }
         if let letter, IndexLetter(letter) == nil {

@@ -1,12 +1,15 @@
 import ArgumentParser
 import Foundation
 import ImageCore
+import TerminalIO
+import TerminalUI
 
-/// `marvel-gallery render FILE...`: prints pictures as half-block art.
+/// `marvel-gallery render FILE...`: prints pictures with the terminal's own pixels (kitty,
+/// sixel, iTerm2) or as half-block art.
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Print images (JPEG, PNG, GIF) as half-block terminal art.")
+        abstract: "Print images (JPEG, PNG, GIF) with the terminal's pixels or as half-block art.")
 
     @Argument(help: "Image files to render.")
     var files: [String]
@@ -14,8 +17,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Box in cells as COLSxROWS (default: the terminal's size, 80x24 when not a terminal).")
     var size: String?
 
-    @Option(help: "truecolor, 256 or none (default: none if NO_COLOR is set, else truecolor).")
-    var colors: String?
+    @OptionGroup var display: DisplayOptions
 
     @Option(help: "contain (whole picture) or cover (fill the box, centre-cropped).")
     var fit: String = "contain"
@@ -36,9 +38,6 @@ struct RenderCommand: ParsableCommand {
         if let size, RenderCommand.parseSize(size) == nil {
             throw ValidationError("--size must look like 40x20 (COLSxROWS, each 1...1000), got '\(size)'")
         }
-        if let colors, ColorMode(rawValue: colors) == nil {
-            throw ValidationError("--colors must be truecolor, 256 or none, got '\(colors)'")
-        }
         if FitMode(rawValue: fit) == nil {
             throw ValidationError("--fit must be contain or cover, got '\(fit)'")
         }
@@ -46,18 +45,29 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let box = size.flatMap(RenderCommand.parseSize) ?? RenderCommand.terminalBox()
-        let mode = colors.flatMap(ColorMode.init(rawValue:))
-            ?? (ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } == true ? .none : .truecolor)
+        let output: RenderOutput
+        do {
+            output = try RenderOutput.decide(request: display.request, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        let mode = output.colors
         let fitMode = FitMode(rawValue: fit) ?? .contain
         var failures = 0
         for file in files {
             do {
                 let bytes = try RenderCommand.readFile(file)
                 let ansi: [UInt8]
-                if linearLight {
+                if output.graphics != .blocks {
+                    let pixelBox = PixelBox(cols: box.cols, rows: box.rows, cellWidth: output.cellPixels?.width,
+                                            cellHeight: output.cellPixels?.height)
+                    let image = pixelBox.fit(try ImageDecoder.decode(bytes), mode: fitMode)
+                    ansi = (try PixelPicture.show(image, using: output.graphics, box: pixelBox) ?? []) + [0x0A]
+                } else if linearLight {
                     let image = try ImageDecoder.decode(bytes).fittedLinearLight(
                         into: PixelSize(width: box.cols, height: box.rows * 2), mode: fitMode)
-                    ansi = HalfBlockEncoder.encode(HalfBlockCells(image: image), mode: mode, tolerance: tolerance)
+                    ansi = HalfBlockEncoder.encode(HalfBlockCells(image: image.dithered(to: mode)), mode: mode,
+                                                   tolerance: tolerance)
                 } else {
                     ansi = try Thumbnail.ansi(bytes, cols: box.cols, rows: box.rows, fit: fitMode, colors: mode,
                                               dctScaleMargin: dctScaleMargin, tolerance: tolerance)

@@ -53,7 +53,7 @@ final class RecordingThumbnails: ThumbnailProviding, @unchecked Sendable {
     private var keys: [ThumbnailKey] = []
     var loadedKeys: [ThumbnailKey] { lock.withLock { keys } }
 
-    func load(_ key: ThumbnailKey, priority: ThumbnailPriority, completion: @escaping @Sendable (TileImage?) -> Void) {
+    func load(_ key: ThumbnailKey, priority: ThumbnailPriority, completion: @escaping @Sendable (HalfBlockCells?) -> Void) {
         lock.withLock { keys.append(key) }
         completion(FakeDetails.picture(key))
     }

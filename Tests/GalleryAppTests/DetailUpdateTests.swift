@@ -188,7 +188,7 @@ final class DetailUpdateTests: XCTestCase {
         var h = grid(140, 40)
         h.openAndLoad()
         let image = try XCTUnwrap(h.state.details.top?.image)
-        XCTAssertEqual(Size(width: image.columns, height: image.rows), h.state.detailLayout.pictureSize)
+        XCTAssertEqual(Size(width: image.cols, height: image.rows), h.state.detailLayout.pictureSize)
         let effects = h.send(.resized(Size(width: 180, height: 56)))
         let asked = effects.compactMap { effect -> [ThumbnailKey]? in
             if case .detail(.loadImages(.main, let keys)) = effect { keys } else { nil }

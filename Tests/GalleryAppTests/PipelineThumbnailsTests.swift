@@ -30,7 +30,7 @@ final class PipelineThumbnailsTests: XCTestCase {
     private let key = ThumbnailKey(characterID: 7, image: ImageRef(path: "http://127.0.0.1:1/img/7", extension: "png"),
                                    columns: 12, rows: 9)
 
-    private func load(_ thumbnails: PipelineThumbnails, _ key: ThumbnailKey) async -> TileImage? {
+    private func load(_ thumbnails: PipelineThumbnails, _ key: ThumbnailKey) async -> HalfBlockCells? {
         await withCheckedContinuation { continuation in
             thumbnails.load(key, priority: .high) { continuation.resume(returning: $0) }
         }
@@ -40,7 +40,7 @@ final class PipelineThumbnailsTests: XCTestCase {
         let loader = Loader(png: try png())
         let thumbnails = PipelineThumbnails(pipeline: ImagePipeline(configuration: .init(dataLoader: loader, dataCache: nil)))
         let image = await load(thumbnails, key)
-        XCTAssertEqual(image?.columns, 12)
+        XCTAssertEqual(image?.cols, 12)
         XCTAssertEqual(image?.rows, 9)
         XCTAssertEqual(image?.top[50], TerminalUIRGB.red, "the picture's colour, cover-filled")
         XCTAssertEqual(loader.loaded, ["http://127.0.0.1:1/img/7/portrait_small.png"])
@@ -79,8 +79,8 @@ final class PipelineThumbnailsTests: XCTestCase {
 
     final class Box: @unchecked Sendable {
         private let lock = NSLock()
-        private var stored: TileImage??
-        func set(_ value: TileImage?) { lock.withLock { stored = .some(value) } }
+        private var stored: HalfBlockCells??
+        func set(_ value: HalfBlockCells?) { lock.withLock { stored = .some(value) } }
         var called: Bool { lock.withLock { stored != nil } }
     }
 }

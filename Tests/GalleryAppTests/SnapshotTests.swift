@@ -23,7 +23,7 @@ final class SnapshotTests: XCTestCase {
                 continue
             }
             let hue = UInt8((key.characterID * 37) % 200)
-            h.send(.thumbnailLoaded(key, .gradient(columns: key.columns, rows: key.rows,
+            h.send(.thumbnailLoaded(key, .gradient(cols: key.columns, rows: key.rows,
                                                    from: RGB(hue, 40, 200 - hue), to: RGB(250, hue, 30))))
         }
     }

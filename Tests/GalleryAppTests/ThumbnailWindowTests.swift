@@ -47,7 +47,7 @@ final class ThumbnailWindowTests: XCTestCase {
         let firstScreen = Set(h.state.current.items.prefix(grid.tilesPerScreen).map(\.id))
         // Deliver one visible thumbnail.
         let key = try XCTUnwrap(h.state.requestedThumbnails.first { $0.value == .high }?.key)
-        h.send(.thumbnailLoaded(key, .solid(columns: key.columns, rows: key.rows, rgb: RGB(0xff, 0x00, 0x00))))
+        h.send(.thumbnailLoaded(key, .solid(cols: key.columns, rows: key.rows, rgb: RGB(0xff, 0x00, 0x00))))
         XCTAssertNotNil(h.state.thumbnails[key.characterID])
         XCTAssertNil(h.state.requestedThumbnails[key])
 
@@ -61,7 +61,7 @@ final class ThumbnailWindowTests: XCTestCase {
         XCTAssertNil(h.state.thumbnails[key.characterID])
 
         // A late answer for a cancelled tile is dropped.
-        h.send(.thumbnailLoaded(key, .solid(columns: key.columns, rows: key.rows, rgb: RGB(0xff, 0x00, 0x00))))
+        h.send(.thumbnailLoaded(key, .solid(cols: key.columns, rows: key.rows, rgb: RGB(0xff, 0x00, 0x00))))
         XCTAssertNil(h.state.thumbnails[key.characterID])
     }
 
@@ -84,18 +84,18 @@ final class ThumbnailWindowTests: XCTestCase {
         h.send(.resized(Size(width: 120, height: 40)))
         h.answerAll()
         let key = try XCTUnwrap(h.state.requestedThumbnails.keys.sorted { $0.characterID < $1.characterID }.first)
-        h.send(.thumbnailLoaded(key, .solid(columns: key.columns, rows: key.rows, rgb: RGB(0x00, 0xff, 0x00))))
+        h.send(.thumbnailLoaded(key, .solid(cols: key.columns, rows: key.rows, rgb: RGB(0x00, 0xff, 0x00))))
         let effects = h.send(.resized(Size(width: 200, height: 60)))
         let grid = try XCTUnwrap(h.state.layout.tileGrid)
         XCTAssertTrue(loads(effects, .high).contains { $0.characterID == key.characterID && $0.columns == grid.thumbColumns })
-        XCTAssertEqual(h.state.thumbnails[key.characterID]?.columns, key.columns, "old size drawn until the new one comes")
+        XCTAssertEqual(h.state.thumbnails[key.characterID]?.cols, key.columns, "old size drawn until the new one comes")
         XCTAssertFalse(h.state.isGridComplete)
         // The old size arriving late never replaces the new one.
         let newKey = ThumbnailKey(characterID: key.characterID, image: key.image,
                                   columns: grid.thumbColumns, rows: grid.thumbRows)
-        h.send(.thumbnailLoaded(newKey, .solid(columns: newKey.columns, rows: newKey.rows, rgb: RGB(1, 1, 1))))
-        h.send(.thumbnailLoaded(key, .solid(columns: key.columns, rows: key.rows, rgb: RGB(2, 2, 2))))
-        XCTAssertEqual(h.state.thumbnails[key.characterID]?.columns, grid.thumbColumns)
+        h.send(.thumbnailLoaded(newKey, .solid(cols: newKey.columns, rows: newKey.rows, rgb: RGB(1, 1, 1))))
+        h.send(.thumbnailLoaded(key, .solid(cols: key.columns, rows: key.rows, rgb: RGB(2, 2, 2))))
+        XCTAssertEqual(h.state.thumbnails[key.characterID]?.cols, grid.thumbColumns)
     }
 
     func testGridIsCompleteWhenEveryVisibleTileHasItsPicture() throws {
@@ -108,7 +108,7 @@ final class ThumbnailWindowTests: XCTestCase {
             if n == 0 {
                 h.send(.thumbnailFailed(key))  // a failed picture shows the placeholder
             } else {
-                h.send(.thumbnailLoaded(key, .solid(columns: key.columns, rows: key.rows, rgb: RGB(0x12, 0x34, 0x56))))
+                h.send(.thumbnailLoaded(key, .solid(cols: key.columns, rows: key.rows, rgb: RGB(0x12, 0x34, 0x56))))
             }
         }
         XCTAssertTrue(h.state.isGridComplete)

@@ -1,4 +1,5 @@
 import ImageCore
+import TerminalUI
 import XCTest
 
 final class HalfBlockEncoderTests: XCTestCase {
@@ -56,9 +57,9 @@ final class HalfBlockEncoderTests: XCTestCase {
 
     func testGolden256Colours() {
         XCTAssertEqual(ansi(image(1, 2, [red, blue]), .ansi256), "\u{1B}[38;5;196;48;5;21m▀\u{1B}[0m\n")
-        XCTAssertEqual(Palette256.nearest(RGB(128, 128, 128)), 244)
-        XCTAssertEqual(Palette256.nearest(RGB(0, 0, 0)), 16)
-        XCTAssertEqual(Palette256.nearest(RGB(255, 255, 255)), 231)
+        XCTAssertEqual(Palette.nearest256(128, 128, 128), 244)
+        XCTAssertEqual(Palette.nearest256(0, 0, 0), 16)
+        XCTAssertEqual(Palette.nearest256(255, 255, 255), 231)
     }
 
     func testGoldenNoColourShades() {

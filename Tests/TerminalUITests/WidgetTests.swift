@@ -71,7 +71,7 @@ final class WidgetTests: XCTestCase {
 
     func testHalfBlockImage() {
         let red = RGB(255, 0, 0), blue = RGB(0, 0, 255)
-        let img = HalfBlockCells(width: 2, pixelRows: [[red, red], [blue, red]])
+        let img = HalfBlockCells(cols: 2, rows: 1, top: [red, red], bottom: [blue, red])
         var b = Buffer(size: Size(width: 4, height: 1))
         b.render(HalfBlockImage(img), in: b.area)
         XCTAssertEqual(b[1, 0].symbol, "▀")

@@ -51,7 +51,7 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var details = DetailStack()
     /// The newest thumbnail of each character in the window (possibly of an older size, drawn
     /// until the new size arrives).
-    public internal(set) var thumbnails: [Int: TileImage] = [:]
+    public internal(set) var thumbnails: [Int: HalfBlockCells] = [:]
     /// Thumbnails asked for and not answered yet, with their current priority.
     public internal(set) var requestedThumbnails: [ThumbnailKey: ThumbnailPriority] = [:]
     public internal(set) var failedThumbnails: Set<ThumbnailKey> = []
@@ -96,7 +96,7 @@ public struct AppState: Equatable, Sendable {
             let character = current.items[index]
             guard let key = thumbnailKey(for: character, in: grid) else { continue }
             if failedThumbnails.contains(key) { continue }
-            guard let thumb = thumbnails[character.id], thumb.columns == key.columns,
+            guard let thumb = thumbnails[character.id], thumb.cols == key.columns,
                   thumb.rows == key.rows else { return false }
         }
         return true

@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// The detail screens open over the grid: a stack, so Enter on a comic of a character and then
 /// on a character of that comic each push a page, and Esc pops back to exactly what was shown.
 /// The grid below is never touched while details are open.
@@ -66,7 +68,7 @@ public struct DetailPage: Equatable, Sendable {
     /// The comics of a character / the characters of a comic, with covers.
     public internal(set) var strip = CoverStrip()
     public internal(set) var linkIndex = 0
-    public internal(set) var image: TileImage?
+    public internal(set) var image: HalfBlockCells?
     var requestedImage: ThumbnailKey?
     var imageFailed = false
     /// A one-line notice (a link opened, or printed because there is no opener).
@@ -95,7 +97,7 @@ public struct CoverStrip: Equatable, Sendable {
     public internal(set) var selection = 0
     /// First item on screen.
     public internal(set) var first = 0
-    public internal(set) var images: [Int: TileImage] = [:]
+    public internal(set) var images: [Int: HalfBlockCells] = [:]
     var requested: Set<ThumbnailKey> = []
     var failed: Set<ThumbnailKey> = []
 
@@ -164,7 +166,7 @@ public enum DetailMsg: Equatable, Sendable {
     case characterLoaded(DetailRequest, Result<CharacterDetail, PageFailure>)
     case comicLoaded(DetailRequest, Result<ComicDetail, PageFailure>)
     case stripLoaded(StripRequest, Result<StripPage, PageFailure>)
-    case imageLoaded(ImageSlot, ThumbnailKey, TileImage?)
+    case imageLoaded(ImageSlot, ThumbnailKey, HalfBlockCells?)
     /// The opener ran: `opened` is false when there is no opener (the URL is shown instead).
     case linkOpened(String, opened: Bool)
 }

@@ -10,7 +10,7 @@ public enum Msg: Equatable, Sendable {
     /// A mouse event and when it happened (milliseconds, monotonic), for double clicks.
     case mouse(MouseInput, atMillis: UInt64)
     case pageLoaded(PageRequest, Result<CharacterPage, PageFailure>)
-    case thumbnailLoaded(ThumbnailKey, TileImage)
+    case thumbnailLoaded(ThumbnailKey, HalfBlockCells)
     case thumbnailFailed(ThumbnailKey)
     case timerFired(TimerTag)
     /// Answers for the detail pages.

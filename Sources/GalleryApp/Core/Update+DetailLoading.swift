@@ -72,7 +72,7 @@ extension AppState {
         if let ref = content.picture, !ref.isPlaceholder, !page.imageFailed {
             let picture = layout.pictureSize
             let key = ThumbnailKey(characterID: page.subject.id, image: ref, columns: picture.width, rows: picture.height)
-            let have = page.image.map { $0.columns == key.columns && $0.rows == key.rows } ?? false
+            let have = page.image.map { $0.cols == key.columns && $0.rows == key.rows } ?? false
             if !have && page.requestedImage != key {
                 details.pages[top].requestedImage = key
                 effects.append(.detail(.loadImages(.main(pageID: page.pageID), [key])))
@@ -125,7 +125,7 @@ extension AppState {
         guard let content = page.content else { return false }
         if let ref = content.picture, !ref.isPlaceholder, !page.imageFailed {
             let size = detailLayout.pictureSize
-            guard let image = page.image, image.columns == size.width, image.rows == size.height else { return false }
+            guard let image = page.image, image.cols == size.width, image.rows == size.height else { return false }
         }
         if page.showsStrip {
             if page.strip.items.isEmpty && page.strip.pending != nil { return false }

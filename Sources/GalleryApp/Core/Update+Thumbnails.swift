@@ -30,7 +30,7 @@ extension AppState {
                 let character = items[index]
                 guard let key = thumbnailKey(for: character, in: grid),
                       !failedThumbnails.contains(key) else { continue }
-                if let have = thumbnails[character.id], have.columns == key.columns, have.rows == key.rows {
+                if let have = thumbnails[character.id], have.cols == key.columns, have.rows == key.rows {
                     continue
                 }
                 wanted[key] = priority

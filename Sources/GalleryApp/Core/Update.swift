@@ -94,12 +94,12 @@ extension AppState {
         }
     }
 
-    mutating func receiveThumbnail(_ key: ThumbnailKey, _ thumbnail: TileImage) {
+    mutating func receiveThumbnail(_ key: ThumbnailKey, _ thumbnail: HalfBlockCells) {
         let wasWanted = requestedThumbnails.removeValue(forKey: key) != nil
         guard wasWanted || windowCharacterIDs().contains(key.characterID) else { return }
         // An older size arriving late never replaces a newer one.
         if let grid = layout.tileGrid, let existing = thumbnails[key.characterID],
-           existing.columns == grid.thumbColumns, existing.rows == grid.thumbRows,
+           existing.cols == grid.thumbColumns, existing.rows == grid.thumbRows,
            key.columns != grid.thumbColumns || key.rows != grid.thumbRows {
             return
         }

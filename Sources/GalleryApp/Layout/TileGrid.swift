@@ -30,7 +30,7 @@ public struct TileGrid: Equatable, Sendable {
     public var tilesPerScreen: Int { columns * visibleRows }
     public var gridWidth: Int { columns * tileWidth + (columns - 1) * columnGap }
 
-    /// TileImage width for a given height: a Marvel portrait is 2:3 and a half-block cell holds
+    /// Thumbnail width for a given height: a Marvel portrait is 2:3 and a half-block cell holds
     /// one pixel across and two down, so `rows` cells hold `2*rows` pixels high and
     /// `4*rows/3` wide.
     public static func thumbColumns(forRows rows: Int) -> Int { rows * 4 / 3 }

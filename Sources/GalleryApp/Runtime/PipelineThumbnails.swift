@@ -1,3 +1,4 @@
+import TerminalUI
 import Foundation
 import ImageCore
 import ImagePipeline
@@ -11,30 +12,36 @@ public final class PipelineThumbnails: ThumbnailProviding, @unchecked Sendable {
     public let pipeline: ImagePipeline
     private let lock = NSLock()
     private var tasks: [ThumbnailKey: ImageTask] = [:]
+    /// The terminal's colour depth: palette depths get pictures dithered onto the palette.
+    public let colorDepth: ColorMode
 
-    public init(pipeline: ImagePipeline) { self.pipeline = pipeline }
+    public init(pipeline: ImagePipeline, colorDepth: ColorMode = .truecolor) {
+        self.pipeline = pipeline
+        self.colorDepth = colorDepth
+    }
 
     /// The pipeline request for a key: the smallest portrait variant that covers the box,
     /// cropped to fill it (tiles are portrait boxes; Marvel portraits are 2:3).
-    public static func request(for key: ThumbnailKey) -> ImageRequest? {
+    public static func request(for key: ThumbnailKey, colorDepth: ColorMode = .truecolor) -> ImageRequest? {
         ImageRequest.marvel(MarvelImage(path: key.image.path, fileExtension: key.image.extension),
-                            box: CellBox(cols: key.columns, rows: key.rows), shape: .portrait, fit: .cover)
+                            box: CellBox(cols: key.columns, rows: key.rows), shape: .portrait, fit: .cover,
+                            color: colorDepth)
     }
 
     public func load(_ key: ThumbnailKey, priority: ThumbnailPriority,
-                     completion: @escaping @Sendable (TileImage?) -> Void) {
+                     completion: @escaping @Sendable (HalfBlockCells?) -> Void) {
         let pipelinePriority: ImagePriority = priority == .high ? .high : .low
         if let running = lock.withLock({ tasks[key] }) {
             running.priority = pipelinePriority
             return
         }
-        guard let request = PipelineThumbnails.request(for: key) else {
+        guard let request = PipelineThumbnails.request(for: key, colorDepth: colorDepth) else {
             completion(nil)
             return
         }
         let task = pipeline.loadImage(request, priority: pipelinePriority) { [weak self] result in
             self?.lock.withLock { _ = self?.tasks.removeValue(forKey: key) }
-            completion(result.thumbnail.map { TileImage($0.cells) })
+            completion(result.thumbnail.map { $0.cells })
         }
         lock.withLock {
             // A completion on another thread may already have run; then there is nothing to keep.

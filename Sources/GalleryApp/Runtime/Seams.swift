@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// Where pages of characters come from. The real one speaks the Marvel REST contract through
 /// `MarvelClient`; tests use an in-memory catalog.
 public protocol CharacterPageSource: Sendable {
@@ -11,6 +13,6 @@ public protocol ThumbnailProviding: Sendable {
     /// exactly once (nil: no picture), possibly before this returns when the picture is in
     /// memory, and never after `cancel(key)`.
     func load(_ key: ThumbnailKey, priority: ThumbnailPriority,
-              completion: @escaping @Sendable (TileImage?) -> Void)
+              completion: @escaping @Sendable (HalfBlockCells?) -> Void)
     func cancel(_ key: ThumbnailKey)
 }

@@ -114,7 +114,7 @@ enum DetailSections {
                 let x = (index - strip.first) * (CoverStrip.coverColumns + CoverStrip.gap)
                 let frame = Rect(x: x, y: y, width: CoverStrip.coverColumns, height: CoverStrip.coverRows)
                 if let image = strip.images[item.id] {
-                    TileView.draw(image, in: frame, into: &buffer)
+                    buffer.render(HalfBlockImage(image), in: frame)
                 } else if item.thumbnail == nil || item.thumbnail?.isPlaceholder == true
                             || strip.failed.contains(where: { $0.characterID == item.id }) {
                     TileView.drawPlaceholder(for: item.title, in: frame, theme: theme, into: &buffer)

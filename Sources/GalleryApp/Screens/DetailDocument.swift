@@ -97,7 +97,7 @@ struct DocumentWriter {
 enum DetailPicture {
     static func draw(page: DetailPage, ref: ImageRef?, in frame: Rect, theme: Theme, into buffer: inout Buffer) {
         if let image = page.image {
-            TileView.draw(image, in: frame, into: &buffer)
+            buffer.render(HalfBlockImage(image), in: frame)
         } else if ref == nil || ref?.isPlaceholder == true || page.imageFailed {
             TileView.drawPlaceholder(for: title(of: page), in: frame, theme: theme, into: &buffer)
         } else {

@@ -5,7 +5,7 @@ import TerminalUI
 /// the highlight never hides the character.
 enum TileView {
     enum Picture {
-        case image(TileImage)
+        case image(HalfBlockCells)
         /// Still loading: an empty box with a quiet mark.
         case loading
         /// No picture (Marvel's "not available", or a failed load): hatching and initials.
@@ -24,7 +24,7 @@ enum TileView {
         guard inner.height >= 2, inner.width >= 1 else { return }
         let pictureArea = Rect(x: inner.x, y: inner.y, width: inner.width, height: inner.height - 1)
         switch picture {
-        case .image(let image): draw(image, in: pictureArea, into: &buffer)
+        case .image(let image): buffer.render(HalfBlockImage(image), in: pictureArea)
         case .loading: drawLoading(in: pictureArea, theme: theme, into: &buffer)
         case .none: drawPlaceholder(for: character.name, in: pictureArea, theme: theme, into: &buffer)
         }
@@ -34,35 +34,6 @@ enum TileView {
         if selected { buffer.fill(nameRow, with: Cell(" ", style: style)) }
         let dx = max(0, (inner.width - TextWidth.of(name)) / 2)
         buffer.put(name, at: Point(x: nameRow.x + dx, y: nameRow.y), style: style, maxWidth: inner.width)
-    }
-
-    /// Draws the picture centred in the area; a picture of another size (the previous size,
-    /// while the new one loads after a resize) is centred and cropped, never stretched.
-    static func draw(_ image: TileImage, in area: Rect, into buffer: inout Buffer) {
-        let dx = (area.width - image.columns) / 2
-        let dy = (area.height - image.rows) / 2
-        for row in 0..<image.rows {
-            let y = area.y + dy + row
-            guard y >= area.y, y < area.maxY else { continue }
-            for column in 0..<image.columns {
-                let x = area.x + dx + column
-                guard x >= area.x, x < area.maxX else { continue }
-                let i = row * image.columns + column
-                buffer.set(cell(top: image.top[i], bottom: image.bottom[i]), at: Point(x: x, y: y))
-            }
-        }
-    }
-
-    /// `▀` with the top pixel as foreground and the bottom as background; transparent halves
-    /// use the terminal's own colours.
-    static func cell(top: RGB?, bottom: RGB?) -> Cell {
-        switch (top, bottom) {
-        case (nil, nil): return .blank
-        case let (t?, b?) where t == b: return Cell(" ", style: Style(background: b.color))
-        case let (t?, b?): return Cell("▀", style: Style(foreground: t.color, background: b.color))
-        case let (t?, nil): return Cell("▀", style: Style(foreground: t.color))
-        case let (nil, b?): return Cell("▄", style: Style(foreground: b.color))
-        }
     }
 
     static func drawHeavyFrame(_ frame: Rect, style: Style, into buffer: inout Buffer) {

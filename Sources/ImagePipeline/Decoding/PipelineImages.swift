@@ -1,3 +1,4 @@
+import TerminalUI
 import ImageCore
 
 /// Decoded pixels (ImageCore's packed 8-bit RGB), kept in memory so another box size of the

@@ -1,15 +1,18 @@
+import TerminalUI
 import ImageCore
 
 /// The default renderer: fits the pixels into the box (contain: letterboxed and centred;
 /// cover: centre-cropped) with ImageCore's area-average resampling, then half-block cells
-/// exactly `box.cols` × `box.rows`. The colour mode is applied when the cells are encoded for
-/// the terminal, so the cells keep full RGB.
+/// exactly `box.cols` × `box.rows`. For a palette colour mode (256/16) the pixels are
+/// error-diffused onto the palette here, where the whole picture is known; the terminal encoder
+/// then maps each pixel to its entry unchanged.
 public struct HalfBlockCellRenderer: CellRendering {
     public init() {}
 
     public func render(_ image: PixelImage, for request: ImageRequest) throws -> CellImage {
         guard image.width > 0, image.height > 0 else { throw ImagePipelineError.render("empty image") }
         let fitted = image.fitted(cols: request.box.cols, rows: request.box.rows, mode: request.fit)
+            .dithered(to: request.color)
         return HalfBlockCells(image: fitted, boxCols: request.box.cols, boxRows: request.box.rows)
     }
 }

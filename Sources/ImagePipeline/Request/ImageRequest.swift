@@ -1,3 +1,4 @@
+import TerminalUI
 import ImageCore
 
 /// A cell box on screen: `cols` × `rows` terminal cells. Half-block cells hold two pixels

@@ -46,9 +46,9 @@ enum FakeDetails {
         return StripPage(offset: request.offset, total: total, items: items)
     }
 
-    static func picture(_ key: ThumbnailKey) -> TileImage {
+    static func picture(_ key: ThumbnailKey) -> HalfBlockCells {
         let hue = UInt8((key.characterID * 37) % 200)
-        return .gradient(columns: key.columns, rows: key.rows, from: RGB(hue, 40, 200 - hue), to: RGB(250, hue, 30))
+        return .gradient(cols: key.columns, rows: key.rows, from: RGB(hue, 40, 200 - hue), to: RGB(250, hue, 30))
     }
 }
 

@@ -31,10 +31,10 @@ final class FakeThumbnails: ThumbnailProviding, @unchecked Sendable {
     private(set) var loads: [ThumbnailKey: ThumbnailPriority] = [:]
     private(set) var cancels: [ThumbnailKey] = []
 
-    func load(_ key: ThumbnailKey, priority: ThumbnailPriority, completion: @escaping @Sendable (TileImage?) -> Void) {
+    func load(_ key: ThumbnailKey, priority: ThumbnailPriority, completion: @escaping @Sendable (HalfBlockCells?) -> Void) {
         lock.withLock { loads[key] = priority }
         let hue = UInt8((key.characterID * 37) % 200)
-        completion(.gradient(columns: key.columns, rows: key.rows, from: RGB(hue, 40, 200 - hue), to: RGB(250, hue, 30)))
+        completion(.gradient(cols: key.columns, rows: key.rows, from: RGB(hue, 40, 200 - hue), to: RGB(250, hue, 30)))
     }
 
     func cancel(_ key: ThumbnailKey) { lock.withLock { cancels.append(key) } }

@@ -1,0 +1,47 @@
+import CSixel
+
+/// DEC sixel output through libsixel: a palette of up to 256 colours built per picture
+/// (median cut, high-quality histogram) and Floyd–Steinberg diffusion, then the encoder.
+/// libsixel rather than our own encoder: it is the reference implementation (img2sixel) and
+/// measured in `SixelGraphicsTests` / `marvel-bench graphics`.
+public enum SixelGraphics {
+    /// The sixel stream (DCS … ST) of `image`, drawn 1:1 at the cursor.
+    public static func encode(_ image: RGBImage, colors: Int = 256) throws(ImageError) -> [UInt8] {
+        guard image.width > 0, image.height > 0 else { throw .invalidArgument("sixel: empty image") }
+        final class Sink { var bytes: [UInt8] = [] }
+        let sink = Sink()
+        var output: OpaquePointer?
+        var dither: OpaquePointer?
+        defer {
+            if let output { sixel_output_unref(output) }
+            if let dither { sixel_dither_unref(dither) }
+        }
+        let write: sixel_write_function = { data, size, priv in
+            guard let data, let priv, size > 0 else { return 0 }
+            let sink = Unmanaged<Sink>.fromOpaque(priv).takeUnretainedValue()
+            data.withMemoryRebound(to: UInt8.self, capacity: Int(size)) {
+                sink.bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: Int(size)))
+            }
+            return size
+        }
+        var pixels = image.pixels
+        let status: Int32 = withExtendedLifetime(sink) {
+            let priv = Unmanaged.passUnretained(sink).toOpaque()
+            var rc = sixel_output_new(&output, write, priv, nil)
+            if rc != 0 { return rc }
+            rc = sixel_dither_new(&dither, Int32(min(max(colors, 2), 256)), nil)
+            if rc != 0 { return rc }
+            rc = pixels.withUnsafeMutableBufferPointer { px in
+                sixel_dither_initialize(dither, px.baseAddress, Int32(image.width), Int32(image.height),
+                                        SIXEL_PIXELFORMAT_RGB888, SIXEL_LARGE_AUTO, SIXEL_REP_AUTO, SIXEL_QUALITY_HIGH)
+            }
+            if rc != 0 { return rc }
+            sixel_dither_set_diffusion_type(dither, SIXEL_DIFFUSE_FS)
+            return pixels.withUnsafeMutableBufferPointer { px in
+                sixel_encode(px.baseAddress, Int32(image.width), Int32(image.height), 3, dither, output)
+            }
+        }
+        guard status == 0 else { throw .invalidArgument("libsixel failed with status \(status)") }
+        return sink.bytes
+    }
+}

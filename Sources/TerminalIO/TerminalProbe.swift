@@ -1,0 +1,69 @@
+import Foundation
+import TerminalUI
+
+/// The start-up questions, asked once in one write and ended by DA1 (which every terminal
+/// answers), so a silent terminal costs at most the timeout and a normal one a round trip.
+/// Replies are read and flushed in raw mode: they never reach the screen or the shell.
+public enum TerminalProbe {
+    /// kitty graphics query (a 1x1 pixel, not stored), XTVERSION, XTGETTCAP RGB/Tc, a DECRQSS
+    /// round trip of a direct-colour SGR (reset after), the cell size in pixels.
+    public static let questions =
+        "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
+        + "\u{1B}[>0q"
+        + "\u{1B}P+q524742;5463\u{1B}\\"
+        + "\u{1B}[48;2;1;2;3m\u{1B}P$qm\u{1B}\\\u{1B}[0m"
+        + "\u{1B}[16t"
+
+    /// Asks everything (≤ `timeoutMilliseconds` in total). Needs raw mode.
+    public static func ask(_ tty: TTY, timeoutMilliseconds: Int = 150) -> TerminalAnswers {
+        TerminalAnswers.parse(TerminalQuery.ask(tty, questions, timeoutMilliseconds: timeoutMilliseconds))
+    }
+}
+
+/// What tmux says about the client terminal and passthrough (nil fields: tmux did not say).
+public struct TmuxInfo: Sendable, Hashable {
+    /// `#{client_termfeatures}`, e.g. ["256", "RGB", "title", "sixel"].
+    public var clientFeatures: [String]
+    /// `allow-passthrough` is on (or `all`).
+    public var passthrough: Bool
+
+    public init(clientFeatures: [String], passthrough: Bool) {
+        self.clientFeatures = clientFeatures
+        self.passthrough = passthrough
+    }
+
+    public var rgb: Bool { clientFeatures.contains("RGB") }
+
+    /// Parses `tmux display -p '#{client_termfeatures}'` and `tmux show -gv allow-passthrough`.
+    public static func parse(features: String, passthrough: String) -> TmuxInfo {
+        let list = features.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",").map(String.init)
+        let p = passthrough.trimmingCharacters(in: .whitespacesAndNewlines)
+        return TmuxInfo(clientFeatures: list, passthrough: p == "on" || p == "all")
+    }
+
+    /// Asks the tmux server of `$TMUX` (read-only commands; settings are never changed).
+    public static func query(environment env: [String: String]) -> TmuxInfo? {
+        guard env["TMUX"] != nil else { return nil }
+        guard let features = run(["display", "-p", "#{client_termfeatures}"], env),
+              let passthrough = run(["show", "-gv", "allow-passthrough"], env) ?? Optional("off") else { return nil }
+        return parse(features: features, passthrough: passthrough)
+    }
+
+    static func run(_ args: [String], _ env: [String: String]) -> String? {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["tmux"] + args
+        p.environment = env
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        p.standardInput = FileHandle.nullDevice
+        guard (try? p.run()) != nil else { return nil }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return p.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
+    }
+
+    /// The one command that turns passthrough on (said by `doctor`, never run by us).
+    public static let enablePassthroughCommand = "tmux set -g allow-passthrough on"
+}
