@@ -87,7 +87,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["TerminalUI"], path: "Tests/TestSupport"),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
         .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "TestSupport"]),
-        .testTarget(name: "ImageCoreTests", dependencies: ["ImageCore", "TestSupport"],
+        .testTarget(name: "ImageCoreTests", dependencies: ["ImageCore", "TerminalUI", "TestSupport"],
                     resources: [.copy("Resources")]),
         .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "TestSupport"]),
         .testTarget(name: "MarvelAPITests", dependencies: ["MarvelAPI", "HTTPTransport", "TestSupport"]),

@@ -1,4 +1,5 @@
 import CSixel
+import Foundation
 
 /// DEC sixel output through libsixel: a palette of up to 256 colours built per picture
 /// (median cut, high-quality histogram) and Floyd–Steinberg diffusion, then the encoder.
@@ -43,5 +44,34 @@ public enum SixelGraphics {
         }
         guard status == 0 else { throw .invalidArgument("libsixel failed with status \(status)") }
         return sink.bytes
+    }
+}
+
+extension SixelGraphics {
+    /// A sixel stream back to pixels (libsixel's decoder): for tests and `doctor`-style checks
+    /// that what was sent is what was meant.
+    public static func decode(_ sixel: [UInt8]) throws(ImageError) -> RGBImage {
+        var bytes = sixel
+        var pixels: UnsafeMutablePointer<UInt8>?
+        var palette: UnsafeMutablePointer<UInt8>?
+        var width: Int32 = 0, height: Int32 = 0, colors: Int32 = 0
+        let rc = bytes.withUnsafeMutableBufferPointer { p in
+            sixel_decode_raw(p.baseAddress, Int32(p.count), &pixels, &width, &height, &palette, &colors, nil)
+        }
+        defer {
+            free(pixels)
+            free(palette)
+        }
+        guard rc == 0, let pixels, let palette, width > 0, height > 0 else {
+            throw .invalidArgument("sixel decode failed with status \(rc)")
+        }
+        var out = [UInt8](repeating: 0, count: Int(width) * Int(height) * 3)
+        for i in 0..<(Int(width) * Int(height)) {
+            let c = Int(pixels[i]) * 3
+            out[3 * i] = palette[c]
+            out[3 * i + 1] = palette[c + 1]
+            out[3 * i + 2] = palette[c + 2]
+        }
+        return RGBImage(width: Int(width), height: Int(height), pixels: out)
     }
 }

@@ -13,6 +13,13 @@ struct ParsedFrame {
 
 enum ANSIParser {
     static func palette(_ n: Int) -> RGB {
+        // The usual xterm values of the 16 system colours.
+        let system: [(UInt8, UInt8, UInt8)] = [
+            (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205),
+            (229, 229, 229), (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255),
+            (255, 0, 255), (0, 255, 255), (255, 255, 255),
+        ]
+        if n < 16 { return RGB(system[n].0, system[n].1, system[n].2) }
         if n >= 232 { let v = UInt8(8 + 10 * (n - 232)); return RGB(v, v, v) }
         let levels: [UInt8] = [0, 95, 135, 175, 215, 255]
         let c = n - 16
@@ -51,6 +58,10 @@ enum ANSIParser {
                             k += 3
                         }
                         if isForeground { newFg = .some(color) } else { newBg = .some(color) }
+                    case 30...37, 90...97:
+                        newFg = .some(palette(params[k] < 90 ? params[k] - 30 : params[k] - 90 + 8)); k += 1
+                    case 40...47, 100...107:
+                        newBg = .some(palette(params[k] < 100 ? params[k] - 40 : params[k] - 100 + 8)); k += 1
                     case 39: newFg = .some(nil); k += 1
                     case 49: newBg = .some(nil); k += 1
                     default: k += 1

@@ -62,9 +62,60 @@ final class QualityTests: XCTestCase {
         XCTAssertGreaterThan(large, QualityFloors.truecolor48x36, "48x36 mean PSNR \(large)")
     }
 
-    func test256ColourPSNR() throws {
-        let small = try score(cols: 24, rows: 18, mode: .ansi256)
-        XCTAssertGreaterThan(small, QualityFloors.ansi256, "256-colour 24x18 mean PSNR \(small)")
+    /// 3x3 binomial blur of packed RGB (edges clamped): the eye integrates a dither pattern, so
+    /// palette output is judged after a small blur of both sides.
+    static func blurred(_ px: [UInt8], width: Int, height: Int) -> [UInt8] {
+        let k = [1.0, 2.0, 1.0]
+        var out = [UInt8](repeating: 0, count: px.count)
+        for y in 0..<height {
+            for x in 0..<width {
+                for c in 0..<3 {
+                    var acc = 0.0
+                    for dy in -1...1 {
+                        for dx in -1...1 {
+                            let sx = min(max(x + dx, 0), width - 1), sy = min(max(y + dy, 0), height - 1)
+                            acc += k[dx + 1] * k[dy + 1] * Double(px[(sy * width + sx) * 3 + c])
+                        }
+                    }
+                    out[(y * width + x) * 3 + c] = UInt8((acc / 16).rounded())
+                }
+            }
+        }
+        return out
+    }
+
+    /// Mean PSNR after the blur over the thumbnails at 24x18 cells, dithered (what the program
+    /// draws) or not (each pixel to its nearest palette entry).
+    func blurredScore(_ mode: ColorMode, dithered: Bool) throws -> Double {
+        var scores: [Double] = []
+        for file in try TestImages.files(in: "thumbs", ext: "jpg") {
+            let bytes = try TestImages.bytes(file)
+            let full = try ImageDecoder.decode(bytes)
+            let size = full.containSize(in: PixelSize(width: 24, height: 36))
+            let ansi = dithered ? try Thumbnail.ansi(bytes, cols: 24, rows: 18, colors: mode)
+                : HalfBlockEncoder.encode(HalfBlockCells(image: try Thumbnail.image(bytes, cols: 24, rows: 18)), mode: mode)
+            let got = ANSIParser.pixels(ANSIParser.parse(ansi), width: size.width, height: size.height)
+            let reference = Self.areaAverage(full, width: size.width, height: size.height)
+            scores.append(psnr(Self.blurred(got, width: size.width, height: size.height),
+                               Self.blurred(reference, width: size.width, height: size.height)))
+        }
+        return scores.reduce(0, +) / Double(scores.count)
+    }
+
+    func test256ColourPSNRAfterBlurAndDitheringPaysOff() throws {
+        let dithered = try blurredScore(.ansi256, dithered: true)
+        let plain = try blurredScore(.ansi256, dithered: false)
+        print("QualityTests 256 colours 24x18, PSNR after blur: dithered \(dithered) dB, nearest \(plain) dB")
+        XCTAssertGreaterThan(dithered, QualityFloors.ansi256Blurred, "256-colour 24x18 blurred PSNR \(dithered)")
+        XCTAssertGreaterThan(dithered, plain, "dithering is kept only while it measures better")
+    }
+
+    func test16ColourPSNRAfterBlur() throws {
+        let dithered = try blurredScore(.ansi16, dithered: true)
+        let plain = try blurredScore(.ansi16, dithered: false)
+        print("QualityTests 16 colours 24x18, PSNR after blur: dithered \(dithered) dB, nearest \(plain) dB")
+        XCTAssertGreaterThan(dithered, QualityFloors.ansi16Blurred, "16-colour 24x18 blurred PSNR \(dithered)")
+        XCTAssertGreaterThan(dithered, plain)
     }
 }
 
@@ -75,5 +126,6 @@ final class QualityTests: XCTestCase {
 enum QualityFloors {
     static let truecolor24x18 = 45.0
     static let truecolor48x36 = 40.6
-    static let ansi256 = 23.4
+    static let ansi256Blurred = 23.4
+    static let ansi16Blurred = 15.0
 }
