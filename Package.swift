@@ -100,7 +100,7 @@ let package = Package(
         .testTarget(name: "GalleryAppTests", dependencies: ["GalleryApp", "TerminalUI", "TestSupport", "MarvelAPI", "HTTPTransport"],
                     exclude: ["__Snapshots__"]),
         // Drives the built executable inside tmux; needs the marvel-gallery product built first.
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "ImageCore"]),
     ],
     swiftLanguageModes: [.v6]
 )
