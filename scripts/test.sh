@@ -4,5 +4,21 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
+
+# Test-only: real terminals under a virtual X server for the pixel-graphics end-to-end tests
+# (they skip with a reason when these are missing; the program itself does not need them).
+test_packages=(xvfb kitty xterm imagemagick)
+missing=()
+for p in "${test_packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq || true
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null \
+    || echo "test.sh: could not install ${missing[*]}: the pixel-graphics end-to-end tests will skip" >&2
+fi
+
 swift build --product marvel-gallery
 swift test
