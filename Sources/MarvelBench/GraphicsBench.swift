@@ -44,7 +44,7 @@ struct GraphicsBench: ParsableCommand {
             let start = DispatchTime.now().uptimeNanoseconds
             let bytes = try work()
             let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-            print("  \(name.padding(toLength: 34, withPad: " ", startingAt: 0)) \(String(format: "%10d", bytes)) bytes  \(String(format: "%8.2f", ms)) ms")
+            print("  \(name.padding(toLength: 36, withPad: " ", startingAt: 0)) \(String(format: "%10d", bytes)) bytes  \(String(format: "%8.2f", ms)) ms")
         }
         try report("blocks truecolor, full screen") {
             blockCells.reduce(0) { $0 + HalfBlockEncoder.encode($1, mode: .truecolor).count }
