@@ -43,34 +43,34 @@ public enum DisplaySettings {
     public static func colors(flag: String?, environment env: [String: String], configValue: String?,
                               detected: (depth: ColorDepth, reason: String)) throws(DisplaySettingError)
         -> (depth: ColorDepth, reason: String) {
-        let sources: [(String?, String)] = [(flag, "--colors"), (env[colorsVariable], colorsVariable),
-                                            (configValue, "config file colors")]
-        for (value, source) in sources {
-            guard let value, !value.isEmpty else { continue }
-            guard let setting = ColorSetting(rawValue: value.lowercased()) else {
-                throw DisplaySettingError(description:
-                    "\(source) must be one of \(ColorSetting.choices), got '\(Sanitizer.clean(value))'")
-            }
-            if let depth = setting.depth { return (depth, "\(source) \(setting.rawValue)") }
-            break  // auto: detection decides
+        let chosen: (setting: ColorSetting, source: String)? = try first(
+            [(flag, "--colors"), (env[colorsVariable], colorsVariable), (configValue, "config file colors")])
+        if let chosen, let depth = chosen.setting.depth { return (depth, "\(chosen.source) \(chosen.setting.rawValue)") }
+        if let nc = env["NO_COLOR"], !nc.isEmpty, detected.depth != .none {
+            return (.none, "NO_COLOR is set")
         }
-        if let nc = env["NO_COLOR"], !nc.isEmpty, detected.depth != .none { return (.none, "NO_COLOR is set") }
-        return detected
+        return detected  // auto (or nothing said): detection decides
     }
 
     /// The graphics setting from the same three places (auto when none says otherwise).
     public static func graphics(flag: String?, environment env: [String: String],
                                 configValue: String?) throws(DisplaySettingError) -> (setting: GraphicsSetting, source: String) {
-        let sources: [(String?, String)] = [(flag, "--graphics"), (env[graphicsVariable], graphicsVariable),
-                                            (configValue, "config file graphics")]
+        try first([(flag, "--graphics"), (env[graphicsVariable], graphicsVariable), (configValue, "config file graphics")])
+            ?? (.auto, "detection")
+    }
+
+    /// The first non-empty value of `sources` (value, where it came from), parsed; a value that
+    /// is not one of the choices is an error naming its source.
+    static func first<Setting: RawRepresentable & CaseIterable>(_ sources: [(String?, String)]) throws(DisplaySettingError)
+        -> (setting: Setting, source: String)? where Setting.RawValue == String {
         for (value, source) in sources {
             guard let value, !value.isEmpty else { continue }
-            guard let setting = GraphicsSetting(rawValue: value.lowercased()) else {
-                throw DisplaySettingError(description:
-                    "\(source) must be one of \(GraphicsSetting.choices), got '\(Sanitizer.clean(value))'")
+            guard let setting = Setting(rawValue: value.lowercased()) else {
+                let choices = Setting.allCases.map(\.rawValue).joined(separator: "|")
+                throw DisplaySettingError(description: "\(source) must be one of \(choices), got '\(Sanitizer.clean(value))'")
             }
             return (setting, source)
         }
-        return (.auto, "detection")
+        return nil
     }
 }

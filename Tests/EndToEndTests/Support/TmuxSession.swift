@@ -15,7 +15,9 @@ final class TmuxSession {
     /// program left behind.
     init(command: String, width: Int, height: Int, environment: [String: String] = [:]) throws {
         let env = environment.map { "\($0.key)=\(TmuxSession.quote($0.value))" }.joined(separator: " ")
-        let script = "env TERM=xterm-256color COLORTERM=truecolor \(env) \(command); echo EXIT:$?; sleep 600"
+        // A truecolour terminal; NO_COLOR (which `swift test` sets and the tmux server passes
+        // on) is dropped unless a test sets it.
+        let script = "env -u NO_COLOR TERM=xterm-256color COLORTERM=truecolor \(env) \(command); echo EXIT:$?; sleep 600"
         tmux = try Tmux(width: width, height: height, command: ["sh", "-c", script])
     }
 
