@@ -93,7 +93,14 @@ final class FuzzTests: XCTestCase {
                     outcomes["decoded", default: 0] += 1
                 } catch let error as ImageError {
                     XCTAssertFalse(error.description.isEmpty)
-                    outcomes[String(describing: error).prefix { $0 != "(" }.description, default: 0] += 1
+                    let kind: String
+                    switch error {
+                    case .limitExceeded: kind = "limitExceeded"
+                    case .damaged: kind = "damaged"
+                    case .imageTooLarge: kind = "imageTooLarge"
+                    default: kind = "other"
+                    }
+                    outcomes[kind, default: 0] += 1
                 } catch {
                     XCTFail("untyped error \(error)")
                 }
