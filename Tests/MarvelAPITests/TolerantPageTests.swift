@@ -71,7 +71,8 @@ final class PageDecoderFuzzTests: XCTestCase {
                     else if (48...57).contains(bytes[at]) { bytes[at] = UInt8(48 + next() % 10) }
                 } else {
                     // JSON punctuation: breaks strings, numbers and structure.
-                    bytes[at] = Array("{}[]\":,0a ".utf8)[Int(next() % 11)]
+                    let punctuation = Array("{}[]\":,0a ".utf8)
+                    bytes[at] = punctuation[Int(next() % UInt64(punctuation.count))]
                 }
             }
             do {
@@ -106,7 +107,10 @@ final class ResponseCacheLimitTests: XCTestCase {
                                                   ofItemAtPath: folder.appendingPathComponent(name).path)
         }
         XCTAssertNotNil(cache.load(first), "a hit makes the entry the most recently used")
-        for i in 5..<40 { try cache.store(URL(string: "http://h/v1/public/characters?offset=\(i)")!, etag: nil, body: body) }
+        for i in 5..<40 {
+            try cache.store(URL(string: "http://h/v1/public/characters?offset=\(i)")!, etag: nil, body: body)
+            XCTAssertNotNil(cache.load(first), "used all along, so never the least recently used (store \(i))")
+        }
         let info = cache.info
         XCTAssertLessThanOrEqual(info.totalSize, 100_000)
         XCTAssertGreaterThan(info.entryCount, 3)

@@ -66,10 +66,12 @@ public struct DataContainer<Entity: Codable & Sendable>: Codable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        // One bad record must not blank its page: each decodes on its own.
+        // One bad record must not blank its page: each decodes on its own. A page where no
+        // record reads at all is an error (with the first record's path), not an empty page.
         let tolerant = try c.list(Tolerant<Entity>.self, .results)
         results = tolerant.compactMap(\.value)
         unreadable = tolerant.count - results.count
+        if results.isEmpty, let firstError = tolerant.first?.error { throw firstError }
         offset = try c.int(.offset)
         limit = try c.int(.limit, default: 20)
         count = try c.int(.count, default: results.count)
@@ -82,8 +84,15 @@ extension DataContainer: Equatable where Entity: Equatable {}
 /// One array element decoded on its own: nil when it does not decode (the array goes on).
 struct Tolerant<Value: Decodable>: Decodable {
     let value: Value?
+    let error: (any Error)?
     init(from decoder: any Decoder) throws {
-        value = try? Value(from: decoder)
+        do {
+            value = try Value(from: decoder)
+            error = nil
+        } catch {
+            value = nil
+            self.error = error
+        }
     }
 }
 
