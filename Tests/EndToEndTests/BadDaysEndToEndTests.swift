@@ -141,6 +141,8 @@ final class BadDaysEndToEndTests: XCTestCase {
         tmux.waitFor("the help overlay", timeout: 20) { $0.contains("any key closes this help") }
         let helpSeconds = Date().timeIntervalSince(start)
         tmux.send("Escape")
+        // Wait until it is closed: an Escape followed at once by `q` would read as Alt-q.
+        tmux.waitFor("the help to close", timeout: 20) { !$0.contains("any key closes this help") }
         start = Date()
         tmux.send("q")
         tmux.waitFor("the program to exit", timeout: 30) { $0.contains("EXIT:0") }
