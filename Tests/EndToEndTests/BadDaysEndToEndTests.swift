@@ -168,6 +168,18 @@ final class BadDaysEndToEndTests: XCTestCase {
         XCTAssertEqual(tmux.paneFlag("mouse_any_flag"), "0")
     }
 
+    /// The ids the help offers as examples exist in the offline catalog.
+    func testHelpExampleIDsResolveOffline() throws {
+        let cache = try temporaryDirectory().path  // one catalog build for both
+        for command in ["comic", "character"] {
+            let help = try run([command, "--help"]).output
+            let range = try XCTUnwrap(help.range(of: #"e\.g\. [0-9]+"#, options: .regularExpression), help)
+            let id = String(help[range].dropFirst("e.g. ".count))
+            let r = try run([command, id, "--plain"], environment: ["XDG_CACHE_HOME": cache])
+            XCTAssertEqual(r.status, 0, "\(command) \(id): \(r.output)")
+        }
+    }
+
     // MARK: serve
 
     func testServeRefusesAPortOutOfRange() throws {
