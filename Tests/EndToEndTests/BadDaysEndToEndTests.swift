@@ -180,6 +180,23 @@ final class BadDaysEndToEndTests: XCTestCase {
         }
     }
 
+    /// A 2 MB tmpfs as the cache disk: the offline catalog cannot be built there (SQLite 13),
+    /// so it is built in memory, the names are listed, the notice is given once, and no
+    /// `*.building-PID` file stays. Needs root and mount(8); skipped elsewhere.
+    func testAFullCacheDiskStillListsCharactersAndLeavesNoPartialFiles() throws {
+        let dir = try temporaryDirectory().appendingPathComponent("tiny")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let mounted = try Spawn.status(["/bin/mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", dir.path])
+        guard mounted.status == 0 else { throw XCTSkip("cannot mount a tmpfs here: \(mounted.output)") }
+        defer { _ = try? Spawn.status(["/bin/umount", dir.path]) }
+        let r = try run(["characters", "--plain", "--limit", "5"], environment: ["XDG_CACHE_HOME": dir.path])
+        XCTAssertEqual(r.status, 0, r.output)
+        XCTAssertTrue(r.output.contains("3-D Man"), r.output)
+        XCTAssertEqual(r.output.components(separatedBy: "in-memory catalog").count - 1, 1, r.output)
+        let left = FileManager.default.enumerator(atPath: dir.path)?.compactMap { $0 as? String }.filter { $0.contains(".building-") }
+        XCTAssertEqual(left, [])
+    }
+
     // MARK: serve
 
     func testServeRefusesAPortOutOfRange() throws {
