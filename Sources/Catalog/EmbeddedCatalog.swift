@@ -86,7 +86,7 @@ public enum EmbeddedCatalog {
             let report = store.importPaths([folder.path])
             if let failure = report.failures.first { throw CatalogError.database("embedded catalog: \(failure)") }
             try store.setMeta("fixtures-version", version)
-            fallbackNotice.withLock { $0 = "catalog cache unavailable (\(directory.path)): using an in-memory catalog" }
+            fallbackNotice.withLock { $0 = "in-memory catalog (cache folder full or read-only)" }
             return store
         }
         for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: temporary + suffix) }

@@ -34,11 +34,9 @@ final class BadDiskCatalogTests: XCTestCase {
     /// A 2 MB tmpfs: the build runs out of space half-way (SQLite error 13). Needs root and
     /// mount(8); skipped elsewhere.
     func testAFullDiskLeavesNoPartialFileAndStillServes() throws {
-        let dir = try scratch().appendingPathComponent("tiny")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let mounted = try Spawn.status(["/bin/mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", dir.path])
-        guard mounted.status == 0 else { throw XCTSkip("cannot mount a tmpfs here: \(mounted.output)") }
-        defer { _ = try? Spawn.status(["/bin/umount", dir.path]) }
+        guard let disk = try SmallDisk.mount(megabytes: 2, under: try scratch()) else { throw XCTSkip("cannot mount a tmpfs here") }
+        defer { withExtendedLifetime(disk) {} }  // unmounted when released
+        let dir = disk.url
         // A leftover of a build whose process is gone: swept at start.
         let dead = dir.appendingPathComponent("embedded-old.sqlite.building-999999")
         try Data(count: 1000).write(to: dead)

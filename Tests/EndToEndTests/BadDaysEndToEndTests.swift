@@ -184,11 +184,9 @@ final class BadDaysEndToEndTests: XCTestCase {
     /// so it is built in memory, the names are listed, the notice is given once, and no
     /// `*.building-PID` file stays. Needs root and mount(8); skipped elsewhere.
     func testAFullCacheDiskStillListsCharactersAndLeavesNoPartialFiles() throws {
-        let dir = try temporaryDirectory().appendingPathComponent("tiny")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let mounted = try Spawn.status(["/bin/mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", dir.path])
-        guard mounted.status == 0 else { throw XCTSkip("cannot mount a tmpfs here: \(mounted.output)") }
-        defer { _ = try? Spawn.status(["/bin/umount", dir.path]) }
+        guard let disk = try SmallDisk.mount(megabytes: 2, under: try temporaryDirectory()) else { throw XCTSkip("cannot mount a tmpfs here") }
+        defer { withExtendedLifetime(disk) {} }  // unmounted when released
+        let dir = disk.url
         let r = try run(["characters", "--plain", "--limit", "5"], environment: ["XDG_CACHE_HOME": dir.path])
         XCTAssertEqual(r.status, 0, r.output)
         XCTAssertTrue(r.output.contains("3-D Man"), r.output)
