@@ -144,8 +144,13 @@ extension Scheduler {
                 let start = Self.monotonicNanos()
                 let result = Result { try decoder.decode(data, cancellation: fetch.cancellation) }
                 let nanos = Self.monotonicNanos() - start
-                // Only bytes that decoded are kept: failures never reach a cache.
-                if case .success = result { disk?.store(data, for: fetch.diskKey) }
+                // Only bytes that decoded are kept: failures never reach a cache. A decode stopped
+                // because its tile left keeps its bytes too, so scrolling back costs no download
+                // (a bad copy is healed on its next decode from disk).
+                switch result {
+                case .success, .failure(ImagePipelineError.cancelled): disk?.store(data, for: fetch.diskKey)
+                case .failure: break
+                }
                 self?.decoded(fetch, result, fromNetwork: true, bytes: data.count, nanos: nanos)
             }
         case .render(let job, let pixels):
