@@ -16,13 +16,24 @@ final class WorkerThreads: @unchecked Sendable {
 
     init(count: Int, name: String) {
         for i in 0..<max(1, count) {
-            let thread = Thread { [self] in self.work() }
-            thread.name = "\(name)-\(i)"
+            let threadName = "\(name)-\(i)"
+            let thread = Thread { [self] in
+                // Linux Foundation does not pass `Thread.name` to the OS thread; the thread
+                // dictionary says which pool a running job is on.
+                Thread.current.threadDictionary[WorkerThreads.marker] = threadName
+                self.work()
+            }
+            thread.name = threadName
             // Below the UI's threads: a burst of decodes yields to input and drawing.
             thread.qualityOfService = .utility
             thread.start()
         }
     }
+
+    static let marker = "marvel-gallery.worker-thread"
+
+    /// The worker's name ("image-worker-0"...) when called on one of these threads, else nil.
+    static var currentWorkerName: String? { Thread.current.threadDictionary[marker] as? String }
 
     func run(_ job: @escaping @Sendable () -> Void) {
         condition.lock()
