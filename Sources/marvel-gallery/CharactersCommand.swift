@@ -49,7 +49,8 @@ struct CharactersCommand: AsyncParsableCommand {
             for character in listing.items { print(PlainOutput.line(character)) }
             PlainOutput.note("\(listing.items.count) of \(listing.total) characters")
         }
-        PlainOutput.notes(attribution: listing.attribution, stale: listing.stale, unreadable: listing.unreadable)
+        PlainOutput.notes(attribution: listing.attribution, stale: listing.stale, unreadable: listing.unreadable,
+                          cacheProblem: client.cache?.unavailableReason)
     }
 }
 

@@ -64,6 +64,7 @@ struct ComicsCommand: AsyncParsableCommand {
             for comic in listing.items { print(PlainOutput.line(comic)) }
             PlainOutput.note("\(listing.items.count) of \(listing.total) comics")
         }
-        PlainOutput.notes(attribution: listing.attribution, stale: listing.stale, unreadable: listing.unreadable)
+        PlainOutput.notes(attribution: listing.attribution, stale: listing.stale, unreadable: listing.unreadable,
+                          cacheProblem: client.cache?.unavailableReason)
     }
 }

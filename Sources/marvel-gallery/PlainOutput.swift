@@ -74,7 +74,8 @@ enum PlainOutput {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 
-    static func notes(attribution: String?, stale: Bool, unreadable: Int = 0) {
+    static func notes(attribution: String?, stale: Bool, unreadable: Int = 0, cacheProblem: String? = nil) {
+        if let cacheProblem { note(cacheProblem) }
         if stale { note("offline: showing cached data") }
         if let fallback = EmbeddedCatalog.inMemoryFallbackNotice { note(fallback) }
         if unreadable > 0 { note("\(unreadable) record\(unreadable == 1 ? "" : "s") unreadable (skipped)") }

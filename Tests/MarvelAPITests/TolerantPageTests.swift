@@ -119,4 +119,19 @@ final class ResponseCacheLimitTests: XCTestCase {
         try cache.removeAll()
         XCTAssertEqual(cache.info.entryCount, 0)
     }
+
+    /// A cache folder that cannot be written (its parent is a file; works for root too):
+    /// responses are kept in memory for the run and the reason is given once.
+    func testAnUnwritableFolderKeepsResponsesInMemory() throws {
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("mg-responses-file-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try Data("x".utf8).write(to: parent)
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let cache = ResponseCache(directory: parent.appendingPathComponent("cache"))
+        let url = URL(string: "http://h/v1/public/characters?offset=0")!
+        XCTAssertNoThrow(try cache.store(url, etag: "e1", body: Data("page".utf8)))
+        XCTAssertEqual(cache.load(url)?.etag, "e1")
+        XCTAssertEqual(cache.load(url)?.body, Data("page".utf8))
+        let reason = try XCTUnwrap(cache.unavailableReason)
+        XCTAssertTrue(reason.contains("responses kept in memory"), reason)
+    }
 }

@@ -25,6 +25,13 @@ public final class ResponseCache: Sendable {
 
     /// Bytes on disk as last counted plus what was stored since (nil until first counted).
     private let approximateSize = Mutex<Int?>(nil)
+    /// Where responses go once the disk refused one (full or read-only): kept for this run,
+    /// bounded by `sizeLimit / 4`, oldest first out.
+    private let memory = Mutex<(entries: [String: CachedResponse], order: [String], bytes: Int)>(([:], [], 0))
+    private let diskProblem = Mutex<String?>(nil)
+
+    /// Why responses are kept in memory instead of on disk (said once), nil while the disk works.
+    public var unavailableReason: String? { diskProblem.withLock { $0 } }
 
     public init(directory: URL, sizeLimit: Int = ResponseCache.defaultSizeLimit) {
         self.directory = directory
@@ -91,6 +98,7 @@ public final class ResponseCache: Sendable {
 
     /// The stored response for this request, or nil (missing or unreadable entries are misses).
     public func load(_ url: URL) -> CachedResponse? {
+        if let kept = memory.withLock({ $0.entries[Self.key(for: url)] }) { return kept }
         guard let data = try? Data(contentsOf: file(for: url)), data.starts(with: Self.magic),
               let newline = data[Self.magic.count...].firstIndex(of: 10),
               let header = try? JSONDecoder().decode(Header.self, from: data[Self.magic.count..<newline]),
@@ -102,8 +110,34 @@ public final class ResponseCache: Sendable {
                               storedAt: Date(timeIntervalSince1970: header.storedAt))
     }
 
-    /// Stores a body atomically (temp file + rename). Failures are reported, never fatal.
+    /// Stores a body atomically (temp file + rename). When the disk refuses it, the response is
+    /// kept in memory instead and `unavailableReason` says why; only encoding errors throw.
     public func store(_ url: URL, etag: String?, body: Data) throws {
+        do {
+            try storeOnDisk(url, etag: etag, body: body)
+        } catch let error as EncodingError {
+            throw error
+        } catch {
+            diskProblem.withLock { if $0 == nil { $0 = "response cache \(directory.path) is not writable (\(error.localizedDescription)): responses kept in memory" } }
+            keepInMemory(url, CachedResponse(etag: etag, body: body, storedAt: Date()))
+        }
+    }
+
+    private func keepInMemory(_ url: URL, _ response: CachedResponse) {
+        let key = Self.key(for: url), limit = sizeLimit / 4
+        memory.withLock { m in
+            if let old = m.entries[key] { m.bytes -= old.body.count; m.order.removeAll { $0 == key } }
+            m.entries[key] = response
+            m.order.append(key)
+            m.bytes += response.body.count
+            while m.bytes > limit, m.order.count > 1 {
+                let oldest = m.order.removeFirst()
+                m.bytes -= m.entries.removeValue(forKey: oldest)?.body.count ?? 0
+            }
+        }
+    }
+
+    private func storeOnDisk(_ url: URL, etag: String?, body: Data) throws {
         let target = file(for: url)
         let folder = target.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
@@ -131,6 +165,7 @@ public final class ResponseCache: Sendable {
         let folder = directory.appendingPathComponent("responses")
         if FileManager.default.fileExists(atPath: folder.path) { try FileManager.default.removeItem(at: folder) }
         approximateSize.withLock { $0 = 0 }
+        memory.withLock { $0 = ([:], [], 0) }
     }
 
     private struct Header: Codable {
