@@ -10,6 +10,7 @@ public struct ImportReport: Sendable, Equatable {
     public var series: Set<Int> = []
     public var stories: Set<Int> = []
     public var events: Set<Int> = []
+    public var creators: Set<Int> = []
     public var images = 0
     public var failures: [String] = []
 
@@ -18,7 +19,7 @@ public struct ImportReport: Sendable, Equatable {
     /// `12 files: 21 characters, 40 comics, ...` for the command line.
     public var summaryLine: String {
         "\(files) files: \(characters.count) characters, \(comics.count) comics, \(series.count) series, "
-            + "\(stories.count) stories, \(events.count) events, \(images) images"
+            + "\(stories.count) stories, \(events.count) events, \(creators.count) creators, \(images) images"
             + (failures.isEmpty ? "" : ", \(failures.count) skipped")
     }
 }
@@ -75,11 +76,12 @@ extension CatalogStore {
             report.files += 1
             for (kind, id) in imported {
                 switch kind {
-                case .character: report.characters.insert(id)
-                case .comic: report.comics.insert(id)
+                case .characters: report.characters.insert(id)
+                case .comics: report.comics.insert(id)
                 case .series: report.series.insert(id)
-                case .story: report.stories.insert(id)
-                case .event: report.events.insert(id)
+                case .stories: report.stories.insert(id)
+                case .events: report.events.insert(id)
+                case .creators: report.creators.insert(id)
                 }
             }
         } catch {
