@@ -10,7 +10,8 @@ extension CatalogStore {
             throw CatalogError.database("entities(\(kind.rawValue)) is served by characters(_:) and comics(_:)")
         default: break
         }
-        var clauses: [String] = [], args: [any DatabaseValueConvertible] = []
+        var clauses = [kind.servedCondition]
+        var args: [any DatabaseValueConvertible] = []
         for (param, value) in q.equals.sorted(by: { $0.key < $1.key }) {
             guard let column = EntityFilter.textParameters(kind)[param] else { continue }
             clauses.append("\(column) = ? COLLATE NOCASE"); args.append(value)
@@ -29,7 +30,7 @@ extension CatalogStore {
         for (other, ids) in q.related.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where !ids.isEmpty {
             clauses.append("id IN (\(Relations.sql(from: other, ids, to: kind)))")
         }
-        let whereSQL = clauses.isEmpty ? "" : "WHERE " + clauses.joined(separator: " AND ")
+        let whereSQL = "WHERE " + clauses.joined(separator: " AND ")
         let columns = EntityFilter.orderColumns(kind)
         let order = (q.orderBy.compactMap { o in columns[o.field].map { "\($0)\(o.descending ? " DESC" : "")" } } + ["id"])
             .joined(separator: ", ")
@@ -49,7 +50,7 @@ extension CatalogStore {
         case .comics: return try comic(id: id)
         default:
             return try read { db in
-                try Row.fetchOne(db, sql: "SELECT * FROM \(kind.table) WHERE id = ?", arguments: [id])
+                try Row.fetchOne(db, sql: "SELECT * FROM \(kind.table) WHERE id = ? AND \(kind.servedCondition)", arguments: [id])
                     .map { try EntityJSON.build(kind, $0, db) }
             }
         }

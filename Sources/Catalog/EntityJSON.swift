@@ -66,7 +66,7 @@ enum EntityJSON {
 
     /// `{available, collectionURI, items, returned}` of `field` for the entity `kind`/`id`.
     static func list(of field: EntityKind, relatedTo kind: EntityKind, _ id: Int, uri: String, _ db: Database) throws -> [String: Any] {
-        let scope = "FROM \(field.table) WHERE id IN (\(Relations.sql(from: kind, [id], to: field)))"
+        let scope = "FROM \(field.table) WHERE id IN (\(Relations.sql(from: kind, [id], to: field))) AND \(field.servedCondition)"
         let available = try Int.fetchOne(db, sql: "SELECT count(*) \(scope)") ?? 0
         let extra = switch field {
         case .stories: ", type"

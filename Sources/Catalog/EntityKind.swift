@@ -62,4 +62,15 @@ public enum EntityKind: String, Sendable, CaseIterable, Hashable {
 
     /// The related-id filters a list of this kind takes (`comics`, `series`, ...): its list fields.
     public var listFieldNames: [String] { listFields.map(\.rawValue) }
+
+    /// Which rows of the table are served as entities. A story is only one when its original issue
+    /// is known (the API always names it, and clients require it); a story seen only in another
+    /// entity's list stays a reference.
+    var servedCondition: String {
+        switch self {
+        case .stories:
+            "(json LIKE '%\"originalIssue\":{%' OR id IN (SELECT story_id FROM comic_story JOIN comic ON comic.id = comic_story.comic_id))"
+        default: "1"
+        }
+    }
 }
