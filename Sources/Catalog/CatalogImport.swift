@@ -72,6 +72,10 @@ extension CatalogStore {
     private func importJSONFile(_ file: String, into report: inout ImportReport) {
         do {
             let entities = try Self.entities(inFile: file)
+            // A record that is not an entity is skipped with one line saying why; the rest import.
+            for (index, entity) in entities.enumerated() {
+                if let reason = Self.skipReason(entity) { report.failures.append("\(file): record \(index + 1) skipped: \(reason)") }
+            }
             let imported = try write { db in try entities.compactMap { try upsert($0, in: db) } }
             report.files += 1
             for (kind, id) in imported {
