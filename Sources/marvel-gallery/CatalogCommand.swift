@@ -64,6 +64,7 @@ struct CatalogCommand: ParsableCommand {
                     series: \(s.series)
                     stories: \(s.stories)
                     events: \(s.events)
+                    creators: \(s.creators)
                     images: \(s.images) (\(s.imageBytes) bytes of originals)
                     size: \(s.fileBytes) bytes
                     """)
