@@ -73,7 +73,7 @@ struct EntityListing: ParsableArguments {
                 for item in listing.items { print(line(item)) }
                 PlainOutput.note("\(listing.items.count) of \(listing.total) \(noun)")
             }
-            PlainOutput.notes(attribution: listing.attribution, stale: listing.stale)
+            PlainOutput.notes(attribution: listing.attribution, stale: listing.stale, unreadable: listing.unreadable)
         }
     }
 }

@@ -31,6 +31,22 @@ final class EntityRoutesTests: XCTestCase {
         }
     }
 
+    func testETagAndGzipOnTheNewRoutes() async throws {
+        let http = try await raw()
+        for target in ["/v1/public/series?limit=5", "/v1/public/stories/\(try firstID(http, .stories))/creators"] {
+            let first = try http.get(target)
+            let etag = try XCTUnwrap(first.header("ETag"), target)
+            XCTAssertEqual((try jsonObject(first))["etag"] as? String, etag)
+            XCTAssertEqual(try http.get(target, headers: ["If-None-Match": etag]).status, 304, target)
+            let packed = try http.get(target, headers: ["Accept-Encoding": "gzip"])
+            XCTAssertEqual(packed.header("Content-Encoding"), "gzip", target)
+        }
+    }
+
+    private func firstID(_ http: LoopbackHTTP, _ kind: EntityKind) throws -> Int {
+        try XCTUnwrap(results(try jsonObject(try http.get("/v1/public/\(kind.rawValue)?limit=1"))).first?["id"] as? Int)
+    }
+
     func testNotFoundTextsPerType() async throws {
         let http = try await raw()
         let nouns: [EntityKind: String] = [.characters: "character", .comics: "comic_issue", .creators: "creator",
