@@ -89,6 +89,10 @@ struct OutputOptions: ParsableArguments {
     @Flag(help: "Print the decoded entities as JSON (Marvel field names).")
     var json = false
 
+    func validate() throws {
+        if plain && json { throw ValidationError("--plain and --json exclude each other; pick one") }
+    }
+
     /// Plain output was asked for, or there is no terminal to draw a screen on.
     var wantsPlain: Bool { plain || json || isatty(STDOUT_FILENO) == 0 }
 }

@@ -44,7 +44,7 @@ enum GalleryLaunch {
         let thumbnails = PipelineThumbnails(pipeline: pipeline)
         do {
             let (state, _) = try await GallerySession.run(
-                backend: backend, pages: MarvelPageSource(client: client),
+                backend: backend, pages: MarvelPageSource(client: client, searchesAnywhere: kind.searchesAnywhere),
                 thumbnails: thumbnails, options: sessionOptions)
             if let fake = backend as? FakeBackend,
                let path = ProcessInfo.processInfo.environment["MARVEL_GALLERY_DUMP_FRAME"] {

@@ -96,7 +96,9 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             server = try await CatalogServer.start(options)
         } catch {
-            throw ValidationError("\(error)")
+            // Not a usage mistake: one line (e.g. "port 8080 is in use; try --port 0"), exit 1.
+            PlainOutput.note("marvel-gallery: \(PlainOutput.v("\(error)"))")
+            throw ExitCode(1)
         }
         let mode = options.keys == nil ? "open (no keys)" : "signed requests only"
         print("marvel-gallery: serving the catalog at \(server.baseURL.absoluteString)/v1/public/characters, \(mode); Ctrl-C stops")

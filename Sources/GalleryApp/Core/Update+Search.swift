@@ -21,7 +21,7 @@ extension AppState {
             field.text.append(c)
         case .up, .down, .pageUp, .pageDown:
             // Browsing the results while typing.
-            return Keymap.gridAction(for: key).map { perform($0) } ?? []
+            return Keymap.gridAction(for: key, catalog: config.catalog).map { perform($0) } ?? []
         default:
             return []
         }

@@ -1,12 +1,17 @@
 import TerminalUI
 
-/// The bottom line: data source, stale-cache notice, "N of TOTAL", what the list is doing,
-/// and the key hints on the right (dropped first when space is short).
+/// The bottom line: the selected item's full name (tile labels are trimmed; this one is not),
+/// data source, stale-cache notice, "N of TOTAL", what the list is doing, and the key hints
+/// on the right (dropped first when space is short).
 enum StatusBar {
     static func render(_ state: AppState, in area: Rect, theme: Theme, into buffer: inout Buffer) {
         let strings = state.strings
         buffer.fill(area, with: Cell(" ", style: theme.statusBar))
-        var parts: [(String, Style)] = [(" ● " + source(state.config.source, strings), theme.statusBar.bold)]
+        var parts: [(String, Style)] = []
+        if let selected = state.current.selectedCharacter {
+            parts.append((" " + selected.name, theme.statusBar.bold))
+        }
+        parts.append(((parts.isEmpty ? " " : "") + "● " + source(state.config.source, strings), theme.statusBar))
         if state.staleData { parts.append((strings[.staleNotice], theme.statusBar)) }
         let list = state.current
         if let total = list.total {
