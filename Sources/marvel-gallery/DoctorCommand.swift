@@ -1,5 +1,8 @@
 import ArgumentParser
+import Foundation
+import Settings
 import TerminalIO
+import TerminalUI
 
 /// `marvel-gallery doctor`: what the terminal layer detected and chose, for bug reports.
 struct DoctorCommand: ParsableCommand {
@@ -17,6 +20,14 @@ struct DoctorCommand: ParsableCommand {
     }
 
     func run() {
-        print(DoctorReport.collect(queryTimeoutMilliseconds: queryTimeout).text)
+        var report = DoctorReport.collect(queryTimeoutMilliseconds: queryTimeout)
+        // Which config file was read and where each setting came from (keys never shown).
+        do {
+            let settings = try Settings.resolve(flags: Flags(), environment: ProcessInfo.processInfo.environment)
+            report.lines += settings.report.map { ($0.label, Sanitizer.visible($0.value)) }
+        } catch {
+            report.lines.append(("config file", Sanitizer.visible("refused: \(error)")))
+        }
+        print(report.text)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MarvelAPI
+import Settings
 import TerminalUI
 
 /// Text and JSON renderings of entities for scripts, and the error reporting shared by the
@@ -88,6 +89,9 @@ enum PlainOutput {
         do {
             try await body()
         } catch let error as MarvelAPIError {
+            note("marvel-gallery: \(v(error.description))")
+            throw ExitCode(1)
+        } catch let error as SettingsError {
             note("marvel-gallery: \(v(error.description))")
             throw ExitCode(1)
         }

@@ -15,7 +15,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Port (0 picks a free one).")
     var port = 8080
 
-    @Option(help: "A SQLite catalog file (from `catalog import`) or a fixtures-shaped folder; default: the embedded catalog.")
+    @Option(help: "A SQLite catalog file (from `catalog import`) or a fixtures-shaped folder; default: the embedded catalog.",
+            completion: .file())
     var catalog: String?
 
     @Option(help: "Scale mode: CHARACTERSxCOMICS, e.g. 1562x50000 (deterministic, images drawn on demand).")
