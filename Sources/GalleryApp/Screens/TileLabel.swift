@@ -1,14 +1,17 @@
 import TerminalUI
 
-/// The name under a tile when it does not fit: the middle gives way, never the end. Titles keep
-/// their issue number ("Avengers (19… #10"), and names keep the tail that tells two apart
-/// ("Spider-M…Parker)" and "Spider-M…orales)"). The full text is in the status line.
+/// The name under a tile when it does not fit. Titles keep their issue number and lose the
+/// middle ("Avengers (19… #10"); names keep a last word that fits ("Absorbi… Man"), else are
+/// cut at the end. The full name of the selected tile is in the status line.
 enum TileLabel {
     static func fit(_ name: String, to columns: Int) -> String {
         guard columns > 0 else { return "" }
         if TextWidth.of(name) <= columns { return name }
         if columns < 5 { return TextWidth.truncate(name, to: columns) }
-        let tail = issueSuffix(of: name) ?? tailPart(of: name, columns: (columns - 1) / 2)
+        // No whole word fits at the end: cut the end, the most readable for a name.
+        guard let tail = issueSuffix(of: name) ?? tailWords(of: name, columns: (columns - 1) / 2) else {
+            return TextWidth.prefix(name, columns: columns - 1).trimmingTrailingSpaces + "…"
+        }
         let headRoom = columns - 1 - TextWidth.of(tail)
         guard headRoom >= 1 else { return TextWidth.truncate(name, to: columns) }
         let head = TextWidth.prefix(String(name.dropLast(tail.count)), columns: headRoom)
@@ -25,29 +28,15 @@ enum TileLabel {
     }
 
     /// The longest run of whole last words of `name` that fits in `columns` (with its leading
-    /// space: "… Parker)"), else the last graphemes that fit.
-    private static func tailPart(of name: String, columns: Int) -> String {
+    /// space: "… Man"), or nil when not even the last word fits.
+    private static func tailWords(of name: String, columns: Int) -> String? {
         var best: Substring?
         for index in name.indices.reversed() where name[index] == " " {
             let tail = name[index...]
             if TextWidth.of(String(tail)) > columns { break }
             best = tail
         }
-        if let best, best.count > 1 { return String(best) }
-        return lastGraphemes(of: name, columns: columns)
-    }
-
-    private static func lastGraphemes(of name: String, columns: Int) -> String {
-        var used = 0
-        var start = name.endIndex
-        while start > name.startIndex {
-            let previous = name.index(before: start)
-            let w = TextWidth.of(name[previous])
-            if used + w > columns { break }
-            used += w
-            start = previous
-        }
-        return String(name[start...])
+        return best.flatMap { $0.count > 1 ? String($0) : nil }
     }
 }
 
