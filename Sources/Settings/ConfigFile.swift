@@ -6,12 +6,7 @@ import TOMLKit
 /// (toml++); unknown keys and wrong types are errors that name the key, so a typo is never
 /// silently ignored. A file holding `private_key` must be mode 0600 or it is refused.
 public struct ConfigFile: Equatable, Sendable {
-    public var colors: String?
-    public var graphics: String?
-    public var language: String?
-    public var pageSize: Int?
-    public var source: String?
-    public var baseURL: String?
+    public var values = SettingValues()
     public var publicKey: String?
     public var privateKey: String?
 
@@ -48,16 +43,16 @@ public struct ConfigFile: Equatable, Sendable {
             guard let text = value.string else { throw .invalidConfig(path, "\(key) must be a string, e.g. \(key) = \"...\"") }
             return text
         }
-        colors = try string("colors")
-        graphics = try string("graphics")
-        language = try string("language")
-        source = try string("source")
-        baseURL = try string("base_url")
+        values.colors = try string("colors")
+        values.graphics = try string("graphics")
+        values.language = try string("language")
+        values.source = try string("source")
+        values.baseURL = try string("base_url")
         publicKey = try string("public_key")
         privateKey = try string("private_key")
         if let value = table["page_size"] {
             guard let number = value.int else { throw .invalidConfig(path, "page_size must be a whole number, e.g. page_size = 50") }
-            pageSize = number
+            values.pageSize = number
         }
     }
 

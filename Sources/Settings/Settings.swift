@@ -24,8 +24,9 @@ public struct Resolved<Value: Equatable & Sendable>: Equatable, Sendable {
     public init(value: Value, origin: Origin) { self.value = value; self.origin = origin }
 }
 
-/// What the command line said (nil: not given).
-public struct Flags: Equatable, Sendable {
+/// The settings that a flag, an environment variable or config.toml can give (nil: not
+/// given there). The command line's are `Flags`; the file's are `ConfigFile.values`.
+public struct SettingValues: Equatable, Sendable {
     public var colors: String?
     public var graphics: String?
     public var language: String?
@@ -38,6 +39,9 @@ public struct Flags: Equatable, Sendable {
         self.pageSize = pageSize; self.source = source; self.baseURL = baseURL
     }
 }
+
+/// What the command line said.
+public typealias Flags = SettingValues
 
 /// The settings of one run, every one resolved the same way in this one place:
 /// flag > environment variable > config file > built-in default.
@@ -90,11 +94,11 @@ public struct Settings: Equatable, Sendable {
             if let fromFile { return Resolved(value: fromFile, origin: fileOrigin) }
             return Resolved(value: nil, origin: .builtIn)
         }
-        let language = text(flags.language, "--lang", Variable.language, file?.language)
+        let language = text(flags.language, "--lang", Variable.language, file?.values.language)
         if let value = language.value, !["en", "es"].contains(value.lowercased()) {
             throw .invalidValue(origin: language.origin, "language must be en or es, got \"\(value)\"")
         }
-        let sizeText = text(flags.pageSize.map(String.init), "--page-size", Variable.pageSize, file?.pageSize.map(String.init))
+        let sizeText = text(flags.pageSize.map(String.init), "--page-size", Variable.pageSize, file?.values.pageSize.map(String.init))
         var pageSize = Resolved(value: defaultPageSize, origin: .builtIn)
         if let value = sizeText.value {
             guard let n = Int(value), (1...100).contains(n) else {
@@ -102,7 +106,7 @@ public struct Settings: Equatable, Sendable {
             }
             pageSize = Resolved(value: n, origin: sizeText.origin)
         }
-        let sourceText = text(flags.source, "--source", Variable.source, file?.source)
+        let sourceText = text(flags.source, "--source", Variable.source, file?.values.source)
         var source = Resolved(value: Source.auto, origin: .builtIn)
         if let value = sourceText.value {
             guard let parsed = Source(rawValue: value.lowercased()) else {
@@ -111,15 +115,15 @@ public struct Settings: Equatable, Sendable {
             }
             source = Resolved(value: parsed, origin: sourceText.origin)
         }
-        let baseURL = text(flags.baseURL, "--base-url", Variable.baseURL, file?.baseURL)
+        let baseURL = text(flags.baseURL, "--base-url", Variable.baseURL, file?.values.baseURL)
         if let value = baseURL.value, !isHTTPURL(value) {
             throw .invalidValue(origin: baseURL.origin, "the base URL must be an absolute http(s) URL, got \"\(value)\"")
         }
         let (publicKey, privateKey) = try keys(env, file, fileOrigin)
         let settings = Settings(
             configPath: path.path, configFound: file != nil,
-            colors: text(flags.colors, "--colors", Variable.colors, file?.colors),
-            graphics: text(flags.graphics, "--graphics", Variable.graphics, file?.graphics),
+            colors: text(flags.colors, "--colors", Variable.colors, file?.values.colors),
+            graphics: text(flags.graphics, "--graphics", Variable.graphics, file?.values.graphics),
             language: language, pageSize: pageSize, source: source, baseURL: baseURL,
             publicKey: publicKey, privateKey: privateKey)
         switch source.value {

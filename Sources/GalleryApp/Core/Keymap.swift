@@ -69,26 +69,26 @@ public enum Keymap {
         Line("q  Ctrl-C", .helpQuit, [Binding(.char("q"), .quit), Binding(.ctrl("c"), .quit)]),
     ]
 
-    static let characters: [Line] = movement + [
-        Line("Home End  g G", .helpEnds, [
-            Binding(.home, .first), Binding(.char("g"), .first), Binding(.end, .last), Binding(.char("G"), .last),
-        ]),
-        Line("Enter", .helpOpen, [Binding(.enter, .open)]),
-        Line("mouse", .helpMouse),
-        Line("/", .helpSearch, [Binding(.char("/"), .search)]),
-        Line("", .helpSearchKeys),
+    /// What both grids share after the movement keys; only the texts differ (the comics
+    /// grid says "comic" and searches titles).
+    private static func opening(ends: StringKey, open: StringKey, search: StringKey) -> [Line] {
+        [
+            Line("Home End  g G", ends, [
+                Binding(.home, .first), Binding(.char("g"), .first), Binding(.end, .last), Binding(.char("G"), .last),
+            ]),
+            Line("Enter", open, [Binding(.enter, .open)]),
+            Line("mouse", .helpMouse),
+            Line("/", search, [Binding(.char("/"), .search)]),
+            Line("", .helpSearchKeys),
+        ]
+    }
+
+    static let characters: [Line] = movement + opening(ends: .helpEnds, open: .helpOpen, search: .helpSearch) + [
         Line("i", .helpIndex, [Binding(.char("i"), .index)]),
         Line("", .helpIndexKeys),
     ] + closing
 
-    static let comics: [Line] = movement + [
-        Line("Home End  g G", .helpEndsComics, [
-            Binding(.home, .first), Binding(.char("g"), .first), Binding(.end, .last), Binding(.char("G"), .last),
-        ]),
-        Line("Enter", .helpOpenComic, [Binding(.enter, .open)]),
-        Line("mouse", .helpMouse),
-        Line("/", .helpSearchTitles, [Binding(.char("/"), .search)]),
-        Line("", .helpSearchKeys),
+    static let comics: [Line] = movement + opening(ends: .helpEndsComics, open: .helpOpenComic, search: .helpSearchTitles) + [
         Line("f F", .helpFormat, [Binding(.char("f"), .format(forward: true)), Binding(.char("F"), .format(forward: false))]),
     ] + closing
 }
