@@ -19,6 +19,10 @@ enum StatusBar {
         } else if !list.isEmpty {
             parts.append((strings.text(.countLoading, strings.number(list.items.count)), theme.statusBar))
         }
+        if list.isLocal, let search = state.search {
+            let base = state.lists[max(0, min(search.baseDepth, state.lists.count) - 1)]
+            parts.append((strings.text(.localSearchNotice, strings.number(base.items.count)), theme.statusBar))
+        }
         if let failure = list.failure {
             parts.append((strings.text(.pageError, strings.failure(failure)) + " · " + strings[.retryHint], theme.statusBar.bold))
         } else if list.isLoading {

@@ -24,6 +24,7 @@ public enum StringKey: String, CaseIterable, Sendable {
     case searchPrompt
     case searchHint
     case searchHintStartsOnly
+    case localSearchNotice
     case indexTitle
     case indexHint
     case helpTitle
