@@ -13,9 +13,13 @@ enum StatusBar {
         }
         parts.append(((parts.isEmpty ? " " : "") + "● " + source(state.config.source, strings), theme.statusBar))
         if state.staleData { parts.append((strings[.staleNotice], theme.statusBar)) }
+        if let notice = state.config.notice { parts.append((notice, theme.statusBar)) }
         let list = state.current
         if let total = list.total {
             parts.append((strings.text(.countOf, strings.number(list.items.count), strings.number(total)), theme.statusBar))
+            if list.unreadableRecords > 0 {
+                parts.append((strings.text(.recordsUnreadable, strings.number(list.unreadableRecords)), theme.statusBar))
+            }
         } else if !list.isEmpty {
             parts.append((strings.text(.countLoading, strings.number(list.items.count)), theme.statusBar))
         }
@@ -24,7 +28,8 @@ enum StatusBar {
             parts.append((strings.text(.localSearchNotice, strings.number(base.items.count)), theme.statusBar))
         }
         if let failure = list.failure {
-            parts.append((strings.text(.pageError, strings.failure(failure)) + " · " + strings[.retryHint], theme.statusBar.bold))
+            parts.append((strings.text(.pageError, strings.failure(state.displayedFailure(failure))) + " · " + strings[.retryHint],
+                           theme.statusBar.bold))
         } else if list.isLoading {
             parts.append((strings[.loadingMore], theme.statusBar))
         } else if list.endReached && !list.isEmpty {

@@ -10,6 +10,7 @@ public enum StringKey: String, CaseIterable, Sendable {
     case sourceOffline
     case staleNotice
     case countOf
+    case recordsUnreadable
     case countLoading
     case loadingFirst
     case loadingMore
@@ -136,6 +137,7 @@ public enum StringKey: String, CaseIterable, Sendable {
     case errDecodingExpected
     case errDecodingNull
     case errNotModifiedWithoutCache
+    case errServerRepeats
     case errNoOfflineCopy
     case errNoDetailSource
 }
