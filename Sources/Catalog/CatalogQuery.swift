@@ -11,6 +11,9 @@ public struct Ordering: Sendable, Equatable, Hashable {
 public struct CharacterFilter: Sendable, Equatable, Hashable {
     public var name: String?
     public var nameStartsWith: String?
+    /// Non-standard (only our client sends it): the folded text anywhere in the name; results
+    /// lead with names starting with it, then word starts, then other substrings.
+    public var nameContains: String?
     public var modifiedSince: Int64?
     public var comics: [Int] = []
     public var series: [Int] = []
@@ -32,6 +35,8 @@ public struct ComicFilter: Sendable, Equatable, Hashable {
     public var noVariants = false
     public var title: String?
     public var titleStartsWith: String?
+    /// Non-standard, like `CharacterFilter.nameContains`, over the title.
+    public var titleContains: String?
     public var issueNumber: Double?
     public var startYear: Int?
     public var digitalId: Int?

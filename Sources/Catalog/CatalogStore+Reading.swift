@@ -22,6 +22,19 @@ extension CatalogStore: CatalogReading {
             add("\(column) >= ? AND \(column) < ?", [key, TextFold.prefixUpperBound(key)])
         }
 
+        /// `column` contains `text` (folded); returns the ORDER BY term that ranks a whole-key
+        /// prefix first (0), then a word start (1), then any substring (2).
+        mutating func contains(_ column: String, _ text: String) -> String {
+            let key = TextFold.fold(text)
+            add("instr(\(column), ?) > 0", [key])
+            let words = "' ' || replace(replace(replace(replace(\(column), '-', ' '), '(', ' '), '/', ' '), '.', ' ')"
+            // A literal (quotes doubled: SQLite has no backslash escapes) because ORDER BY sits
+            // after the WHERE arguments and before LIMIT's in the one argument list.
+            let quoted = key.replacingOccurrences(of: "'", with: "''")
+            return "CASE WHEN instr(\(column), '\(quoted)') = 1 THEN 0 "
+                + "WHEN instr(\(words), ' \(quoted)') > 0 THEN 1 ELSE 2 END"
+        }
+
         /// `id IN (...)` for each non-empty id list: entities related to any of those ids (Relations).
         mutating func related(_ kind: EntityKind, _ lists: KeyValuePairs<EntityKind, [Int]>) {
             for (other, ids) in lists where !ids.isEmpty {
@@ -53,12 +66,13 @@ extension CatalogStore: CatalogReading {
         var f = Filter()
         if let name = q.name { f.add("name_key = ?", [TextFold.fold(name)]) }
         if let prefix = q.nameStartsWith { f.prefix("name_key", prefix) }
+        let rank = q.nameContains.map { f.contains("name_key", $0) }
         if let since = q.modifiedSince { f.add("modified >= ?", [since]) }
         f.related(.characters, [.comics: q.comics, .series: q.series, .events: q.events, .stories: q.stories])
         // Byte order of the name (BINARY collation), as the real API's default.
         let order = Self.orderSQL(q.orderBy.isEmpty ? [Ordering(field: "name")] : q.orderBy,
                                   columns: ["name": "name", "modified": "modified"], fallback: "id")
-        return try page(table: "character", f, order: order, limit: q.limit, offset: q.offset)
+        return try page(table: "character", f, order: rank.map { "\($0), \(order)" } ?? order, limit: q.limit, offset: q.offset)
     }
 
     public func character(id: Int) throws -> String? {
@@ -75,6 +89,7 @@ extension CatalogStore: CatalogReading {
         if q.noVariants { f.add("is_variant = 0") }
         if let title = q.title { f.add("title_key = ?", [TextFold.fold(title)]) }
         if let prefix = q.titleStartsWith { f.prefix("title_key", prefix) }
+        let rank = q.titleContains.map { f.contains("title_key", $0) }
         if let issue = q.issueNumber { f.add("issue_number = ?", [issue]) }
         if let year = q.startYear { f.add("series_id IN (SELECT id FROM series WHERE start_year = ?)", [year]) }
         if let digital = q.digitalId { f.add("digital_id = ?", [digital]) }
@@ -93,10 +108,18 @@ extension CatalogStore: CatalogReading {
             f.add("instr(json, ?) > 0", ["\"\(field)\":\"\(value)\""])
         }
         // With no orderBy the real API leads with far-future placeholder rows; so do we.
-        let order = Self.orderSQL(q.orderBy.isEmpty ? [Ordering(field: "onsaleDate", descending: true)] : q.orderBy,
-                                  columns: ["focDate": "foc", "onsaleDate": "onsale", "title": "title",
+        // A title orders by the series part, then by the number: #1, #2, #10 rather than the
+        // byte order of the whole title (#1, #10, #2).
+        let orderings = (q.orderBy.isEmpty ? [Ordering(field: "onsaleDate", descending: true)] : q.orderBy).flatMap {
+            $0.field == "title" ? [Ordering(field: "titleBase", descending: $0.descending),
+                                   Ordering(field: "issueNumber", descending: $0.descending),
+                                   Ordering(field: "title", descending: $0.descending)] : [$0]
+        }
+        let titleBase = "CASE WHEN instr(title, ' #') > 0 THEN substr(title, 1, instr(title, ' #') - 1) ELSE title END"
+        let order = Self.orderSQL(orderings,
+                                  columns: ["focDate": "foc", "onsaleDate": "onsale", "title": "title", "titleBase": titleBase,
                                             "issueNumber": "issue_number", "modified": "modified"], fallback: "id")
-        return try page(table: "comic", f, order: order, limit: q.limit, offset: q.offset)
+        return try page(table: "comic", f, order: rank.map { "\($0), \(order)" } ?? order, limit: q.limit, offset: q.offset)
     }
 
     public func comic(id: Int) throws -> String? {

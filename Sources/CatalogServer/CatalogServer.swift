@@ -57,6 +57,9 @@ public final class CatalogServer: Sendable {
             do {
                 try await app.runService(gracefulShutdownSignals: signals)
                 continuation.yield(.failure(CatalogServerError.stopped))
+            } catch let error as IOError where error.errnoCode == EADDRINUSE {
+                continuation.yield(.failure(CatalogServerError.portInUse(host: options.host, port: options.port)))
+                throw error
             } catch {
                 continuation.yield(.failure(CatalogServerError.cannotListen(host: options.host, port: options.port,
                                                                             reason: "\(error)")))
@@ -104,11 +107,14 @@ public final class CatalogServer: Sendable {
 
 public enum CatalogServerError: Error, Sendable, CustomStringConvertible {
     case cannotListen(host: String, port: Int, reason: String)
+    /// Another program listens there (EADDRINUSE): the one thing a user can fix with `--port`.
+    case portInUse(host: String, port: Int)
     case stopped
 
     public var description: String {
         switch self {
         case .cannotListen(let host, let port, let reason): return "cannot listen on \(host):\(port): \(reason)"
+        case .portInUse(_, let port): return "port \(port) is in use; try --port 0"
         case .stopped: return "the catalog server stopped"
         }
     }

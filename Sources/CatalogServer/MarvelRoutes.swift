@@ -7,10 +7,12 @@ struct MarvelRoutes: Sendable {
 
     struct Result: Sendable { var page: CatalogPage; var limit: Int; var offset: Int }
 
-    static let characterListParams: Set<String> = ["name", "nameStartsWith", "modifiedSince", "comics", "series",
+    /// `nameContains` and `titleContains` are ours (search anywhere in a name); the real API
+    /// would answer 409 to them, so only our client sends them, and only to this server.
+    static let characterListParams: Set<String> = ["name", "nameStartsWith", "nameContains", "modifiedSince", "comics", "series",
                                                    "events", "stories", "orderBy", "limit", "offset"]
     static let comicListParams: Set<String> = [
-        "format", "formatType", "noVariants", "dateDescriptor", "dateRange", "title", "titleStartsWith", "startYear",
+        "format", "formatType", "noVariants", "dateDescriptor", "dateRange", "title", "titleStartsWith", "titleContains", "startYear",
         "issueNumber", "diamondCode", "digitalId", "upc", "isbn", "ean", "issn", "hasDigitalIssue", "modifiedSince",
         "creators", "characters", "series", "events", "stories", "sharedAppearances", "collaborators", "orderBy",
         "limit", "offset"]
@@ -87,6 +89,7 @@ struct MarvelRoutes: Sendable {
         var q = CharacterFilter()
         q.name = try p.text("name")
         q.nameStartsWith = try p.text("nameStartsWith")
+        q.nameContains = try p.text("nameContains")
         q.modifiedSince = try p.date("modifiedSince")
         q.comics = try p.ids("comics")
         q.series = try p.ids("series")
@@ -112,6 +115,7 @@ struct MarvelRoutes: Sendable {
         q.noVariants = try p.bool("noVariants")
         q.title = try p.text("title")
         q.titleStartsWith = try p.text("titleStartsWith")
+        q.titleContains = try p.text("titleContains")
         if let year = try p.text("startYear", zeroIsBlank: false) {
             guard let y = Int(year) else { throw .validation("You must pass a valid start year.") }
             q.startYear = y

@@ -22,7 +22,7 @@ struct CatalogCommand: ParsableCommand {
 
         @OptionGroup var location: Location
 
-        @Argument(help: "Files or folders (read recursively).")
+        @Argument(help: "Files or folders (read recursively).", completion: .file())
         var paths: [String]
 
         func run() throws {

@@ -13,7 +13,7 @@ struct SeriesCommand: AsyncParsableCommand {
             try .seriesList(titleStartsWith: name, page)
         } line: { s in
             let years = s.startYear.map { start in "\(start)-\(s.endYear.map { $0 == 2099 ? "" : String($0) } ?? "")" } ?? "-"
-            return "\(s.id)\t\(s.title)\t\(years)\t\(s.comics.available) comics"
+            return "\(s.id)\t\(PlainOutput.v(s.title))\t\(years)\t\(s.comics.available) comics"
         }
     }
 }
@@ -26,7 +26,7 @@ struct EventsCommand: AsyncParsableCommand {
         try await listing.run(noun: "events") { name, page throws(MarvelAPIError) in
             try .eventList(nameStartsWith: name, page)
         } line: { e in
-            "\(e.id)\t\(e.title)\t\(PlainOutput.day(e.start))\t\(PlainOutput.day(e.end))\t\(e.comics.available) comics"
+            "\(e.id)\t\(PlainOutput.v(e.title))\t\(PlainOutput.day(e.start))\t\(PlainOutput.day(e.end))\t\(e.comics.available) comics"
         }
     }
 }
@@ -39,7 +39,7 @@ struct CreatorsCommand: AsyncParsableCommand {
         try await listing.run(noun: "creators") { name, page throws(MarvelAPIError) in
             try .creatorList(nameStartsWith: name, page)
         } line: { c in
-            "\(c.id)\t\(c.fullName)\t\(c.comics.available) comics\t\(c.series.available) series"
+            "\(c.id)\t\(PlainOutput.v(c.fullName))\t\(c.comics.available) comics\t\(c.series.available) series"
         }
     }
 }
@@ -65,7 +65,7 @@ struct EntityListing: ParsableArguments {
     func run<Entity>(noun: String, endpoint: (String?, PageQuery) throws(MarvelAPIError) -> MarvelEndpoint<Entity>,
                      line: (Entity) -> String) async throws {
         try await PlainOutput.reportingErrors {
-            let client = try await source.makeClient()
+            let client = try await source.makeClient(try source.settings())
             let listing = try await ListFetcher.fetch(client, try endpoint(name, PageQuery(limit: min(limit, 100))), limit: limit)
             if output.json {
                 print(try PlainOutput.json(listing.items))

@@ -6,34 +6,33 @@ import GalleryApp
 import HTTPTransport
 import ImagePipeline
 import MarvelAPI
+import Settings
 import TerminalUI
 
 /// Wires the full-screen gallery: the data source (`ClientOptions`: a `--base-url` mirror, the
 /// official API with keys, or by default the built-in catalog served in-process on a loopback
 /// port), the image pipeline with its disk cache, and the terminal; runs it; tears down.
 enum GalleryLaunch {
-    static func run(source: ClientOptions, options: GalleryOptions, search: String? = nil,
+    static func run(source: ClientOptions, settings: Settings, options: GalleryOptions, search: String? = nil,
                     screen: LaunchScreen = LaunchScreen()) async throws {
-        let credentials = try CredentialsLoader.load()
-        let client = try await source.makeClient()   // starts the built-in catalog when needed
+        let client = try await source.makeClient(settings)   // starts the built-in catalog when needed
         let kind: DataSourceKind
         if BuiltInCatalog.isBuiltIn(client.baseURL) {
             kind = .offlineCatalog
-        } else if client.isOfficialGateway || (source.resolvedBaseURLText == nil && credentials != nil) {
+        } else if client.isOfficialGateway || settings.baseURL.value == nil || settings.source.value == .official {
             kind = .officialAPI
         } else {
-            kind = .mirror(source.resolvedBaseURLText ?? client.baseURL.absoluteString)
+            kind = .mirror(settings.baseURL.value ?? client.baseURL.absoluteString)
         }
         let imageTransport = try HTTPTransport()
         let pipeline = ImagePipeline.standard(transport: imageTransport,
                                               cacheDirectory: options.imageCacheDirectory ?? ImagePipeline.defaultCacheDirectory)
-        var config = AppConfig(pageSize: screen.catalog == .comics ? LaunchScreen.comicsPageSize : options.pageSize,
-                               source: kind, language: screen.language)
+        var config = AppConfig(pageSize: screen.pageSize, source: kind, language: screen.language)
         config.catalog = screen.catalog
         config.comicsFilter = screen.comicsFilter
         config.notice = EmbeddedCatalog.inMemoryFallbackNotice
         var sessionOptions = GallerySession.Options(config: config,
-                                                    letter: screen.catalog == .characters ? options.indexLetter : nil)
+                                                    letter: screen.catalog == .characters ? screen.letter : nil)
         sessionOptions.detail = screen.detail
         sessionOptions.details = MarvelDetailSource(client: client)
         sessionOptions.search = search
@@ -48,7 +47,7 @@ enum GalleryLaunch {
         var signalExit: Int32?
         do {
             let (state, stats) = try await GallerySession.run(
-                backend: backend, pages: MarvelPageSource(client: client),
+                backend: backend, pages: MarvelPageSource(client: client, searchesAnywhere: kind.searchesAnywhere),
                 thumbnails: thumbnails, options: sessionOptions)
             if let fake = backend as? FakeBackend,
                let path = ProcessInfo.processInfo.environment["MARVEL_GALLERY_DUMP_FRAME"] {

@@ -8,7 +8,7 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Print images (JPEG, PNG, GIF) as half-block terminal art.")
 
-    @Argument(help: "Image files to render.")
+    @Argument(help: "Image files to render.", completion: .file(extensions: ["jpg", "jpeg", "png", "gif"]))
     var files: [String]
 
     @Option(help: "Box in cells as COLSxROWS (default: the terminal's size, 80x24 when not a terminal).")

@@ -15,7 +15,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Port (0 picks a free one).")
     var port = 8080
 
-    @Option(help: "A SQLite catalog file (from `catalog import`) or a fixtures-shaped folder; default: the embedded catalog.")
+    @Option(help: "A SQLite catalog file (from `catalog import`) or a fixtures-shaped folder; default: the embedded catalog.",
+            completion: .file())
     var catalog: String?
 
     @Option(help: "Scale mode: CHARACTERSxCOMICS, e.g. 1562x50000 (deterministic, images drawn on demand).")
@@ -142,7 +143,9 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             server = try await CatalogServer.start(options)
         } catch {
-            throw ValidationError("\(error)")
+            // Not a usage mistake: one line (e.g. "port 8080 is in use; try --port 0"), exit 1.
+            PlainOutput.note("marvel-gallery: \(PlainOutput.v("\(error)"))")
+            throw ExitCode(1)
         }
         let mode = options.keys == nil ? "open (no keys)" : "signed requests only"
         print("marvel-gallery: serving the catalog at \(server.baseURL.absoluteString)/v1/public/characters, \(mode); Ctrl-C stops")

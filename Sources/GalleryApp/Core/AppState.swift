@@ -49,6 +49,8 @@ public struct AppState: Equatable, Sendable {
     /// Cursor in the A–Z index bar while it is open (index into `IndexLetter.all`).
     public internal(set) var indexCursor: Int?
     public internal(set) var overlay: Overlay?
+    /// First row of the help shown when it is taller than the screen.
+    public internal(set) var helpScroll = 0
     /// Detail pages open over the grid (issue 8).
     public internal(set) var details = DetailStack()
     /// The newest thumbnail of each character in the window (possibly of an older size, drawn

@@ -31,6 +31,20 @@ public struct CharacterList: Equatable, Sendable {
         self.query = query
     }
 
+    /// Whether the items were filtered here from an already loaded list (a search the source
+    /// cannot do: anywhere in a name on the Marvel API), not fetched.
+    public private(set) var isLocal = false
+
+    /// A complete list of `items` found locally: nothing more to fetch.
+    public init(id: Int, query: ListQuery, localItems: [GalleryCharacter]) {
+        self.init(id: id, query: query)
+        items = localItems
+        knownIDs = Set(localItems.map(\.id))
+        total = localItems.count
+        endReached = true
+        isLocal = true
+    }
+
     public var isEmpty: Bool { items.isEmpty }
     public var isLoading: Bool { pending != nil }
     public var selectedCharacter: GalleryCharacter? { items.indices.contains(selection) ? items[selection] : nil }

@@ -10,14 +10,27 @@ extension AppState {
         if !details.isEmpty { return handleDetail(key: key) }
         if indexCursor != nil { return handleIndexBar(key: key) }
         if let search, search.isEditing { return handleSearchField(key: key) }
-        guard let action = Keymap.gridAction(for: key) else { return [] }
+        guard let action = Keymap.gridAction(for: key, catalog: config.catalog) else { return [] }
         return perform(action)
     }
 
     mutating func handleOverlay(_ overlay: Overlay, key: KeyInput) -> [Effect] {
         switch overlay {
         case .help:
-            self.overlay = nil  // any key closes the help
+            // Arrows scroll a help taller than the screen (40x15); any other key closes it.
+            let step: Int? = switch key {
+            case .down, .char("j"): 1
+            case .up, .char("k"): -1
+            case .pageDown, .char(" "): max(1, size.height / 2)
+            case .pageUp: -max(1, size.height / 2)
+            default: nil
+            }
+            guard let step else {
+                self.overlay = nil
+                helpScroll = 0
+                return []
+            }
+            helpScroll = min(max(0, helpScroll + step), HelpOverlay.maxScroll(self))
         }
         return []
     }
@@ -38,6 +51,11 @@ extension AppState {
         case .pageDown:
             lists[top].topRow += grid?.visibleRows ?? 1
             move(by: screen)
+        case .halfPageUp, .halfPageDown:
+            let rows = max(1, (grid?.visibleRows ?? 1) / 2)
+            let sign = action == .halfPageUp ? -1 : 1
+            lists[top].topRow += sign * rows
+            move(by: sign * rows * columns)
         case .first: move(to: 0)
         case .last: move(to: current.items.count - 1)
         case .open:

@@ -24,6 +24,8 @@ public enum StringKey: String, CaseIterable, Sendable {
     case hints
     case searchPrompt
     case searchHint
+    case searchHintStartsOnly
+    case localSearchNotice
     case indexTitle
     case indexHint
     case helpTitle
@@ -41,6 +43,12 @@ public enum StringKey: String, CaseIterable, Sendable {
     case helpHelp
     case helpBack
     case helpQuit
+    case helpNextPrevious
+    case helpHalfPage
+    case helpEndsComics
+    case helpOpenComic
+    case helpSearchTitles
+    case helpScroll
     case cardNoDescription
     case defaultAttribution
     // Detail pages, comics gallery (issue 8)
