@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // MARK: C libraries (Debian -dev packages, found through pkg-config)
@@ -71,11 +72,15 @@ let package = Package(
         .target(name: "GalleryApp", dependencies: [
             "TerminalUI", "TerminalIO", "MarvelAPI", "ImagePipeline", "ImageCore", "HTTPTransport",
         ]),
+        // The settings of a run, resolved in one place: flag > env > config.toml > default.
+        .target(name: "Settings", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
         .executableTarget(name: "marvel-gallery", dependencies: [
-            "GalleryApp", "CatalogServer", "Catalog", "MarvelAPI", "ImagePipeline",
+            "GalleryApp", "Settings", "CatalogServer", "Catalog", "MarvelAPI", "ImagePipeline",
             "ImageCore", "TerminalUI", "TerminalIO",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        ], plugins: ["BuildInfo"]),
+        // `--version` names the git commit it was built from (git rev-parse before each build).
+        .plugin(name: "BuildInfo", capability: .buildTool()),
         // Release-build benchmarks that print figures (never run by the test suite).
         .executableTarget(name: "MarvelBench", dependencies: [
             "ImageCore", "TerminalUI", "HTTPTransport", "MarvelAPI", "ImagePipeline",
@@ -99,6 +104,7 @@ let package = Package(
         ]),
         .testTarget(name: "GalleryAppTests", dependencies: ["GalleryApp", "TerminalUI", "TestSupport", "MarvelAPI", "HTTPTransport"],
                     exclude: ["__Snapshots__"]),
+        .testTarget(name: "SettingsTests", dependencies: ["Settings"]),
         // Drives the built executable inside tmux; needs the marvel-gallery product built first.
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "ImageCore"]),
     ],

@@ -43,7 +43,8 @@ public final class CatalogServer: Sendable {
         let responder = MarvelResponder(
             routes: MarvelRoutes(catalog: catalog),
             images: ImageService(catalog: catalog, renderer: options.renderer ?? DefaultImageRenderer()),
-            keys: options.keys, faults: faults, stats: stats, limiter: limiter, cache: AnswerCache())
+            keys: options.keys, faults: faults, stats: stats, limiter: limiter, cache: AnswerCache(),
+            debugEndpoints: options.debugEndpoints)
         let (bound, continuation) = AsyncStream<Result<Int, any Error>>.makeStream()
         let app = Application(
             responder: responder,
@@ -51,11 +52,14 @@ public final class CatalogServer: Sendable {
                                                     serverName: nil),
             onServerRunning: { channel in continuation.yield(.success(channel.localAddress?.port ?? 0)) },
             logger: Logger(label: "CatalogServer", factory: { _ in SwiftLogNoOpLogHandler() }))
-        let signals: [UnixSignal] = options.handleSignals ? [.sigterm, .sigint] : []
+        let signals: [UnixSignal] = options.handleSignals ? [.sigterm, .sigint, .sigquit] : []
         let task = Task {
             do {
                 try await app.runService(gracefulShutdownSignals: signals)
                 continuation.yield(.failure(CatalogServerError.stopped))
+            } catch let error as IOError where error.errnoCode == EADDRINUSE {
+                continuation.yield(.failure(CatalogServerError.portInUse(host: options.host, port: options.port)))
+                throw error
             } catch {
                 continuation.yield(.failure(CatalogServerError.cannotListen(host: options.host, port: options.port,
                                                                             reason: "\(error)")))
@@ -103,11 +107,14 @@ public final class CatalogServer: Sendable {
 
 public enum CatalogServerError: Error, Sendable, CustomStringConvertible {
     case cannotListen(host: String, port: Int, reason: String)
+    /// Another program listens there (EADDRINUSE): the one thing a user can fix with `--port`.
+    case portInUse(host: String, port: Int)
     case stopped
 
     public var description: String {
         switch self {
         case .cannotListen(let host, let port, let reason): return "cannot listen on \(host):\(port): \(reason)"
+        case .portInUse(_, let port): return "port \(port) is in use; try --port 0"
         case .stopped: return "the catalog server stopped"
         }
     }

@@ -100,6 +100,7 @@ final class SyntheticCatalog: CatalogReading {
         var list = characterList
         if let name = q.name { let key = TextFold.fold(name); list = list.filter { $0.key == key } }
         if let prefix = q.nameStartsWith { let key = TextFold.fold(prefix); list = list.filter { $0.key.hasPrefix(key) } }
+        if let part = q.nameContains { let key = TextFold.fold(part); list = list.filter { $0.key.contains(key) } }
         if let since = q.modifiedSince { list = list.filter { $0.modified >= since } }
         if !q.comics.isEmpty {
             let ids = Set(q.comics.compactMap { comicPosition($0) }.flatMap { comicList[$0].cast })
@@ -137,8 +138,9 @@ final class SyntheticCatalog: CatalogReading {
             Set($0.lowercased() == "collection" ? ComicFilter.collectionFormats : ComicFilter.comicFormats)
         }
         let title = q.title.map(TextFold.fold), prefix = q.titleStartsWith.map(TextFold.fold)
+        let part = q.titleContains.map(TextFold.fold)
         let series = Set(q.series), shared = Set(q.sharedAppearances)
-        let filtered = format != nil || allowedFormats != nil || q.noVariants || title != nil || prefix != nil
+        let filtered = format != nil || allowedFormats != nil || q.noVariants || title != nil || prefix != nil || part != nil
             || q.issueNumber != nil || q.modifiedSince != nil || q.onsaleRange != nil || !series.isEmpty || !shared.isEmpty
         if filtered {
             order = order.filter { position in
@@ -148,6 +150,7 @@ final class SyntheticCatalog: CatalogReading {
                 if q.noVariants, c.variant { return false }
                 if let title, c.key != title { return false }
                 if let prefix, !c.key.hasPrefix(prefix) { return false }
+                if let part, !c.key.contains(part) { return false }
                 if let issue = q.issueNumber, Double(c.issue) != issue { return false }
                 if let since = q.modifiedSince, c.modified < since { return false }
                 if let range = q.onsaleRange, !range.contains(c.onsale) { return false }
@@ -188,6 +191,18 @@ final class SyntheticCatalog: CatalogReading {
             return Self.serialize(object)
         }
         return CatalogPage(total: entries.count, results: page)
+    }
+
+    /// Scale mode measures characters and comics; it has no creator, event, series or story
+    /// entities of their own (the character sub-lists above cover the gallery's detail page).
+    func entities(_ kind: EntityKind, _ filter: EntityFilter) throws -> CatalogPage { CatalogPage(total: 0, results: []) }
+
+    func entity(_ kind: EntityKind, id: Int) throws -> String? {
+        switch kind {
+        case .characters: try character(id: id)
+        case .comics: try comic(id: id)
+        default: nil
+        }
     }
 
     func image(token: String) throws -> StoredImage? {

@@ -3,7 +3,8 @@ import TerminalUI
 public enum FitMode: String, Sendable, CaseIterable {
     /// Whole picture visible, scaled to touch the box on one axis (letterboxed by the caller).
     case contain
-    /// Box filled, centre-cropped on the overflowing axis.
+    /// Box filled: a too-wide picture loses both sides equally, a too-tall one loses its bottom
+    /// (faces and mastheads live at the top; a centre crop cut heads off in the backdrop).
     case cover
 }
 
@@ -49,12 +50,17 @@ extension RGBImage {
             return resized(to: containSize(in: box))
         case .cover:
             if width == 0 || height == 0 { return resized(to: box) }
-            // Crop in fractional source coordinates so no rounding shifts the centre.
-            let scale = max(Double(box.width) / Double(width), Double(box.height) / Double(height))
-            let cw = Double(box.width) / scale, ch = Double(box.height) / scale
-            let x0 = (Double(width) - cw) / 2, y0 = (Double(height) - ch) / 2
+            let (x0, y0, cw, ch) = coverRegion(box)
             return resized(width: box.width, height: box.height, box: (x0, y0, x0 + cw, y0 + ch))
         }
+    }
+
+    /// The source rectangle `.cover` shows, in fractional source coordinates (so no rounding
+    /// shifts it): centred across, from the top down.
+    func coverRegion(_ box: PixelSize) -> (x0: Double, y0: Double, width: Double, height: Double) {
+        let scale = max(Double(box.width) / Double(width), Double(box.height) / Double(height))
+        let cw = Double(box.width) / scale, ch = Double(box.height) / scale
+        return ((Double(width) - cw) / 2, 0, cw, ch)
     }
 
     /// Fits into a box of terminal cells (each cell = 1 x 2 pixels for half-blocks).

@@ -16,9 +16,8 @@ extension RGBImage {
         }
         var region = (x0: 0.0, y0: 0.0, x1: Double(width), y1: Double(height))
         if mode == .cover {
-            let scale = max(Double(box.width) / Double(width), Double(box.height) / Double(height))
-            let cw = Double(box.width) / scale, ch = Double(box.height) / scale
-            region = ((Double(width) - cw) / 2, (Double(height) - ch) / 2, (Double(width) + cw) / 2, (Double(height) + ch) / 2)
+            let r = coverRegion(box)
+            region = (r.x0, r.y0, r.x0 + r.width, r.y0 + r.height)
         }
         let horizontal = ResampleAxis(inSize: width, outSize: size.width, in0: region.x0, in1: region.x1, filter: .box)
         let vertical = ResampleAxis(inSize: height, outSize: size.height, in0: region.y0, in1: region.y1, filter: .box)

@@ -16,6 +16,7 @@ struct MarvelBench: AsyncParsableCommand {
             CatalogBench.self,
             PipelineBench.self,
             GraphicsBench.self,
+            ContractBench.self,
         ]
     )
 }

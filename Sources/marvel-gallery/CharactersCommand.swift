@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import GalleryApp
 import MarvelAPI
+import Settings
 
 /// `marvel-gallery characters`: the full-screen gallery on a terminal (GalleryLaunch); plain
 /// lines or JSON with --plain/--json or when stdout is not a terminal.
@@ -16,11 +18,22 @@ struct CharactersCommand: AsyncParsableCommand {
     @Option(help: "Only names starting with this prefix (e.g. Sp).")
     var search: String?
 
+    @Option(help: "Open on this letter of the A-Z index (# or a digit for names starting with a digit).")
+    var letter: String?
+
+    @Option(name: .customLong("page-size"),
+            help: "Characters per page request, 1-100 (default: $MARVEL_GALLERY_PAGE_SIZE, then page_size in config.toml, then 20).")
+    var pageSize: Int?
+
     @Option(help: "How many characters to list (1-10000; pages of up to 100 are fetched).")
     var limit = 20
 
     func validate() throws {
         guard (1...10_000).contains(limit) else { throw ValidationError("--limit must be between 1 and 10000") }
+        if let pageSize, !(1...100).contains(pageSize) { throw ValidationError("--page-size must be between 1 and 100") }
+        if let letter, IndexLetter(letter) == nil {
+            throw ValidationError("--letter expects one letter A-Z, a digit or #, got \"\(letter)\"")
+        }
         if search != nil {
             do { _ = try query(pageLimit: 1) } catch { throw ValidationError("--search: \(error)") }
         }
@@ -32,11 +45,14 @@ struct CharactersCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await PlainOutput.reportingErrors {
+            let settings = try source.settings(pageSize: pageSize, language: language.lang)
             if output.wantsPlain && gallery.headless == nil {
-                try await runPlain(try await source.makeClient())
+                try await runPlain(try await source.makeClient(settings))
             } else {
-                try await GalleryLaunch.run(source: source, options: gallery, search: search,
-                                            screen: LaunchScreen(language: language.resolved))
+                try await GalleryLaunch.run(source: source, settings: settings, options: gallery, search: search,
+                                            screen: LaunchScreen(pageSize: settings.pageSize.value,
+                                                                 letter: letter.flatMap(IndexLetter.init),
+                                                                 language: LanguageOption.resolved(settings)))
             }
         }
     }
@@ -49,7 +65,8 @@ struct CharactersCommand: AsyncParsableCommand {
             for character in listing.items { print(PlainOutput.line(character)) }
             PlainOutput.note("\(listing.items.count) of \(listing.total) characters")
         }
-        PlainOutput.notes(attribution: listing.attribution, stale: listing.stale)
+        PlainOutput.notes(attribution: listing.attribution, stale: listing.stale, unreadable: listing.unreadable,
+                          cacheProblem: client.cache?.unavailableReason)
     }
 }
 
@@ -60,6 +77,7 @@ enum ListFetcher {
         var total: Int
         var attribution: String?
         var stale: Bool
+        var unreadable = 0
     }
 
     static func fetch<Entity>(_ client: MarvelClient, _ endpoint: MarvelEndpoint<Entity>, limit: Int) async throws
@@ -71,6 +89,7 @@ enum ListFetcher {
             listing.total = update.total
             listing.attribution = update.attributionText ?? listing.attribution
             listing.stale = listing.stale || update.isStale
+            listing.unreadable += update.unreadable
         }
         listing.items = Array(listing.items.prefix(limit))
         return listing

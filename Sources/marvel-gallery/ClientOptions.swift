@@ -3,16 +3,22 @@ import Foundation
 import HTTPTransport
 import MarvelAPI
 import CatalogServer
+import Settings
 import Synchronization
 
-/// Where the data comes from, shared by every data subcommand:
-/// `--base-url` (or `MARVEL_BASE_URL`) → that server (signed when keys are set);
-/// keys only → the official gateway (retired in 2025: the client says so);
-/// neither → the built-in catalog on loopback.
+/// Where the data comes from, shared by every data subcommand (`--source auto`, the default):
+/// a base URL (`--base-url`, `MARVEL_BASE_URL` or `base_url` in config.toml) → that server
+/// (signed when keys are set); keys only → the official gateway (retired in 2025: the client
+/// says so); neither → the built-in catalog on loopback.
 struct ClientOptions: ParsableArguments {
     @Option(name: .customLong("base-url"),
-            help: "A Marvel-compatible server, e.g. http://127.0.0.1:8080 (default: $MARVEL_BASE_URL).")
+            help: "A Marvel-compatible server, e.g. http://127.0.0.1:8080 (default: $MARVEL_BASE_URL, then base_url in config.toml).")
     var baseURL: String?
+
+    @Option(help: ArgumentHelp("Where the data comes from: auto, offline, official or mirror (default: $MARVEL_GALLERY_SOURCE, then source in config.toml, then auto).",
+                               valueName: "source"),
+            completion: .list(Settings.Source.allCases.map(\.rawValue)))
+    var source: String?
 
     @Flag(name: .customLong("no-cache"), help: "Do not read or write the response cache.")
     var noCache = false
@@ -22,15 +28,19 @@ struct ClientOptions: ParsableArguments {
 
     func validate() throws {
         guard (1...300).contains(timeout) else { throw ValidationError("--timeout must be between 1 and 300 seconds") }
-        if let url = resolvedBaseURLText, Self.parseBaseURL(url) == nil {
+        if let url = baseURL, Self.parseBaseURL(url) == nil {
             throw ValidationError("--base-url must be an absolute http(s) URL, got \"\(url)\"")
+        }
+        if let source, Settings.Source(rawValue: source.lowercased()) == nil {
+            throw ValidationError("--source expects auto, offline, official or mirror, got \"\(source)\"")
         }
     }
 
-    var resolvedBaseURLText: String? {
-        if let baseURL { return baseURL }
-        let env = ProcessInfo.processInfo.environment["MARVEL_BASE_URL"]?.trimmingCharacters(in: .whitespaces)
-        return env?.isEmpty == false ? env : nil
+    /// The settings of this run: these flags and the command's own over the environment,
+    /// config.toml and the defaults (`Settings.resolve` is the one place that decides).
+    func settings(pageSize: Int? = nil, language: String? = nil, defaultPageSize: Int = 20) throws -> Settings {
+        try Settings.resolve(flags: Flags(language: language, pageSize: pageSize, source: source, baseURL: baseURL),
+                             environment: ProcessInfo.processInfo.environment, defaultPageSize: defaultPageSize)
     }
 
     static func parseBaseURL(_ text: String) -> URL? {
@@ -39,18 +49,35 @@ struct ClientOptions: ParsableArguments {
         return url
     }
 
+    /// The keys of this run: from the environment or config.toml, else the credentials file.
+    static func credentials(_ settings: Settings) throws -> MarvelCredentials? {
+        if settings.hasKeys, let pub = settings.publicKey.value, let priv = settings.privateKey.value {
+            return MarvelCredentials(publicKey: pub, privateKey: priv)
+        }
+        return try CredentialsLoader.load()
+    }
+
     /// Builds the client for this run.
-    func makeClient() async throws -> MarvelClient {
-        let credentials = try CredentialsLoader.load()
+    func makeClient(_ settings: Settings) async throws -> MarvelClient {
+        var credentials = try Self.credentials(settings)
         let transport = try HTTPTransport()
         let timeouts = HTTPTimeouts(total: .seconds(timeout))
         let base: URL
-        if let text = resolvedBaseURLText, let url = Self.parseBaseURL(text) {
-            base = url
-        } else if credentials != nil {
-            base = MarvelClient.officialBaseURL
-        } else {
+        let mirror = settings.baseURL.value.flatMap(Self.parseBaseURL)
+        switch settings.source.value {
+        case .offline:
+            credentials = nil
             base = try await BuiltInCatalog.baseURL()
+        case .official:
+            base = MarvelClient.officialBaseURL
+        case .mirror, .auto:
+            if let mirror {
+                base = mirror
+            } else if credentials != nil {
+                base = MarvelClient.officialBaseURL
+            } else {
+                base = try await BuiltInCatalog.baseURL()
+            }
         }
         let isLoopback = ["127.0.0.1", "localhost", "::1", "[::1]"].contains(base.host ?? "")
         // The loopback catalog is already local: caching its answers would only duplicate it.
@@ -88,6 +115,10 @@ struct OutputOptions: ParsableArguments {
 
     @Flag(help: "Print the decoded entities as JSON (Marvel field names).")
     var json = false
+
+    func validate() throws {
+        if plain && json { throw ValidationError("--plain and --json exclude each other; pick one") }
+    }
 
     /// Plain output was asked for, or there is no terminal to draw a screen on.
     var wantsPlain: Bool { plain || json || isatty(STDOUT_FILENO) == 0 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GalleryApp
 import MarvelAPI
+import Settings
 
 /// `marvel-gallery comics`: the comic list, optionally by format.
 struct ComicsCommand: AsyncParsableCommand {
@@ -13,20 +14,27 @@ struct ComicsCommand: AsyncParsableCommand {
     @OptionGroup var gallery: GalleryOptions
     @OptionGroup var language: LanguageOption
 
-    @Option(help: "comic, magazine, trade-paperback, hardcover, digest, graphic-novel, digital-comic, infinite-comic.")
+    @Option(help: "comic, magazine, trade-paperback, hardcover, digest, graphic-novel, digital-comic, infinite-comic.",
+            completion: .list(ComicQuery.Format.allCases.map { $0.rawValue.replacingOccurrences(of: " ", with: "-") }))
     var format: String?
 
     @Option(help: "Series title prefix.")
     var title: String?
 
-    @Option(help: "Order: title, -title, onsaleDate, -onsaleDate, focDate, -focDate, issueNumber, modified, -modified.")
+    @Option(help: "Order: title, -title, onsaleDate, -onsaleDate, focDate, -focDate, issueNumber, modified, -modified.",
+            completion: .list(ComicQuery.Order.allCases.map(\.rawValue)))
     var order = "title"
+
+    @Option(name: .customLong("page-size"),
+            help: "Comics per page request in the covers grid, 1-100 (default: $MARVEL_GALLERY_PAGE_SIZE, then page_size in config.toml, then 50).")
+    var pageSize: Int?
 
     @Option(help: "How many comics to list (1-10000).")
     var limit = 20
 
     func validate() throws {
         guard (1...10_000).contains(limit) else { throw ValidationError("--limit must be between 1 and 10000") }
+        if let pageSize, !(1...100).contains(pageSize) { throw ValidationError("--page-size must be between 1 and 100") }
         if let format, ComicQuery.Format(lenient: format) == nil {
             let known = ComicQuery.Format.allCases.map { $0.rawValue.replacingOccurrences(of: " ", with: "-") }
             throw ValidationError("unknown --format \"\(format)\"; use one of: \(known.joined(separator: ", "))")
@@ -44,14 +52,17 @@ struct ComicsCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await PlainOutput.reportingErrors {
+            let settings = try source.settings(pageSize: pageSize, language: language.lang,
+                                               defaultPageSize: LaunchScreen.comicsPageSize)
             if output.wantsPlain && gallery.headless == nil {
-                try await runPlain(try await source.makeClient())
+                try await runPlain(try await source.makeClient(settings))
             } else {
-                try await GalleryLaunch.run(source: source, options: gallery,
-                                            screen: LaunchScreen(catalog: .comics, comicsFilter: ComicsFilter(
+                try await GalleryLaunch.run(source: source, settings: settings, options: gallery,
+                                            screen: LaunchScreen(catalog: .comics, pageSize: settings.pageSize.value,
+                                                                 comicsFilter: ComicsFilter(
                                                 format: format.flatMap(ComicQuery.Format.init(lenient:))?.rawValue,
                                                 titleStartsWith: title),
-                                            language: language.resolved))
+                                            language: LanguageOption.resolved(settings)))
             }
         }
     }
@@ -64,6 +75,7 @@ struct ComicsCommand: AsyncParsableCommand {
             for comic in listing.items { print(PlainOutput.line(comic)) }
             PlainOutput.note("\(listing.items.count) of \(listing.total) comics")
         }
-        PlainOutput.notes(attribution: listing.attribution, stale: listing.stale)
+        PlainOutput.notes(attribution: listing.attribution, stale: listing.stale, unreadable: listing.unreadable,
+                          cacheProblem: client.cache?.unavailableReason)
     }
 }

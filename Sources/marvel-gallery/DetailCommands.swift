@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GalleryApp
 import MarvelAPI
+import Settings
 
 /// What `character ID` and `comic ID` share: the same options, the same id check, the same
 /// choice between plain output and the gallery's detail screen. Each command only says which
@@ -29,11 +30,12 @@ extension EntityDetailCommand {
 
     func run() async throws {
         try await PlainOutput.reportingErrors {
+            let settings = try source.settings(language: language.lang)
             if output.wantsPlain && gallery.headless == nil {
-                try await runPlain(try await source.makeClient())
+                try await runPlain(try await source.makeClient(settings))
             } else {
-                try await GalleryLaunch.run(source: source, options: gallery,
-                                            screen: LaunchScreen(detail: subject, language: language.resolved))
+                try await GalleryLaunch.run(source: source, settings: settings, options: gallery,
+                                            screen: LaunchScreen(detail: subject, language: LanguageOption.resolved(settings)))
             }
         }
     }
@@ -74,7 +76,7 @@ struct ComicCommand: EntityDetailCommand {
     @OptionGroup var gallery: GalleryOptions
     @OptionGroup var language: LanguageOption
 
-    @Argument(help: "The comic id, e.g. 17701.")
+    @Argument(help: "The comic id, e.g. 60095.")
     var id: Int
 
     var subject: DetailSubject { .comic(id) }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Settings
 import TerminalIO
 
 /// `--colors` and `--graphics`, on every command that draws. Values are checked here; the
@@ -21,6 +22,13 @@ struct DisplayOptions: ParsableArguments {
         }
     }
 
-    /// The request for `CapabilityDetection` (the config file's values join here).
+    /// The request for `CapabilityDetection`.
     var request: DisplayRequest { DisplayRequest(colorsFlag: colors, graphicsFlag: graphics) }
+
+    /// The request with config.toml's `colors`/`graphics` (resolved by `Settings`; the flag
+    /// and the environment still come first in `DisplaySettings`).
+    func request(settings: Settings?) -> DisplayRequest {
+        DisplayRequest(colorsFlag: colors, graphicsFlag: graphics,
+                       colorsConfig: settings?.colors.value, graphicsConfig: settings?.graphics.value)
+    }
 }

@@ -1,5 +1,8 @@
 import ArgumentParser
+import Foundation
+import Settings
 import TerminalIO
+import TerminalUI
 
 /// `marvel-gallery doctor`: what the terminal layer detected and chose, for bug reports.
 struct DoctorCommand: ParsableCommand {
@@ -19,10 +22,30 @@ struct DoctorCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Which config file was read and where each setting came from (keys never shown).
+        // The "config" line becomes the file's line, and only settings not at their default
+        // are added, so the report stays one screen (24 rows) long.
+        var lines: [(label: String, value: String)]
+        var settings: Settings?
         do {
-            print(try DoctorReport.collect(queryTimeoutMilliseconds: queryTimeout, request: display.request).text)
+            settings = try Settings.resolve(flags: Flags(), environment: ProcessInfo.processInfo.environment)
+            lines = settings!.report.filter { !$0.value.hasSuffix("(default)") && $0.value != "none" }
+        } catch {
+            lines = [("config file", "refused: \(error)")]
+        }
+        var report: DoctorReport
+        do {
+            report = try DoctorReport.collect(queryTimeoutMilliseconds: queryTimeout,
+                                              request: display.request(settings: settings))
         } catch {
             throw ValidationError(error.description)
         }
+        lines = lines.map { ($0.label, Sanitizer.visible($0.value)) }
+        if let index = report.lines.firstIndex(where: { $0.label == "config" }) {
+            report.lines.replaceSubrange(index...index, with: lines)
+        } else {
+            report.lines += lines
+        }
+        print(report.text)
     }
 }

@@ -1,36 +1,38 @@
+import ArgumentParser
+import Catalog
 import CatalogServer
 import Foundation
 import GalleryApp
 import HTTPTransport
 import ImagePipeline
 import MarvelAPI
+import Settings
 import TerminalUI
 
 /// Wires the full-screen gallery: the data source (`ClientOptions`: a `--base-url` mirror, the
 /// official API with keys, or by default the built-in catalog served in-process on a loopback
 /// port), the image pipeline with its disk cache, and the terminal; runs it; tears down.
 enum GalleryLaunch {
-    static func run(source: ClientOptions, options: GalleryOptions, search: String? = nil,
+    static func run(source: ClientOptions, settings: Settings, options: GalleryOptions, search: String? = nil,
                     screen: LaunchScreen = LaunchScreen()) async throws {
-        let credentials = try CredentialsLoader.load()
-        let client = try await source.makeClient()   // starts the built-in catalog when needed
+        let client = try await source.makeClient(settings)   // starts the built-in catalog when needed
         let kind: DataSourceKind
         if BuiltInCatalog.isBuiltIn(client.baseURL) {
             kind = .offlineCatalog
-        } else if client.isOfficialGateway || (source.resolvedBaseURLText == nil && credentials != nil) {
+        } else if client.isOfficialGateway || settings.baseURL.value == nil || settings.source.value == .official {
             kind = .officialAPI
         } else {
-            kind = .mirror(source.resolvedBaseURLText ?? client.baseURL.absoluteString)
+            kind = .mirror(settings.baseURL.value ?? client.baseURL.absoluteString)
         }
         let imageTransport = try HTTPTransport()
         let pipeline = ImagePipeline.standard(transport: imageTransport,
                                               cacheDirectory: options.imageCacheDirectory ?? ImagePipeline.defaultCacheDirectory)
-        var config = AppConfig(pageSize: screen.catalog == .comics ? LaunchScreen.comicsPageSize : options.pageSize,
-                               source: kind, language: screen.language)
+        var config = AppConfig(pageSize: screen.pageSize, source: kind, language: screen.language)
         config.catalog = screen.catalog
         config.comicsFilter = screen.comicsFilter
+        config.notice = EmbeddedCatalog.inMemoryFallbackNotice
         var sessionOptions = GallerySession.Options(config: config,
-                                                    letter: screen.catalog == .characters ? options.indexLetter : nil)
+                                                    letter: screen.catalog == .characters ? screen.letter : nil)
         sessionOptions.detail = screen.detail
         sessionOptions.details = MarvelDetailSource(client: client)
         sessionOptions.search = search
@@ -39,12 +41,13 @@ enum GalleryLaunch {
             backend = FakeBackend(size: size)
             sessionOptions.finishWhenGridComplete = true
         } else {
-            backend = try TerminalBackendFactory.make(display: options.display.request)
+            backend = try TerminalBackendFactory.make(display: options.display.request(settings: settings))
         }
         let thumbnails = PipelineThumbnails(pipeline: pipeline, colorDepth: await backend.colorDepth)
+        var signalExit: Int32?
         do {
-            let (state, _) = try await GallerySession.run(
-                backend: backend, pages: MarvelPageSource(client: client),
+            let (state, stats) = try await GallerySession.run(
+                backend: backend, pages: MarvelPageSource(client: client, searchesAnywhere: kind.searchesAnywhere),
                 thumbnails: thumbnails, options: sessionOptions)
             if let fake = backend as? FakeBackend,
                let path = ProcessInfo.processInfo.environment["MARVEL_GALLERY_DUMP_FRAME"] {
@@ -55,11 +58,18 @@ enum GalleryLaunch {
                 let line = Array((state.isScreenComplete ? "grid-complete\n" : "grid-incomplete\n").utf8)
                 _ = line.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
             }
+            if let signal = stats.terminatingSignal {
+                signalExit = RunStats.exitStatus(forSignal: signal)
+            } else if state.interruptedByKey {
+                signalExit = RunStats.exitStatus(forSignal: SIGINT)
+            }
         } catch {
             await shutDown(thumbnails, transports: [imageTransport, client.transport])
             throw error
         }
         await shutDown(thumbnails, transports: [imageTransport, client.transport])
+        // The terminal is restored by now: report the signal the shell way (SIGTERM 143).
+        if let signalExit { throw ExitCode(signalExit) }
     }
 
     /// Loads cancelled and drained before the disk index is written and the transports stop:

@@ -4,16 +4,12 @@ import GalleryApp
 import MarvelAPI
 import TerminalUI
 
-/// Options of the full-screen characters gallery.
+/// Options of every full-screen command (the grid's own, `--letter` and `--page-size`, live
+/// on `characters` and `comics`, where they mean something).
 struct GalleryOptions: ParsableArguments {
-    @Option(help: "Open on this letter of the A-Z index (# or a digit for names starting with a digit).")
-    var letter: String?
-
-    @Option(name: .customLong("page-size"), help: "Characters per page request (1-100).")
-    var pageSize = 20
-
     @Option(name: .customLong("image-cache"),
-            help: "Folder for downloaded pictures (default: $MARVEL_GALLERY_IMAGE_CACHE or ~/.cache/marvel-gallery/images).")
+            help: "Folder for downloaded pictures (default: $MARVEL_GALLERY_IMAGE_CACHE or ~/.cache/marvel-gallery/images).",
+            completion: .directory)
     var imageCache: String?
 
     /// `WxH`: draw off-screen at that size, print "grid-complete" at the first complete grid
@@ -24,16 +20,10 @@ struct GalleryOptions: ParsableArguments {
     @OptionGroup var display: DisplayOptions
 
     func validate() throws {
-        guard (1...100).contains(pageSize) else { throw ValidationError("--page-size must be between 1 and 100") }
-        if let letter, IndexLetter(letter) == nil {
-            throw ValidationError("--letter expects one letter A-Z, a digit or #, got \"\(letter)\"")
-        }
         if let headless, Self.parseSize(headless) == nil {
             throw ValidationError("--headless expects WIDTHxHEIGHT, e.g. 120x40")
         }
     }
-
-    var indexLetter: IndexLetter? { letter.flatMap(IndexLetter.init) }
 
     var headlessSize: Size? { headless.flatMap(Self.parseSize) }
 

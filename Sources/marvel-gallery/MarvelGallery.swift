@@ -7,10 +7,15 @@ struct MarvelGallery: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "marvel-gallery",
         abstract: "A terminal gallery of Marvel characters and comics.",
+        // BuildInfo.commit is written at build time by the BuildInfo plugin (Plugins/BuildInfo).
+        version: "marvel-gallery \(version) (commit \(BuildInfo.commit))",
         subcommands: [
             // Each subcommand lives in its own file in this folder.
             CharactersCommand.self,
             ComicsCommand.self,
+            SeriesCommand.self,
+            EventsCommand.self,
+            CreatorsCommand.self,
             CharacterCommand.self,
             ComicCommand.self,
             CatalogCommand.self,
@@ -21,6 +26,8 @@ struct MarvelGallery: AsyncParsableCommand {
             CacheCommand.self,
         ]
     )
+
+    static let version = "0.1.0"
 
     /// Every subcommand starts here. Before any libcrypto call: no OpenSSL cleanup at exit.
     /// Server handlers and pipeline workers may still be hashing when the process ends, and

@@ -1,10 +1,17 @@
 import ArgumentParser
+import Catalog
 import Foundation
 import MarvelAPI
+import Settings
+import TerminalUI
 
 /// Text and JSON renderings of entities for scripts, and the error reporting shared by the
-/// data subcommands (message on stderr, non-zero exit).
+/// data subcommands (message on stderr, non-zero exit). Every piece of outside text goes
+/// through `v` (Sanitizer.visible): controls show as `\x1b`, tabs and newlines as `\t`/`\n`.
 enum PlainOutput {
+    /// Outside text (names, titles, descriptions, URLs, server messages) made safe for a line.
+    static func v(_ text: String) -> String { Sanitizer.visible(text) }
+
     static func json<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -17,55 +24,55 @@ enum PlainOutput {
 
     static func thumbnail(_ image: MarvelImage?) -> String {
         guard let image, !image.isPlaceholder, let url = image.url(.portraitUncanny) else { return "-" }
-        return url.absoluteString
+        return v(url.absoluteString)
     }
 
     /// `id <TAB> name <TAB> N comics`
     static func line(_ character: MarvelCharacter) -> String {
-        "\(character.id)\t\(character.name)\t\(character.comics.available) comics"
+        "\(character.id)\t\(v(character.name))\t\(character.comics.available) comics"
     }
 
     /// `id <TAB> title <TAB> format <TAB> on-sale day <TAB> price`
     static func line(_ comic: MarvelComic) -> String {
         let price = comic.price.map { String(format: "$%.2f", $0) } ?? "-"
-        return "\(comic.id)\t\(comic.title)\t\(comic.format.isEmpty ? "-" : comic.format)\t\(day(comic.onSaleDate))\t\(price)"
+        return "\(comic.id)\t\(v(comic.title))\t\(comic.format.isEmpty ? "-" : v(comic.format))\t\(day(comic.onSaleDate))\t\(price)"
     }
 
     static func detail(_ character: MarvelCharacter) -> String {
-        var lines = ["id: \(character.id)", "name: \(character.name)"]
-        lines.append("description: \(character.description ?? "-")")
+        var lines = ["id: \(character.id)", "name: \(v(character.name))"]
+        lines.append("description: \(character.description.map(v) ?? "-")")
         lines.append("modified: \(day(character.modified))")
         lines.append("thumbnail: \(thumbnail(character.thumbnail))")
         for (name, list) in [("comics", character.comics), ("series", character.series),
                              ("stories", character.stories), ("events", character.events)] {
             lines.append(contentsOf: resources(name, list))
         }
-        lines.append(contentsOf: character.urls.map { "\($0.type): \($0.url)" })
+        lines.append(contentsOf: character.urls.map { "\(v($0.type)): \(v($0.url))" })
         return lines.joined(separator: "\n")
     }
 
     static func detail(_ comic: MarvelComic) -> String {
-        var lines = ["id: \(comic.id)", "title: \(comic.title)"]
-        lines.append("format: \(comic.format.isEmpty ? "-" : comic.format)")
+        var lines = ["id: \(comic.id)", "title: \(v(comic.title))"]
+        lines.append("format: \(comic.format.isEmpty ? "-" : v(comic.format))")
         lines.append("issue: \(comic.issueNumber == comic.issueNumber.rounded() ? String(Int(comic.issueNumber)) : String(comic.issueNumber))")
         lines.append("pages: \(comic.pageCount)")
         lines.append("on sale: \(day(comic.onSaleDate))")
         lines.append("price: \(comic.price.map { String(format: "$%.2f", $0) } ?? "-")")
-        lines.append("series: \(comic.series?.name ?? "-")")
-        lines.append("description: \(comic.description ?? "-")")
+        lines.append("series: \(comic.series.map { v($0.name) } ?? "-")")
+        lines.append("description: \(comic.description.map(v) ?? "-")")
         lines.append("thumbnail: \(thumbnail(comic.thumbnail))")
         for (name, list) in [("creators", comic.creators), ("characters", comic.characters),
                              ("stories", comic.stories), ("events", comic.events)] {
             lines.append(contentsOf: resources(name, list))
         }
-        lines.append(contentsOf: comic.urls.map { "\($0.type): \($0.url)" })
+        lines.append(contentsOf: comic.urls.map { "\(v($0.type)): \(v($0.url))" })
         return lines.joined(separator: "\n")
     }
 
     private static func resources(_ name: String, _ list: ResourceList) -> [String] {
         let shown = list.isTruncated ? " (first \(list.items.count) listed)" : ""
         return ["\(name): \(list.available)\(shown)"]
-            + list.items.map { "  - \($0.name)\($0.role.map { " (\($0))" } ?? "")" }
+            + list.items.map { "  - \(v($0.name))\($0.role.map { " (\(v($0)))" } ?? "")" }
     }
 
     /// Notes for people, kept off stdout so scripts read clean data.
@@ -73,9 +80,12 @@ enum PlainOutput {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 
-    static func notes(attribution: String?, stale: Bool) {
+    static func notes(attribution: String?, stale: Bool, unreadable: Int = 0, cacheProblem: String? = nil) {
+        if let cacheProblem { note(cacheProblem) }
         if stale { note("offline: showing cached data") }
-        if let attribution { note(attribution) }
+        if let fallback = EmbeddedCatalog.inMemoryFallbackNotice { note(fallback) }
+        if unreadable > 0 { note("\(unreadable) record\(unreadable == 1 ? "" : "s") unreadable (skipped)") }
+        if let attribution { note(v(attribution)) }
     }
 
     /// Runs a subcommand body; a library error becomes one line on stderr and exit status 1.
@@ -83,7 +93,10 @@ enum PlainOutput {
         do {
             try await body()
         } catch let error as MarvelAPIError {
-            note("marvel-gallery: \(error.description)")
+            note("marvel-gallery: \(v(error.description))")
+            throw ExitCode(1)
+        } catch let error as SettingsError {
+            note("marvel-gallery: \(v(error.description))")
             throw ExitCode(1)
         }
     }

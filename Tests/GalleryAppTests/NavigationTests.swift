@@ -99,22 +99,4 @@ final class NavigationTests: XCTestCase {
         XCTAssertTrue(h.state.isQuitting)
         XCTAssertTrue(h.key(.down).isEmpty, "nothing after quitting")
     }
-
-    func testEveryGridActionIsInTheHelp() {
-        let keys: [KeyInput] = [.up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .enter, .escape,
-                                .char("h"), .char("j"), .char("k"), .char("l"), .char(" "), .char("g"),
-                                .char("G"), .char("/"), .char("i"), .char("r"), .char("?"), .char("q")]
-        let helpTexts = Set(Keymap.helpEntries.map(\.text))
-        let needed: [GridAction: StringKey] = [
-            .moveUp: .helpMove, .moveDown: .helpMove, .moveLeft: .helpMove, .moveRight: .helpMove,
-            .pageUp: .helpPage, .pageDown: .helpPage, .first: .helpEnds, .last: .helpEnds, .open: .helpOpen,
-            .search: .helpSearch, .index: .helpIndex, .retry: .helpRetry, .help: .helpHelp, .back: .helpBack,
-            .quit: .helpQuit,
-        ]
-        for key in keys {
-            let action = Keymap.gridAction(for: key)
-            XCTAssertNotNil(action, "\(key)")
-            if let action { XCTAssertTrue(helpTexts.contains(needed[action]!), "\(action)") }
-        }
-    }
 }

@@ -32,7 +32,8 @@ final class ProgramLoopTests: XCTestCase {
         XCTAssertEqual(pages.requestLog.count, fetchesBeforeEsc, "restored without fetching")
 
         await backend.send(.resize(Size(width: 80, height: 24)))
-        await waitForScreen(backend) { $0.split(separator: "\n").count == 24 && $0.contains("A-Bomb (H…") }
+        // The tile label is trimmed at 80 columns; the status line names the selection in full.
+        await waitForScreen(backend) { $0.split(separator: "\n").count == 24 && $0.contains(" A-Bomb (HAS)  │") }
 
         await backend.send(.input(.key(.char("q"))))
         let (final, _) = try await run.value

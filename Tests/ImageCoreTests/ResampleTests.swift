@@ -35,6 +35,20 @@ final class ResampleTests: XCTestCase {
         for x in 0..<10 { XCTAssertEqual(out[x, 5], RGB(0, 255, 0)) }
     }
 
+    func testCoverKeepsTheTopOfATallPicture() {
+        // 100x300 portrait: top third red (the face), middle green, bottom blue. A landscape
+        // box (the backdrop) shows the top, not the middle.
+        var img = RGBImage(width: 100, height: 300, fill: .black)
+        for y in 0..<300 {
+            for x in 0..<100 { img[x, y] = y < 100 ? RGB(255, 0, 0) : (y < 200 ? RGB(0, 255, 0) : RGB(0, 0, 255)) }
+        }
+        for out in [img.fitted(into: PixelSize(width: 30, height: 10), mode: .cover),
+                    img.fittedLinearLight(into: PixelSize(width: 30, height: 10), mode: .cover)] {
+            XCTAssertEqual(out.width, 30)
+            for x in [0, 15, 29] { XCTAssertEqual(out[x, 1], RGB(255, 0, 0)) }
+        }
+    }
+
     func testUpscalingIsSmooth() {
         let img = RGBImage(width: 2, height: 1, pixels: [0, 0, 0, 255, 255, 255])
         let out = img.resized(width: 8, height: 1)

@@ -13,6 +13,8 @@ public struct AppConfig: Equatable, Sendable {
     public var searchDebounceMillis = 250
     public var doubleClickMillis: UInt64 = 400
     public var spinnerMillis = 100
+    /// A standing notice for the status line (e.g. the catalog fell back to memory).
+    public var notice: String?
 
     public init(pageSize: Int = 20, source: DataSourceKind = .offlineCatalog, language: Language = .en) {
         self.pageSize = min(100, max(1, pageSize))
@@ -47,6 +49,8 @@ public struct AppState: Equatable, Sendable {
     /// Cursor in the A–Z index bar while it is open (index into `IndexLetter.all`).
     public internal(set) var indexCursor: Int?
     public internal(set) var overlay: Overlay?
+    /// First row of the help shown when it is taller than the screen.
+    public internal(set) var helpScroll = 0
     /// Detail pages open over the grid (issue 8).
     public internal(set) var details = DetailStack()
     /// The newest thumbnail of each character in the window (possibly of an older size, drawn
@@ -62,6 +66,10 @@ public struct AppState: Equatable, Sendable {
     var lastClick: LastClick?
     var nextListID = 1
     public internal(set) var isQuitting = false
+    /// Seconds left of the current list's "retry after N s" (counted down once a second).
+    public internal(set) var retrySecondsLeft: Int?
+    /// Ctrl-C ended the program: the process exits 130 like an interrupted one.
+    public internal(set) var interruptedByKey = false
 
     /// A fresh state showing the main list (or, with `letter`, that letter over the main list;
     /// with `search`, the results for that text with the field kept, as after Enter).

@@ -17,6 +17,8 @@ public struct CharacterList: Equatable, Sendable {
     /// The last page failure; cleared by a retry.
     public private(set) var failure: PageFailure?
     public private(set) var endReached = false
+    /// Records the server sent that could not be read (skipped; the rest of their page is kept).
+    public private(set) var unreadableRecords = 0
     /// Index of the selected item (0 when empty).
     public var selection = 0
     /// First grid row on screen.
@@ -27,6 +29,20 @@ public struct CharacterList: Equatable, Sendable {
     public init(id: Int, query: ListQuery) {
         self.id = id
         self.query = query
+    }
+
+    /// Whether the items were filtered here from an already loaded list (a search the source
+    /// cannot do: anywhere in a name on the Marvel API), not fetched.
+    public private(set) var isLocal = false
+
+    /// A complete list of `items` found locally: nothing more to fetch.
+    public init(id: Int, query: ListQuery, localItems: [GalleryCharacter]) {
+        self.init(id: id, query: query)
+        items = localItems
+        knownIDs = Set(localItems.map(\.id))
+        total = localItems.count
+        endReached = true
+        isLocal = true
     }
 
     public var isEmpty: Bool { items.isEmpty }
@@ -55,18 +71,24 @@ public struct CharacterList: Equatable, Sendable {
         case .success(let page):
             failure = nil
             total = page.total
-            nextOffset = page.offset + page.items.count
-            var sawPastDigits = false
+            nextOffset = page.offset + page.items.count + page.unreadable
+            unreadableRecords += page.unreadable
+            var sawPastDigits = false, repeated = 0
             for character in page.items {
                 if case .letter(let letter) = query, !letter.matches(character.name) {
                     // `#` pages the whole list: the first name past the digits ends it.
                     if letter == .digits, character.name.first.map({ $0 > "9" }) ?? false { sawPastDigits = true }
                     continue
                 }
-                guard knownIDs.insert(character.id).inserted else { continue }
+                guard knownIDs.insert(character.id).inserted else { repeated += 1; continue }
                 items.append(character)
             }
-            endReached = page.items.isEmpty || nextOffset >= page.total || sawPastDigits
+            endReached = (page.items.isEmpty && page.unreadable == 0) || nextOffset >= page.total || sawPastDigits
+            if !page.items.isEmpty, repeated == page.items.count {
+                // Nothing new (the server ignores offset): a failure waits for `r` instead of
+                // the next frame asking again, which made ~22 requests a second.
+                failure = PageFailure(marvel: .serverRepeats(offset: page.offset))
+            }
         }
         return true
     }

@@ -1,8 +1,10 @@
-/// What a key does on the grid. One table maps keys to actions and is also what the help
-/// overlay lists, so the help can never disagree with the behaviour.
+/// What a key does on the grid. One table per screen maps keys to actions and is also what
+/// that screen's help lists, so the help can never disagree with the behaviour.
 public enum GridAction: Equatable, Hashable, Sendable {
     case moveUp, moveDown, moveLeft, moveRight
     case pageUp, pageDown
+    /// Ctrl-U / Ctrl-D: half a screen, as in less and vim.
+    case halfPageUp, halfPageDown
     case first, last
     case open
     case search
@@ -16,51 +18,77 @@ public enum GridAction: Equatable, Hashable, Sendable {
 }
 
 public enum Keymap {
-    /// One line of the help: the keys as shown, what they do.
-    public struct Entry: Equatable, Sendable {
+    /// One line of a screen's help: the keys as shown, what they do, and the keys' actions.
+    /// A line without bindings is a note (the mouse, the keys inside the search field).
+    public struct Line: Equatable, Sendable {
         public let keys: String
         public let text: StringKey
-    }
+        public let bindings: [Binding]
 
-    /// The action for a key on the grid, if any.
-    public static func gridAction(for key: KeyInput) -> GridAction? {
-        switch key {
-        case .up, .char("k"): return .moveUp
-        case .down, .char("j"): return .moveDown
-        case .left, .char("h"): return .moveLeft
-        case .right, .char("l"): return .moveRight
-        case .pageUp, .ctrl("b"): return .pageUp
-        case .pageDown, .char(" "), .ctrl("f"): return .pageDown
-        case .home, .char("g"): return .first
-        case .end, .char("G"): return .last
-        case .enter: return .open
-        case .char("/"): return .search
-        case .char("i"): return .index
-        case .char("r"): return .retry
-        case .char("?"): return .help
-        case .escape: return .back
-        case .char("q"), .ctrl("c"): return .quit
-        case .char("f"): return .format(forward: true)
-        case .char("F"): return .format(forward: false)
-        default: return nil
+        init(_ keys: String, _ text: StringKey, _ bindings: [Binding] = []) {
+            self.keys = keys; self.text = text; self.bindings = bindings
         }
     }
 
-    /// Every key of the app, for the help overlay (grid keys, then the search and index keys).
-    public static let helpEntries: [Entry] = [
-        Entry(keys: "←↓↑→  h j k l", text: .helpMove),
-        Entry(keys: "PgUp PgDn Space", text: .helpPage),
-        Entry(keys: "Home End  g G", text: .helpEnds),
-        Entry(keys: "Enter", text: .helpOpen),
-        Entry(keys: "mouse", text: .helpMouse),
-        Entry(keys: "/", text: .helpSearch),
-        Entry(keys: "", text: .helpSearchKeys),
-        Entry(keys: "i", text: .helpIndex),
-        Entry(keys: "", text: .helpIndexKeys),
-        Entry(keys: "f F", text: .helpFormat),
-        Entry(keys: "r", text: .helpRetry),
-        Entry(keys: "?", text: .helpHelp),
-        Entry(keys: "Esc", text: .helpBack),
-        Entry(keys: "q  Ctrl-C", text: .helpQuit),
+    public struct Binding: Equatable, Sendable {
+        public let key: KeyInput
+        public let action: GridAction
+        init(_ key: KeyInput, _ action: GridAction) { self.key = key; self.action = action }
+    }
+
+    /// The table of a grid screen: the characters grid or the comics grid.
+    public static func table(_ catalog: CatalogKind) -> [Line] {
+        catalog == .comics ? comics : characters
+    }
+
+    /// The action for a key on the grid of `catalog`, if any: read from the same table as the help.
+    public static func gridAction(for key: KeyInput, catalog: CatalogKind = .characters) -> GridAction? {
+        for line in table(catalog) {
+            if let binding = line.bindings.first(where: { $0.key == key }) { return binding.action }
+        }
+        return nil
+    }
+
+    private static let movement: [Line] = [
+        Line("←↓↑→  h j k l", .helpMove, [
+            Binding(.up, .moveUp), Binding(.char("k"), .moveUp), Binding(.down, .moveDown), Binding(.char("j"), .moveDown),
+            Binding(.left, .moveLeft), Binding(.char("h"), .moveLeft), Binding(.right, .moveRight), Binding(.char("l"), .moveRight),
+        ]),
+        Line("Ctrl-N Ctrl-P", .helpNextPrevious, [Binding(.ctrl("n"), .moveDown), Binding(.ctrl("p"), .moveUp)]),
+        Line("PgUp PgDn Space", .helpPage, [
+            Binding(.pageUp, .pageUp), Binding(.pageDown, .pageDown), Binding(.char(" "), .pageDown),
+        ]),
+        Line("Ctrl-B Ctrl-F", .helpPage, [Binding(.ctrl("b"), .pageUp), Binding(.ctrl("f"), .pageDown)]),
+        Line("Ctrl-U Ctrl-D", .helpHalfPage, [Binding(.ctrl("u"), .halfPageUp), Binding(.ctrl("d"), .halfPageDown)]),
     ]
+
+    private static let closing: [Line] = [
+        Line("r", .helpRetry, [Binding(.char("r"), .retry)]),
+        Line("?", .helpHelp, [Binding(.char("?"), .help)]),
+        Line("Esc", .helpBack, [Binding(.escape, .back)]),
+        Line("q  Ctrl-C", .helpQuit, [Binding(.char("q"), .quit), Binding(.ctrl("c"), .quit)]),
+    ]
+
+    /// What both grids share after the movement keys; only the texts differ (the comics
+    /// grid says "comic" and searches titles).
+    private static func opening(ends: StringKey, open: StringKey, search: StringKey) -> [Line] {
+        [
+            Line("Home End  g G", ends, [
+                Binding(.home, .first), Binding(.char("g"), .first), Binding(.end, .last), Binding(.char("G"), .last),
+            ]),
+            Line("Enter", open, [Binding(.enter, .open)]),
+            Line("mouse", .helpMouse),
+            Line("/", search, [Binding(.char("/"), .search)]),
+            Line("", .helpSearchKeys),
+        ]
+    }
+
+    static let characters: [Line] = movement + opening(ends: .helpEnds, open: .helpOpen, search: .helpSearch) + [
+        Line("i", .helpIndex, [Binding(.char("i"), .index)]),
+        Line("", .helpIndexKeys),
+    ] + closing
+
+    static let comics: [Line] = movement + opening(ends: .helpEndsComics, open: .helpOpenComic, search: .helpSearchTitles) + [
+        Line("f F", .helpFormat, [Binding(.char("f"), .format(forward: true)), Binding(.char("F"), .format(forward: false))]),
+    ] + closing
 }

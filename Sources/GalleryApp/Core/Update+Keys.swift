@@ -1,19 +1,36 @@
 /// Keys go to whatever has the focus: an overlay, the index bar, the search field, the grid.
 extension AppState {
     mutating func handle(key: KeyInput) -> [Effect] {
-        if key == .ctrl("c") { return quit() }
+        if key == .ctrl("c") {
+            // In raw mode Ctrl-C is a key, not SIGINT; it still ends the program as SIGINT would.
+            interruptedByKey = true
+            return quit()
+        }
         if let overlay { return handleOverlay(overlay, key: key) }
         if !details.isEmpty { return handleDetail(key: key) }
         if indexCursor != nil { return handleIndexBar(key: key) }
         if let search, search.isEditing { return handleSearchField(key: key) }
-        guard let action = Keymap.gridAction(for: key) else { return [] }
+        guard let action = Keymap.gridAction(for: key, catalog: config.catalog) else { return [] }
         return perform(action)
     }
 
     mutating func handleOverlay(_ overlay: Overlay, key: KeyInput) -> [Effect] {
         switch overlay {
         case .help:
-            self.overlay = nil  // any key closes the help
+            // Arrows scroll a help taller than the screen (40x15); any other key closes it.
+            let step: Int? = switch key {
+            case .down, .char("j"): 1
+            case .up, .char("k"): -1
+            case .pageDown, .char(" "): max(1, size.height / 2)
+            case .pageUp: -max(1, size.height / 2)
+            default: nil
+            }
+            guard let step else {
+                self.overlay = nil
+                helpScroll = 0
+                return []
+            }
+            helpScroll = min(max(0, helpScroll + step), HelpOverlay.maxScroll(self))
         }
         return []
     }
@@ -34,6 +51,11 @@ extension AppState {
         case .pageDown:
             lists[top].topRow += grid?.visibleRows ?? 1
             move(by: screen)
+        case .halfPageUp, .halfPageDown:
+            let rows = max(1, (grid?.visibleRows ?? 1) / 2)
+            let sign = action == .halfPageUp ? -1 : 1
+            lists[top].topRow += sign * rows
+            move(by: sign * rows * columns)
         case .first: move(to: 0)
         case .last: move(to: current.items.count - 1)
         case .open:

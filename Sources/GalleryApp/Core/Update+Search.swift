@@ -21,7 +21,7 @@ extension AppState {
             field.text.append(c)
         case .up, .down, .pageUp, .pageDown:
             // Browsing the results while typing.
-            return Keymap.gridAction(for: key).map { perform($0) } ?? []
+            return Keymap.gridAction(for: key, catalog: config.catalog).map { perform($0) } ?? []
         default:
             return []
         }
@@ -52,7 +52,14 @@ extension AppState {
         let text = String(field.text.drop(while: { $0 == " " }))
         dropSearchResults()
         guard !text.isEmpty else { return }
-        lists.append(CharacterList(id: nextListID, query: searchQuery(for: text)))
+        if config.source.searchesAnywhere {
+            lists.append(CharacterList(id: nextListID, query: searchQuery(for: text)))
+        } else {
+            // The source matches name starts only: search anywhere in what is loaded, and say so.
+            let base = lists[max(0, min(field.baseDepth, lists.count) - 1)]
+            lists.append(CharacterList(id: nextListID, query: searchQuery(for: text),
+                                       localItems: NameMatch.ranked(base.items, text: text)))
+        }
         nextListID += 1
     }
 

@@ -6,4 +6,8 @@ public enum DataSourceKind: Equatable, Sendable {
     case mirror(String)
     /// The embedded catalog served on loopback inside the program (no keys, no base URL).
     case offlineCatalog
+
+    /// Whether search can match anywhere in a name: only our embedded server takes the
+    /// non-standard `nameContains`/`titleContains`; the Marvel API matches name starts.
+    public var searchesAnywhere: Bool { self == .offlineCatalog }
 }

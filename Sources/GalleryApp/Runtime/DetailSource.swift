@@ -113,9 +113,13 @@ extension MarvelPageSource {
     /// starts with placeholder rows), formats kept for the tile colours.
     func comicsPage(_ request: PageRequest, _ filter: ComicsFilter) async -> Result<CharacterPage, PageFailure> {
         await PageFailure.catching {
-            let query = ComicQuery(format: filter.format.flatMap(ComicQuery.Format.init(lenient:)),
+            var query = ComicQuery(format: filter.format.flatMap(ComicQuery.Format.init(lenient:)),
                                    titleStartsWith: filter.titleStartsWith, orderBy: .title,
                                    limit: request.limit, offset: request.offset)
+            if searchesAnywhere, let text = filter.titleStartsWith {
+                query.titleStartsWith = nil
+                query.titleContains = text
+            }
             let page = try await client.comics(query)
             return CharacterPage(offset: page.offset, total: page.total, items: page.results.map {
                 GalleryCharacter(id: $0.id, name: $0.title, description: $0.description ?? "",

@@ -5,18 +5,29 @@ import MarvelAPI
 /// a mirror, or the loopback catalog server), through `MarvelClient`.
 public struct MarvelPageSource: CharacterPageSource {
     public let client: MarvelClient
+    /// The server takes `nameContains`/`titleContains` (our embedded catalog server): searches
+    /// match anywhere in a name. Otherwise they match name starts, all the Marvel API can do.
+    public let searchesAnywhere: Bool
 
-    public init(client: MarvelClient) { self.client = client }
+    public init(client: MarvelClient, searchesAnywhere: Bool = false) {
+        self.client = client
+        self.searchesAnywhere = searchesAnywhere
+    }
 
     public func page(_ request: PageRequest) async -> Result<CharacterPage, PageFailure> {
         if case .comics(let filter) = request.query { return await comicsPage(request, filter) }
-        let query = CharacterQuery(nameStartsWith: request.query.nameStartsWith, orderBy: .name,
+        var query = CharacterQuery(nameStartsWith: request.query.nameStartsWith, orderBy: .name,
                                    limit: request.limit, offset: request.offset)
+        if searchesAnywhere, case .search(let text) = request.query {
+            query.nameStartsWith = nil
+            query.nameContains = text
+        }
         return await PageFailure.catching {
             let page = try await client.characters(query)
             return CharacterPage(offset: page.offset, total: page.total,
                                  items: page.results.map(GalleryCharacter.init(marvel:)),
-                                 attributionText: page.attributionText, isStale: page.isStale)
+                                 attributionText: page.attributionText, isStale: page.isStale,
+                                 unreadable: page.unreadable)
         }
     }
 }

@@ -49,8 +49,11 @@ enum CharactersScreen {
         } else {
             return
         }
-        buffer.render(Paragraph(text, style: style, alignment: .center, wrap: false),
-                      in: Rect(x: grid.area.x, y: y, width: grid.area.width, height: 1))
+        // An error wraps over the rows below the grid (never cut to "Couldn't connect to se…").
+        let rows = Paragraph.wrap(text, width: max(1, grid.area.width - 2))
+        buffer.render(Paragraph(text, style: style, alignment: .center),
+                      in: Rect(x: grid.area.x + 1, y: y, width: max(1, grid.area.width - 2),
+                               height: min(rows.count, grid.area.maxY - y)))
     }
 
     static func renderEmpty(_ state: AppState, in area: Rect, theme: Theme, into buffer: inout Buffer) {
@@ -70,10 +73,13 @@ enum CharactersScreen {
         } else {
             lines = [(Spinner(frame: state.spinnerFrame).symbol + " " + strings[state.config.catalog == .comics ? .loadingComics : .loadingFirst], theme.title)]
         }
-        let top = area.y + max(0, (area.height - lines.count) / 2)
-        for (n, (text, style)) in lines.enumerated() {
+        // Each line wraps to the width: a long error is read whole, not cut.
+        let width = max(1, area.width - 2)
+        let wrapped = lines.flatMap { text, style in Paragraph.wrap(text, width: width).map { ($0, style) } }
+        let top = area.y + max(0, (area.height - wrapped.count) / 2)
+        for (n, (text, style)) in wrapped.enumerated() where top + n < area.maxY {
             buffer.render(Paragraph(text, style: style, alignment: .center, wrap: false),
-                          in: Rect(x: area.x, y: top + n, width: area.width, height: 1))
+                          in: Rect(x: area.x + 1, y: top + n, width: width, height: 1))
         }
     }
 }

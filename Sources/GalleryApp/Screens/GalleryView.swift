@@ -22,7 +22,7 @@ public enum GalleryView {
             IndexBarView.render(state, in: layout.grid, theme: theme, into: &buffer)
         }
         switch state.overlay {
-        case .help?: HelpOverlay.render(strings: strings, in: layout.grid, theme: theme, into: &buffer)
+        case .help?: HelpOverlay.render(state, in: layout.grid, theme: theme, into: &buffer)
         case nil: break
         }
         DetailScreen.renderModal(state, into: &buffer, theme: theme)

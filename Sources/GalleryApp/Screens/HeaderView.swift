@@ -17,7 +17,8 @@ enum HeaderView {
         let room = max(0, right - x - 3)
 
         if let search = state.search, search.isEditing {
-            let hint = strings[.searchHint]
+            // Say it when the source can only match the start of a name (the Marvel API).
+            let hint = strings[state.config.source.searchesAnywhere ? .searchHint : .searchHintStartsOnly]
             let hintWidth = TextWidth.of(hint) + 2
             let fieldWidth = hintWidth < room - 12 ? room - hintWidth : room
             buffer.render(SearchField(prompt: strings[.searchPrompt] + " › ", text: search.text, focused: true,

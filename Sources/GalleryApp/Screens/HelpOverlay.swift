@@ -1,24 +1,57 @@
 import TerminalUI
 
-/// `?`: every key of the app (from the keymap's own table) in a framed box over the grid.
+/// `?`: the keys of the screen underneath (its own keymap table, so the help cannot drift from
+/// the behaviour) in a framed box over the grid. Texts wrap to the box; when the lines do not
+/// fit (40x15), ↑↓ scroll them and the footer says so.
 enum HelpOverlay {
-    static func render(strings: Strings, in area: Rect, theme: Theme, into buffer: inout Buffer) {
-        let entries = Keymap.helpEntries
-        let keysWidth = entries.map { TextWidth.of($0.keys) }.max() ?? 0
-        let textWidth = entries.map { TextWidth.of(strings[$0.text]) }.max() ?? 0
+    /// One row of the box: the keys column (empty on continuation rows) and the text.
+    struct Row: Equatable {
+        var keys: String
+        var text: String
+    }
+
+    /// The box for `area`, and its rows wrapped to the box's width.
+    static func layout(_ state: AppState, in area: Rect) -> (box: Rect, rows: [Row], keysWidth: Int) {
+        let strings = state.strings
+        let lines = Keymap.table(state.config.catalog)
+        let keysWidth = min(lines.map { TextWidth.of($0.keys) }.max() ?? 0, max(4, area.width / 2 - 4))
+        let textWidth = lines.map { TextWidth.of(strings[$0.text]) }.max() ?? 0
         let width = min(area.width, keysWidth + textWidth + 7)
-        let height = min(area.height, entries.count + 4)
-        let box = area.centered(Size(width: width, height: height))
+        let wrapWidth = max(1, width - 4 - keysWidth - 2)
+        var rows: [Row] = []
+        for line in lines {
+            for (n, piece) in Paragraph.wrap(strings[line.text], width: wrapWidth).enumerated() {
+                rows.append(Row(keys: n == 0 ? line.keys : "", text: piece))
+            }
+        }
+        let height = min(area.height, rows.count + 4)
+        return (area.centered(Size(width: width, height: height)), rows, keysWidth)
+    }
+
+    /// Rows that fit between the frame and the footer.
+    static func visibleRows(_ box: Rect) -> Int { max(0, box.height - 4) }
+
+    /// How far the help can scroll on this screen (0 when everything fits).
+    static func maxScroll(_ state: AppState) -> Int {
+        let (box, rows, _) = layout(state, in: state.layout.grid)
+        return max(0, rows.count - visibleRows(box))
+    }
+
+    static func render(_ state: AppState, in area: Rect, theme: Theme, into buffer: inout Buffer) {
+        let strings = state.strings
+        let (box, rows, keysWidth) = layout(state, in: area)
         buffer.fill(box, with: .blank)
         buffer.render(Border(title: strings[.helpTitle], style: theme.selectedFrame), in: box)
         let inner = Border.inner(box).inset(horizontal: 1, vertical: 0)
-        for (n, entry) in entries.enumerated() where n < inner.height - 1 {
+        let shown = visibleRows(box)
+        let first = min(state.helpScroll, max(0, rows.count - shown))
+        for (n, row) in rows.dropFirst(first).prefix(shown).enumerated() {
             let y = inner.y + n
-            buffer.put(entry.keys, at: Point(x: inner.x, y: y), style: theme.title, maxWidth: keysWidth)
-            buffer.put(strings[entry.text], at: Point(x: inner.x + keysWidth + 2, y: y),
+            buffer.put(row.keys, at: Point(x: inner.x, y: y), style: theme.title, maxWidth: keysWidth)
+            buffer.put(row.text, at: Point(x: inner.x + keysWidth + 2, y: y),
                        maxWidth: max(0, inner.width - keysWidth - 2))
         }
-        let footer = strings[.helpClose]
+        let footer = strings[rows.count > shown ? .helpScroll : .helpClose]
         buffer.render(Paragraph(footer, style: theme.secondary, alignment: .center, wrap: false),
                       in: inner.row(inner.height - 1))
     }

@@ -1,21 +1,35 @@
 import TerminalUI
 
-/// The bottom line: data source, stale-cache notice, "N of TOTAL", what the list is doing,
-/// and the key hints on the right (dropped first when space is short).
+/// The bottom line: the selected item's full name (tile labels are trimmed; this one is not),
+/// data source, stale-cache notice, "N of TOTAL", what the list is doing, and the key hints
+/// on the right (dropped first when space is short).
 enum StatusBar {
     static func render(_ state: AppState, in area: Rect, theme: Theme, into buffer: inout Buffer) {
         let strings = state.strings
         buffer.fill(area, with: Cell(" ", style: theme.statusBar))
-        var parts: [(String, Style)] = [(" ● " + source(state.config.source, strings), theme.statusBar.bold)]
+        var parts: [(String, Style)] = []
+        if let selected = state.current.selectedCharacter {
+            parts.append((" " + selected.name, theme.statusBar.bold))
+        }
+        parts.append(((parts.isEmpty ? " " : "") + "● " + source(state.config.source, strings), theme.statusBar))
         if state.staleData { parts.append((strings[.staleNotice], theme.statusBar)) }
+        if let notice = state.config.notice { parts.append((notice, theme.statusBar)) }
         let list = state.current
         if let total = list.total {
             parts.append((strings.text(.countOf, strings.number(list.items.count), strings.number(total)), theme.statusBar))
+            if list.unreadableRecords > 0 {
+                parts.append((strings.text(.recordsUnreadable, strings.number(list.unreadableRecords)), theme.statusBar))
+            }
         } else if !list.isEmpty {
             parts.append((strings.text(.countLoading, strings.number(list.items.count)), theme.statusBar))
         }
+        if list.isLocal, let search = state.search {
+            let base = state.lists[max(0, min(search.baseDepth, state.lists.count) - 1)]
+            parts.append((strings.text(.localSearchNotice, strings.number(base.items.count)), theme.statusBar))
+        }
         if let failure = list.failure {
-            parts.append((strings.text(.pageError, strings.failure(failure)) + " · " + strings[.retryHint], theme.statusBar.bold))
+            parts.append((strings.text(.pageError, strings.failure(state.displayedFailure(failure))) + " · " + strings[.retryHint],
+                           theme.statusBar.bold))
         } else if list.isLoading {
             parts.append((strings[.loadingMore], theme.statusBar))
         } else if list.endReached && !list.isEmpty {

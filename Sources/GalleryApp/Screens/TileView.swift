@@ -29,7 +29,7 @@ enum TileView {
         case .none: drawPlaceholder(for: character.name, in: pictureArea, theme: theme, into: &buffer)
         }
         let nameRow = Rect(x: inner.x, y: inner.maxY - 1, width: inner.width, height: 1)
-        let name = TextWidth.truncate(character.name, to: inner.width)
+        let name = TileLabel.fit(character.name, to: inner.width)
         let style = selected ? theme.selectedName : theme.name
         if selected { buffer.fill(nameRow, with: Cell(" ", style: style)) }
         let dx = max(0, (inner.width - TextWidth.of(name)) / 2)

@@ -10,6 +10,7 @@ public enum StringKey: String, CaseIterable, Sendable {
     case sourceOffline
     case staleNotice
     case countOf
+    case recordsUnreadable
     case countLoading
     case loadingFirst
     case loadingMore
@@ -23,6 +24,8 @@ public enum StringKey: String, CaseIterable, Sendable {
     case hints
     case searchPrompt
     case searchHint
+    case searchHintStartsOnly
+    case localSearchNotice
     case indexTitle
     case indexHint
     case helpTitle
@@ -40,6 +43,12 @@ public enum StringKey: String, CaseIterable, Sendable {
     case helpHelp
     case helpBack
     case helpQuit
+    case helpNextPrevious
+    case helpHalfPage
+    case helpEndsComics
+    case helpOpenComic
+    case helpSearchTitles
+    case helpScroll
     case cardNoDescription
     case defaultAttribution
     // Detail pages, comics gallery (issue 8)
@@ -128,6 +137,7 @@ public enum StringKey: String, CaseIterable, Sendable {
     case errDecodingExpected
     case errDecodingNull
     case errNotModifiedWithoutCache
+    case errServerRepeats
     case errNoOfflineCopy
     case errNoDetailSource
 }

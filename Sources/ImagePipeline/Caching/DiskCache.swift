@@ -49,6 +49,9 @@ public final class DiskCache: DataCaching, @unchecked Sendable {
         public var orphanTempFilesRemoved = 0
         public var indexRebuilt = false
         public var sweeps = 0
+        /// Entries that could not be written (full or read-only disk): the pictures stay in the
+        /// memory cache only.
+        public var writeFailures = 0
     }
 
     struct EntryInfo { var size: Int; var access: UInt64; var touched: UInt64 }
@@ -131,6 +134,7 @@ public final class DiskCache: DataCaching, @unchecked Sendable {
         }
         guard POSIXFile.writeNew(temp, bytes) else {
             unlink(temp)
+            lock.withLock { events.writeFailures += 1 }
             return
         }
         locked {

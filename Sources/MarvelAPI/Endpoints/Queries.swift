@@ -30,6 +30,9 @@ public struct CharacterQuery: Sendable, Hashable {
     public var name: String?
     /// Prefix search (the only search the API has).
     public var nameStartsWith: String?
+    /// Not part of the Marvel API (the real gateway answers 409): the embedded catalog server's
+    /// search anywhere in the name. Send it only to that server.
+    public var nameContains: String?
     public var orderBy: Order?
     public var modifiedSince: Date?
     public var page: PageQuery
@@ -48,6 +51,9 @@ public struct CharacterQuery: Sendable, Hashable {
         if let name { items.append(URLQueryItem(name: "name", value: try Validate.term(name, "name"))) }
         if let nameStartsWith {
             items.append(URLQueryItem(name: "nameStartsWith", value: try Validate.term(nameStartsWith, "nameStartsWith")))
+        }
+        if let nameContains {
+            items.append(URLQueryItem(name: "nameContains", value: try Validate.term(nameContains, "nameContains")))
         }
         if let modifiedSince { items.append(URLQueryItem(name: "modifiedSince", value: Validate.day(modifiedSince))) }
         if let orderBy { items.append(URLQueryItem(name: "orderBy", value: orderBy.rawValue)) }
@@ -85,6 +91,8 @@ public struct ComicQuery: Sendable, Hashable {
     public var noVariants: Bool?
     /// Series title prefix.
     public var titleStartsWith: String?
+    /// Not part of the Marvel API, like `CharacterQuery.nameContains`: the embedded server only.
+    public var titleContains: String?
     public var dateDescriptor: DateDescriptor?
     public var orderBy: Order?
     public var page: PageQuery
@@ -108,6 +116,9 @@ public struct ComicQuery: Sendable, Hashable {
         if let noVariants { items.append(URLQueryItem(name: "noVariants", value: noVariants ? "true" : "false")) }
         if let titleStartsWith {
             items.append(URLQueryItem(name: "titleStartsWith", value: try Validate.term(titleStartsWith, "titleStartsWith")))
+        }
+        if let titleContains {
+            items.append(URLQueryItem(name: "titleContains", value: try Validate.term(titleContains, "titleContains")))
         }
         if let dateDescriptor { items.append(URLQueryItem(name: "dateDescriptor", value: dateDescriptor.rawValue)) }
         if let orderBy { items.append(URLQueryItem(name: "orderBy", value: orderBy.rawValue)) }

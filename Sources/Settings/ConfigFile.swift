@@ -1,0 +1,78 @@
+import Foundation
+import TOMLKit
+
+/// `$XDG_CONFIG_HOME/marvel-gallery/config.toml` (default `~/.config/...`): the user's
+/// defaults, each overridable by its environment variable and its flag. Parsed with TOMLKit
+/// (toml++); unknown keys and wrong types are errors that name the key, so a typo is never
+/// silently ignored. A file holding `private_key` must be mode 0600 or it is refused.
+public struct ConfigFile: Equatable, Sendable {
+    public var values = SettingValues()
+    public var publicKey: String?
+    public var privateKey: String?
+
+    public init() {}
+
+    /// The keys the file may hold, as written in it.
+    public static let keys = ["colors", "graphics", "language", "page_size", "source", "base_url",
+                              "public_key", "private_key"]
+
+    /// Where the file is looked for.
+    public static func path(environment: [String: String]) -> URL {
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg).appendingPathComponent("marvel-gallery/config.toml")
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home).appendingPathComponent(".config/marvel-gallery/config.toml")
+    }
+
+    /// Parses TOML text; `path` only names the file in errors.
+    public init(toml text: String, path: String) throws(SettingsError) {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw .invalidConfig(path, "\(error.description) at line \(error.source.begin.line)")
+        } catch {
+            throw .invalidConfig(path, "\(error)")
+        }
+        for key in table.keys where !Self.keys.contains(key) {
+            throw .invalidConfig(path, "unknown key \"\(key)\"; known keys: \(Self.keys.joined(separator: ", "))")
+        }
+        func string(_ key: String) throws(SettingsError) -> String? {
+            guard let value = table[key] else { return nil }
+            guard let text = value.string else { throw .invalidConfig(path, "\(key) must be a string, e.g. \(key) = \"...\"") }
+            return text
+        }
+        values.colors = try string("colors")
+        values.graphics = try string("graphics")
+        values.language = try string("language")
+        values.source = try string("source")
+        values.baseURL = try string("base_url")
+        publicKey = try string("public_key")
+        privateKey = try string("private_key")
+        if let value = table["page_size"] {
+            guard let number = value.int else { throw .invalidConfig(path, "page_size must be a whole number, e.g. page_size = 50") }
+            values.pageSize = number
+        }
+    }
+
+    /// Whether the file holds a secret (and so must not be readable by others).
+    public var holdsSecret: Bool { privateKey != nil }
+
+    /// Reads the file at `url`; nil when there is none. Refuses a file that holds a secret and
+    /// is readable or writable by group or others.
+    public static func load(_ url: URL) throws(SettingsError) -> ConfigFile? {
+        var info = stat()
+        guard stat(url.path, &info) == 0 else { return nil }
+        guard let data = FileManager.default.contents(atPath: url.path),
+              let text = String(data: data, encoding: .utf8) else {
+            throw .invalidConfig(url.path, "cannot be read as UTF-8 text")
+        }
+        let file = try ConfigFile(toml: text, path: url.path)
+        let mode = info.st_mode & 0o777
+        if file.holdsSecret, mode & 0o077 != 0 {
+            throw .insecureConfig(url.path, mode: String(mode, radix: 8))
+        }
+        return file
+    }
+}

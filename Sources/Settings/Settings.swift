@@ -1,0 +1,180 @@
+import Foundation
+
+/// Where a setting's value came from (shown by `doctor`, named in errors).
+public enum Origin: Equatable, Sendable, CustomStringConvertible {
+    case flag(String)
+    case environment(String)
+    case configFile(String)
+    case builtIn
+
+    public var description: String {
+        switch self {
+        case .flag(let name): return name
+        case .environment(let name): return "$" + name
+        case .configFile(let path): return path
+        case .builtIn: return "default"
+        }
+    }
+}
+
+/// A setting's value and where it came from.
+public struct Resolved<Value: Equatable & Sendable>: Equatable, Sendable {
+    public var value: Value
+    public var origin: Origin
+    public init(value: Value, origin: Origin) { self.value = value; self.origin = origin }
+}
+
+/// The settings that a flag, an environment variable or config.toml can give (nil: not
+/// given there). The command line's are `Flags`; the file's are `ConfigFile.values`.
+public struct SettingValues: Equatable, Sendable {
+    public var colors: String?
+    public var graphics: String?
+    public var language: String?
+    public var pageSize: Int?
+    public var source: String?
+    public var baseURL: String?
+    public init(colors: String? = nil, graphics: String? = nil, language: String? = nil, pageSize: Int? = nil,
+                source: String? = nil, baseURL: String? = nil) {
+        self.colors = colors; self.graphics = graphics; self.language = language
+        self.pageSize = pageSize; self.source = source; self.baseURL = baseURL
+    }
+}
+
+/// What the command line said.
+public typealias Flags = SettingValues
+
+/// The settings of one run, every one resolved the same way in this one place:
+/// flag > environment variable > config file > built-in default.
+public struct Settings: Equatable, Sendable {
+    /// Environment variables, one per setting.
+    public enum Variable {
+        public static let colors = "MARVEL_GALLERY_COLORS"
+        public static let graphics = "MARVEL_GALLERY_GRAPHICS"
+        public static let language = "MARVEL_GALLERY_LANG"
+        public static let pageSize = "MARVEL_GALLERY_PAGE_SIZE"
+        public static let source = "MARVEL_GALLERY_SOURCE"
+        public static let baseURL = "MARVEL_BASE_URL"
+        public static let publicKey = "MARVEL_PUBLIC_KEY"
+        public static let privateKey = "MARVEL_PRIVATE_KEY"
+    }
+
+    /// Where the data comes from: `auto` (a base URL if set, else the official API when keys
+    /// are set, else the built-in catalog), or one of them by name.
+    public enum Source: String, CaseIterable, Sendable { case auto, offline, official, mirror }
+
+    /// The config file looked for, and whether it was there.
+    public var configPath: String
+    public var configFound: Bool
+    /// Values for issue 11's `--colors`/`--graphics` (nil: none given anywhere; it decides).
+    public var colors: Resolved<String?>
+    public var graphics: Resolved<String?>
+    /// `en`/`es`; nil: none given, the locale variables decide.
+    public var language: Resolved<String?>
+    public var pageSize: Resolved<Int>
+    public var source: Resolved<Source>
+    public var baseURL: Resolved<String?>
+    /// Both keys, or nil. Keys come from the environment or the file, never from a flag (a
+    /// private key on a command line is visible to every user through ps).
+    public var publicKey: Resolved<String?>
+    public var privateKey: Resolved<String?>
+
+    public var hasKeys: Bool { publicKey.value != nil && privateKey.value != nil }
+
+    /// Resolves every setting. `defaultPageSize` is the command's own (20 characters, 50 comics).
+    public static func resolve(flags: Flags, environment env: [String: String], defaultPageSize: Int = 20,
+                               configPath: URL? = nil) throws(SettingsError) -> Settings {
+        let path = configPath ?? ConfigFile.path(environment: env)
+        let file = try ConfigFile.load(path)
+        let fileOrigin = Origin.configFile(path.path)
+        func text(_ flag: String?, _ flagName: String, _ variable: String, _ fromFile: String?) -> Resolved<String?> {
+            if let flag { return Resolved(value: flag, origin: .flag(flagName)) }
+            if let value = env[variable]?.trimmingCharacters(in: .whitespaces), !value.isEmpty {
+                return Resolved(value: value, origin: .environment(variable))
+            }
+            if let fromFile { return Resolved(value: fromFile, origin: fileOrigin) }
+            return Resolved(value: nil, origin: .builtIn)
+        }
+        let language = text(flags.language, "--lang", Variable.language, file?.values.language)
+        if let value = language.value, !["en", "es"].contains(value.lowercased()) {
+            throw .invalidValue(origin: language.origin, "language must be en or es, got \"\(value)\"")
+        }
+        let sizeText = text(flags.pageSize.map(String.init), "--page-size", Variable.pageSize, file?.values.pageSize.map(String.init))
+        var pageSize = Resolved(value: defaultPageSize, origin: .builtIn)
+        if let value = sizeText.value {
+            guard let n = Int(value), (1...100).contains(n) else {
+                throw .invalidValue(origin: sizeText.origin, "page size must be a whole number from 1 to 100, got \"\(value)\"")
+            }
+            pageSize = Resolved(value: n, origin: sizeText.origin)
+        }
+        let sourceText = text(flags.source, "--source", Variable.source, file?.values.source)
+        var source = Resolved(value: Source.auto, origin: .builtIn)
+        if let value = sourceText.value {
+            guard let parsed = Source(rawValue: value.lowercased()) else {
+                throw .invalidValue(origin: sourceText.origin,
+                                    "source must be one of \(Source.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(value)\"")
+            }
+            source = Resolved(value: parsed, origin: sourceText.origin)
+        }
+        let baseURL = text(flags.baseURL, "--base-url", Variable.baseURL, file?.values.baseURL)
+        if let value = baseURL.value, !isHTTPURL(value) {
+            throw .invalidValue(origin: baseURL.origin, "the base URL must be an absolute http(s) URL, got \"\(value)\"")
+        }
+        let (publicKey, privateKey) = try keys(env, file, fileOrigin)
+        let settings = Settings(
+            configPath: path.path, configFound: file != nil,
+            colors: text(flags.colors, "--colors", Variable.colors, file?.values.colors),
+            graphics: text(flags.graphics, "--graphics", Variable.graphics, file?.values.graphics),
+            language: language, pageSize: pageSize, source: source, baseURL: baseURL,
+            publicKey: publicKey, privateKey: privateKey)
+        switch source.value {
+        case .mirror where baseURL.value == nil:
+            throw .invalidValue(origin: source.origin, "source mirror needs a base URL (--base-url, $MARVEL_BASE_URL or base_url)")
+        case .official where !settings.hasKeys:
+            throw .invalidValue(origin: source.origin, "source official needs MARVEL_PUBLIC_KEY and MARVEL_PRIVATE_KEY (or public_key and private_key)")
+        default: return settings
+        }
+    }
+
+    /// The two keys come from one place together: the environment, else the file.
+    private static func keys(_ env: [String: String], _ file: ConfigFile?, _ fileOrigin: Origin)
+        throws(SettingsError) -> (Resolved<String?>, Resolved<String?>) {
+        let nonBlank: (String?) -> String? = { $0.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 } }
+        let envPublic = nonBlank(env[Variable.publicKey]), envPrivate = nonBlank(env[Variable.privateKey])
+        if envPublic != nil || envPrivate != nil {
+            guard envPublic != nil, envPrivate != nil else {
+                let missing = envPublic == nil ? Variable.publicKey : Variable.privateKey
+                throw .invalidValue(origin: .environment(missing), "\(missing) is not set but its partner is")
+            }
+            return (Resolved(value: envPublic, origin: .environment(Variable.publicKey)),
+                    Resolved(value: envPrivate, origin: .environment(Variable.privateKey)))
+        }
+        let filePublic = nonBlank(file?.publicKey), filePrivate = nonBlank(file?.privateKey)
+        if filePublic != nil || filePrivate != nil {
+            guard filePublic != nil, filePrivate != nil else {
+                throw .invalidValue(origin: fileOrigin, "public_key and private_key go together")
+            }
+            return (Resolved(value: filePublic, origin: fileOrigin), Resolved(value: filePrivate, origin: fileOrigin))
+        }
+        return (Resolved(value: nil, origin: .builtIn), Resolved(value: nil, origin: .builtIn))
+    }
+
+    static func isHTTPURL(_ text: String) -> Bool {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else { return false }
+        return (scheme == "http" || scheme == "https") && url.host != nil
+    }
+
+    /// `label  value  (origin)` lines for `doctor`; the private key is never shown.
+    public var report: [(label: String, value: String)] {
+        func show(_ value: String?, _ origin: Origin) -> String { "\(value ?? "-") (\(origin))" }
+        return [
+            ("config file", configPath + (configFound ? " (read)" : " (none)")),
+            ("setting colors", show(colors.value, colors.origin)),
+            ("setting graphics", show(graphics.value, graphics.origin)),
+            ("setting language", show(language.value, language.origin)),
+            ("setting page size", show(String(pageSize.value), pageSize.origin)),
+            ("setting source", show(source.value.rawValue, source.origin)),
+            ("setting base URL", show(baseURL.value, baseURL.origin)),
+            ("setting keys", hasKeys ? "set (\(privateKey.origin))" : "none"),
+        ]
+    }
+}

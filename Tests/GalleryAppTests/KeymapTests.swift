@@ -1,0 +1,115 @@
+import XCTest
+@testable import GalleryApp
+import TerminalUI
+
+/// One key table per screen: the key handling reads it, the help is built from it.
+final class KeymapTests: XCTestCase {
+    /// How a key is written in the help.
+    private func name(_ key: KeyInput) -> String {
+        switch key {
+        case .char(" "): return "Space"
+        case .char(let c): return String(c)
+        case .ctrl(let c): return "Ctrl-" + c.uppercased()
+        case .up: return "↑"
+        case .down: return "↓"
+        case .left: return "←"
+        case .right: return "→"
+        case .pageUp: return "PgUp"
+        case .pageDown: return "PgDn"
+        case .home: return "Home"
+        case .end: return "End"
+        case .enter: return "Enter"
+        case .escape: return "Esc"
+        case .backspace: return "Backspace"
+        case .tab: return "Tab"
+        }
+    }
+
+    /// Every key a user can press that does something on a grid.
+    private var allKeys: [KeyInput] {
+        (0x20...0x7E).map { KeyInput.char(Character(UnicodeScalar($0)!)) }
+            + "abcdefghijklmnopqrstuvwxyz".map { KeyInput.ctrl($0) }
+            + [.up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .enter, .escape, .backspace, .tab]
+    }
+
+    func testEveryBoundKeyIsNamedOnItsHelpLine() {
+        for catalog in [CatalogKind.characters, .comics] {
+            for line in Keymap.table(catalog) {
+                let words = Set(line.keys.split(separator: " ").map(String.init))
+                for binding in line.bindings {
+                    let shown = name(binding.key)
+                    XCTAssertTrue(words.contains(shown) || line.keys.contains(shown) && shown.count == 1 && !shown.first!.isLetter,
+                                  "\(catalog): \(binding.key) is bound but its help line says \"\(line.keys)\"")
+                }
+            }
+        }
+    }
+
+    func testEveryKeyThatActsHasAHelpLineAndNoKeyIsBoundTwice() {
+        for catalog in [CatalogKind.characters, .comics] {
+            let bindings = Keymap.table(catalog).flatMap(\.bindings)
+            XCTAssertEqual(Set(bindings.map(\.key)).count, bindings.count, "\(catalog): a key bound twice")
+            for key in allKeys {
+                guard let action = Keymap.gridAction(for: key, catalog: catalog) else { continue }
+                XCTAssertTrue(Keymap.table(catalog).contains { $0.bindings.contains(Keymap.Binding(key, action)) }, "\(key)")
+            }
+        }
+    }
+
+    func testComicsHelpIsTheComicsOwn() {
+        let comics = Keymap.table(.comics).map(\.text)
+        XCTAssertFalse(comics.contains(.helpIndex), "no A–Z index on the comics grid")
+        XCTAssertFalse(comics.contains(.helpOpen), "\"open the selected character\"")
+        XCTAssertTrue(comics.contains(.helpOpenComic))
+        XCTAssertNil(Keymap.gridAction(for: .char("i"), catalog: .comics))
+        XCTAssertNil(Keymap.gridAction(for: .char("f"), catalog: .characters))
+    }
+
+    func testCtrlDUHalfAScreenAndCtrlNP() {
+        var h = Harness(size: Size(width: 120, height: 40), count: 300)  // 8 columns, 3 rows a screen
+        h.send(.resized(Size(width: 120, height: 40)))
+        h.answerAll()
+        let columns = h.state.layout.tileGrid!.columns
+        let half = max(1, h.state.layout.tileGrid!.visibleRows / 2)
+        h.key(.ctrl("d"))
+        XCTAssertEqual(h.state.current.selection, half * columns)
+        h.key(.ctrl("u"))
+        XCTAssertEqual(h.state.current.selection, 0)
+        h.key(.ctrl("n"))
+        XCTAssertEqual(h.state.current.selection, columns)
+        h.key(.ctrl("p"))
+        XCTAssertEqual(h.state.current.selection, 0)
+        h.key(.ctrl("f"))
+        XCTAssertEqual(h.state.current.selection, h.state.layout.tileGrid!.tilesPerScreen)
+        h.key(.ctrl("b"))
+        XCTAssertEqual(h.state.current.selection, 0)
+    }
+
+    /// At 40x15 the help fits the width and every line can be scrolled into view.
+    func testHelpFitsAndScrollsAt40x15() {
+        for catalog in [CatalogKind.characters, .comics] {
+            var config = AppConfig()
+            config.catalog = catalog
+            let size = Size(width: 40, height: 15)
+            var state = AppState(config: config, size: size)
+            _ = state.update(.resized(size))
+            _ = state.update(.key(.char("?")))
+            XCTAssertEqual(state.overlay, .help)
+            var seen = ""
+            for _ in 0..<40 {
+                var buffer = Buffer(size: size)
+                GalleryView.render(state, into: &buffer)
+                seen += buffer.text
+                _ = state.update(.key(.down))
+            }
+            XCTAssertEqual(state.overlay, .help, "↓ scrolls, it does not close")
+            for line in Keymap.table(catalog) {
+                let firstWord = state.strings[line.text].split(separator: " ").first.map(String.init) ?? ""
+                XCTAssertTrue(seen.contains(firstWord), "\(catalog): \(line.text) never shown")
+                if !line.keys.isEmpty { XCTAssertTrue(seen.contains(line.keys), "\(catalog): \(line.keys) never shown") }
+            }
+            _ = state.update(.key(.char("x")))
+            XCTAssertNil(state.overlay)
+        }
+    }
+}

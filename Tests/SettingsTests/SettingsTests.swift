@@ -1,0 +1,125 @@
+import Foundation
+import Settings
+import XCTest
+
+/// flag > env > config.toml > default, the config file's rules, and its 0600 gate.
+final class SettingsTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("settings-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("marvel-gallery"),
+                                                withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    private var env: [String: String] { ["XDG_CONFIG_HOME": folder.path, "HOME": "/nonexistent"] }
+
+    private func write(_ text: String, mode: Int = 0o600) throws -> URL {
+        let url = folder.appendingPathComponent("marvel-gallery/config.toml")
+        try Data(text.utf8).write(to: url)
+        chmod(url.path, mode_t(mode))
+        return url
+    }
+
+    func testDefaultsWithNoFile() throws {
+        let s = try Settings.resolve(flags: Flags(), environment: env, defaultPageSize: 50)
+        XCTAssertEqual(s.configPath, folder.path + "/marvel-gallery/config.toml")
+        XCTAssertFalse(s.configFound)
+        XCTAssertEqual(s.pageSize, Resolved(value: 50, origin: .builtIn))
+        XCTAssertEqual(s.source.value, .auto)
+        XCTAssertNil(s.colors.value)
+        XCTAssertFalse(s.hasKeys)
+    }
+
+    func testFlagBeatsEnvBeatsFileBeatsDefault() throws {
+        let url = try write("""
+            colors = "256"
+            graphics = "sixel"
+            language = "es"
+            page_size = 40
+            base_url = "http://127.0.0.1:9000"
+            """)
+        let fromFile = try Settings.resolve(flags: Flags(), environment: env)
+        XCTAssertTrue(fromFile.configFound)
+        XCTAssertEqual(fromFile.pageSize, Resolved(value: 40, origin: .configFile(url.path)))
+        XCTAssertEqual(fromFile.colors.value, "256")
+        XCTAssertEqual(fromFile.graphics.value, "sixel")
+        XCTAssertEqual(fromFile.language.value, "es")
+        XCTAssertEqual(fromFile.baseURL.value, "http://127.0.0.1:9000")
+
+        var environment = env
+        environment["MARVEL_GALLERY_PAGE_SIZE"] = "30"
+        environment["MARVEL_GALLERY_COLORS"] = "16"
+        environment["MARVEL_BASE_URL"] = "http://127.0.0.1:9001"
+        let fromEnv = try Settings.resolve(flags: Flags(), environment: environment)
+        XCTAssertEqual(fromEnv.pageSize, Resolved(value: 30, origin: .environment("MARVEL_GALLERY_PAGE_SIZE")))
+        XCTAssertEqual(fromEnv.colors.value, "16")
+        XCTAssertEqual(fromEnv.baseURL.value, "http://127.0.0.1:9001")
+        XCTAssertEqual(fromEnv.language.value, "es", "untouched settings still come from the file")
+
+        let fromFlags = try Settings.resolve(flags: Flags(colors: "none", pageSize: 10, baseURL: "https://example.org"),
+                                             environment: environment)
+        XCTAssertEqual(fromFlags.pageSize, Resolved(value: 10, origin: .flag("--page-size")))
+        XCTAssertEqual(fromFlags.colors.value, "none")
+        XCTAssertEqual(fromFlags.baseURL.origin, .flag("--base-url"))
+    }
+
+    func testFileErrorsNameTheKey() throws {
+        _ = try write("page_sise = 40")
+        XCTAssertThrowsError(try Settings.resolve(flags: Flags(), environment: env)) { error in
+            XCTAssertTrue("\(error)".contains("unknown key \"page_sise\""), "\(error)")
+        }
+        _ = try write("page_size = \"forty\"")
+        XCTAssertThrowsError(try Settings.resolve(flags: Flags(), environment: env)) { error in
+            XCTAssertTrue("\(error)".contains("page_size must be a whole number"), "\(error)")
+        }
+        _ = try write("page_size = 400")
+        XCTAssertThrowsError(try Settings.resolve(flags: Flags(), environment: env)) { error in
+            XCTAssertTrue("\(error)".contains("from 1 to 100"), "\(error)")
+        }
+        _ = try write("colors = ")
+        XCTAssertThrowsError(try Settings.resolve(flags: Flags(), environment: env)) { error in
+            XCTAssertTrue("\(error)".contains("config.toml"), "\(error)")
+        }
+        _ = try write("language = \"fr\"")
+        XCTAssertThrowsError(try Settings.resolve(flags: Flags(), environment: env))
+    }
+
+    func testASecretNeedsMode0600AndIsNeverShown() throws {
+        let url = try write("public_key = \"pub\"\nprivate_key = \"s3cr3t-private\"\n", mode: 0o644)
+        XCTAssertThrowsError(try Settings.resolve(flags: Flags(), environment: env)) { error in
+            XCTAssertEqual("\(error)", "\(url.path) holds private_key but others may read it (mode 644); "
+                           + "refused until you run: chmod 600 \(url.path)")
+            XCTAssertFalse("\(error)".contains("s3cr3t"))
+        }
+        chmod(url.path, 0o600)
+        let s = try Settings.resolve(flags: Flags(), environment: env)
+        XCTAssertTrue(s.hasKeys)
+        XCTAssertEqual(s.privateKey.value, "s3cr3t-private")
+        XCTAssertFalse(s.report.map(\.value).joined().contains("s3cr3t"))
+        // No secret: any mode is fine.
+        _ = try write("page_size = 25", mode: 0o644)
+        XCTAssertEqual(try Settings.resolve(flags: Flags(), environment: env).pageSize.value, 25)
+    }
+
+    func testEnvironmentKeysReplaceTheFilesTogether() throws {
+        _ = try write("public_key = \"filepub\"\nprivate_key = \"filepriv\"\n")
+        var environment = env
+        environment["MARVEL_PUBLIC_KEY"] = "envpub"
+        environment["MARVEL_PRIVATE_KEY"] = "envpriv"
+        let s = try Settings.resolve(flags: Flags(), environment: environment)
+        XCTAssertEqual(s.publicKey.value, "envpub")
+        XCTAssertEqual(s.privateKey.origin, .environment("MARVEL_PRIVATE_KEY"))
+        environment["MARVEL_PRIVATE_KEY"] = nil
+        XCTAssertThrowsError(try Settings.resolve(flags: Flags(), environment: environment))
+    }
+
+    func testSourceNeedsWhatItNames() throws {
+        XCTAssertThrowsError(try Settings.resolve(flags: Flags(source: "mirror"), environment: env))
+        XCTAssertThrowsError(try Settings.resolve(flags: Flags(source: "official"), environment: env))
+        XCTAssertThrowsError(try Settings.resolve(flags: Flags(source: "somewhere"), environment: env))
+        XCTAssertEqual(try Settings.resolve(flags: Flags(source: "OFFLINE"), environment: env).source.value, .offline)
+    }
+}
