@@ -13,7 +13,11 @@ enum GalleryLaunch {
     static func run(source: ClientOptions, options: GalleryOptions, search: String? = nil,
                     screen: LaunchScreen = LaunchScreen()) async throws {
         let credentials = try CredentialsLoader.load()
-        let client = try await source.makeClient()   // starts the built-in catalog when needed
+        // Starts the built-in catalog when needed (a first launch builds it: say so if slow).
+        let client = try await PreparingNotice.around(Strings(screen.language)[.preparingCatalog],
+                                                      enabled: options.headlessSize == nil) {
+            try await source.makeClient()
+        }
         let kind: DataSourceKind
         if BuiltInCatalog.isBuiltIn(client.baseURL) {
             kind = .offlineCatalog

@@ -39,7 +39,7 @@ final class PagingTests: XCTestCase {
         h.send(.resized(Size(width: 120, height: 40)))
         for _ in 0..<40 {
             h.answerAll()
-            h.key(.char("G"))
+            h.key(.pageDown)
         }
         h.answerAll()
         let ids = h.state.current.items.map(\.id)

@@ -35,7 +35,8 @@ extension AppState {
             lists[top].topRow += grid?.visibleRows ?? 1
             move(by: screen)
         case .first: move(to: 0)
-        case .last: move(to: current.items.count - 1)
+        // Straight to the last position: the sparse list fetches that page directly.
+        case .last: move(to: current.count - 1)
         case .open:
             return openSelected()
         case .search:

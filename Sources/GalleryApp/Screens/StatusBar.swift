@@ -10,9 +10,9 @@ enum StatusBar {
         if state.staleData { parts.append((strings[.staleNotice], theme.statusBar)) }
         let list = state.current
         if let total = list.total {
-            parts.append((strings.text(.countOf, strings.number(list.items.count), strings.number(total)), theme.statusBar))
+            parts.append((strings.text(.countOf, strings.number(list.loadedCount), strings.number(total)), theme.statusBar))
         } else if !list.isEmpty {
-            parts.append((strings.text(.countLoading, strings.number(list.items.count)), theme.statusBar))
+            parts.append((strings.text(.countLoading, strings.number(list.loadedCount)), theme.statusBar))
         }
         if let failure = list.failure {
             parts.append((strings.text(.pageError, strings.failure(failure)) + " · " + strings[.retryHint], theme.statusBar.bold))

@@ -12,6 +12,7 @@ public enum StringKey: String, CaseIterable, Sendable {
     case countOf
     case countLoading
     case loadingFirst
+    case preparingCatalog
     case loadingMore
     case endOfList
     case pageError

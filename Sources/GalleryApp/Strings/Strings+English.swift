@@ -12,6 +12,7 @@ extension Strings {
         .countOf: "{1} of {2}",
         .countLoading: "{1} loaded",
         .loadingFirst: "Loading characters…",
+        .preparingCatalog: "Preparing the catalog…",
         .loadingMore: "loading more…",
         .endOfList: "end of list",
         .pageError: "Could not load: {1}",

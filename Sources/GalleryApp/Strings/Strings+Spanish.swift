@@ -12,6 +12,7 @@ extension Strings {
         .countOf: "{1} de {2}",
         .countLoading: "{1} cargados",
         .loadingFirst: "Cargando personajes…",
+        .preparingCatalog: "Preparando el catálogo…",
         .loadingMore: "cargando más…",
         .endOfList: "fin de la lista",
         .pageError: "No se pudo cargar: {1}",
