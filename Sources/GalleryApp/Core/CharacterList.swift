@@ -41,6 +41,10 @@ public struct CharacterList: Equatable, Sendable {
     public var topRow = 0
     /// Where the user last moved, for the prefetch band.
     public var scrollsForward = true
+    /// How fast the user is moving: the distance of the last move, and how many moves in a row
+    /// went the same way (a held PageDown repeats at the keyboard's rate, ~30 Hz).
+    public private(set) var lastStride = 0
+    public private(set) var streak = 0
 
     public init(id: Int, query: ListQuery) {
         self.id = id
@@ -186,8 +190,22 @@ public struct CharacterList: Equatable, Sendable {
     /// Selection moved to `index` (clamped); keeps the direction for prefetching.
     public mutating func select(_ index: Int) {
         let clamped = isEmpty ? 0 : min(max(0, index), count - 1)
-        if clamped != selection { scrollsForward = clamped > selection }
+        if clamped != selection {
+            let forward = clamped > selection
+            streak = forward == scrollsForward ? streak + 1 : 1
+            lastStride = abs(clamped - selection)
+            scrollsForward = forward
+        }
         selection = clamped
+    }
+
+    /// Positions to prefetch past the screen in the scroll direction: at least one screen, and
+    /// when moves repeat, the distance they cover in one picture round-trip (about three key
+    /// repeats at 30 Hz against a ~100 ms fetch + decode), so a held key finds its next screens
+    /// already loading. Capped at four screens so a long hold does not flood the pipeline.
+    public func prefetchDistance(screen: Int) -> Int {
+        guard streak >= 2 else { return screen }
+        return min(4 * screen, max(screen, lastStride * min(streak, 3)))
     }
 
     /// Scrolls so the selected row is on screen, moving as little as possible.

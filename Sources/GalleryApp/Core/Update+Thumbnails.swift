@@ -8,7 +8,7 @@ extension AppState {
         let list = current
         let count = list.count
         let visible = grid.visibleRange(topRow: list.topRow, count: count)
-        let screen = grid.tilesPerScreen
+        let screen = list.prefetchDistance(screen: grid.tilesPerScreen)
         let ahead = list.scrollsForward
             ? visible.upperBound..<min(count, visible.upperBound + screen)
             : max(0, visible.lowerBound - screen)..<visible.lowerBound

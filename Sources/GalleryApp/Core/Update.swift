@@ -62,7 +62,8 @@ extension AppState {
         guard let grid else { return (0..<0, 0) }
         let visible = grid.visibleRange(topRow: list.topRow, count: list.count)
         let beyondSelection = list.scrollsForward ? max(0, list.selection + 1 - visible.upperBound) : 0
-        return (visible, 2 * grid.tilesPerScreen + beyondSelection)
+        let ahead = max(2 * grid.tilesPerScreen, list.prefetchDistance(screen: grid.tilesPerScreen) + grid.tilesPerScreen)
+        return (visible, ahead + beyondSelection)
     }
 
     mutating func resize(to newSize: Size) {
