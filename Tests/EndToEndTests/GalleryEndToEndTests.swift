@@ -90,8 +90,9 @@ final class GalleryEndToEndTests: XCTestCase {
         let before = try server.hits(path: "/v1/public/characters")
         tmux.send("End")
         let screen = GalleryScreen(tmux.waitForSettled("the last character selected", timeout: 60) { text in
-            let selected = GalleryScreen(text).selectedName ?? ""
-            return !selected.isEmpty && lastName.hasPrefix(selected.replacingOccurrences(of: "…", with: ""))
+            let screen = GalleryScreen(text)
+            let selected = (screen.selectedName ?? "").replacingOccurrences(of: "…", with: "")
+            return !selected.isEmpty && lastName.hasPrefix(selected) && !screen.names.contains("…")
         })
         XCTAssertFalse(screen.names.contains("…"), "no gap left on screen: \(screen.names)")
         XCTAssertTrue(screen.status.contains("of 50,000"), screen.status)
