@@ -157,3 +157,95 @@ SOLICITS = [
     "Allies become rivals when a prize too big to share falls from the sky.",
     "The start of a new era: new city, new suit, same bad luck.",
 ]
+
+# Who appears in each series: the lead(s) first, then the supporting cast and villains, so a
+# generated issue of "Amazing Spider-Man (1963)" lists Spider-Man and his world, not random people.
+# Series not listed here (anthologies, collections, previews) draw from ANTHOLOGY_CAST.
+SERIES_CAST = {
+    "Amazing Spider-Man (1963)": ["Spider-Man (Peter Parker)", "J. Jonah Jameson", "Green Goblin (Norman Osborn)",
+        "Doctor Octopus", "Vulture (Adrian Toomes)", "Black Cat", "Electro", "Sandman", "Mysterio",
+        "Kraven the Hunter", "Rhino", "Shocker (Herman Schultz)", "Venom (Eddie Brock)", "Carnage", "Madame Web"],
+    "Avengers (1963)": ["Avengers", "Captain America", "Iron Man", "Thor", "Wasp", "Hawkeye", "Vision",
+        "Scarlet Witch", "Quicksilver", "Black Knight (Dane Whitman)", "Wonder Man", "Kang", "Ultron",
+        "Baron Zemo (Helmut Zemo)", "Mockingbird", "Hercules", "Yellowjacket", "Moondragon"],
+    "Uncanny X-Men (1963)": ["X-Men", "Cyclops", "Jean Grey", "Storm", "Wolverine", "Nightcrawler", "Colossus",
+        "Kitty Pryde", "Rogue", "Magneto", "Banshee", "Sunfire", "Havok", "Polaris", "Mister Sinister",
+        "Juggernaut", "Mystique", "Dazzler", "Forge", "Iceman", "Angel (Warren Worthington III)", "Beast"],
+    "Fantastic Four (1961)": ["Fantastic Four", "Mister Fantastic", "Invisible Woman", "Human Torch", "Thing",
+        "Doctor Doom", "Galactus", "Silver Surfer", "Namor", "Black Bolt", "Medusa", "Crystal", "Karnak",
+        "Lockjaw", "Black Panther"],
+    "Iron Man (1968)": ["Iron Man", "War Machine (James Rhodes)", "Nick Fury", "S.H.I.E.L.D.", "A.I.M.",
+        "M.O.D.O.K.", "Aaron Stack", "Iron Man (Iron Man 3 - The Official Game)"],
+    "Thor (1966)": ["Thor", "Loki", "Enchantress (Amora)", "Hela", "Beta Ray Bill", "Valkyrie (Brünnhilde)",
+        "Absorbing Man", "Korg", "Hercules"],
+    "Captain America (1968)": ["Captain America", "Falcon", "Bucky", "Red Skull", "Hydra", "Baron Zemo (Helmut Zemo)",
+        "Winter Soldier", "Nick Fury", "Taskmaster"],
+    "Incredible Hulk (1968)": ["Hulk", "Abomination (Emil Blonsky)", "Leader", "A-Bomb (HAS)",
+        "She-Hulk (Jennifer Walters)", "Zzzax", "Absorbing Man"],
+    "Daredevil (1964)": ["Daredevil", "Kingpin", "Elektra", "Bullseye", "Punisher", "Black Widow"],
+    "X-Men (1991)": ["X-Men", "Cyclops", "Wolverine", "Rogue", "Gambit", "Psylocke", "Jubilee", "Bishop",
+        "Beast", "Storm", "Omega Red", "Apocalypse", "Archangel", "Cable", "Domino", "Sabretooth", "Blink"],
+    "New Avengers (2004)": ["Avengers", "Luke Cage", "Jessica Jones", "Spider-Woman (Jessica Drew)",
+        "Iron Fist (Danny Rand)", "Sentry (Robert Reynolds)", "Ms. Marvel (Kamala Khan)", "Power Man", "Mockingbird"],
+    "Guardians of the Galaxy (2008)": ["Guardians of the Galaxy", "Star-Lord (Peter Quill)", "Gamora", "Drax",
+        "Rocket Raccoon", "Groot", "Mantis", "Adam Warlock", "Nebula", "Ronan", "Yondu", "Nova"],
+    "Black Panther (2016)": ["Black Panther", "Okoye", "White Tiger"],
+    "Ms. Marvel (2014)": ["Ms. Marvel (Kamala Khan)", "Captain Marvel (Carol Danvers)", "Lockjaw", "Squirrel Girl"],
+    "Deadpool (2012)": ["Deadpool", "Cable", "Domino", "Taskmaster", "Agent X (Nijo)", "Howard The Duck"],
+    "Silver Surfer (2016)": ["Silver Surfer", "Galactus", "Thanos", "Death"],
+    "Moon Knight (2016)": ["Moon Knight", "Blade", "Morbius", "Man-Thing", "Ghost Rider (Johnny Blaze)"],
+    "Doctor Strange (2015)": ["Doctor Strange", "Dormammu", "Mephisto", "Cloak", "Dagger", "Hellcat (Patsy Walker)",
+        "Magik (Illyana Rasputina)"],
+    "Captain Marvel (2019)": ["Captain Marvel (Carol Danvers)", "Spider-Woman (Jessica Drew)", "Tigra", "Quake (Daisy Johnson)"],
+    "Wolverine (2003)": ["Wolverine", "Sabretooth", "Lady Deathstrike", "X-23", "Omega Red"],
+    "Thanos (2016)": ["Thanos", "Proxima Midnight", "Death", "Nebula", "Gamora"],
+    "Infinity Gauntlet (1991)": ["Thanos", "Adam Warlock", "Silver Surfer", "Death", "Mephisto", "Nebula",
+        "Doctor Strange", "Captain America", "Thor", "Iron Man", "Hulk", "Moondragon"],
+    "Civil War (2006)": ["Iron Man", "Captain America", "Spider-Man (Peter Parker)", "Punisher", "Falcon",
+        "Sentry (Robert Reynolds)", "Luke Cage", "Invisible Woman", "She-Hulk (Jennifer Walters)"],
+    "Secret Wars (2015)": ["Doctor Doom", "Mister Fantastic", "Black Panther", "Namor", "Thanos", "Captain Britain"],
+    "House of M (2005)": ["Scarlet Witch", "Magneto", "Quicksilver", "Wolverine", "Polaris", "Emma Frost"],
+    "Spider-Man: Miles Morales (2018)": ["Spider-Man (Miles Morales)", "Spider-Gwen (Gwen Stacy)",
+        "Spider-Girl (May Parker)", "Araña (Anya Corazón)", "Rhino", "Electro"],
+    "Avengers: The Initiative (2007)": ["Avengers", "Hulkling", "Wiccan", "Firestar", "Gladiator (Kallark)",
+        "Ikaris", "Ajak", "Agents of Atlas"],
+    "Marvel Universe Avengers Earth's Mightiest Heroes (2012)": ["Avengers", "Iron Man", "Thor", "Hulk",
+        "Captain America", "Hawkeye", "Black Widow", "Wasp", "Ant-Man (Scott Lang)"],
+    "Marvel Universe Ultimate Spider-Man (2012)": ["Spider-Man (Peter Parker)", "Nova", "Iron Fist (Danny Rand)",
+        "Power Man", "White Tiger", "Nick Fury"],
+    "Avengers Vs. X-Men Infinite (2012)": ["Avengers", "X-Men", "Phoenix", "Cyclops", "Captain America",
+        "Emma Frost", "Magik (Illyana Rasputina)"],
+    "Nova Special Infinite Comic (2013)": ["Nova", "Rocket Raccoon", "Gamora"],
+    "Marvel Masterworks: The Amazing Spider-Man (2003)": ["Spider-Man (Peter Parker)", "J. Jonah Jameson",
+        "Green Goblin (Norman Osborn)", "Doctor Octopus", "Vulture (Adrian Toomes)"],
+    "Avengers Omnibus (2011)": ["Avengers", "Captain America", "Iron Man", "Thor", "Wasp", "Hawkeye"],
+    "X-Men Epic Collection (2014)": ["X-Men", "Cyclops", "Jean Grey", "Beast", "Iceman", "Angel (Warren Worthington III)",
+        "Magneto"],
+    "Guardians of the Galaxy Vol. 1: Cosmic Avengers (2013)": ["Guardians of the Galaxy", "Star-Lord (Peter Quill)",
+        "Gamora", "Drax", "Rocket Raccoon", "Groot"],
+    "Amazing Spider-Man Digest (1987)": ["Spider-Man (Peter Parker)", "Black Cat", "J. Jonah Jameson"],
+}
+
+# Characters no series above names appear in the anthology-like series.
+ANTHOLOGY_SERIES = ["Marvel Adventures Digest (2005)", "Crazy Magazine (1973)", "Savage Tales (1971)",
+                    "Marvel Graphic Novel (1982)", "X-Men: God Loves, Man Kills (1982)", "Marvel Previews (2017)",
+                    "Marvel's Voices Infinity Comic (2022)", "Alligator Loki Infinity Comic (2022)"]
+
+# The year each event ran: a comic is part of an event only if it came out then.
+EVENT_YEARS = {
+    "Acts of Vengeance!": 1989, "Age of Ultron": 2013, "Annihilation": 2006, "Avengers VS X-Men": 2012,
+    "Civil War": 2006, "Fear Itself": 2011, "House of M": 2005, "Infinity Gauntlet": 1991,
+    "Infinity War": 1992, "Inferno": 1988, "Maximum Carnage": 1993, "Onslaught": 1996,
+    "Secret Invasion": 2008, "Secret Wars": 2015, "Siege": 2010,
+}
+
+# The years each creator worked for Marvel (roughly): issues get creators active at the time.
+CREATOR_YEARS = {
+    "Stan Lee": (1961, 1979), "Jack Kirby": (1961, 1978), "Steve Ditko": (1962, 1968),
+    "John Romita Sr.": (1965, 1985), "Chris Claremont": (1975, 2005), "John Byrne": (1977, 1995),
+    "Jim Starlin": (1972, 1995), "Walt Simonson": (1980, 1995), "Frank Miller": (1979, 1990),
+    "Brian Michael Bendis": (2000, 2018), "Jonathan Hickman": (2009, 2020), "G. Willow Wilson": (2014, 2019),
+    "Ta-Nehisi Coates": (2016, 2021), "Kelly Sue DeConnick": (2012, 2016), "Sara Pichelli": (2010, 2020),
+    "Esad Ribić": (2005, 2020), "Chris Samnee": (2011, 2020), "Kelly Thompson": (2015, 2023),
+    "Al Ewing": (2012, 2023), "Mark Waid": (1990, 2023),
+}

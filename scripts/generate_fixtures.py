@@ -101,8 +101,17 @@ def build():
     series = []
     for i, (title, fmt) in enumerate(D.SERIES):
         sid = 1000 + r(30000, "series", title)
-        series.append({"id": sid, "title": title, "format": fmt})
-    events = [{"id": 200 + r(200, "event", name), "name": name} for name in D.EVENTS]
+        series.append({"id": sid, "title": title, "format": fmt, "start": int(title[-5:-1]),
+                       "cast": list(D.SERIES_CAST.get(title, []))})
+    # Characters no series names join the anthology-like series, in turn.
+    named = {n for s in series for n in s["cast"]}
+    anthologies = [s for s in series if s["title"] in D.ANTHOLOGY_SERIES]
+    for k, name in enumerate(n for n in chars if n not in named):
+        anthologies[k % len(anthologies)]["cast"].append(name)
+    for s in anthologies:
+        if not s["cast"]:
+            s["cast"] = [chars[r(len(chars), "anthology", s["id"], k)] for k in range(3)]
+    events = [{"id": 200 + r(200, "event", name), "name": name, "year": D.EVENT_YEARS[name]} for name in D.EVENTS]
 
     # Comics: issues of every series, each with 1..5 characters; some with a variant cover.
     comics, per_series = [], {}
@@ -122,21 +131,30 @@ def build():
                 vid += 1
             comics.append({"id": vid, "series": s, "issue": issue, "variant_of": cid})
 
-    # Relations: a comic lists its characters; every character gets at least two comics.
+    # Relations: a comic lists its series' lead and a few of the series' cast; every character
+    # appears in at least two issues of a series that names them. A variant has its original's cast.
     cast = {c["id"]: set() for c in comics}
     for c in comics:
-        base = c["variant_of"] or c["id"]
-        for k in range(1 + r(4, "castsize", base)):
-            cast[c["id"]].add(chars[r(len(chars), "cast", base, k)])
-    for i, name in enumerate(chars):
+        pool, base = c["series"]["cast"], c["variant_of"] or c["id"]
+        cast[c["id"]].add(pool[0])
+        for k in range(r(4, "castsize", base)):
+            cast[c["id"]].add(pool[1 + r(len(pool) - 1, "cast", base, k)] if len(pool) > 1 else pool[0])
+    for name in chars:
+        home = [c for c in comics if name in c["series"]["cast"] and not c["variant_of"]]
         for k in range(2):
-            cast[comics[r(len(comics), "own", name, k)]["id"]].add(name)
+            if sum(name in cast[c["id"]] for c in comics) >= 2:
+                break
+            pick = home[r(len(home), "own", name, k)]
+            for c in comics:
+                if c["id"] == pick["id"] or c["variant_of"] == pick["id"]:
+                    cast[c["id"]].add(name)
     comics_of = {name: [] for name in chars}
     for c in comics:
         for name in cast[c["id"]]:
             comics_of[name].append(c)
 
     comic_json = [comic_entity(c, cast[c["id"]], ids, comics, events) for c in comics]
+    by_id = {c["id"]: (c, j) for c, j in zip(comics, comic_json)}
     # Every ninth character in the gallery's (byte) order has Marvel's placeholder: about 11 %,
     # as in the real data, but spread evenly, so no screenful of the grid is mostly placeholders.
     char_json = [character_entity(name, ids[name], comics_of[name], events, placeholder=(i % 9 == 8))
@@ -149,6 +167,20 @@ def build():
         entity["thumbnail"] = {"path": f"{IMG_BASE}/0/00/{token}", "extension": ext}
         entity["images"] = [entity["thumbnail"]]
 
+    # The other four resource types, their lists built from the comics (so both sides agree).
+    series_json = [series_entity(s, [by_id[c["id"]] for c in comics if c["series"] is s]) for s in series]
+    event_json = [e for e in (event_entity(ev, [by_id[c["id"]] for c in comics if comic_event(c, events) is ev])
+                              for ev in events) if e]
+    creator_json = [creator_entity(name, [j for c, j in by_id.values()
+                                          if any(x["name"] == name for x in j["creators"]["items"])])
+                    for name in D.CREATORS]
+    creator_json = [c for c in creator_json if c["comics"]["available"]]
+    story_json = [st for c, j in by_id.values() for st in story_entities(j)]
+    for name, items in (("series", series_json), ("events", event_json), ("creators", creator_json),
+                        ("stories", story_json)):
+        for p in range(0, len(items), PAGE):
+            write_json(f"{name}-{p // PAGE + 1}.json", envelope(items[p:p + PAGE], p, len(items)))
+
     # Pages as the API served them; comics pages overlap (ids repeat across pages), so the
     # import must upsert by id.
     for p in range(0, len(char_json), PAGE):
@@ -160,7 +192,8 @@ def build():
         p += step
     A.write_error_images(IMAGES)
     write_version()
-    print(f"{len(char_json)} characters, {len(comic_json)} comics, "
+    print(f"{len(char_json)} characters, {len(comic_json)} comics, {len(series_json)} series, "
+          f"{len(event_json)} events, {len(creator_json)} creators, {len(story_json)} stories, "
           f"{len(os.listdir(IMAGES))} images")
 
 
@@ -216,9 +249,40 @@ def comic_title(c):
     return title + " (Variant)" if c["variant_of"] else title
 
 
+def issue_year(c):
+    """Monthly issues from the series' start year (collections a year apart), never after 2023."""
+    return min(2023, c["series"]["start"] + (c["issue"] - 1) // 12)
+
+
 def comic_event(c, events):
+    """The event an issue belongs to: the event's own series always; otherwise some issues that
+    came out in the year the event ran (or the year after)."""
     base = c["variant_of"] or c["id"]
-    return events[r(len(events), "ev", base)] if r(4, "hasev", base) == 0 else None
+    title = c["series"]["title"].rsplit(" (", 1)[0].lower()
+    for ev in events:
+        if ev["name"].lower().rstrip("!") == title:
+            return ev
+    if c["series"]["format"] == "":
+        return None
+    running = [ev for ev in events if ev["year"] <= issue_year(c) <= ev["year"] + 1]
+    return running[r(len(running), "ev", base)] if running and r(3, "hasev", base) == 0 else None
+
+
+def comic_creators(c):
+    """Writer and penciller (then inker, colorist...) from the creators working that year."""
+    year, base = issue_year(c), c["variant_of"] or c["id"]
+    active = [n for n in D.CREATORS if D.CREATOR_YEARS[n][0] <= year <= D.CREATOR_YEARS[n][1]]
+    if len(active) < 2:
+        active = sorted(D.CREATORS, key=lambda n: (abs(D.CREATOR_YEARS[n][0] - year), n))[:4]
+    # The same team for a year of a series: pick by (series, year), not by issue.
+    start = r(len(active), "team", c["series"]["id"], year)
+    team = [active[(start + k) % len(active)] for k in range(min(len(active), 2 + r(3, "ncre", base)))]
+    return [(name, D.CREATOR_ROLES[k] if k < 2 else D.CREATOR_ROLES[r(len(D.CREATOR_ROLES), "role", base, k)])
+            for k, name in enumerate(team)]
+
+
+def creator_id(name):
+    return 100 + r(9000, "creator", name)
 
 
 def comic_entity(c, cast, ids, comics, events):
@@ -230,7 +294,8 @@ def comic_entity(c, cast, ids, comics, events):
     price = {"Comic": 3.99, "Digital Comic": 1.99, "Infinite Comic": 0.99, "Digital Vertical Comic": 0,
              "Trade Paperback": 24.99, "Hardcover": 75.0, "Digest": 9.99, "Magazine": 4.99,
              "Graphic Novel": 14.99, "": 0}[fmt]
-    onsale = "2099-10-30T00:00:00-0500" if fmt == "" else date(("onsale", cid), 1961, 2023)
+    year = issue_year(c)
+    onsale = "2099-10-30T00:00:00-0500" if fmt == "" else date(("onsale", cid), year, year)
     modified = "-0001-11-30T00:00:00-0500" if r(5, "zero", cid) == 0 else date(("mod", cid), 2014, 2023)
     names = sorted(cast, key=lambda n: n.encode())
     lead = names[0]
@@ -243,12 +308,8 @@ def comic_entity(c, cast, ids, comics, events):
     else:
         variants = [{"resourceURI": f"{GATEWAY}/comics/{o['id']}", "name": comic_title(o)}
                     for o in comics if o["variant_of"] == cid]
-    creators = []
-    for k in range(2 + r(3, "ncre", cid)):
-        name = D.CREATORS[r(len(D.CREATORS), "cre", cid, k)]
-        role = D.CREATOR_ROLES[k] if k < 2 else D.CREATOR_ROLES[r(len(D.CREATOR_ROLES), "role", cid, k)]
-        creators.append({"resourceURI": f"{GATEWAY}/creators/{100 + r(9000, 'creator', name)}",
-                         "name": name, "role": role})
+    creators = [{"resourceURI": f"{GATEWAY}/creators/{creator_id(name)}", "name": name, "role": role}
+                for name, role in comic_creators(c)]
     ev = comic_event(c, events)
     title = comic_title(c)
     text = [] if description is None else [{"type": "issue_solicit_text", "language": "en-us",
@@ -272,7 +333,7 @@ def comic_entity(c, cast, ids, comics, events):
         "series": {"resourceURI": f"{GATEWAY}/series/{s['id']}", "name": s["title"]},
         "variants": variants, "collections": [], "collectedIssues": [],
         "dates": [{"type": "onsaleDate", "date": onsale},
-                  {"type": "focDate", "date": "-0001-11-30T00:00:00-0500" if r(3, "foc", cid) == 0 else date(("foc", cid), 1961, 2023)}],
+                  {"type": "focDate", "date": "-0001-11-30T00:00:00-0500" if r(3, "foc", cid) == 0 or fmt == "" else date(("foc", cid), year, year)}],
         "prices": [{"type": "digitalPurchasePrice" if digital else "printPrice", "price": price}],
         "thumbnail": thumb,
         "images": [thumb] if thumb is not None and "image_not_available" not in thumb["path"] else [],
@@ -285,6 +346,98 @@ def comic_entity(c, cast, ids, comics, events):
         "events": resource_list(uri + "/events", [] if not ev else [
             {"resourceURI": f"{GATEWAY}/events/{ev['id']}", "name": ev["name"]}]),
     }
+
+
+def union(items_lists):
+    """The distinct summaries of several resource lists' items, by id, in id order."""
+    seen = {}
+    for items in items_lists:
+        for item in items:
+            seen.setdefault(int(item["resourceURI"].rsplit("/", 1)[1]), item)
+    return [seen[k] for k in sorted(seen)]
+
+
+def lists_from_comics(uri, comics_json, fields):
+    """An entity's resource lists from the comics it is in: what those comics list, together."""
+    out = {}
+    for field in fields:
+        if field == "comics":
+            items = [{"resourceURI": j["resourceURI"], "name": j["title"]} for j in comics_json]
+        elif field == "series":
+            items = union([[j["series"]] for j in comics_json])
+        elif field == "characters":
+            # Cover stories have no characters of their own (the API lists them on interior stories).
+            items = union([j["characters"]["items"] for j in comics_json])
+        else:
+            items = union([j[field]["items"] for j in comics_json])
+        out[field] = resource_list(f"{uri}/{field}", items)
+    return out
+
+
+def series_entity(s, pairs):
+    uri, comics_json = f"{GATEWAY}/series/{s['id']}", [j for _, j in pairs]
+    years = [issue_year(c) for c, _ in pairs]
+    collection = s["format"] in ("Trade Paperback", "Hardcover", "Graphic Novel", "Digest")
+    limited = any(e == s["title"].rsplit(" (", 1)[0] for e in D.EVENT_YEARS)
+    cover = next((j["thumbnail"] for j in comics_json if "image_not_available" not in j["thumbnail"]["path"]),
+                 dict(PLACEHOLDER))
+    entity = {"id": s["id"], "title": s["title"],
+              "description": None if r(3, "sdesc", s["id"]) else D.SOLICITS[r(len(D.SOLICITS), "ssol", s["id"])],
+              "resourceURI": uri,
+              "urls": [{"type": "detail", "url": f"http://marvel.com/comics/series/{s['id']}/{slug(s['title'])}?{UTM}"}],
+              "startYear": s["start"], "endYear": 2099 if max(years) >= 2022 and not limited else max(years),
+              "rating": "", "type": "collection" if collection else ("limited" if limited else "ongoing"),
+              "modified": date(("smod", s["id"]), 2014, 2023), "thumbnail": cover}
+    entity.update(lists_from_comics(uri, comics_json, ["creators", "characters", "stories", "comics", "events"]))
+    entity["next"] = entity["previous"] = None
+    return entity
+
+
+def event_entity(ev, pairs):
+    if not pairs:
+        return None
+    uri, comics_json = f"{GATEWAY}/events/{ev['id']}", [j for _, j in pairs]
+    cover = next((j["thumbnail"] for j in comics_json if "image_not_available" not in j["thumbnail"]["path"]),
+                 dict(PLACEHOLDER))
+    entity = {"id": ev["id"], "title": ev["name"],
+              "description": f"{ev['name']}: {D.SOLICITS[r(len(D.SOLICITS), 'esol', ev['id'])]}",
+              "resourceURI": uri,
+              "urls": [{"type": "detail", "url": f"http://marvel.com/comics/events/{ev['id']}/{slug(ev['name'])}?{UTM}"}],
+              "modified": date(("emod", ev["id"]), 2013, 2023),
+              "start": f"{ev['year']}-{1 + r(6, 'em', ev['id']):02d}-01 00:00:00",
+              "end": f"{ev['year'] + 1}-{1 + r(6, 'eend', ev['id']):02d}-28 00:00:00", "thumbnail": cover}
+    entity.update(lists_from_comics(uri, comics_json, ["creators", "characters", "stories", "comics", "series"]))
+    entity["next"] = entity["previous"] = None
+    return entity
+
+
+def creator_entity(name, comics_json):
+    cid = creator_id(name)
+    uri = f"{GATEWAY}/creators/{cid}"
+    parts = name.split(" ")
+    suffix = parts.pop() if parts[-1] in ("Sr.", "Jr.") else ""
+    entity = {"id": cid, "firstName": parts[0], "middleName": " ".join(parts[1:-1]), "lastName": parts[-1],
+              "suffix": suffix, "fullName": name, "modified": date(("crmod", cid), 2013, 2023),
+              "thumbnail": dict(PLACEHOLDER), "resourceURI": uri,
+              "urls": [{"type": "detail", "url": f"http://marvel.com/comics/creators/{cid}/{slug(name)}?{UTM}"}]}
+    entity.update(lists_from_comics(uri, comics_json, ["comics", "series", "stories", "events"]))
+    return entity
+
+
+def story_entities(j):
+    """The cover and interior story of a comic; the comic is their original issue."""
+    out = []
+    for item in j["stories"]["items"]:
+        sid = int(item["resourceURI"].rsplit("/", 1)[1])
+        uri = f"{GATEWAY}/stories/{sid}"
+        entity = {"id": sid, "title": item["name"], "description": "", "resourceURI": uri, "type": item["type"],
+                  "modified": j["modified"], "thumbnail": None}
+        entity.update(lists_from_comics(uri, [j], ["creators", "characters", "series", "comics", "events"]))
+        if item["type"] == "cover":
+            entity["characters"] = resource_list(f"{uri}/characters", [])
+        entity["originalIssue"] = {"resourceURI": j["resourceURI"], "name": j["title"]}
+        out.append(entity)
+    return out
 
 
 def write_version():

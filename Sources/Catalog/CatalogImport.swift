@@ -10,6 +10,7 @@ public struct ImportReport: Sendable, Equatable {
     public var series: Set<Int> = []
     public var stories: Set<Int> = []
     public var events: Set<Int> = []
+    public var creators: Set<Int> = []
     public var images = 0
     public var failures: [String] = []
 
@@ -18,7 +19,7 @@ public struct ImportReport: Sendable, Equatable {
     /// `12 files: 21 characters, 40 comics, ...` for the command line.
     public var summaryLine: String {
         "\(files) files: \(characters.count) characters, \(comics.count) comics, \(series.count) series, "
-            + "\(stories.count) stories, \(events.count) events, \(images) images"
+            + "\(stories.count) stories, \(events.count) events, \(creators.count) creators, \(images) images"
             + (failures.isEmpty ? "" : ", \(failures.count) skipped")
     }
 }
@@ -71,15 +72,20 @@ extension CatalogStore {
     private func importJSONFile(_ file: String, into report: inout ImportReport) {
         do {
             let entities = try Self.entities(inFile: file)
+            // A record that is not an entity is skipped with one line saying why; the rest import.
+            for (index, entity) in entities.enumerated() {
+                if let reason = Self.skipReason(entity) { report.failures.append("\(file): record \(index + 1) skipped: \(reason)") }
+            }
             let imported = try write { db in try entities.compactMap { try upsert($0, in: db) } }
             report.files += 1
             for (kind, id) in imported {
                 switch kind {
-                case .character: report.characters.insert(id)
-                case .comic: report.comics.insert(id)
+                case .characters: report.characters.insert(id)
+                case .comics: report.comics.insert(id)
                 case .series: report.series.insert(id)
-                case .story: report.stories.insert(id)
-                case .event: report.events.insert(id)
+                case .stories: report.stories.insert(id)
+                case .events: report.events.insert(id)
+                case .creators: report.creators.insert(id)
                 }
             }
         } catch {

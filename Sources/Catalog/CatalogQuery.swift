@@ -100,6 +100,64 @@ public protocol CatalogReading: Sendable {
     func comics(_ query: ComicFilter) throws -> CatalogPage
     func comic(id: Int) throws -> String?
     func summaries(_ kind: SummaryKind, ofCharacter id: Int, orderBy: [Ordering], limit: Int, offset: Int) throws -> CatalogPage
+    /// Creators, events, series or stories matching the filter.
+    func entities(_ kind: EntityKind, _ filter: EntityFilter) throws -> CatalogPage
+    /// One entity of any kind, or nil.
+    func entity(_ kind: EntityKind, id: Int) throws -> String?
     /// The original behind a thumbnail token (last path component), or nil.
     func image(token: String) throws -> StoredImage?
+}
+
+/// Filters of `/v1/public/{creators,events,series,stories}` and the lists of them under other
+/// resources. Text filters are keyed by their API parameter name (`title`, `lastNameStartsWith`).
+public struct EntityFilter: Sendable, Equatable, Hashable {
+    public var equals: [String: String] = [:]
+    public var startsWith: [String: String] = [:]
+    public var startYear: Int?
+    public var seriesType: String?
+    /// Series containing comics of any of these formats (`contains`).
+    public var containsFormats: [String] = []
+    public var modifiedSince: Int64?
+    /// Entities related to any of these ids of each kind (`comics=1,2`, or the scope of a cross route).
+    public var related: [EntityKind: [Int]] = [:]
+    public var orderBy: [Ordering] = []
+    public var limit = 20
+    public var offset = 0
+    public init() {}
+
+    /// The exact-match text parameters of each kind, with their columns.
+    public static func textParameters(_ kind: EntityKind) -> [String: String] {
+        switch kind {
+        case .creators: ["firstName": "first_name", "middleName": "middle_name", "lastName": "last_name", "suffix": "suffix"]
+        case .events: ["name": "title"]
+        case .series: ["title": "title"]
+        default: [:]
+        }
+    }
+
+    /// The prefix parameters of each kind, with their columns.
+    public static func prefixParameters(_ kind: EntityKind) -> [String: String] {
+        switch kind {
+        case .creators: ["nameStartsWith": "full_name", "firstNameStartsWith": "first_name",
+                         "middleNameStartsWith": "middle_name", "lastNameStartsWith": "last_name"]
+        case .events: ["nameStartsWith": "title"]
+        case .series: ["titleStartsWith": "title"]
+        default: [:]
+        }
+    }
+
+    /// `orderBy` values of each kind (MARVEL_API.md 2.2), with their columns.
+    public static func orderColumns(_ kind: EntityKind) -> [String: String] {
+        switch kind {
+        case .creators: ["lastName": "last_name", "firstName": "first_name", "middleName": "middle_name",
+                         "suffix": "suffix", "modified": "modified"]
+        case .events: ["name": "title", "startDate": "start_date", "modified": "modified"]
+        case .series: ["title": "title", "modified": "modified", "startYear": "start_year"]
+        case .stories: ["id": "id", "modified": "modified"]
+        case .characters: ["name": "name", "modified": "modified"]
+        case .comics: ["title": "title", "modified": "modified"]
+        }
+    }
+
+    public static let seriesTypes = ["collection", "one shot", "limited", "ongoing"]
 }

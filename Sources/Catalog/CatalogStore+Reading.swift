@@ -22,6 +22,13 @@ extension CatalogStore: CatalogReading {
             add("\(column) >= ? AND \(column) < ?", [key, TextFold.prefixUpperBound(key)])
         }
 
+        /// `id IN (...)` for each non-empty id list: entities related to any of those ids (Relations).
+        mutating func related(_ kind: EntityKind, _ lists: KeyValuePairs<EntityKind, [Int]>) {
+            for (other, ids) in lists where !ids.isEmpty {
+                add("id IN (\(Relations.sql(from: other, ids, to: kind)))")
+            }
+        }
+
         var sql: String { clauses.isEmpty ? "" : "WHERE " + clauses.joined(separator: " AND ") }
     }
 
@@ -47,10 +54,7 @@ extension CatalogStore: CatalogReading {
         if let name = q.name { f.add("name_key = ?", [TextFold.fold(name)]) }
         if let prefix = q.nameStartsWith { f.prefix("name_key", prefix) }
         if let since = q.modifiedSince { f.add("modified >= ?", [since]) }
-        f.ids("id", in: "SELECT character_id FROM character_comic WHERE comic_id IN ($IDS)", q.comics)
-        f.ids("id", in: "SELECT character_id FROM character_series WHERE series_id IN ($IDS)", q.series)
-        f.ids("id", in: "SELECT character_id FROM character_event WHERE event_id IN ($IDS)", q.events)
-        f.ids("id", in: "SELECT character_id FROM character_story WHERE story_id IN ($IDS)", q.stories)
+        f.related(.characters, [.comics: q.comics, .series: q.series, .events: q.events, .stories: q.stories])
         // Byte order of the name (BINARY collation), as the real API's default.
         let order = Self.orderSQL(q.orderBy.isEmpty ? [Ordering(field: "name")] : q.orderBy,
                                   columns: ["name": "name", "modified": "modified"], fallback: "id")
@@ -77,23 +81,17 @@ extension CatalogStore: CatalogReading {
         if q.hasDigitalIssue { f.add("digital_id != 0") }
         if let since = q.modifiedSince { f.add("modified >= ?", [since]) }
         if let range = q.onsaleRange { f.add("onsale BETWEEN ? AND ?", [range.lowerBound, range.upperBound]) }
-        f.ids("id", in: "SELECT comic_id FROM character_comic WHERE character_id IN ($IDS)", q.characters)
+        f.related(.comics, [.characters: q.characters, .creators: q.creators, .series: q.series,
+                            .events: q.events, .stories: q.stories])
         if !q.sharedAppearances.isEmpty {
             f.ids("id", in: "SELECT comic_id FROM character_comic WHERE character_id IN ($IDS) GROUP BY comic_id HAVING count(*) = \(Set(q.sharedAppearances).count)",
                   q.sharedAppearances)
         }
-        // Creators and identifiers live only in the JSON (sorted keys, no spaces): match text.
-        if !q.creators.isEmpty {
-            f.add("(" + q.creators.map { _ in "instr(json, ?) > 0" }.joined(separator: " OR ") + ")",
-                  q.creators.map { "/creators/\($0)\"" })
-        }
-        for creator in q.collaborators { f.add("instr(json, ?) > 0", ["/creators/\(creator)\""]) }
+        for creator in q.collaborators { f.add("id IN (SELECT comic_id FROM comic_creator WHERE creator_id = ?)", [creator]) }
+        // Identifiers live only in the JSON (sorted keys, no spaces): match text.
         for (field, value) in q.fieldEquals.sorted(by: { $0.key < $1.key }) {
             f.add("instr(json, ?) > 0", ["\"\(field)\":\"\(value)\""])
         }
-        f.ids("series_id", in: "$IDS", q.series)
-        f.ids("id", in: "SELECT comic_id FROM comic_event WHERE event_id IN ($IDS)", q.events)
-        f.ids("id", in: "SELECT comic_id FROM comic_story WHERE story_id IN ($IDS)", q.stories)
         // With no orderBy the real API leads with far-future placeholder rows; so do we.
         let order = Self.orderSQL(q.orderBy.isEmpty ? [Ordering(field: "onsaleDate", descending: true)] : q.orderBy,
                                   columns: ["focDate": "foc", "onsaleDate": "onsale", "title": "title",
@@ -116,18 +114,11 @@ extension CatalogStore: CatalogReading {
     }
 
     public func summaries(_ kind: SummaryKind, ofCharacter id: Int, orderBy: [Ordering], limit: Int, offset: Int) throws -> CatalogPage {
-        let (table, link, column, columns): (String, String, String, [String: String]) = switch kind {
-        case .series: ("series", "character_series", "series_id", ["title": "title", "startYear": "start_year"])
-        case .stories: ("story", "character_story", "story_id", ["id": "id"])
-        case .events: ("event", "character_event", "event_id", ["name": "title"])
-        }
-        let order = Self.orderSQL(orderBy, columns: columns, fallback: "id")
-        return try read { db in
-            let scope = "FROM \(table) WHERE id IN (SELECT \(column) FROM \(link) WHERE character_id = ?)"
-            let total = try Int.fetchOne(db, sql: "SELECT count(*) \(scope)", arguments: [id]) ?? 0
-            let rows = try Row.fetchAll(db, sql: "SELECT * \(scope) ORDER BY \(order) LIMIT ? OFFSET ?",
-                                        arguments: [id, limit, offset])
-            return CatalogPage(total: total, results: try rows.map { try SummaryEntity.json(kind, $0) })
-        }
+        var filter = EntityFilter()
+        filter.related = [.characters: [id]]
+        filter.orderBy = orderBy
+        filter.limit = limit
+        filter.offset = offset
+        return try entities(EntityKind(rawValue: kind.rawValue)!, filter)
     }
 }

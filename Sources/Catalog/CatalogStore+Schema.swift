@@ -70,6 +70,40 @@ extension CatalogStore {
                 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
                 """)
         }
+        // v2: creators, events, series and stories as full entities (their JSON without the
+        // lists, which Relations rebuilds) and the comic-creator link with its role.
+        migrator.registerMigration("v2") { db in
+            try db.execute(sql: """
+                CREATE TABLE creator (
+                    id INTEGER PRIMARY KEY,
+                    full_name TEXT NOT NULL,
+                    name_key TEXT NOT NULL,
+                    first_name TEXT NOT NULL DEFAULT '',
+                    middle_name TEXT NOT NULL DEFAULT '',
+                    last_name TEXT NOT NULL DEFAULT '',
+                    suffix TEXT NOT NULL DEFAULT '',
+                    modified INTEGER,
+                    json TEXT);
+                CREATE INDEX creator_by_name_key ON creator(name_key);
+                CREATE TABLE comic_creator (comic_id INTEGER NOT NULL, creator_id INTEGER NOT NULL,
+                    role TEXT NOT NULL DEFAULT '', PRIMARY KEY (comic_id, creator_id)) WITHOUT ROWID;
+                CREATE INDEX comic_creator_by_creator ON comic_creator(creator_id, comic_id);
+                -- Links a recorded series, story, event or creator names that no comic in the
+                -- catalog carries (e.g. a series' creators whose comics were never imported).
+                CREATE TABLE entity_link (a_kind TEXT NOT NULL, a_id INTEGER NOT NULL, b_kind TEXT NOT NULL,
+                    b_id INTEGER NOT NULL, PRIMARY KEY (a_kind, a_id, b_kind, b_id)) WITHOUT ROWID;
+                CREATE INDEX entity_link_by_b ON entity_link(b_kind, b_id, a_kind);
+
+                ALTER TABLE series ADD COLUMN modified INTEGER;
+                ALTER TABLE series ADD COLUMN type TEXT NOT NULL DEFAULT '';
+                ALTER TABLE series ADD COLUMN json TEXT;
+                ALTER TABLE story ADD COLUMN modified INTEGER;
+                ALTER TABLE story ADD COLUMN json TEXT;
+                ALTER TABLE event ADD COLUMN modified INTEGER;
+                ALTER TABLE event ADD COLUMN start_date INTEGER;
+                ALTER TABLE event ADD COLUMN json TEXT;
+                """)
+        }
         return migrator
     }
 }

@@ -2,30 +2,21 @@ import Foundation
 import GRDB
 
 extension CatalogStore {
+    /// Why a record cannot be imported, or nil when it can.
+    static func skipReason(_ object: MarvelJSON.Object) -> String? {
+        guard MarvelJSON.int(object["id"]) != nil else { return "no numeric id" }
+        guard MarvelJSON.kind(of: object) != nil else { return "not a Marvel entity (no resourceURI or known fields)" }
+        return nil
+    }
+
     /// Upserts one entity (any kind) with its summaries and relations. Idempotent by id.
     /// Returns the kind and id, or nil when the object is not an entity we keep.
-    func upsert(_ object: MarvelJSON.Object, in db: Database) throws -> (MarvelJSON.Kind, Int)? {
+    func upsert(_ object: MarvelJSON.Object, in db: Database) throws -> (EntityKind, Int)? {
         guard let kind = MarvelJSON.kind(of: object), let id = MarvelJSON.int(object["id"]) else { return nil }
         switch kind {
-        case .character: try upsertCharacter(id, object, db)
-        case .comic: try upsertComic(id, object, db)
-        case .series:
-            try upsertSeries(id, MarvelJSON.string(object["title"]) ?? "", db)
-            for c in MarvelJSON.items(object, "characters") {
-                try db.execute(sql: "INSERT OR IGNORE INTO character_series VALUES (?, ?)", arguments: [c.id, id])
-            }
-        case .story:
-            try db.execute(sql: "INSERT OR REPLACE INTO story (id, title, type) VALUES (?, ?, ?)",
-                           arguments: [id, MarvelJSON.string(object["title"]) ?? "", MarvelJSON.string(object["type"]) ?? ""])
-            for c in MarvelJSON.items(object, "characters") {
-                try db.execute(sql: "INSERT OR IGNORE INTO character_story VALUES (?, ?)", arguments: [c.id, id])
-            }
-        case .event:
-            try db.execute(sql: "INSERT OR REPLACE INTO event (id, title) VALUES (?, ?)",
-                           arguments: [id, MarvelJSON.string(object["title"]) ?? ""])
-            for c in MarvelJSON.items(object, "characters") {
-                try db.execute(sql: "INSERT OR IGNORE INTO character_event VALUES (?, ?)", arguments: [c.id, id])
-            }
+        case .characters: try upsertCharacter(id, object, db)
+        case .comics: try upsertComic(id, object, db)
+        case .creators, .events, .series, .stories: try upsertEntity(kind, id, object, db)
         }
         return (kind, id)
     }
@@ -46,11 +37,11 @@ extension CatalogStore {
             try db.execute(sql: "INSERT OR IGNORE INTO character_series VALUES (?, ?)", arguments: [id, s.id])
         }
         for s in MarvelJSON.items(object, "stories") {
-            try db.execute(sql: "INSERT OR IGNORE INTO story (id, title, type) VALUES (?, ?, ?)", arguments: [s.id, s.name, s.type])
+            try insertSummary(.stories, s, db)
             try db.execute(sql: "INSERT OR IGNORE INTO character_story VALUES (?, ?)", arguments: [id, s.id])
         }
         for e in MarvelJSON.items(object, "events") {
-            try db.execute(sql: "INSERT OR IGNORE INTO event (id, title) VALUES (?, ?)", arguments: [e.id, e.name])
+            try insertSummary(.events, e, db)
             try db.execute(sql: "INSERT OR IGNORE INTO character_event VALUES (?, ?)", arguments: [id, e.id])
         }
     }
@@ -59,9 +50,8 @@ extension CatalogStore {
         let title = MarvelJSON.string(object["title"]) ?? ""
         let variant = !(MarvelJSON.string(object["variantDescription"]) ?? "").isEmpty
             || title.localizedCaseInsensitiveContains("variant")
-        let series = object["series"] as? MarvelJSON.Object
-        let seriesID = MarvelJSON.id(fromURI: MarvelJSON.string(series?["resourceURI"]))
-        if let seriesID { try upsertSeries(seriesID, MarvelJSON.string(series?["name"]) ?? "", db, keepExisting: true) }
+        let series = MarvelJSON.summary(object, "series")
+        if let series { try upsertSeries(series.id, series.name, db, keepExisting: true) }
         var dates: [String: Int64] = [:]
         for entry in object["dates"] as? [MarvelJSON.Object] ?? [] {
             if let type = MarvelJSON.string(entry["type"]), let date = MarvelJSON.string(entry["date"]).flatMap(CatalogDate.epochSeconds) {
@@ -77,7 +67,7 @@ extension CatalogStore {
                 series_id = excluded.series_id, digital_id = excluded.digital_id, modified = excluded.modified,
                 onsale = excluded.onsale, foc = excluded.foc, json = excluded.json
             """, arguments: [id, title, TextFold.fold(title), MarvelJSON.string(object["format"]) ?? "",
-                             MarvelJSON.double(object["issueNumber"]) ?? 0, variant, seriesID,
+                             MarvelJSON.double(object["issueNumber"]) ?? 0, variant, series?.id,
                              MarvelJSON.int(object["digitalId"]) ?? 0,
                              MarvelJSON.string(object["modified"]).flatMap(CatalogDate.epochSeconds),
                              dates["onsaleDate"], dates["focDate"], try MarvelJSON.serialize(object)])
@@ -85,18 +75,22 @@ extension CatalogStore {
         let stories = MarvelJSON.items(object, "stories")
         let events = MarvelJSON.items(object, "events")
         for s in stories {
-            try db.execute(sql: "INSERT OR IGNORE INTO story (id, title, type) VALUES (?, ?, ?)", arguments: [s.id, s.name, s.type])
+            try insertSummary(.stories, s, db)
             try db.execute(sql: "INSERT OR IGNORE INTO comic_story VALUES (?, ?)", arguments: [id, s.id])
         }
         for e in events {
-            try db.execute(sql: "INSERT OR IGNORE INTO event (id, title) VALUES (?, ?)", arguments: [e.id, e.name])
+            try insertSummary(.events, e, db)
             try db.execute(sql: "INSERT OR IGNORE INTO comic_event VALUES (?, ?)", arguments: [id, e.id])
+        }
+        for c in MarvelJSON.items(object, "creators") {
+            try insertSummary(.creators, c, db)
+            try db.execute(sql: "INSERT OR REPLACE INTO comic_creator VALUES (?, ?, ?)", arguments: [id, c.id, c.role])
         }
         // A character in a comic is in its series, stories and events too.
         for c in characters {
             try db.execute(sql: "INSERT OR IGNORE INTO character_comic VALUES (?, ?)", arguments: [c.id, id])
-            if let seriesID {
-                try db.execute(sql: "INSERT OR IGNORE INTO character_series VALUES (?, ?)", arguments: [c.id, seriesID])
+            if let series {
+                try db.execute(sql: "INSERT OR IGNORE INTO character_series VALUES (?, ?)", arguments: [c.id, series.id])
             }
             for s in stories where s.type != "cover" {
                 try db.execute(sql: "INSERT OR IGNORE INTO character_story VALUES (?, ?)", arguments: [c.id, s.id])
@@ -113,6 +107,24 @@ extension CatalogStore {
             ? "INSERT OR IGNORE INTO series (id, title, start_year, end_year) VALUES (?, ?, ?, ?)"
             : "INSERT OR REPLACE INTO series (id, title, start_year, end_year) VALUES (?, ?, ?, ?)",
             arguments: [id, title, start, end])
+    }
+
+    /// A creator, event or story known only by a summary: its row with the name, kept if it exists.
+    func insertSummary(_ kind: EntityKind, _ item: MarvelJSON.Item, _ db: Database) throws {
+        switch kind {
+        case .stories:
+            try db.execute(sql: "INSERT OR IGNORE INTO story (id, title, type) VALUES (?, ?, ?)", arguments: [item.id, item.name, item.type])
+        case .events:
+            try db.execute(sql: "INSERT OR IGNORE INTO event (id, title) VALUES (?, ?)", arguments: [item.id, item.name])
+        case .creators:
+            let parts = item.name.split(separator: " ").map(String.init)
+            try db.execute(sql: """
+                INSERT OR IGNORE INTO creator (id, full_name, name_key, first_name, last_name) VALUES (?, ?, ?, ?, ?)
+                """, arguments: [item.id, item.name, TextFold.fold(item.name), parts.dropLast().joined(separator: " "),
+                                 parts.last ?? ""])
+        case .series: try upsertSeries(item.id, item.name, db, keepExisting: true)
+        case .characters, .comics: break
+        }
     }
 
     /// Stores an image original once by content hash and points `token` at it.

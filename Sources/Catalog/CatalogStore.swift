@@ -51,7 +51,7 @@ public final class CatalogStore: Sendable {
 
     /// Row counts and file size, for `catalog info`.
     public struct Summary: Sendable, Equatable {
-        public var characters = 0, comics = 0, series = 0, stories = 0, events = 0
+        public var characters = 0, comics = 0, series = 0, stories = 0, events = 0, creators = 0
         public var images = 0, imageBytes: Int64 = 0, fileBytes: Int64 = 0
     }
 
@@ -63,6 +63,7 @@ public final class CatalogStore: Sendable {
             s.series = try Int.fetchOne(db, sql: "SELECT count(*) FROM series") ?? 0
             s.stories = try Int.fetchOne(db, sql: "SELECT count(*) FROM story") ?? 0
             s.events = try Int.fetchOne(db, sql: "SELECT count(*) FROM event") ?? 0
+            s.creators = try Int.fetchOne(db, sql: "SELECT count(*) FROM creator") ?? 0
             s.images = try Int.fetchOne(db, sql: "SELECT count(*) FROM image") ?? 0
             s.imageBytes = try Int64.fetchOne(db, sql: "SELECT coalesce(sum(length(bytes)), 0) FROM image_blob") ?? 0
             return s

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The catalog that ships in `Fixtures/catalog/` and where catalogs live on disk.
 ///
@@ -69,13 +70,24 @@ public enum EmbeddedCatalog {
             if try store.meta("fixtures-version") == version { return store }
         }
         let temporary = path + ".building-\(ProcessInfo.processInfo.processIdentifier)"
-        try? FileManager.default.removeItem(atPath: temporary)
+        sweepAbandonedBuilds(in: directory)
+        removeBuildFiles(temporary)
         do {
             let builder = try CatalogStore(path: temporary)
             let report = builder.importPaths([folder.path])
             if let failure = report.failures.first { throw CatalogError.database("embedded catalog: \(failure)") }
             try builder.setMeta("fixtures-version", version)
             try builder.checkpoint()
+        } catch {
+            // A full or read-only cache disk (SQLite 13 / 14): nothing half-built stays behind,
+            // and the catalog is built in memory instead (slower start, same data).
+            removeBuildFiles(temporary)
+            let store = try CatalogStore()
+            let report = store.importPaths([folder.path])
+            if let failure = report.failures.first { throw CatalogError.database("embedded catalog: \(failure)") }
+            try store.setMeta("fixtures-version", version)
+            fallbackNotice.withLock { $0 = "catalog cache unavailable (\(directory.path)): using an in-memory catalog" }
+            return store
         }
         for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: temporary + suffix) }
         _ = try? FileManager.default.removeItem(atPath: path)
@@ -86,6 +98,28 @@ public enum EmbeddedCatalog {
             try? FileManager.default.removeItem(atPath: temporary)
         }
         return try CatalogStore(path: path)
+    }
+
+    /// Set when `open` had to build the catalog in memory (the cache folder is full or
+    /// read-only): one sentence for the status line. nil when the disk catalog is used.
+    public static var inMemoryFallbackNotice: String? { fallbackNotice.withLock { $0 } }
+    static let fallbackNotice = Mutex<String?>(nil)
+
+    static func removeBuildFiles(_ temporary: String) {
+        for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: temporary + suffix) }
+    }
+
+    /// Removes `*.building-PID` files (and their -wal/-shm) of processes that no longer run:
+    /// a build killed mid-way (or on a full disk before this fix) left them behind.
+    static func sweepAbandonedBuilds(in directory: URL) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names {
+            guard let range = name.range(of: ".building-") else { continue }
+            let pidText = name[range.upperBound...].prefix { $0.isNumber }
+            guard let pid = Int32(pidText), pid != ProcessInfo.processInfo.processIdentifier else { continue }
+            if kill(pid, 0) == 0 || errno == EPERM { continue }  // still running (maybe as someone else)
+            try? FileManager.default.removeItem(atPath: directory.appendingPathComponent(name).path)
+        }
     }
 
     /// The content hash recorded in `VERSION`, or (for a folder without one) a hash of file

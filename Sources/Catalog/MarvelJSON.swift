@@ -5,8 +5,6 @@ import Foundation
 enum MarvelJSON {
     typealias Object = [String: Any]
 
-    enum Kind: String, CaseIterable { case character, comic, series, story, event }
-
     static func int(_ value: Any?) -> Int? {
         switch value {
         case let n as NSNumber: return n.intValue
@@ -32,31 +30,32 @@ enum MarvelJSON {
     }
 
     /// What an entity is, from its resourceURI (`/v1/public/comics/123`), else from its fields.
-    static func kind(of object: Object) -> Kind? {
+    static func kind(of object: Object) -> EntityKind? {
         if let uri = string(object["resourceURI"]) {
             let parts = uri.split(separator: "/")
-            if parts.count >= 2 {
-                switch parts[parts.count - 2] {
-                case "characters": return .character
-                case "comics": return .comic
-                case "series": return .series
-                case "stories": return .story
-                case "events": return .event
-                default: break
-                }
-            }
+            if parts.count >= 2, let kind = EntityKind(rawValue: String(parts[parts.count - 2])) { return kind }
         }
-        if object["name"] != nil, object["comics"] != nil, object["title"] == nil { return .character }
-        if object["issueNumber"] != nil || object["format"] != nil { return .comic }
+        if object["fullName"] != nil { return .creators }
+        if object["name"] != nil, object["comics"] != nil, object["title"] == nil { return .characters }
+        if object["issueNumber"] != nil || object["format"] != nil { return .comics }
         return nil
     }
 
-    /// Items of a ResourceList field (`comics`, `series`, ...), as (id, name, type) triples.
-    static func items(_ object: Object, _ field: String) -> [(id: Int, name: String, type: String)] {
+    /// The summary object (`resourceURI`, `name`) at `field` (a comic's `series`, a story's `originalIssue`).
+    static func summary(_ object: Object, _ field: String) -> (id: Int, name: String)? {
+        guard let item = object[field] as? Object, let id = id(fromURI: string(item["resourceURI"])) else { return nil }
+        return (id, string(item["name"]) ?? "")
+    }
+
+    /// Items of a ResourceList field (`comics`, `series`, ...), as (id, name, type) entries.
+    typealias Item = (id: Int, name: String, type: String, role: String)
+
+    /// Items of a ResourceList field (`comics`, `series`, ...): id, name, and a story's `type` or a creator's `role`.
+    static func items(_ object: Object, _ field: String) -> [Item] {
         guard let list = object[field] as? Object, let items = list["items"] as? [Object] else { return [] }
         return items.compactMap { item in
             guard let id = id(fromURI: string(item["resourceURI"])) else { return nil }
-            return (id, string(item["name"]) ?? "", string(item["type"]) ?? "")
+            return (id, string(item["name"]) ?? "", string(item["type"]) ?? "", string(item["role"]) ?? "")
         }
     }
 

@@ -43,7 +43,8 @@ public final class CatalogServer: Sendable {
         let responder = MarvelResponder(
             routes: MarvelRoutes(catalog: catalog),
             images: ImageService(catalog: catalog, renderer: options.renderer ?? DefaultImageRenderer()),
-            keys: options.keys, faults: faults, stats: stats, limiter: limiter, cache: AnswerCache())
+            keys: options.keys, faults: faults, stats: stats, limiter: limiter, cache: AnswerCache(),
+            debugEndpoints: options.debugEndpoints)
         let (bound, continuation) = AsyncStream<Result<Int, any Error>>.makeStream()
         let app = Application(
             responder: responder,
@@ -51,7 +52,7 @@ public final class CatalogServer: Sendable {
                                                     serverName: nil),
             onServerRunning: { channel in continuation.yield(.success(channel.localAddress?.port ?? 0)) },
             logger: Logger(label: "CatalogServer", factory: { _ in SwiftLogNoOpLogHandler() }))
-        let signals: [UnixSignal] = options.handleSignals ? [.sigterm, .sigint] : []
+        let signals: [UnixSignal] = options.handleSignals ? [.sigterm, .sigint, .sigquit] : []
         let task = Task {
             do {
                 try await app.runService(gracefulShutdownSignals: signals)

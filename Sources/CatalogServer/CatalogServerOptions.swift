@@ -29,6 +29,9 @@ public struct CatalogServerOptions: Sendable {
     public var renderer: (any ImageRendering)?
     /// SIGINT/SIGTERM stop the server gracefully (for `marvel-gallery serve`, not in-process use).
     public var handleSignals = false
+    /// `/debug/stats` and `/debug/reset` answer (behind the keys when keys are set); off, they
+    /// are 404 like any unknown path. On for in-process use, opt-in for `serve` (`--debug`).
+    public var debugEndpoints = true
 
     public init(source: Source = .embedded, host: String = "127.0.0.1", port: Int = 0,
                 keys: APIKeys? = nil, faults: FaultOptions = FaultOptions()) {

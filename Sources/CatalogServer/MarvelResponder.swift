@@ -17,10 +17,20 @@ struct MarvelResponder: HTTPResponder {
     let stats: StatsRecorder
     let limiter: RateLimiter
     let cache: AnswerCache
+    var debugEndpoints = true
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let path = request.uri.path
-        if path.hasPrefix("/debug/") { return debug(path) }
+        if debugEndpoints, path.hasPrefix("/debug/") {
+            // With keys, the counters (every path asked, including search terms) are as
+            // private as the API: the same signature is required.
+            do throws(APIFailure) {
+                try keys?.check(QueryParameters(request.uri.query))
+            } catch {
+                return send(Reply(error), path: path, faults: FaultOptions())
+            }
+            return debug(path)
+        }
         let faults = self.faults.current
         if faults.latencyMS > 0 || faults.jitterMS > 0 {
             let ms = faults.latencyMS + (faults.jitterMS > 0 ? Int.random(in: 0...faults.jitterMS) : 0)

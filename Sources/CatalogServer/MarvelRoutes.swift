@@ -15,55 +15,61 @@ struct MarvelRoutes: Sendable {
         "creators", "characters", "series", "events", "stories", "sharedAppearances", "collaborators", "orderBy",
         "limit", "offset"]
 
-    /// Answers `/v1/public/<rest>`; `pathAndQuery` is for the ResourceNotFound text.
+    /// Answers `/v1/public/<rest>`: a list, one entity by id, or a cross route (`/series/{id}/comics`)
+    /// for the six resource types; `pathAndQuery` is for the ResourceNotFound text.
     func answer(_ components: [Substring], _ params: QueryParameters, pathAndQuery: String) throws(APIFailure) -> Result {
         let noRoute = APIFailure.noRoute(pathAndQuery)
-        guard let resource = components.first else { throw noRoute }
-        let id: Int? = components.count >= 2 ? Int(components[1]) : nil
-        if components.count >= 2, id == nil || id! <= 0 { throw noRoute }
-        switch (resource, components.count) {
-        case ("characters", 1):
-            try params.rejectUnknown(allowed: Self.characterListParams)
-            return try characters(params, scope: { _ in })
-        case ("characters", 2):
-            try params.rejectUnknown(allowed: [])
-            return try one(catalogCall { try catalog.character(id: id!) }, missing: "character")
-        case ("characters", 3):
-            try requireCharacter(id!)
-            switch components[2] {
-            case "comics":
-                try params.rejectUnknown(allowed: Self.comicListParams.subtracting(["characters"]))
-                return try comics(params, scope: { $0.characters = [id!] })
-            case "series", "stories", "events":
-                let kind = SummaryKind(rawValue: String(components[2]))!
-                var allowed: Set<String> = ["orderBy", "limit", "offset", "modifiedSince"]
-                allowed.formUnion(["comics", "creators", "events", "series", "stories"].filter { $0 != kind.rawValue })
-                try params.rejectUnknown(allowed: allowed)
-                let orderBy = try params.orderBy(kind.orderFields)
-                let limit = try params.limit(), offset = try params.offset()
-                let page = try catalogCall {
-                    try catalog.summaries(kind, ofCharacter: id!, orderBy: orderBy, limit: limit, offset: offset)
-                }
-                return Result(page: page, limit: limit, offset: offset)
-            default: throw noRoute
-            }
-        case ("comics", 1):
-            try params.rejectUnknown(allowed: Self.comicListParams)
-            return try comics(params, scope: { _ in })
-        case ("comics", 2):
-            try params.rejectUnknown(allowed: [])
-            return try one(catalogCall { try catalog.comic(id: id!) }, missing: "comic_issue")
-        case ("comics", 3) where components[2] == "characters":
-            guard try catalogCall({ try catalog.comic(id: id!) }) != nil else { throw .notFound("comic_issue") }
-            try params.rejectUnknown(allowed: Self.characterListParams.subtracting(["comics"]))
-            return try characters(params, scope: { $0.comics = [id!] })
-        default:
+        guard let first = components.first, let kind = EntityKind(rawValue: String(first)), components.count <= 3 else {
             throw noRoute
         }
+        guard components.count >= 2 else { return try list(kind, params, scope: nil) }
+        guard let id = Int(components[1]), id > 0 else { throw noRoute }
+        guard components.count == 3 else {
+            try params.rejectUnknown(allowed: [])
+            return try one(catalogCall { try catalog.entity(kind, id: id) }, missing: kind.notFoundNoun)
+        }
+        guard let sub = EntityKind(rawValue: String(components[2])), kind.subCollections.contains(sub) else { throw noRoute }
+        guard try catalogCall({ try catalog.entity(kind, id: id) }) != nil else { throw .notFound(kind.notFoundNoun) }
+        return try list(sub, params, scope: (kind, id))
     }
 
-    private func requireCharacter(_ id: Int) throws(APIFailure) {
-        guard try catalogCall({ try catalog.character(id: id) }) != nil else { throw .notFound("character") }
+    /// A list of `kind`, optionally scoped to the entities related to one `scope` entity; the scope's
+    /// own filter is not a parameter there (no `characters=` on `/characters/{id}/comics`).
+    private func list(_ kind: EntityKind, _ params: QueryParameters, scope: (EntityKind, Int)?) throws(APIFailure) -> Result {
+        let excluded: Set<String> = scope.map { [$0.0.rawValue] } ?? []
+        switch kind {
+        case .characters:
+            try params.rejectUnknown(allowed: Self.characterListParams.subtracting(excluded))
+            return try characters(params) { q in
+                guard let (owner, id) = scope else { return }
+                switch owner {
+                case .comics: q.comics = [id]
+                case .series: q.series = [id]
+                case .events: q.events = [id]
+                case .stories: q.stories = [id]
+                case .characters, .creators: break
+                }
+            }
+        case .comics:
+            try params.rejectUnknown(allowed: Self.comicListParams.subtracting(excluded))
+            return try comics(params) { q in
+                guard let (owner, id) = scope else { return }
+                switch owner {
+                case .characters: q.characters = [id]
+                case .creators: q.creators = [id]
+                case .series: q.series = [id]
+                case .events: q.events = [id]
+                case .stories: q.stories = [id]
+                case .comics: break
+                }
+            }
+        case .creators, .events, .series, .stories:
+            try params.rejectUnknown(allowed: EntityParameters.allowed(kind).subtracting(excluded))
+            var q = try EntityParameters.filter(kind, params)
+            if let (owner, id) = scope { q.related[owner] = [id] }
+            let query = q
+            return Result(page: try catalogCall { try catalog.entities(kind, query) }, limit: q.limit, offset: q.offset)
+        }
     }
 
     private func one(_ json: String?, missing: String) throws(APIFailure) -> Result {
@@ -71,13 +77,13 @@ struct MarvelRoutes: Sendable {
         return Result(page: CatalogPage(total: 1, results: [json]), limit: 20, offset: 0)
     }
 
-    private func catalogCall<T>(_ body: () throws -> T) throws(APIFailure) -> T {
+    func catalogCall<T>(_ body: () throws -> T) throws(APIFailure) -> T {
         do { return try body() } catch {
             throw .gateway(500, "InternalError", "The catalog could not answer: \(error)")
         }
     }
 
-    private func characters(_ p: QueryParameters, scope: (inout CharacterFilter) -> Void) throws(APIFailure) -> Result {
+    private func characters(_ p: QueryParameters, _ scope: (inout CharacterFilter) -> Void) throws(APIFailure) -> Result {
         var q = CharacterFilter()
         q.name = try p.text("name")
         q.nameStartsWith = try p.text("nameStartsWith")
@@ -89,7 +95,7 @@ struct MarvelRoutes: Sendable {
         return try window(q, p, scope: scope, fetch: catalog.characters)
     }
 
-    private func comics(_ p: QueryParameters, scope: (inout ComicFilter) -> Void) throws(APIFailure) -> Result {
+    private func comics(_ p: QueryParameters, _ scope: (inout ComicFilter) -> Void) throws(APIFailure) -> Result {
         var q = ComicFilter()
         if let format = try p.text("format") {
             guard ComicFilter.formats.contains(format.lowercased()) else {

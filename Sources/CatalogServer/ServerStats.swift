@@ -26,12 +26,19 @@ public struct StatsSnapshot: Sendable, Equatable, Codable {
 }
 
 final class StatsRecorder: Sendable {
+    /// Distinct paths counted one by one; later new paths share `otherPath`, so a client asking
+    /// millions of unique paths cannot grow the server's memory (or the /debug/stats answer).
+    static let maxPaths = 2_000
+    static let otherPath = "(other)"
+
     private let state = Mutex(StatsSnapshot())
 
     func record(path: String, status: Int, bytes: Int) {
         state.withLock { s in
             s.totalHits += 1
             s.totalBytes += bytes
+            var path = path
+            if s.paths[path] == nil, s.paths.count >= Self.maxPaths { path = Self.otherPath }
             var entry = s.paths[path] ?? StatsSnapshot.PathStats()
             entry.hits += 1
             entry.bytes += bytes

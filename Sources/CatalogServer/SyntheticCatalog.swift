@@ -190,6 +190,18 @@ final class SyntheticCatalog: CatalogReading {
         return CatalogPage(total: entries.count, results: page)
     }
 
+    /// Scale mode measures characters and comics; it has no creator, event, series or story
+    /// entities of their own (the character sub-lists above cover the gallery's detail page).
+    func entities(_ kind: EntityKind, _ filter: EntityFilter) throws -> CatalogPage { CatalogPage(total: 0, results: []) }
+
+    func entity(_ kind: EntityKind, id: Int) throws -> String? {
+        switch kind {
+        case .characters: try character(id: id)
+        case .comics: try comic(id: id)
+        default: nil
+        }
+    }
+
     func image(token: String) throws -> StoredImage? {
         guard let art = SyntheticArt.draw(token: token) else { return nil }
         return StoredImage(bytes: art, fileExtension: "jpg", hash: Digest.sha1Hex("synthetic|" + token))

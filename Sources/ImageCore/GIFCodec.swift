@@ -27,6 +27,7 @@ enum GIFCodec {
             if let error = checkPixelLimit(.gif, width: Int(w), height: Int(h), limit: options.maxPixels) {
                 return .failure(error)
             }
+            options.withShimLimits { mg_gif_set_limits(dec, $0) }
             let bg = options.background
             return readShimRGB(.gif, width: Int(w), height: Int(h), status: &status) { out, status in
                 mg_gif_read_rgb(dec, out, bg.r, bg.g, bg.b, &status)

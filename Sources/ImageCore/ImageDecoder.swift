@@ -29,8 +29,13 @@ public struct DecodeOptions: Sendable {
     public var dctScaleMargin: Double
     /// Apply the EXIF orientation tag of JPEGs (rotate/flip to upright).
     public var applyOrientation: Bool
+    /// JPEG progressive scans allowed (encoders write about 10; thousands are a CPU bomb).
+    public var maxScans: Int = DecodeOptions.defaultMaxScans
+    /// Raised by another thread to stop this decode between rows/scans (`ImageError.cancelled`).
+    public var cancellation: DecodeCancellation?
 
     public static let defaultMaxPixels = 40_000_000
+    public static let defaultMaxScans = 100
     public static let defaultDCTScaleMargin = 8.0
 
     public init(maxPixels: Int = DecodeOptions.defaultMaxPixels, background: RGB = .black,
@@ -56,12 +61,16 @@ public enum ImageDecoder {
             case .gif: return GIFCodec.decode(buf, options: options)
             }
         }
-        var image = try result.get()
-        if format == .jpeg, options.applyOrientation {
-            let orientation = EXIFOrientation.read(fromJPEG: bytes)
-            image = image.oriented(orientation)
+        let orient = { (image: RGBImage) -> RGBImage in
+            guard format == .jpeg, options.applyOrientation else { return image }
+            return image.oriented(EXIFOrientation.read(fromJPEG: bytes))
         }
-        return image
+        switch result {
+        case .success(let image): return orient(image)
+        case .failure(.damaged(let format, let reason, let partial)):
+            throw .damaged(format: format, reason: reason, partial: orient(partial))
+        case .failure(let error): throw error
+        }
     }
 
     public static func decode(_ data: Data, options: DecodeOptions = DecodeOptions()) throws(ImageError) -> RGBImage {
@@ -101,6 +110,8 @@ extension ImageError {
         switch Int(status.code) {
         case Int(MG_IMG_NO_MEMORY): self = .outOfMemory
         case Int(MG_IMG_UNSUPPORTED): self = .unsupported(format: format, reason: text)
+        case Int(MG_IMG_CANCELLED): self = .cancelled
+        case Int(MG_IMG_TOO_LARGE): self = .limitExceeded(format: format, reason: text)
         default: self = .corrupt(format: format, reason: text)
         }
     }

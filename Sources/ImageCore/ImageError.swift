@@ -11,6 +11,13 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The header announces more pixels than allowed; nothing was allocated.
     case imageTooLarge(width: Int, height: Int, limit: Int)
     case outOfMemory
+    /// A work limit beyond the picture's size was hit (a GIF frame larger than allowed...).
+    case limitExceeded(format: ImageFormat, reason: String)
+    /// The decode's `DecodeCancellation` was raised; the partial pixels were dropped.
+    case cancelled
+    /// The library decoded the picture but warned that its data is truncated or corrupt:
+    /// `partial` is what it recovered (grey where data was missing). Show it, never cache it.
+    case damaged(format: ImageFormat, reason: String, partial: RGBImage)
     case encodeFailed(format: ImageFormat, reason: String)
     case invalidArgument(String)
 
@@ -23,6 +30,9 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .imageTooLarge(w, h, limit):
             return "image too large: \(w)x\(h) = \(w * h) pixels exceeds the limit of \(limit)"
         case .outOfMemory: return "out of memory while decoding"
+        case let .limitExceeded(format, reason): return "\(format.rawValue.uppercased()) too costly to decode: \(reason)"
+        case .cancelled: return "decode cancelled"
+        case let .damaged(format, reason, _): return "damaged \(format.rawValue.uppercased()) data: \(reason)"
         case let .encodeFailed(format, reason): return "\(format.rawValue.uppercased()) encoding failed: \(reason)"
         case let .invalidArgument(what): return "invalid argument: \(what)"
         }

@@ -27,6 +27,7 @@ enum JPEGCodec {
             if let error = checkPixelLimit(.jpeg, width: Int(w), height: Int(h), limit: options.maxPixels) {
                 return .failure(error)
             }
+            options.withShimLimits { mg_jpeg_set_limits(dec, $0) }
             var denom = 1
             if var target = options.targetSize {
                 if options.applyOrientation, EXIFOrientation.read(fromJPEG: buf).swapsAxes {

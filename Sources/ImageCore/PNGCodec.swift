@@ -27,6 +27,7 @@ enum PNGCodec {
             if let error = checkPixelLimit(.png, width: Int(w), height: Int(h), limit: options.maxPixels) {
                 return .failure(error)
             }
+            options.withShimLimits { mg_png_set_limits(dec, $0) }
             let bg = options.background
             return readShimRGB(.png, width: Int(w), height: Int(h), status: &status) { out, status in
                 mg_png_read_rgb(dec, out, bg.r, bg.g, bg.b, &status)

@@ -11,8 +11,12 @@ public enum Thumbnail {
         let box = PixelSize(width: cols, height: rows * 2)
         let options = DecodeOptions(maxPixels: maxPixels, background: background, targetSize: box,
                                     dctScaleMargin: dctScaleMargin)
-        let decoded = try ImageDecoder.decode(bytes, options: options)
-        return decoded.fitted(into: box, mode: fit)
+        do {
+            return try ImageDecoder.decode(bytes, options: options).fitted(into: box, mode: fit)
+        } catch .damaged(let format, let reason, let partial) {
+            // What was recovered is fitted too, so a caller can still show it.
+            throw .damaged(format: format, reason: reason, partial: partial.fitted(into: box, mode: fit))
+        }
     }
 
     public static func cells(_ bytes: [UInt8], cols: Int, rows: Int, fit: FitMode = .contain,

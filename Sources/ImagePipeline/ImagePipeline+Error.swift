@@ -7,10 +7,14 @@ public enum ImagePipelineError: Error, Sendable, CustomStringConvertible, Equata
     case httpStatus(Int)
     /// The bytes are not an image we can decode.
     case undecodable(String)
+    /// The codec recovered a picture from truncated/corrupt data: shown, never cached.
+    case damaged(String, partial: PixelImage)
     /// Rendering the pixels into cells failed.
     case render(String)
     /// The URL failed recently and is negative-cached.
     case recentlyFailed
+    /// Every requester left while the picture was decoding; the decode stopped early.
+    case cancelled
     /// A disk-cache file operation failed (the cache keeps working without it).
     case disk(String)
 
@@ -19,7 +23,9 @@ public enum ImagePipelineError: Error, Sendable, CustomStringConvertible, Equata
         case .transport(let m, _): return "image download failed: \(m)"
         case .httpStatus(let s): return "image server answered HTTP \(s)"
         case .undecodable(let m): return "image could not be decoded: \(m)"
+        case .damaged(let m, _): return "image is damaged (shown as far as it decodes): \(m)"
         case .render(let m): return "image could not be drawn: \(m)"
+        case .cancelled: return "image decode cancelled"
         case .recentlyFailed: return "image failed recently; not retried yet"
         case .disk(let m): return "image cache: \(m)"
         }

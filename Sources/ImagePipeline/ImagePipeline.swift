@@ -150,6 +150,7 @@ public final class ImagePipeline: Sendable {
         var m = scheduler.metricsSnapshot
         if let disk = configuration.dataCache as? DiskCache {
             m.corruptEntries += disk.eventCounts.corruptEntriesRemoved
+            m.diskWriteFailures += disk.eventCounts.writeFailures
         }
         return m
     }

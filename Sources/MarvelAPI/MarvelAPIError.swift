@@ -30,6 +30,9 @@ public enum MarvelAPIError: Error, Sendable, Hashable, CustomStringConvertible {
     case decoding(path: String, detail: String)
     /// 304 without a stored copy to reuse (cannot happen unless the cache was deleted mid-request).
     case notModifiedWithoutCache
+    /// A list page added nothing new (the server ignores `offset` or repeats itself): the walk
+    /// stops here instead of asking again forever.
+    case serverRepeats(offset: Int)
 
     public var description: String {
         switch self {
@@ -56,6 +59,8 @@ public enum MarvelAPIError: Error, Sendable, Hashable, CustomStringConvertible {
         case .decoding(let path, let detail):
             return "unexpected response JSON at \(path.isEmpty ? "top level" : path): \(detail)"
         case .notModifiedWithoutCache: return "server answered 304 Not Modified but no cached copy exists"
+        case .serverRepeats(let offset):
+            return "the server repeats itself: the page at offset \(offset) holds nothing new, so paging stopped"
         }
     }
 

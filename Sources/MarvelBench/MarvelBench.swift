@@ -15,6 +15,7 @@ struct MarvelBench: AsyncParsableCommand {
             FrameBenchmark.self,
             CatalogBench.self,
             PipelineBench.self,
+            ContractBench.self,
         ]
     )
 }

@@ -97,7 +97,8 @@ final class InputReader: @unchecked Sendable {
             switch Int32(b) {
             case 0: return false                       // poked by `stop`
             case SIGWINCH: resized = true
-            case SIGTERM, SIGHUP, SIGINT, SIGQUIT: continuation.yield(.terminate(signal: Int32(b)))
+            case SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPWR:
+                continuation.yield(.terminate(signal: Int32(b)))
             case SIGTSTP: continuation.yield(.suspend)
             case SIGCONT:
                 lock.lock()

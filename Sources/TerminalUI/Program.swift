@@ -37,4 +37,10 @@ public struct RunStats: Sendable, Hashable {
     public var messages = 0
     public var framesDrawn = 0
     public var bytesWritten = 0
+    /// The signal that ended the run (SIGTERM, SIGHUP...), if one did: the process should then
+    /// exit with 128 + its number once the terminal is restored.
+    public var terminatingSignal: Int32?
+
+    /// The shell convention for a death by signal `n`: 128 + n (Ctrl-C 130, SIGTERM 143).
+    public static func exitStatus(forSignal signal: Int32) -> Int32 { 128 + signal }
 }

@@ -120,7 +120,9 @@ public struct ProgramRunner<P: Program>: Sendable {
                     try await backend.suspend()
                     repaintAll(size: await backend.size)
                 case .resumed: repaintAll(size: await backend.size)
-                case .terminate: finished = true
+                case .terminate(let signal):
+                    finished = true
+                    stats.terminatingSignal = signal
                 case .input: break
                 }
                 if let m = program.message(for: event) { apply(m) }

@@ -1,12 +1,14 @@
 import ArgumentParser
 import Foundation
 import ImagePipeline
+import MarvelAPI
 
-/// `marvel-gallery cache info|clear`: the image cache on disk and the last run's counters.
+/// `marvel-gallery cache info|clear`: the image cache and the API response cache on disk, and
+/// the last run's counters.
 struct CacheCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cache",
-        abstract: "Inspect or empty the image cache.",
+        abstract: "Inspect or empty the image cache and the API response cache.",
         subcommands: [CacheInfoCommand.self, CacheClearCommand.self])
 }
 
@@ -18,6 +20,16 @@ struct CacheLocationOptions: ParsableArguments {
     var directory: URL { cacheDir.map { URL(fileURLWithPath: $0) } ?? ImagePipeline.defaultCacheDirectory }
 
     static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_048_576) }
+
+    /// The API response cache (`$XDG_CACHE_HOME/marvel-gallery/responses`).
+    static var responses: ResponseCache { ResponseCache(directory: ResponseCache.defaultDirectory()) }
+
+    static func printResponses() {
+        let cache = responses
+        let info = cache.info
+        print("responses: \(megabytes(info.totalSize)) in \(info.entryCount) entries (limit \(megabytes(cache.sizeLimit))) "
+              + "at \(cache.directory.appendingPathComponent("responses").path)")
+    }
 }
 
 struct CacheInfoCommand: ParsableCommand {
@@ -29,6 +41,7 @@ struct CacheInfoCommand: ParsableCommand {
 
     func run() throws {
         let dir = location.directory
+        CacheLocationOptions.printResponses()
         print("location: \(dir.path)")
         guard FileManager.default.fileExists(atPath: dir.appendingPathComponent("entries").path) else {
             print("size: 0 (no cache yet)")
@@ -55,11 +68,15 @@ struct CacheInfoCommand: ParsableCommand {
 struct CacheClearCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clear",
-        abstract: "Delete every cached image and the saved counters.")
+        abstract: "Delete every cached image, every cached API response and the saved counters.")
 
     @OptionGroup var location: CacheLocationOptions
 
     func run() throws {
+        let responses = CacheLocationOptions.responses
+        let stored = responses.info
+        try responses.removeAll()
+        print("cleared \(stored.entryCount) responses (\(CacheLocationOptions.megabytes(stored.totalSize)))")
         let dir = location.directory
         guard FileManager.default.fileExists(atPath: dir.appendingPathComponent("entries").path) else {
             print("nothing to clear at \(dir.path)")

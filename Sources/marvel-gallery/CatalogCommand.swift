@@ -31,6 +31,8 @@ struct CatalogCommand: ParsableCommand {
             let report = store.importPaths(paths)
             for failure in report.failures { FileHandle.standardError.write(Data("skipped: \(failure)\n".utf8)) }
             print("imported \(report.summaryLine) into \(location.path)")
+            // Anything skipped (a missing path, a file that is not Marvel JSON) is a failure for scripts.
+            if !report.failures.isEmpty { throw ExitCode(1) }
         }
     }
 
@@ -62,6 +64,7 @@ struct CatalogCommand: ParsableCommand {
                     series: \(s.series)
                     stories: \(s.stories)
                     events: \(s.events)
+                    creators: \(s.creators)
                     images: \(s.images) (\(s.imageBytes) bytes of originals)
                     size: \(s.fileBytes) bytes
                     """)

@@ -49,7 +49,7 @@ struct CharactersCommand: AsyncParsableCommand {
             for character in listing.items { print(PlainOutput.line(character)) }
             PlainOutput.note("\(listing.items.count) of \(listing.total) characters")
         }
-        PlainOutput.notes(attribution: listing.attribution, stale: listing.stale)
+        PlainOutput.notes(attribution: listing.attribution, stale: listing.stale, unreadable: listing.unreadable)
     }
 }
 
@@ -60,6 +60,7 @@ enum ListFetcher {
         var total: Int
         var attribution: String?
         var stale: Bool
+        var unreadable = 0
     }
 
     static func fetch<Entity>(_ client: MarvelClient, _ endpoint: MarvelEndpoint<Entity>, limit: Int) async throws
@@ -71,6 +72,7 @@ enum ListFetcher {
             listing.total = update.total
             listing.attribution = update.attributionText ?? listing.attribution
             listing.stale = listing.stale || update.isStale
+            listing.unreadable += update.unreadable
         }
         listing.items = Array(listing.items.prefix(limit))
         return listing

@@ -64,6 +64,6 @@ struct ComicsCommand: AsyncParsableCommand {
             for comic in listing.items { print(PlainOutput.line(comic)) }
             PlainOutput.note("\(listing.items.count) of \(listing.total) comics")
         }
-        PlainOutput.notes(attribution: listing.attribution, stale: listing.stale)
+        PlainOutput.notes(attribution: listing.attribution, stale: listing.stale, unreadable: listing.unreadable)
     }
 }

@@ -56,6 +56,9 @@ struct DemoCommand: AsyncParsableCommand {
             case .crash: fatalError("MARVEL_GALLERY_TEST_CRASH: deliberate trap")
             }
         }
-        _ = try await runner.run(model)
+        let (final, stats) = try await runner.run(model)
+        // The terminal is restored by now: a signal (or Ctrl-C) ends with 128 + its number.
+        if let signal = stats.terminatingSignal { throw ExitCode(RunStats.exitStatus(forSignal: signal)) }
+        if final.interrupted { throw ExitCode(RunStats.exitStatus(forSignal: SIGINT)) }
     }
 }

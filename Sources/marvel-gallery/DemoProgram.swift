@@ -12,6 +12,8 @@ struct DemoProgram: Program {
         var lastInput = "none"
         var events = 0
         var quit = false
+        /// Ctrl-C ended it: the process exits 130, as if interrupted.
+        var interrupted = false
         var crashRequested = false
     }
 
@@ -33,6 +35,7 @@ struct DemoProgram: Program {
         case .input(.key(let k)):
             m.lastInput = k.description
             if k == .char("q") || k == .ctrl("c") || k == KeyEvent(.escape) { m.quit = true }
+            if k == .ctrl("c") { m.interrupted = true }
             if testCrash && k == .char("!") { return [.crash] }
         case .input(.mouse(let me)):
             m.lastInput = "mouse \(me.kind) \(me.button) at \(me.position.x),\(me.position.y)"

@@ -74,7 +74,7 @@ struct ComicCommand: EntityDetailCommand {
     @OptionGroup var gallery: GalleryOptions
     @OptionGroup var language: LanguageOption
 
-    @Argument(help: "The comic id, e.g. 17701.")
+    @Argument(help: "The comic id, e.g. 60095.")
     var id: Int
 
     var subject: DetailSubject { .comic(id) }

@@ -1,3 +1,5 @@
+import ArgumentParser
+import Catalog
 import CatalogServer
 import Foundation
 import GalleryApp
@@ -33,6 +35,7 @@ enum GalleryLaunch {
                                source: kind, language: screen.language)
         config.catalog = screen.catalog
         config.comicsFilter = screen.comicsFilter
+        config.notice = EmbeddedCatalog.inMemoryFallbackNotice
         var sessionOptions = GallerySession.Options(config: config,
                                                     letter: screen.catalog == .characters ? options.indexLetter : nil)
         sessionOptions.detail = screen.detail
@@ -46,8 +49,9 @@ enum GalleryLaunch {
             backend = try TerminalBackendFactory.make()
         }
         let thumbnails = PipelineThumbnails(pipeline: pipeline)
+        var signalExit: Int32?
         do {
-            let (state, _) = try await GallerySession.run(
+            let (state, stats) = try await GallerySession.run(
                 backend: backend, pages: MarvelPageSource(client: client),
                 thumbnails: thumbnails, options: sessionOptions)
             if let fake = backend as? FakeBackend,
@@ -59,11 +63,18 @@ enum GalleryLaunch {
                 let line = Array((state.isScreenComplete ? "grid-complete\n" : "grid-incomplete\n").utf8)
                 _ = line.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
             }
+            if let signal = stats.terminatingSignal {
+                signalExit = RunStats.exitStatus(forSignal: signal)
+            } else if state.interruptedByKey {
+                signalExit = RunStats.exitStatus(forSignal: SIGINT)
+            }
         } catch {
             await shutDown(thumbnails, transports: [imageTransport, client.transport])
             throw error
         }
         await shutDown(thumbnails, transports: [imageTransport, client.transport])
+        // The terminal is restored by now: report the signal the shell way (SIGTERM 143).
+        if let signalExit { throw ExitCode(signalExit) }
     }
 
     /// Loads cancelled and drained before the disk index is written and the transports stop:

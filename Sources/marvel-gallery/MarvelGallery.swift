@@ -11,6 +11,9 @@ struct MarvelGallery: AsyncParsableCommand {
             // Each subcommand lives in its own file in this folder.
             CharactersCommand.self,
             ComicsCommand.self,
+            SeriesCommand.self,
+            EventsCommand.self,
+            CreatorsCommand.self,
             CharacterCommand.self,
             ComicCommand.self,
             CatalogCommand.self,

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Catalog
 import Foundation
 import MarvelAPI
 
@@ -73,8 +74,10 @@ enum PlainOutput {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 
-    static func notes(attribution: String?, stale: Bool) {
+    static func notes(attribution: String?, stale: Bool, unreadable: Int = 0) {
         if stale { note("offline: showing cached data") }
+        if let fallback = EmbeddedCatalog.inMemoryFallbackNotice { note(fallback) }
+        if unreadable > 0 { note("\(unreadable) record\(unreadable == 1 ? "" : "s") unreadable (skipped)") }
         if let attribution { note(attribution) }
     }
 

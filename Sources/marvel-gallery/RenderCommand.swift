@@ -63,6 +63,12 @@ struct RenderCommand: ParsableCommand {
                                               dctScaleMargin: dctScaleMargin, tolerance: tolerance)
                 }
                 FileHandle.standardOutput.write(Data(ansi))
+            } catch let ImageError.damaged(format, reason, partial) {
+                // Shown (what libjpeg recovered), but said so and counted as a failure.
+                failures += 1
+                FileHandle.standardOutput.write(Data(HalfBlockEncoder.encode(HalfBlockCells(image: partial),
+                                                                             mode: mode, tolerance: tolerance)))
+                RenderCommand.report(file, "damaged \(format.rawValue.uppercased()) (shown as far as it decodes): \(reason)")
             } catch let error as ImageError {
                 failures += 1
                 RenderCommand.report(file, error.description)
@@ -81,25 +87,42 @@ struct RenderCommand: ParsableCommand {
         let reason: String
     }
 
-    /// Reads a whole file; the error names the OS reason ("No such file or directory", ...).
-    static func readFile(_ path: String) throws -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw FileReadError(reason: "is a directory")
+    /// Files larger than this are refused before reading (Marvel pictures are well under 1 MB).
+    static let maxFileBytes = 64 << 20
+
+    /// Reads a whole regular file, bounded by `stat` before reading: a FIFO, device or socket
+    /// (e.g. /dev/zero) or a file over `maxFileBytes` gets a clear error, never an endless read.
+    /// The error names the OS reason ("No such file or directory", ...).
+    static func readFile(_ path: String, limit: Int = maxFileBytes) throws -> [UInt8] {
+        // O_NONBLOCK: opening a FIFO without a writer must not hang before fstat can refuse it.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw FileReadError(reason: "cannot open: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw FileReadError(reason: "cannot stat: \(String(cString: strerror(errno)))") }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw FileReadError(reason: "is a directory")
+        case S_IFIFO: throw FileReadError(reason: "is a FIFO (pipe), not a regular file")
+        case S_IFCHR, S_IFBLK: throw FileReadError(reason: "is a device, not a regular file")
+        default: throw FileReadError(reason: "is not a regular file")
         }
-        guard let handle = fopen(path, "rb") else {
-            throw FileReadError(reason: "cannot open: \(String(cString: strerror(errno)))")
+        if Int(info.st_size) > limit {
+            throw FileReadError(reason: "file too large: \(info.st_size) bytes (the limit is \(limit))")
         }
-        defer { fclose(handle) }
+        // A file that grows while we read is still cut at the limit (+1 to notice it grew).
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(info.st_size))
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, handle) }
-            if n > 0 { bytes.append(contentsOf: chunk[0..<n]) }
-            if n < chunk.count {
-                if ferror(handle) != 0 { throw FileReadError(reason: "read error: \(String(cString: strerror(errno)))") }
-                break
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw FileReadError(reason: "read error: \(String(cString: strerror(errno)))")
             }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+            if bytes.count > limit { throw FileReadError(reason: "file too large: over \(limit) bytes") }
         }
         return bytes
     }

@@ -24,8 +24,15 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("public-key"), help: "Require apikey/ts/hash signed with this public key.")
     var publicKey: String?
 
-    @Option(name: .customLong("private-key"), help: "The private key matching --public-key (never printed).")
+    @Option(name: .customLong("private-key"),
+            help: "The private key matching --public-key (visible in `ps`: prefer --private-key-file or MARVEL_PRIVATE_KEY).")
     var privateKey: String?
+
+    @Option(name: .customLong("private-key-file"), help: "A file holding the private key (first line; never printed).")
+    var privateKeyFile: String?
+
+    @Flag(help: "Answer /debug/stats and /debug/reset (with --public-key they need a signature too).")
+    var debug = false
 
     @Option(help: "Added latency per request: MS or MS:JITTER.")
     var latency: String?
@@ -46,12 +53,43 @@ struct ServeCommand: AsyncParsableCommand {
     var corruptImages: String?
 
     func validate() throws {
-        if (publicKey == nil) != (privateKey == nil) {
-            throw ValidationError("--public-key and --private-key go together")
+        guard (0...65_535).contains(port) else {
+            throw ValidationError("--port must be between 0 and 65535 (0 picks a free one), got \(port)")
+        }
+        if privateKey != nil, privateKeyFile != nil {
+            throw ValidationError("--private-key and --private-key-file exclude each other")
+        }
+        if (publicKey == nil) != (try resolvedPrivateKey() == nil) {
+            throw ValidationError("--public-key and a private key (--private-key-file, MARVEL_PRIVATE_KEY "
+                                  + "or --private-key) go together")
         }
         if catalog != nil, synthetic != nil { throw ValidationError("--catalog and --synthetic exclude each other") }
         if let synthetic { _ = try Self.parseSynthetic(synthetic) }
         _ = try faults()
+    }
+
+    /// The private key from --private-key, else --private-key-file, else MARVEL_PRIVATE_KEY
+    /// (only with --public-key: the variable is also the client's). The file's first line counts.
+    func resolvedPrivateKey() throws -> String? {
+        if let privateKey { return privateKey }
+        if let privateKeyFile {
+            guard let text = try? String(contentsOfFile: privateKeyFile, encoding: .utf8) else {
+                throw ValidationError("cannot read --private-key-file \(privateKeyFile)")
+            }
+            let key = text.split(whereSeparator: \.isNewline).first.map { String($0).trimmingCharacters(in: .whitespaces) } ?? ""
+            guard !key.isEmpty else { throw ValidationError("--private-key-file \(privateKeyFile) is empty") }
+            return key
+        }
+        guard publicKey != nil, let key = ProcessInfo.processInfo.environment["MARVEL_PRIVATE_KEY"], !key.isEmpty else {
+            return nil
+        }
+        return key
+    }
+
+    /// Whether `host` keeps the server on this machine (loopback names and addresses).
+    static func isLoopback(_ host: String) -> Bool {
+        let h = host.lowercased()
+        return h == "localhost" || h == "::1" || h == "[::1]" || h.hasPrefix("127.")
     }
 
     static func parseSynthetic(_ text: String) throws -> (Int, Int) {
@@ -90,8 +128,16 @@ struct ServeCommand: AsyncParsableCommand {
             let (c, k) = try Self.parseSynthetic(synthetic)
             options.source = .synthetic(characters: c, comics: k)
         }
-        if let publicKey, let privateKey { options.keys = APIKeys(publicKey: publicKey, privateKey: privateKey) }
+        if let publicKey, let privateKey = try resolvedPrivateKey() {
+            options.keys = APIKeys(publicKey: publicKey, privateKey: privateKey)
+        }
+        options.debugEndpoints = debug
         options.handleSignals = true
+        if !Self.isLoopback(host) {
+            FileHandle.standardError.write(Data(("marvel-gallery serve: warning: listening on \(host) makes the catalog "
+                + "reachable from other machines\(options.keys == nil ? " without keys" : "")\n").utf8))
+        }
+        let stopping = StopDeadline.arm()
         let server: CatalogServer
         do {
             server = try await CatalogServer.start(options)
@@ -101,8 +147,9 @@ struct ServeCommand: AsyncParsableCommand {
         let mode = options.keys == nil ? "open (no keys)" : "signed requests only"
         print("marvel-gallery: serving the catalog at \(server.baseURL.absoluteString)/v1/public/characters, \(mode); Ctrl-C stops")
         if !options.faults.isEmpty { print("faults: \(options.faults)") }
-        print("debug: \(server.baseURL.absoluteString)/debug/stats")
+        if debug { print("debug: \(server.baseURL.absoluteString)/debug/stats") }
         fflush(nil)  // stdout may be a pipe: show the address now
         await server.waitUntilStopped()
+        if let signal = stopping.receivedSignal { throw ExitCode(128 + signal) }
     }
 }

@@ -38,6 +38,7 @@ final class ErrorTextTests: XCTestCase {
         (.decoding(path: "data.offset", detail: "expected Int, found null"), ["data.offset", "Int", "null"]),
         (.decoding(path: "", detail: "not valid JSON"), ["JSON"]),
         (.notModifiedWithoutCache, ["304"]),
+        (.serverRepeats(offset: 40), ["40"]),
     ]
 
     func testEveryErrorReadsWholeInBothLanguagesWithItsDetails() {

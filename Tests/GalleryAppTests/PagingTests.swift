@@ -14,6 +14,38 @@ final class PagingTests: XCTestCase {
         XCTAssertEqual(h.pendingFetches.count, 1)
     }
 
+    func testAPageOfKnownRecordsIsAFailureThatWaitsForR() {
+        var list = CharacterList(id: 1, query: .all)
+        let page = CharacterPage(offset: 0, total: 100_000, items: (1...20).map { GalleryCharacter(id: $0, name: "Hero \($0)") })
+        let first = list.requestPage(visible: 0..<40, margin: 0, limit: 20)!
+        XCTAssertTrue(list.receive(first, result: .success(page)))
+        let second = list.requestPage(visible: 0..<40, margin: 0, limit: 20)!
+        XCTAssertEqual(second.offset, 20)
+        // The server ignored offset and sent the same records again.
+        XCTAssertTrue(list.receive(second, result: .success(page)))
+        XCTAssertEqual(list.failure?.error, .serverRepeats(offset: 0))
+        XCTAssertNil(list.requestPage(visible: 0..<40, margin: 0, limit: 20), "no automatic retry")
+        XCTAssertEqual(list.items.count, 20)
+    }
+
+    func testRetryAfterCountsDownOnTheStatusLine() throws {
+        var h = Harness()
+        h.send(.resized(Size(width: 120, height: 40)))
+        let request = try XCTUnwrap(h.pendingFetches.first)
+        h.pendingFetches.removeAll()
+        let effects = h.send(.pageLoaded(request, .failure(PageFailure(marvel: .rateLimited(retryAfter: .seconds(3))))))
+        XCTAssertTrue(effects.contains(.startTimer(.retryCountdown(listID: request.listID), milliseconds: 1000)))
+        func shown() -> String { h.state.strings.failure(h.state.displayedFailure(h.state.current.failure!)) }
+        XCTAssertTrue(shown().contains("3 s"), shown())
+        h.send(.timerFired(.retryCountdown(listID: request.listID)))
+        XCTAssertTrue(shown().contains("2 s"), shown())
+        h.send(.timerFired(.retryCountdown(listID: request.listID)))
+        let last = h.send(.timerFired(.retryCountdown(listID: request.listID)))
+        XCTAssertFalse(last.contains { if case .startTimer(.retryCountdown, _) = $0 { true } else { false } }, "it stops at 0")
+        XCTAssertFalse(shown().contains("retry after"), shown())
+        XCTAssertTrue(h.pendingFetches.isEmpty, "nothing retried on its own")
+    }
+
     func testLoadsUntilTwoScreensAheadThenFollowsTheSelection() throws {
         var h = Harness(count: 500)
         h.send(.resized(Size(width: 120, height: 40)))

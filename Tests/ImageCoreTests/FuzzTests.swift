@@ -1,5 +1,6 @@
 import Foundation
 import ImageCore
+import TestSupport
 import XCTest
 
 /// Seeded corruption: every mutated file either decodes or fails with a typed ImageError, and
@@ -52,6 +53,62 @@ final class FuzzTests: XCTestCase {
         XCTAssertEqual(decoded + failed, 2000)
         XCTAssertGreaterThan(failed, 100, "corruption should make many inputs fail")
         XCTAssertGreaterThan(decoded, 100, "bit flips in pixel data should often still decode")
+        XCTAssertEqual(stderrText, "", "a codec library wrote to stderr")
+    }
+
+    /// The bombs (small editions) as seeds: truncations, bit flips and byte runs over them end
+    /// in a picture or a typed error, never a crash, a hang or text on stderr. Each decode runs
+    /// under the gallery's limits; the whole run is bounded by the seeds' sizes.
+    func testSeededMutationsOfTheBombs() throws {
+        let jpeg = try TestImages.bytes("jpeg/testorig.jpg")
+        let progressive = try TestImages.bytes("jpeg/testorig-progressive.jpg")
+        let seeds: [[UInt8]] = [
+            Bombs.gifFrameBomb(canvas: 100, frame: 65_535, cycles: 2),
+            Bombs.gifFrameBomb(canvas: 64, frame: 1_500, cycles: 1),
+            Bombs.pngTextBomb(chunks: 3, inflatedBytes: 1 << 20),
+            try XCTUnwrap(Bombs.jpegScanBomb(from: progressive, scans: 150)),
+            Bombs.truncatedJPEG(jpeg),
+        ]
+        var rng = SplitMix64(state: 17_2026)
+        var outcomes = [String: Int]()
+        let stderrText = try captureStderr {
+            for i in 0..<600 {
+                var bytes = seeds[i % seeds.count]
+                switch rng.next() % 3 {
+                case 0: bytes = Array(bytes.prefix(Int(rng.next() % UInt64(bytes.count))))
+                case 1:
+                    for _ in 0..<(1 + Int(rng.next() % 16)) {
+                        let at = Int(rng.next() % UInt64(bytes.count))
+                        bytes[at] ^= UInt8(1) << UInt8(rng.next() % 8)
+                    }
+                default:  // a run of one byte value (0x00 / 0xFF runs stress markers and LZW)
+                    let at = Int(rng.next() % UInt64(bytes.count))
+                    let run = min(bytes.count - at, 1 + Int(rng.next() % 64))
+                    let value: UInt8 = rng.next() % 2 == 0 ? 0 : 0xFF
+                    for j in at..<(at + run) { bytes[j] = value }
+                }
+                do {
+                    let image = try ImageDecoder.decode(bytes, options: DecodeOptions(maxPixels: 16_000_000))
+                    XCTAssertEqual(image.pixels.count, image.width * image.height * 3)
+                    outcomes["decoded", default: 0] += 1
+                } catch let error as ImageError {
+                    XCTAssertFalse(error.description.isEmpty)
+                    let kind: String
+                    switch error {
+                    case .limitExceeded: kind = "limitExceeded"
+                    case .damaged: kind = "damaged"
+                    case .imageTooLarge: kind = "imageTooLarge"
+                    default: kind = "other"
+                    }
+                    outcomes[kind, default: 0] += 1
+                } catch {
+                    XCTFail("untyped error \(error)")
+                }
+            }
+        }
+        XCTAssertEqual(outcomes.values.reduce(0, +), 600)
+        XCTAssertGreaterThan(outcomes["decoded", default: 0], 0, "\(outcomes)")
+        XCTAssertGreaterThan(outcomes["limitExceeded", default: 0], 0, "\(outcomes)")
         XCTAssertEqual(stderrText, "", "a codec library wrote to stderr")
     }
 

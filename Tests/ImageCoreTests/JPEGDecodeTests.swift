@@ -135,13 +135,14 @@ final class GIFAndErrorTests: XCTestCase {
             }
         }
         // Truncated inside the entropy-coded data: libjpeg would paint the rest grey and warn;
-        // the shim turns that warning into an error.
+        // the shim turns that warning into `damaged`, which carries what was recovered.
         for file in ["jpeg/testorig.jpg", "jpeg/testorig-progressive.jpg"] {
             let bytes = try TestImages.bytes(file)
             XCTAssertThrowsError(try ImageDecoder.decode(Array(bytes.prefix(bytes.count / 2))), file) { error in
-                guard case let .corrupt(format, reason) = error as? ImageError else { return XCTFail("\(error)") }
+                guard case let .damaged(format, reason, partial) = error as? ImageError else { return XCTFail("\(error)") }
                 XCTAssertEqual(format, .jpeg)
                 XCTAssertTrue(reason.contains("Premature end"), reason)
+                XCTAssertEqual([partial.width, partial.height], [227, 149])
             }
         }
         let gif = try TestImages.bytes("generated/two_frames.gif")

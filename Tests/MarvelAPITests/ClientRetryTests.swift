@@ -108,9 +108,18 @@ final class ClientRetryTests: XCTestCase {
 
     func testDecodingErrorNamesThePath() async throws {
         let server = try LoopbackHTTPServer { _ in
-            .respond(status: 200, body: Data(#"{"data":{"results":[{"id":1,"name":"A"},{"id":"x","name":"B"}]}}"#.utf8))
+            .respond(status: 200, body: Data(#"{"data":{"results":[{"id":"x","name":"B"},{"id":"y","name":"C"}]}}"#.utf8))
         }
         let error = await thrownError { try await makeClient(server).characters() }
-        XCTAssertEqual(error as? MarvelAPIError, .decoding(path: "data.results[1].id", detail: "expected Int"))
+        XCTAssertEqual(error as? MarvelAPIError, .decoding(path: "data.results[0].id", detail: "expected Int"))
+    }
+
+    func testOneBadRecordIsSkippedAndCounted() async throws {
+        let server = try LoopbackHTTPServer { _ in
+            .respond(status: 200, body: Data(#"{"data":{"results":[{"id":1,"name":"A"},{"id":"x","name":"B"}]}}"#.utf8))
+        }
+        let page = try await makeClient(server).characters()
+        XCTAssertEqual(page.results.map(\.id), [1])
+        XCTAssertEqual(page.unreadable, 1)
     }
 }

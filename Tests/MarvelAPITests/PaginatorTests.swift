@@ -33,6 +33,29 @@ final class PaginatorTests: XCTestCase {
         XCTAssertEqual(server.requests.count, 3)
     }
 
+    /// A server that ignores `offset` (the same 20 records, total 100,000) costs two requests
+    /// and a clear error, not an endless walk.
+    func testAServerThatRepeatsItselfStopsTheWalk() async throws {
+        let server = try LoopbackHTTPServer { _ in
+            .respond(status: 200, body: FakeMarvel.page(Array(1...20), total: 100_000))
+        }
+        let paginator = try makeClient(server).paginator(try .characters(.init(orderBy: .name)), pageSize: 20)
+        var loaded = 0
+        do {
+            while let update = try await paginator.loadNextPage() { loaded += update.newItems.count }
+            XCTFail("the walk ended without an error")
+        } catch let error as MarvelAPIError {
+            XCTAssertEqual(error, .serverRepeats(offset: 20))
+            XCTAssertTrue(error.description.contains("the server repeats itself"), error.description)
+        }
+        XCTAssertEqual(loaded, 20)
+        XCTAssertLessThanOrEqual(server.requests.count, 10)
+        XCTAssertEqual(server.requests.count, 2)
+        let again = try await paginator.loadNextPage()
+        XCTAssertNil(again, "no retry on its own")
+        XCTAssertEqual(server.requests.count, 2)
+    }
+
     func testEmptyPageEndsTheList() async throws {
         let server = try LoopbackHTTPServer { request in
             request.query["offset"] == "0"

@@ -102,16 +102,27 @@ final class DemoEndToEndTests: XCTestCase {
         try assertRestored(exit: "0")
     }
 
-    func testCtrlCArrivesAsAKeyAndQuits() throws {
+    func testCtrlCArrivesAsAKeyAndQuitsWith130() throws {
         try startDemo()
         tmux.sendKeys("C-c")
-        try assertRestored(exit: "0")
+        try assertRestored(exit: "130")
     }
 
-    func testSIGTERMQuitsInOrder() throws {
+    func testSIGTERMQuitsInOrderWith143() throws {
         try startDemo()
         XCTAssertEqual(Foundation.kill(try pid, SIGTERM), 0)
-        try assertRestored(exit: "0")
+        try assertRestored(exit: "143")
+    }
+
+    /// Signals whose default action ends the process but that no terminal program expects
+    /// (SIGUSR1, SIGALRM, SIGHUP, SIGQUIT) still leave the screen and restore the terminal.
+    func testOddTerminatingSignalsRestoreTheTerminalAndExit128PlusN() throws {
+        for sig in [SIGUSR1, SIGALRM, SIGHUP, SIGQUIT] {
+            try startDemo()
+            XCTAssertEqual(Foundation.kill(try pid, sig), 0)
+            try assertRestored(exit: "\(128 + sig)")
+            try tmux.waitFor(format: "#{mouse_any_flag}", equals: "0", timeout: 5)
+        }
     }
 
     func testCtrlZLeavesAndFgRepaints() throws {

@@ -10,7 +10,14 @@ struct mg_gif_decoder {
     GifFileType *gif;
     const uint8_t *data;
     size_t len, pos;
+    long max_pixels;              // per frame; 0 = no limit beyond giflib's own
+    const mg_img_cancel *cancel;
 };
+
+void mg_gif_set_limits(mg_gif_decoder *dec, const mg_img_limits *limits) {
+    dec->max_pixels = limits->max_pixels;
+    dec->cancel = limits->cancel;
+}
 
 static int mg_gif_input(GifFileType *gif, GifByteType *out, int count) {
     struct mg_gif_decoder *dec = gif->UserData;
@@ -91,6 +98,15 @@ int mg_gif_read_rgb(mg_gif_decoder *dec, uint8_t *rgb, uint8_t bg_r, uint8_t bg_
     ColorMapObject *map = d->ColorMap ? d->ColorMap : gif->SColorMap;
     if (!map) { mg_img_set_status(status, MG_IMG_CORRUPT, "GIF has no colour map"); return -1; }
     if (d->Width <= 0 || d->Height <= 0) { mg_img_set_status(status, MG_IMG_CORRUPT, "GIF frame is empty"); return -1; }
+    // A frame may be far larger than its canvas (a 100x100 canvas with a 65535x65535 frame
+    // decodes 4 G pixels to show 10 k): the frame's own size is bounded like the canvas.
+    if (dec->max_pixels > 0 && (long long)d->Width * d->Height > dec->max_pixels) {
+        char msg[200];
+        snprintf(msg, sizeof(msg), "GIF frame %dx%d exceeds the limit of %ld pixels", d->Width, d->Height,
+                 dec->max_pixels);
+        mg_img_set_status(status, MG_IMG_TOO_LARGE, msg);
+        return -1;
+    }
     GifPixelType *line = malloc((size_t)d->Width);
     if (!line) { mg_img_set_status(status, MG_IMG_NO_MEMORY, "out of memory"); return -1; }
     static const int start[4] = {0, 4, 2, 1}, step[4] = {8, 8, 4, 2};
@@ -98,6 +114,13 @@ int mg_gif_read_rgb(mg_gif_decoder *dec, uint8_t *rgb, uint8_t bg_r, uint8_t bg_
     for (int p = 0; p < passes; p++) {
         int y0 = d->Interlace ? start[p] : 0, dy = d->Interlace ? step[p] : 1;
         for (int fy = y0; fy < d->Height; fy += dy) {
+            // Rows below the canvas are never shown: a progressive frame stops there.
+            if (!d->Interlace && d->Top + fy >= ch) break;
+            if ((fy & 63) == 0 && mg_img_cancel_is_raised(dec->cancel)) {
+                free(line);
+                mg_img_set_status(status, MG_IMG_CANCELLED, "decode cancelled");
+                return -1;
+            }
             if (DGifGetLine(gif, line, d->Width) == GIF_ERROR) {
                 free(line);
                 mg_gif_fail(status, gif->Error, "GIF pixel data");

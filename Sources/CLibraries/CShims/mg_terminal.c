@@ -128,7 +128,10 @@ void mg_term_uninstall_fatal_handlers(void) {
 
 // MARK: lifecycle signals through a self-pipe
 
-static const int pipe_signals[] = { SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGTSTP, SIGCONT };
+// Every catchable signal whose default action ends the process is routed here (SIGUSR1,
+// SIGALRM... too), so each one leaves the screen and restores the terminal before exiting.
+static const int pipe_signals[] = { SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGTSTP, SIGCONT,
+                                    SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPWR };
 #define PIPE_SIG_COUNT (sizeof(pipe_signals) / sizeof(pipe_signals[0]))
 static struct sigaction previous_pipe[PIPE_SIG_COUNT];
 static volatile sig_atomic_t pipe_write_fd = -1;

@@ -13,6 +13,8 @@ public struct AppConfig: Equatable, Sendable {
     public var searchDebounceMillis = 250
     public var doubleClickMillis: UInt64 = 400
     public var spinnerMillis = 100
+    /// A standing notice for the status line (e.g. the catalog fell back to memory).
+    public var notice: String?
 
     public init(pageSize: Int = 20, source: DataSourceKind = .offlineCatalog, language: Language = .en) {
         self.pageSize = min(100, max(1, pageSize))
@@ -62,6 +64,10 @@ public struct AppState: Equatable, Sendable {
     var lastClick: LastClick?
     var nextListID = 1
     public internal(set) var isQuitting = false
+    /// Seconds left of the current list's "retry after N s" (counted down once a second).
+    public internal(set) var retrySecondsLeft: Int?
+    /// Ctrl-C ended the program: the process exits 130 like an interrupted one.
+    public internal(set) var interruptedByKey = false
 
     /// A fresh state showing the main list (or, with `letter`, that letter over the main list;
     /// with `search`, the results for that text with the field kept, as after Enter).

@@ -35,6 +35,8 @@ public struct CharacterList: Equatable, Sendable {
     public private(set) var pending: PageRequest?
     /// The last page failure; cleared by a retry.
     public private(set) var failure: PageFailure?
+    /// Records the server sent that could not be read (skipped; the rest of their page is kept).
+    public private(set) var unreadableRecords = 0
     /// Index of the selected item (0 when empty).
     public var selection = 0
     /// First grid row on screen.
@@ -118,13 +120,20 @@ public struct CharacterList: Equatable, Sendable {
         case .success(let page):
             failure = nil
             total = page.total
+            unreadableRecords += page.unreadable
+            let known = knownIDs
             if isSequential { receiveSequential(page) } else { receiveSparse(page, for: request) }
+            if !page.items.isEmpty, page.items.allSatisfy({ known.contains($0.id) }) {
+                // Nothing new (the server ignores offset): a failure waits for `r` instead of
+                // the next frame asking again, which made ~22 requests a second.
+                failure = PageFailure(marvel: .serverRepeats(offset: page.offset))
+            }
         }
         return true
     }
 
     private mutating func receiveSequential(_ page: CharacterPage) {
-        nextOffset = page.offset + page.items.count
+        nextOffset = page.offset + page.items.count + page.unreadable
         var sawPastDigits = false
         for character in page.items {
             guard accepts(character, sawPastDigits: &sawPastDigits) else { continue }
@@ -132,7 +141,7 @@ public struct CharacterList: Equatable, Sendable {
             slots.append(character)
             loadedCount += 1
         }
-        sequentialEnd = page.items.isEmpty || nextOffset >= page.total || sawPastDigits
+        sequentialEnd = (page.items.isEmpty && page.unreadable == 0) || nextOffset >= page.total || sawPastDigits
     }
 
     /// Writes a page into its positions. The list is resized to the page's `total` first (it can
@@ -159,9 +168,15 @@ public struct CharacterList: Equatable, Sendable {
             knownIDs.insert(character.id)
             index += 1
         }
+        // Records the server sent but nobody could read held positions: drop as many gaps here.
+        for _ in 0..<page.unreadable where slots.indices.contains(index) && slots[index] == nil {
+            slots.remove(at: index)
+            shift += 1
+        }
         // Fewer rows than asked although the total says more exist: the list ends here (asking
         // again would loop).
-        if page.items.count < request.limit, request.offset + page.items.count < page.total {
+        let rows = page.items.count + page.unreadable
+        if rows < request.limit, request.offset + rows < page.total {
             resize(to: index)
         }
     }

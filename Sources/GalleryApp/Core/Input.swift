@@ -23,4 +23,6 @@ public enum TimerTag: Equatable, Hashable, Sendable {
     case searchDebounce(generation: Int)
     /// Animation step for the spinner.
     case spinner
+    /// One second of a "retry after N s" countdown on the status line of that list.
+    case retryCountdown(listID: Int)
 }

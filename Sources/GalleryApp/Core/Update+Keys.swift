@@ -1,7 +1,11 @@
 /// Keys go to whatever has the focus: an overlay, the index bar, the search field, the grid.
 extension AppState {
     mutating func handle(key: KeyInput) -> [Effect] {
-        if key == .ctrl("c") { return quit() }
+        if key == .ctrl("c") {
+            // In raw mode Ctrl-C is a key, not SIGINT; it still ends the program as SIGINT would.
+            interruptedByKey = true
+            return quit()
+        }
         if let overlay { return handleOverlay(overlay, key: key) }
         if !details.isEmpty { return handleDetail(key: key) }
         if indexCursor != nil { return handleIndexBar(key: key) }

@@ -17,6 +17,7 @@ extension AppState {
             effects += handle(mouse: mouse, atMillis: millis)
         case .pageLoaded(let request, let result):
             receivePage(request, result)
+            effects += startRetryCountdown(request.listID, result)
         case .thumbnailLoaded(let key, let thumbnail):
             receiveThumbnail(key, thumbnail)
         case .thumbnailFailed(let key):
@@ -26,6 +27,8 @@ extension AppState {
         case .timerFired(.spinner):
             spinnerTicking = false
             spinnerFrame &+= 1
+        case .timerFired(.retryCountdown(let listID)):
+            effects += tickRetryCountdown(listID)
         case .detail(let detailMsg):
             receive(detail: detailMsg)
         case .terminate:

@@ -21,7 +21,7 @@ extension PageFailure {
         case .notFound: reason = .notFound
         case .transport: reason = .network
         case .rateLimited: reason = .rateLimited
-        case .server, .serviceRetired, .unexpectedStatus, .decoding, .notModifiedWithoutCache: reason = .server
+        case .server, .serviceRetired, .unexpectedStatus, .decoding, .notModifiedWithoutCache, .serverRepeats: reason = .server
         case .unauthorized, .forbidden, .credentials: reason = .unauthorized
         case .invalidArgument, .rejected: reason = .other
         }

@@ -55,14 +55,17 @@ public struct CharacterPage: Equatable, Sendable {
     public let attributionText: String?
     /// True when the page came from a cache the server could not revalidate.
     public let isStale: Bool
+    /// Records of this page that could not be read and were skipped (the offset counts them).
+    public var unreadable = 0
 
     public init(offset: Int, total: Int, items: [GalleryCharacter],
-                attributionText: String? = nil, isStale: Bool = false) {
+                attributionText: String? = nil, isStale: Bool = false, unreadable: Int = 0) {
         self.offset = offset
         self.total = total
         self.items = items
         self.attributionText = attributionText
         self.isStale = isStale
+        self.unreadable = unreadable
     }
 }
 

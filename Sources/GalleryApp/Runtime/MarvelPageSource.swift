@@ -16,7 +16,8 @@ public struct MarvelPageSource: CharacterPageSource {
             let page = try await client.characters(query)
             return CharacterPage(offset: page.offset, total: page.total,
                                  items: page.results.map(GalleryCharacter.init(marvel:)),
-                                 attributionText: page.attributionText, isStale: page.isStale)
+                                 attributionText: page.attributionText, isStale: page.isStale,
+                                 unreadable: page.unreadable)
         }
     }
 }

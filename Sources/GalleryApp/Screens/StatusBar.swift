@@ -8,14 +8,19 @@ enum StatusBar {
         buffer.fill(area, with: Cell(" ", style: theme.statusBar))
         var parts: [(String, Style)] = [(" ● " + source(state.config.source, strings), theme.statusBar.bold)]
         if state.staleData { parts.append((strings[.staleNotice], theme.statusBar)) }
+        if let notice = state.config.notice { parts.append((notice, theme.statusBar)) }
         let list = state.current
         if let total = list.total {
             parts.append((strings.text(.countOf, strings.number(list.loadedCount), strings.number(total)), theme.statusBar))
+            if list.unreadableRecords > 0 {
+                parts.append((strings.text(.recordsUnreadable, strings.number(list.unreadableRecords)), theme.statusBar))
+            }
         } else if !list.isEmpty {
             parts.append((strings.text(.countLoading, strings.number(list.loadedCount)), theme.statusBar))
         }
         if let failure = list.failure {
-            parts.append((strings.text(.pageError, strings.failure(failure)) + " · " + strings[.retryHint], theme.statusBar.bold))
+            parts.append((strings.text(.pageError, strings.failure(state.displayedFailure(failure))) + " · " + strings[.retryHint],
+                           theme.statusBar.bold))
         } else if list.isLoading {
             parts.append((strings[.loadingMore], theme.statusBar))
         } else if list.endReached && !list.isEmpty {

@@ -10,6 +10,7 @@ public enum StringKey: String, CaseIterable, Sendable {
     case sourceOffline
     case staleNotice
     case countOf
+    case recordsUnreadable
     case countLoading
     case loadingFirst
     case preparingCatalog
@@ -129,6 +130,7 @@ public enum StringKey: String, CaseIterable, Sendable {
     case errDecodingExpected
     case errDecodingNull
     case errNotModifiedWithoutCache
+    case errServerRepeats
     case errNoOfflineCopy
     case errNoDetailSource
 }

@@ -10,6 +10,7 @@ extension Strings {
         .sourceOffline: "offline catalog",
         .staleNotice: "cached data, may be out of date",
         .countOf: "{1} of {2}",
+        .recordsUnreadable: "{1} unreadable (skipped)",
         .countLoading: "{1} loaded",
         .loadingFirst: "Loading characters…",
         .preparingCatalog: "Preparing the catalog…",

@@ -39,6 +39,7 @@ extension Strings {
         .errDecodingExpected: "expected {1}",
         .errDecodingNull: "expected {1}, found null",
         .errNotModifiedWithoutCache: "server answered 304 Not Modified but no cached copy exists",
+        .errServerRepeats: "the server repeats itself: the page at offset {1} holds nothing new, so paging stopped",
         .errNoOfflineCopy: "{1} (no stored copy to show offline)",
         .errNoDetailSource: "no detail source",
     ]
@@ -79,6 +80,7 @@ extension Strings {
         .errDecodingExpected: "se esperaba {1}",
         .errDecodingNull: "se esperaba {1} y llegó null",
         .errNotModifiedWithoutCache: "el servidor respondió 304 Not Modified pero no hay copia en caché",
+        .errServerRepeats: "el servidor se repite: la página en la posición {1} no trae nada nuevo, así que se dejó de paginar",
         .errNoOfflineCopy: "{1} (no hay copia guardada para mostrar sin conexión)",
         .errNoDetailSource: "no hay fuente de detalles",
     ]

@@ -26,6 +26,7 @@ extension Strings {
             text = self.text(.errDecoding, path.isEmpty ? self[.errDecodingTopLevel] : Strings.masked(path),
                              decodingDetail(detail))
         case .notModifiedWithoutCache: text = self[.errNotModifiedWithoutCache]
+        case .serverRepeats(let offset): text = self.text(.errServerRepeats, offset)
         }
         // Such an error reaches the screen only when the client had no stored copy to fall back on.
         return error.allowsStaleFallback ? self.text(.errNoOfflineCopy, text) : text

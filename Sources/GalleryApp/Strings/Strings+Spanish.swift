@@ -10,6 +10,7 @@ extension Strings {
         .sourceOffline: "catálogo sin conexión",
         .staleNotice: "datos en caché, quizá no actualizados",
         .countOf: "{1} de {2}",
+        .recordsUnreadable: "{1} ilegibles (omitidos)",
         .countLoading: "{1} cargados",
         .loadingFirst: "Cargando personajes…",
         .preparingCatalog: "Preparando el catálogo…",

@@ -50,6 +50,9 @@ public final class DiskCache: DataCaching, @unchecked Sendable {
         public var indexRebuilt = false
         public var sweeps = 0
         public var indexWrites = 0
+        /// Entries that could not be written (full or read-only disk): the pictures stay in the
+        /// memory cache only.
+        public var writeFailures = 0
     }
 
     struct EntryInfo { var size: Int; var access: UInt64; var touched: UInt64 }
@@ -132,6 +135,7 @@ public final class DiskCache: DataCaching, @unchecked Sendable {
         }
         guard POSIXFile.writeNew(temp, bytes) else {
             unlink(temp)
+            lock.withLock { events.writeFailures += 1 }
             return
         }
         locked {

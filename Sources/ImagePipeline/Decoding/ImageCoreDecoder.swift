@@ -8,8 +8,18 @@ public struct ImageCoreDecoder: ImageDecoding {
     public init(maxPixels: Int = 16_000_000) { self.maxPixels = maxPixels }
 
     public func decode(_ data: [UInt8]) throws -> PixelImage {
+        try decode(data, cancellation: nil)
+    }
+
+    public func decode(_ data: [UInt8], cancellation: DecodeCancellation?) throws -> PixelImage {
+        var options = DecodeOptions(maxPixels: maxPixels)
+        options.cancellation = cancellation
         do {
-            return try ImageDecoder.decode(data, options: DecodeOptions(maxPixels: maxPixels))
+            return try ImageDecoder.decode(data, options: options)
+        } catch .cancelled {
+            throw ImagePipelineError.cancelled
+        } catch .damaged(_, let reason, let partial) {
+            throw ImagePipelineError.damaged(reason, partial: partial)
         } catch {
             throw ImagePipelineError.undecodable(error.description)
         }

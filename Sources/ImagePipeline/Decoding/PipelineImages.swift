@@ -15,6 +15,15 @@ extension RGBImage {
 /// Bytes to pixels. The default routes JPEG/PNG/GIF to ImageCore; tests use fakes.
 public protocol ImageDecoding: Sendable {
     func decode(_ data: [UInt8]) throws -> PixelImage
+    /// The same, stopping early (with `ImagePipelineError.cancelled`) once `cancellation` is raised.
+    func decode(_ data: [UInt8], cancellation: DecodeCancellation?) throws -> PixelImage
+}
+
+extension ImageDecoding {
+    /// Decoders that cannot stop early just decode.
+    public func decode(_ data: [UInt8], cancellation: DecodeCancellation?) throws -> PixelImage {
+        try decode(data)
+    }
 }
 
 /// Pixels to cells for a request's box, fit and colour mode.

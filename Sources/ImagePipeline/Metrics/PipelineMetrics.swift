@@ -20,6 +20,10 @@ public struct PipelineMetrics: Codable, Sendable, Equatable {
     public var retries = 0
     /// Disk entries found corrupt (short, checksum, undecodable) and deleted.
     public var corruptEntries = 0
+    /// Pictures decoded from truncated/corrupt data: shown, never cached.
+    public var damagedImages = 0
+    /// Disk-cache writes that failed (full or read-only disk): those pictures stayed in memory.
+    public var diskWriteFailures = 0
     /// Requests that ended in the failed placeholder.
     public var failures = 0
     /// Requests answered by the negative cache without a download.
@@ -56,6 +60,7 @@ public struct PipelineMetrics: Codable, Sendable, Equatable {
          ("coalesced joins", "\(coalescedJoins)"), ("cancels", "\(cancels)"),
          ("aborted transfers", "\(abortedTransfers)"), ("retries", "\(retries)"),
          ("corrupt entries", "\(corruptEntries)"), ("failures", "\(failures)"),
+         ("damaged pictures", "\(damagedImages)"), ("disk write failures", "\(diskWriteFailures)"),
          ("negative-cache hits", "\(negativeCacheHits)"), ("placeholders", "\(placeholderHits)"),
          ("bytes downloaded", "\(bytesDownloaded)"), ("wasted prefetch bytes", "\(wastedPrefetchBytes)"),
          ("decodes", "\(decodes)"),

@@ -1,3 +1,4 @@
+import ImageCore
 /// A render (pixels → cells) for one exact request, shared by every requester of it.
 // Mutable fields are guarded by `Scheduler.lock`; detached work reads only `let`s.
 final class RenderJob: @unchecked Sendable {
@@ -36,6 +37,8 @@ final class FetchJob: @unchecked Sendable {
     var everVisible = false
     /// Set when the last requester left; a running stage then finishes without delivering.
     var abandoned = false
+    /// Raised when abandoned while decoding: the codec stops between rows/scans.
+    let cancellation = DecodeCancellation()
 
     init(url: String, host: String, seq: Int, state: State) {
         self.url = url

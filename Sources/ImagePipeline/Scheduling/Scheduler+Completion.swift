@@ -46,18 +46,30 @@ extension Scheduler {
         lock.lock()
         runningCPU -= 1
         var deliveries: [(ImageTask, ImageResult)] = []
+        // A damaged picture is shown like a good one but kept out of both caches (the bytes were
+        // not stored either), so a later visit downloads it again.
+        var result = result
+        var damaged = false
+        if case .failure(ImagePipelineError.damaged(_, let partial)) = result {
+            result = .success(partial)
+            damaged = true
+            metrics.damagedImages += 1
+        }
         switch result {
         case .success(let pixels):
             metrics.decodes += 1
             metrics.decodeNanoseconds += nanos
             if !fromNetwork { metrics.diskHits += 1 }
-            memory.set(.pixels(pixels), for: .pixels(fetch.url), cost: pixels.cacheCost)
+            if !damaged { memory.set(.pixels(pixels), for: .pixels(fetch.url), cost: pixels.cacheCost) }
             if fetchJobs[fetch.url] === fetch { fetchJobs[fetch.url] = nil }
             for key in fetch.renderKeys {
                 guard let job = renderJobs[key], job.state == .waitingForPixels else { continue }
                 job.state = .queued
                 cpuQueue.append(.render(job, pixels))
             }
+        case .failure(ImagePipelineError.cancelled):
+            // Abandoned mid-decode: neither the disk copy nor the URL is at fault.
+            if fetchJobs[fetch.url] === fetch { fetchJobs[fetch.url] = nil }
         case .failure:
             if !fromNetwork, !fetch.healedFromDisk {
                 // The disk copy is bad (it passed the checksum, so it was stored bad or the

@@ -131,18 +131,18 @@ extension Scheduler {
         case .diskDecode(let fetch):
             fetch.state = .diskRunning
             let disk = self.disk, decoder = self.decoder
-            Task.detached { [weak self] in
+            workers.run { [weak self] in
                 guard let data = disk?.data(for: fetch.diskKey) else { self?.diskMissed(fetch); return }
                 let start = Self.monotonicNanos()
-                let result = Result { try decoder.decode(data) }
+                let result = Result { try decoder.decode(data, cancellation: fetch.cancellation) }
                 self?.decoded(fetch, result, fromNetwork: false, bytes: data.count, nanos: Self.monotonicNanos() - start)
             }
         case .decode(let fetch, let data):
             fetch.state = .decoding
             let disk = self.disk, decoder = self.decoder
-            Task.detached { [weak self] in
+            workers.run { [weak self] in
                 let start = Self.monotonicNanos()
-                let result = Result { try decoder.decode(data) }
+                let result = Result { try decoder.decode(data, cancellation: fetch.cancellation) }
                 let nanos = Self.monotonicNanos() - start
                 // Only bytes that decoded are kept: failures never reach a cache.
                 if case .success = result { disk?.store(data, for: fetch.diskKey) }
@@ -151,7 +151,7 @@ extension Scheduler {
         case .render(let job, let pixels):
             job.state = .running
             let renderer = self.renderer
-            Task.detached { [weak self] in
+            workers.run { [weak self] in
                 let start = Self.monotonicNanos()
                 let result = Result { try renderer.render(pixels, for: job.request) }
                 self?.rendered(job, pixels, result, nanos: Self.monotonicNanos() - start)

@@ -26,6 +26,8 @@ final class Scheduler: @unchecked Sendable {
     let decoder: any ImageDecoding
     let renderer: any CellRendering
     let memory: MemoryCache<MemoryKey, MemoryValue>
+    /// Decodes and renders run here, never on the cooperative pool.
+    let workers: WorkerThreads
     /// Seconds-resolution clock for the negative cache (tests move it forward).
     let now: @Sendable () -> UInt64
 
@@ -57,6 +59,7 @@ final class Scheduler: @unchecked Sendable {
         self.renderer = renderer
         self.memory = memory
         self.now = now
+        self.workers = WorkerThreads.shared
     }
 
     static func monotonicNanos() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
@@ -162,7 +165,9 @@ final class Scheduler: @unchecked Sendable {
             metrics.abortedTransfers += 1
             if !fetch.everVisible { abortedPrefetchCount += 1 }
         case .diskRunning, .decoding:
-            break // let it finish: the pixels and the disk copy are still worth keeping
+            // Nobody will see it: stop the decode at its next row/scan (a bomb must not keep a
+            // worker busy after its tile left the screen).
+            fetch.cancellation.cancel()
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A stored response: the body exactly as received and the ETag to revalidate it with.
 public struct CachedResponse: Sendable, Hashable {
@@ -11,14 +12,59 @@ public struct CachedResponse: Sendable, Hashable {
 /// (`ts`/`hash` change per request; the key must not). Files are written to a temp name and
 /// renamed, so a reader never sees half a file and a crash never leaves a corrupt entry.
 /// Nothing secret is stored: the key holds no auth parameters and bodies come from the server.
+/// The folder is bounded by `sizeLimit`: past it, the least recently used entries go (a hit
+/// touches its file, so the modification time is the last use).
 public final class ResponseCache: Sendable {
     public let directory: URL
+    public let sizeLimit: Int
 
     static let authParameters: Set<String> = ["apikey", "ts", "hash"]
     private static let magic = Data("MGC1\n".utf8)
+    /// Generous for JSON pages (a page is 10-60 kB): thousands of pages.
+    public static let defaultSizeLimit = 50 << 20
 
-    public init(directory: URL) {
+    /// Bytes on disk as last counted plus what was stored since (nil until first counted).
+    private let approximateSize = Mutex<Int?>(nil)
+
+    public init(directory: URL, sizeLimit: Int = ResponseCache.defaultSizeLimit) {
         self.directory = directory
+        self.sizeLimit = max(1, sizeLimit)
+    }
+
+    /// Entry count and bytes of the stored responses.
+    public var info: (entryCount: Int, totalSize: Int) {
+        let files = entries()
+        return (files.count, files.reduce(0) { $0 + $1.size })
+    }
+
+    private func entries() -> [(url: URL, size: Int, used: Date)] {
+        let folder = directory.appendingPathComponent("responses")
+        let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
+        guard let urls = try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: keys) else {
+            return []
+        }
+        return urls.filter { $0.pathExtension == "cache" }.compactMap { url in
+            let values = try? url.resourceValues(forKeys: Set(keys))
+            return (url, values?.fileSize ?? 0, values?.contentModificationDate ?? .distantPast)
+        }
+    }
+
+    /// Deletes least recently used entries until the folder is at most 3/4 of the limit (so
+    /// the next stores do not each pay for a scan).
+    private func evictIfNeeded(adding bytes: Int) {
+        let over = approximateSize.withLock { size -> Bool in
+            if size == nil { size = entries().reduce(0) { $0 + $1.size } } else { size! += bytes }
+            return size! > sizeLimit
+        }
+        guard over else { return }
+        var files = entries().sorted { $0.used < $1.used }
+        var total = files.reduce(0) { $0 + $1.size }
+        let target = sizeLimit / 4 * 3
+        while total > target, !files.isEmpty {
+            let oldest = files.removeFirst()
+            if (try? FileManager.default.removeItem(at: oldest.url)) != nil { total -= oldest.size }
+        }
+        approximateSize.withLock { $0 = total }
     }
 
     /// `$XDG_CACHE_HOME/marvel-gallery` or `~/.cache/marvel-gallery`.
@@ -50,6 +96,8 @@ public final class ResponseCache: Sendable {
               let header = try? JSONDecoder().decode(Header.self, from: data[Self.magic.count..<newline]),
               header.key == Self.key(for: url)
         else { return nil }
+        // A use: the entry becomes the most recently used (best effort; a read-only disk is fine).
+        _ = utimes(file(for: url).path, nil)
         return CachedResponse(etag: header.etag, body: Data(data[(newline + 1)...]),
                               storedAt: Date(timeIntervalSince1970: header.storedAt))
     }
@@ -75,12 +123,14 @@ public final class ResponseCache: Sendable {
             try? FileManager.default.removeItem(at: temp)
             throw error
         }
+        evictIfNeeded(adding: data.count)
     }
 
     /// Removes every stored response.
     public func removeAll() throws {
         let folder = directory.appendingPathComponent("responses")
         if FileManager.default.fileExists(atPath: folder.path) { try FileManager.default.removeItem(at: folder) }
+        approximateSize.withLock { $0 = 0 }
     }
 
     private struct Header: Codable {

@@ -111,12 +111,16 @@ public final class MarvelClient: Sendable {
 
     /// Base URL + path + query + auth (`ts`, `apikey`, `hash`) when keys are set.
     func signedURL<Entity>(for endpoint: MarvelEndpoint<Entity>) throws -> URL {
-        var base = baseURL.absoluteString
-        while base.hasSuffix("/") { base.removeLast() }
-        guard var components = URLComponents(string: base + endpoint.path) else {
+        // The API path goes after the base URL's own path, never into its query: a base of
+        // `http://h:P/mirror/?x=1` keeps `x=1` (first) and asks `/mirror/v1/public/...`.
+        guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else {
             throw MarvelAPIError.invalidArgument("base URL \(baseURL.absoluteString) cannot take a path")
         }
-        var items = endpoint.query
+        var basePath = components.percentEncodedPath
+        while basePath.hasSuffix("/") { basePath.removeLast() }
+        components.percentEncodedPath = basePath + endpoint.path
+        components.fragment = nil
+        var items = (components.queryItems ?? []) + endpoint.query
         if let credentials { items += credentials.authQuery(timestamp: timestamp()) }
         components.queryItems = items.isEmpty ? nil : items
         // `+` would read as a space on the server; URLComponents leaves it alone in queries.

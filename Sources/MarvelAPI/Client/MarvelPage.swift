@@ -23,6 +23,8 @@ public struct MarvelPage<Entity: MarvelEntity>: Sendable {
     public var total: Int { wrapper.data.total }
     public var offset: Int { wrapper.data.offset }
     public var count: Int { wrapper.data.count }
+    /// Records of the page that could not be decoded and were skipped (see `DataContainer`).
+    public var unreadable: Int { wrapper.data.unreadable }
     /// "Data provided by Marvel. © 2014 MARVEL": show it on every screen with API data.
     public var attributionText: String? { wrapper.attributionText }
     /// True when the UI should say "offline, showing cached data".

@@ -87,3 +87,42 @@ extension MarvelEndpoint where Entity == MarvelEvent {
         Self(path: "/v1/public/characters/\(try Validate.id(characterID))/events", query: try page.items())
     }
 }
+
+// MARK: Series, events and creators lists
+
+extension MarvelEndpoint where Entity == MarvelSeries {
+    /// `/series`, by title (or by title start).
+    public static func seriesList(titleStartsWith: String? = nil, _ page: PageQuery = .init()) throws(MarvelAPIError) -> Self {
+        Self(path: "/v1/public/series", query: try Self.named("titleStartsWith", titleStartsWith, orderBy: "title", page))
+    }
+}
+
+extension MarvelEndpoint where Entity == MarvelEvent {
+    /// `/events`, by name (or by name start).
+    public static func eventList(nameStartsWith: String? = nil, _ page: PageQuery = .init()) throws(MarvelAPIError) -> Self {
+        Self(path: "/v1/public/events", query: try Self.named("nameStartsWith", nameStartsWith, orderBy: "name", page))
+    }
+}
+
+extension MarvelEndpoint where Entity == MarvelCreator {
+    /// `/creators`, by last name then first name (or by full-name start).
+    public static func creatorList(nameStartsWith: String? = nil, _ page: PageQuery = .init()) throws(MarvelAPIError) -> Self {
+        Self(path: "/v1/public/creators", query: try Self.named("nameStartsWith", nameStartsWith, orderBy: "lastName,firstName", page))
+    }
+}
+
+extension MarvelEndpoint {
+    /// A prefix filter (refused when blank, as the API would), an ordering and the page.
+    static func named(_ filter: String, _ prefix: String?, orderBy: String, _ page: PageQuery) throws(MarvelAPIError) -> [URLQueryItem] {
+        var items: [URLQueryItem] = []
+        if let prefix {
+            let trimmed = prefix.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty, trimmed != "0" else {
+                throw .invalidArgument("\(filter) cannot be blank")
+            }
+            items.append(URLQueryItem(name: filter, value: trimmed))
+        }
+        items.append(URLQueryItem(name: "orderBy", value: orderBy))
+        return items + (try page.items())
+    }
+}

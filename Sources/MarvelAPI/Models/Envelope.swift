@@ -50,6 +50,9 @@ public struct DataContainer<Entity: Codable & Sendable>: Codable, Sendable {
     public var total: Int
     public var count: Int
     public var results: [Entity]
+    /// Records of `results` that could not be decoded (a missing name, a wrong type): skipped,
+    /// counted, and the rest of the page kept. Not part of the JSON.
+    public var unreadable = 0
 
     public init(offset: Int = 0, limit: Int = 20, total: Int? = nil, results: [Entity]) {
         self.offset = offset
@@ -63,7 +66,12 @@ public struct DataContainer<Entity: Codable & Sendable>: Codable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        results = try c.list(Entity.self, .results)
+        // One bad record must not blank its page: each decodes on its own. A page where no
+        // record reads at all is an error (with the first record's path), not an empty page.
+        let tolerant = try c.list(Tolerant<Entity>.self, .results)
+        results = tolerant.compactMap(\.value)
+        unreadable = tolerant.count - results.count
+        if results.isEmpty, let firstError = tolerant.first?.error { throw firstError }
         offset = try c.int(.offset)
         limit = try c.int(.limit, default: 20)
         count = try c.int(.count, default: results.count)
@@ -72,6 +80,21 @@ public struct DataContainer<Entity: Codable & Sendable>: Codable, Sendable {
 }
 
 extension DataContainer: Equatable where Entity: Equatable {}
+
+/// One array element decoded on its own: nil when it does not decode (the array goes on).
+struct Tolerant<Value: Decodable>: Decodable {
+    let value: Value?
+    let error: (any Error)?
+    init(from decoder: any Decoder) throws {
+        do {
+            value = try Value(from: decoder)
+            error = nil
+        } catch {
+            value = nil
+            self.error = error
+        }
+    }
+}
 
 /// An error body. Two shapes exist: `{"code": 409, "status": "…"}` (validation, not-found-by-id)
 /// and `{"code": "InvalidCredentials", "message": "…"}` (gateway/auth errors).

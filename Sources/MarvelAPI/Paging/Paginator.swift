@@ -2,7 +2,8 @@ import Foundation
 
 /// Loads a list page by page: offsets advance by what the server returned, items are
 /// de-duplicated by id (data can shift between calls), `total` is re-read on every page, and the
-/// list ends on an empty page or when the offset reaches `total`. One request is in flight at a
+/// list ends on an empty page or when the offset reaches `total`. A page of ids already seen
+/// ends it with `serverRepeats`. One request is in flight at a
 /// time; `reset` starts a new generation and drops the pages of the old one.
 public actor Paginator<Entity: MarvelEntity> {
     public struct Update: Sendable {
@@ -18,6 +19,8 @@ public actor Paginator<Entity: MarvelEntity> {
         /// Served from the cache because the network failed.
         public var isStale: Bool
         public var attributionText: String?
+        /// Records of this page that could not be read and were skipped.
+        public var unreadable = 0
     }
 
     public typealias Fetch = @Sendable (MarvelEndpoint<Entity>) async throws -> MarvelPage<Entity>
@@ -63,12 +66,19 @@ public actor Paginator<Entity: MarvelEntity> {
         guard generation == myGeneration else { return nil }   // superseded: drop it
         inFlight = nil
         let fresh = page.results.filter { seen.insert($0.id).inserted }
+        if !page.results.isEmpty, fresh.isEmpty {
+            // Only ids already seen: a server that ignores `offset` would keep answering the same
+            // page forever. Stop the walk (a `reset` starts over) instead of asking again.
+            isExhausted = true
+            throw MarvelAPIError.serverRepeats(offset: nextOffset)
+        }
         items.append(contentsOf: fresh)
-        nextOffset += page.results.count
+        nextOffset += page.results.count + page.unreadable
         total = page.total
-        isExhausted = page.results.isEmpty || nextOffset >= page.total
+        isExhausted = (page.results.isEmpty && page.unreadable == 0) || nextOffset >= page.total
         return Update(generation: myGeneration, newItems: fresh, loadedCount: items.count, total: page.total,
-                      isExhausted: isExhausted, isStale: page.isStale, attributionText: page.attributionText)
+                      isExhausted: isExhausted, isStale: page.isStale, attributionText: page.attributionText,
+                      unreadable: page.unreadable)
     }
 
     /// Starts over, optionally with another query; returns the new generation. A page still

@@ -7,9 +7,9 @@ final class ServeProcess {
     let process = Process()
     let baseURL: URL
 
-    init(executable: URL, extraArguments: [String] = [], timeout: TimeInterval = 30) throws {
+    init(executable: URL, extraArguments: [String] = [], debugFlag: Bool = true, timeout: TimeInterval = 30) throws {
         process.executableURL = executable
-        process.arguments = ["serve", "--port", "0"] + extraArguments
+        process.arguments = ["serve", "--port", "0"] + (debugFlag ? ["--debug"] : []) + extraArguments
         let out = Pipe()
         process.standardOutput = out
         process.standardError = out

@@ -19,7 +19,24 @@ enum {
     MG_IMG_UNSUPPORTED = 2,  // valid but unsupported variant (e.g. 12-bit JPEG)
     MG_IMG_NO_MEMORY = 3,
     MG_IMG_TOO_LARGE = 4,    // a dimension beyond what the shim accepts
+    MG_IMG_CANCELLED = 5,    // the cancel flag was raised between rows, scans or frames
+    MG_IMG_DAMAGED = 6,      // pixels were written, but the library reported damaged data
 };
+
+/// A cancel flag a decode polls between rows/scans (an atomic int behind an opaque pointer, so
+/// another thread may raise it while the decode runs). Create, share, raise, free.
+typedef struct mg_img_cancel mg_img_cancel;
+mg_img_cancel *mg_img_cancel_new(void);
+void mg_img_cancel_raise(mg_img_cancel *flag);
+int mg_img_cancel_is_raised(const mg_img_cancel *flag);
+void mg_img_cancel_free(mg_img_cancel *flag);
+
+/// Work limits a decoder checks before and while decoding (0 = the shim's default).
+typedef struct mg_img_limits {
+    long max_pixels;          // per frame and per canvas, from the headers
+    int max_scans;            // JPEG progressive scans
+    const mg_img_cancel *cancel;  // may be NULL
+} mg_img_limits;
 
 typedef struct mg_img_status {
     int code;
@@ -35,7 +52,11 @@ void mg_jpeg_info(const mg_jpeg_decoder *dec, int *width, int *height, int *comp
 /// Chooses DCT-domain scaling 1/denom (denom in 1,2,4,8) and reports the output size.
 int mg_jpeg_set_scale(mg_jpeg_decoder *dec, int denom, int *out_width, int *out_height,
                       mg_img_status *status);
-/// Decodes into `rgb` (out_width*out_height*3 bytes, rows packed).
+/// Applies scan and cancel limits (call before mg_jpeg_read_rgb).
+void mg_jpeg_set_limits(mg_jpeg_decoder *dec, const mg_img_limits *limits);
+/// Decodes into `rgb` (out_width*out_height*3 bytes, rows packed). Returns 0, -1 on failure,
+/// or 1 when the picture was decoded but libjpeg warned of truncated/corrupt data (status
+/// MG_IMG_DAMAGED: the pixels are what could be recovered).
 int mg_jpeg_read_rgb(mg_jpeg_decoder *dec, uint8_t *rgb, mg_img_status *status);
 void mg_jpeg_close(mg_jpeg_decoder *dec);
 /// Encodes packed RGB (channels 3) or grey (channels 1). *out is malloc'd: free with mg_img_free.
@@ -46,6 +67,8 @@ int mg_jpeg_encode(const uint8_t *pixels, int width, int height, int channels, i
 typedef struct mg_png_decoder mg_png_decoder;
 mg_png_decoder *mg_png_open(const uint8_t *data, size_t len, mg_img_status *status);
 void mg_png_info(const mg_png_decoder *dec, int *width, int *height, int *has_alpha);
+/// Applies the cancel flag (checked after every row); call before reading.
+void mg_png_set_limits(mg_png_decoder *dec, const mg_img_limits *limits);
 /// Decodes every colour type/bit depth/interlace to RGB, alpha composited over (bg_r,bg_g,bg_b).
 int mg_png_read_rgb(mg_png_decoder *dec, uint8_t *rgb, uint8_t bg_r, uint8_t bg_g, uint8_t bg_b,
                     mg_img_status *status);
@@ -60,6 +83,8 @@ int mg_png_encode(const uint8_t *pixels, int width, int height, int channels,
 typedef struct mg_gif_decoder mg_gif_decoder;
 mg_gif_decoder *mg_gif_open(const uint8_t *data, size_t len, mg_img_status *status);
 void mg_gif_info(const mg_gif_decoder *dec, int *width, int *height);
+/// Applies the frame pixel limit (a frame may be larger than its canvas) and the cancel flag.
+void mg_gif_set_limits(mg_gif_decoder *dec, const mg_img_limits *limits);
 int mg_gif_read_rgb(mg_gif_decoder *dec, uint8_t *rgb, uint8_t bg_r, uint8_t bg_g, uint8_t bg_b,
                     mg_img_status *status);
 void mg_gif_close(mg_gif_decoder *dec);

@@ -26,7 +26,8 @@ int mg_term_install_fatal_handlers(void);
 void mg_term_uninstall_fatal_handlers(void);
 
 /// Creates a non-blocking self-pipe and routes SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT,
-/// SIGTSTP, SIGCONT into it (one byte = the signal number). Returns the read end or -1.
+/// SIGTSTP, SIGCONT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPWR into it (one byte = the
+/// signal number). Returns the read end or -1.
 int mg_term_signal_pipe_open(void);
 /// Restores the previous dispositions of those signals and closes the pipe.
 void mg_term_signal_pipe_close(void);

@@ -1,0 +1,58 @@
+import Foundation
+import GRDB
+
+/// Lists and single entities of creators, events, series and stories: a WHERE from the filter,
+/// one page of rows, and each row's JSON with its lists built from Relations.
+extension CatalogStore {
+    public func entities(_ kind: EntityKind, _ q: EntityFilter) throws -> CatalogPage {
+        switch kind {
+        case .characters, .comics:
+            throw CatalogError.database("entities(\(kind.rawValue)) is served by characters(_:) and comics(_:)")
+        default: break
+        }
+        var clauses = [kind.servedCondition]
+        var args: [any DatabaseValueConvertible] = []
+        for (param, value) in q.equals.sorted(by: { $0.key < $1.key }) {
+            guard let column = EntityFilter.textParameters(kind)[param] else { continue }
+            clauses.append("\(column) = ? COLLATE NOCASE"); args.append(value)
+        }
+        for (param, value) in q.startsWith.sorted(by: { $0.key < $1.key }) {
+            guard let column = EntityFilter.prefixParameters(kind)[param] else { continue }
+            clauses.append("substr(\(column), 1, ?) = ? COLLATE NOCASE"); args += [value.count, value]
+        }
+        if let year = q.startYear { clauses.append("start_year = ?"); args.append(year) }
+        if let type = q.seriesType { clauses.append("type = ? COLLATE NOCASE"); args.append(type) }
+        if !q.containsFormats.isEmpty {
+            clauses.append("id IN (SELECT series_id FROM comic WHERE format COLLATE NOCASE IN (\(q.containsFormats.map { _ in "?" }.joined(separator: ","))))")
+            args += q.containsFormats
+        }
+        if let since = q.modifiedSince { clauses.append("modified >= ?"); args.append(since) }
+        for (other, ids) in q.related.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where !ids.isEmpty {
+            clauses.append("id IN (\(Relations.sql(from: other, ids, to: kind)))")
+        }
+        let whereSQL = "WHERE " + clauses.joined(separator: " AND ")
+        let columns = EntityFilter.orderColumns(kind)
+        let order = (q.orderBy.compactMap { o in columns[o.field].map { "\($0)\(o.descending ? " DESC" : "")" } } + ["id"])
+            .joined(separator: ", ")
+        return try read { db in
+            let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(kind.table) \(whereSQL)",
+                                         arguments: StatementArguments(args)) ?? 0
+            guard q.offset < total else { return CatalogPage(total: total, results: []) }
+            let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(kind.table) \(whereSQL) ORDER BY \(order) LIMIT ? OFFSET ?",
+                                        arguments: StatementArguments(args + [q.limit, q.offset]))
+            return CatalogPage(total: total, results: try rows.map { try EntityJSON.build(kind, $0, db) })
+        }
+    }
+
+    public func entity(_ kind: EntityKind, id: Int) throws -> String? {
+        switch kind {
+        case .characters: return try character(id: id)
+        case .comics: return try comic(id: id)
+        default:
+            return try read { db in
+                try Row.fetchOne(db, sql: "SELECT * FROM \(kind.table) WHERE id = ? AND \(kind.servedCondition)", arguments: [id])
+                    .map { try EntityJSON.build(kind, $0, db) }
+            }
+        }
+    }
+}

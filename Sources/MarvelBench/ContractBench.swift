@@ -1,0 +1,79 @@
+import ArgumentParser
+import Catalog
+import CatalogServer
+import Foundation
+import HTTPTransport
+
+/// `marvel-bench contract`: for each of the six resource types, 50 connections on loopback each
+/// asking pages of 100 in turn (offsets and orderings vary, so most answers are built, not cached);
+/// prints p50/p99 latency per type. Target (issue 13): p99 at most 20 ms.
+struct ContractBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "contract",
+                                                    abstract: "p99 of a page of 100 of every type under 50 connections.")
+
+    @Option(help: "Concurrent connections.")
+    var connections = 50
+
+    @Option(help: "Requests per connection and type.")
+    var requests = 20
+
+    func run() async throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("contract-bench-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let store = try EmbeddedCatalog.open(cacheDirectory: scratch)
+        let server = try await CatalogServer.start(CatalogServerOptions(source: .reader(store)))
+        let transport = try HTTPTransport(configuration: .init(maxConcurrentTransfers: connections,
+                                                               maxConnectionsPerHost: connections))
+        let orderings: [EntityKind: [String]] = [
+            .characters: ["name", "-name", "modified", "-modified"],
+            .comics: ["title", "-title", "onsaleDate", "-onsaleDate", "issueNumber", "modified"],
+            .creators: ["lastName", "-lastName", "firstName", "modified"],
+            .events: ["name", "-name", "startDate", "modified"],
+            .series: ["title", "-title", "startYear", "-startYear", "modified"],
+            .stories: ["id", "-id", "modified", "-modified"],
+        ]
+        print("\(connections) connections x \(requests) requests per type, limit=100, embedded catalog:")
+        for kind in EntityKind.allCases {
+            let base = server.baseURL.absoluteString + "/v1/public/\(kind.rawValue)"
+            let total = try store.summaryTotal(kind)
+            let orders = orderings[kind] ?? ["modified"]
+            let clock = ContinuousClock()
+            let started = clock.now
+            let latencies = try await withThrowingTaskGroup(of: [Double].self) { group in
+                for worker in 0..<connections {
+                    group.addTask {
+                        var mine: [Double] = []
+                        for i in 0..<requests {
+                            let n = worker * requests + i
+                            let offset = total > 100 ? (n * 37) % (total - 99) : 0
+                            let url = URL(string: "\(base)?limit=100&offset=\(offset)&orderBy=\(orders[n % orders.count])")!
+                            let t = clock.now
+                            let response = try await transport.send(HTTPRequest(url: url))
+                            guard response.status == 200 else { throw ValidationError("\(url): HTTP \(response.status)") }
+                            mine.append(Self.ms(clock.now - t))
+                        }
+                        return mine
+                    }
+                }
+                return try await group.reduce(into: []) { $0 += $1 }
+            }.sorted()
+            let wall = Self.ms(clock.now - started)
+            func pct(_ p: Double) -> String { String(format: "%.1f", latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))]) }
+            print("  \(kind.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) (\(total) in catalog): "
+                  + "p50 \(pct(0.50)) ms, p99 \(pct(0.99)) ms, max \(pct(1.0)) ms, \(Int(Double(latencies.count) / wall * 1000)) req/s")
+        }
+        await server.stop()
+    }
+
+    static func ms(_ d: Duration) -> Double { Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15 }
+}
+
+private extension CatalogStore {
+    func summaryTotal(_ kind: EntityKind) throws -> Int {
+        switch kind {
+        case .characters: return try characters(CharacterFilter()).total
+        case .comics: return try comics(ComicFilter()).total
+        default: return try entities(kind, EntityFilter()).total
+        }
+    }
+}

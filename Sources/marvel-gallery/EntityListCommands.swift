@@ -1,0 +1,79 @@
+import ArgumentParser
+import Foundation
+import MarvelAPI
+
+/// `marvel-gallery series|events|creators`: the listing of one of the other resource types, in
+/// plain text (tab-separated) or JSON. All three share `EntityListing`.
+struct SeriesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "series", abstract: "List series, by title.")
+    @OptionGroup var listing: EntityListing
+
+    func run() async throws {
+        try await listing.run(noun: "series") { name, page throws(MarvelAPIError) in
+            try .seriesList(titleStartsWith: name, page)
+        } line: { s in
+            let years = s.startYear.map { start in "\(start)-\(s.endYear.map { $0 == 2099 ? "" : String($0) } ?? "")" } ?? "-"
+            return "\(s.id)\t\(s.title)\t\(years)\t\(s.comics.available) comics"
+        }
+    }
+}
+
+struct EventsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "events", abstract: "List events, by name.")
+    @OptionGroup var listing: EntityListing
+
+    func run() async throws {
+        try await listing.run(noun: "events") { name, page throws(MarvelAPIError) in
+            try .eventList(nameStartsWith: name, page)
+        } line: { e in
+            "\(e.id)\t\(e.title)\t\(PlainOutput.day(e.start))\t\(PlainOutput.day(e.end))\t\(e.comics.available) comics"
+        }
+    }
+}
+
+struct CreatorsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "creators", abstract: "List creators, by last name.")
+    @OptionGroup var listing: EntityListing
+
+    func run() async throws {
+        try await listing.run(noun: "creators") { name, page throws(MarvelAPIError) in
+            try .creatorList(nameStartsWith: name, page)
+        } line: { c in
+            "\(c.id)\t\(c.fullName)\t\(c.comics.available) comics\t\(c.series.available) series"
+        }
+    }
+}
+
+/// The options and the body the three listings share.
+struct EntityListing: ParsableArguments {
+    @OptionGroup var source: ClientOptions
+    @OptionGroup var output: OutputOptions
+
+    @Option(help: "Only names (titles) starting with this text.")
+    var name: String?
+
+    @Option(help: "How many to list (1-10000).")
+    var limit = 20
+
+    func validate() throws {
+        guard (1...10_000).contains(limit) else { throw ValidationError("--limit must be between 1 and 10000") }
+        if let name, name.trimmingCharacters(in: .whitespaces).isEmpty || name == "0" {
+            throw ValidationError("--name needs at least one character other than a lone 0")
+        }
+    }
+
+    func run<Entity>(noun: String, endpoint: (String?, PageQuery) throws(MarvelAPIError) -> MarvelEndpoint<Entity>,
+                     line: (Entity) -> String) async throws {
+        try await PlainOutput.reportingErrors {
+            let client = try await source.makeClient()
+            let listing = try await ListFetcher.fetch(client, try endpoint(name, PageQuery(limit: min(limit, 100))), limit: limit)
+            if output.json {
+                print(try PlainOutput.json(listing.items))
+            } else {
+                for item in listing.items { print(line(item)) }
+                PlainOutput.note("\(listing.items.count) of \(listing.total) \(noun)")
+            }
+            PlainOutput.notes(attribution: listing.attribution, stale: listing.stale)
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Catalog
+import Foundation
+import TestSupport
+import XCTest
+
+/// The embedded catalog on a cache disk that cannot take it: it is built in memory instead,
+/// says so once, and leaves no partial build file behind.
+final class BadDiskCatalogTests: XCTestCase {
+    private func scratch() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mg-baddisk-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+        return dir
+    }
+
+    private func buildFiles(in dir: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { $0.contains(".building-") }
+    }
+
+    /// A cache "folder" that cannot be created (its parent is a file): works for root too,
+    /// where permission bits would not stop a write.
+    func testAnUnwritableCacheFolderFallsBackToMemory() throws {
+        let parentFile = try scratch().appendingPathComponent("not-a-folder")
+        try Data("x".utf8).write(to: parentFile)
+        let store = try EmbeddedCatalog.open(fixtures: TestCatalogs.fixtures, cacheDirectory: parentFile.appendingPathComponent("cache"))
+        XCTAssertNil(store.path, "in memory")
+        var filter = CharacterFilter()
+        filter.limit = 5
+        XCTAssertEqual(try store.characters(filter).results.count, 5)
+        let notice = try XCTUnwrap(EmbeddedCatalog.inMemoryFallbackNotice)
+        XCTAssertTrue(notice.contains("in-memory catalog"), notice)
+    }
+
+    /// A 2 MB tmpfs: the build runs out of space half-way (SQLite error 13). Needs root and
+    /// mount(8); skipped elsewhere.
+    func testAFullDiskLeavesNoPartialFileAndStillServes() throws {
+        let dir = try scratch().appendingPathComponent("tiny")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let mounted = try Spawn.status(["/bin/mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", dir.path])
+        guard mounted.status == 0 else { throw XCTSkip("cannot mount a tmpfs here: \(mounted.output)") }
+        defer { _ = try? Spawn.status(["/bin/umount", dir.path]) }
+        // A leftover of a build whose process is gone: swept at start.
+        let dead = dir.appendingPathComponent("embedded-old.sqlite.building-999999")
+        try Data(count: 1000).write(to: dead)
+        let store = try EmbeddedCatalog.open(fixtures: TestCatalogs.fixtures, cacheDirectory: dir)
+        XCTAssertNil(store.path, "the 2 MB disk cannot hold the catalog: built in memory")
+        XCTAssertGreaterThan(try store.characters(CharacterFilter()).results.count, 0)
+        XCTAssertEqual(buildFiles(in: dir), [], "no partial build file left, the dead one swept")
+    }
+}

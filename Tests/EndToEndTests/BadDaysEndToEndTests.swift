@@ -1,0 +1,271 @@
+import Foundation
+import Synchronization
+import TestSupport
+import XCTest
+
+/// The built executable on bad days: hostile files, a server that repeats itself, signals,
+/// bad arguments (issue 17).
+final class BadDaysEndToEndTests: XCTestCase {
+    private var executable: URL { RepoPaths.executable }
+
+    override func setUpWithError() throws {
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw XCTSkip("build marvel-gallery first: swift build --product marvel-gallery (\(executable.path))")
+        }
+    }
+
+    private func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String, seconds: Double) {
+        let start = Date()
+        var argv = [executable.path] + arguments
+        if !environment.isEmpty {
+            argv = ["/usr/bin/env"] + environment.map { "\($0.key)=\($0.value)" } + argv
+        }
+        let r = try Spawn.status(argv)
+        return (r.status, r.output, Date().timeIntervalSince(start))
+    }
+
+    private func temporaryDirectory() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mg-baddays-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+        return dir
+    }
+
+    // MARK: render
+
+    func testRenderDevZeroFailsAtOnceWithAClearError() throws {
+        let r = try run(["render", "/dev/zero"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.output.contains("/dev/zero: is a device, not a regular file"), r.output)
+        XCTAssertLessThan(r.seconds, 10, "it used to read forever")
+    }
+
+    func testRenderAFIFOFailsWithoutWaitingForAWriter() throws {
+        let fifo = try temporaryDirectory().appendingPathComponent("pipe").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let r = try run(["render", fifo])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.output.contains("is a FIFO (pipe), not a regular file"), r.output)
+    }
+
+    func testRenderBombsEndWithTypedErrorsAndBoundedMemory() throws {
+        let dir = try temporaryDirectory()
+        let gif = dir.appendingPathComponent("frame-bomb.gif"), png = dir.appendingPathComponent("ztxt-bomb.png")
+        try Data(Bombs.gifFrameBomb()).write(to: gif)
+        try Data(Bombs.pngTextBomb()).write(to: png)
+        // /usr/bin/time -v reports the child's peak RSS ("Maximum resident set size (kbytes)").
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else { throw XCTSkip("/usr/bin/time is not installed") }
+        for (file, expectSuccess) in [(gif, false), (png, true)] {
+            let start = Date()
+            let r = try Spawn.status(["/usr/bin/time", "-v", executable.path, "render", "--size", "20x10", file.path])
+            let seconds = Date().timeIntervalSince(start)
+            XCTAssertEqual(r.status, expectSuccess ? 0 : 1, r.output)
+            if !expectSuccess { XCTAssertTrue(r.output.contains("GIF too costly to decode"), r.output) }
+            let kb = r.output.split(separator: "\n").first { $0.contains("Maximum resident set size") }
+                .flatMap { $0.split(separator: ":").last }.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            let peak = try XCTUnwrap(kb, r.output) * 1024
+            XCTAssertLessThan(peak, 300 << 20, "\(file.lastPathComponent): peak \(peak) bytes")
+            XCTAssertLessThan(seconds, 10, "\(file.lastPathComponent): \(seconds) s (the unbounded decoders took 20-30 s)")
+            print("bomb \(file.lastPathComponent): \(String(format: "%.2f", seconds)) s, peak RSS \(peak >> 20) MB")
+        }
+    }
+
+    func testATruncatedJPEGIsShownButSaidToBeDamaged() throws {
+        let original = try Data(contentsOf: RepoPaths.fixtures.appendingPathComponent("images/sample.jpg"))
+        let file = try temporaryDirectory().appendingPathComponent("cut.jpg")
+        try Data(Bombs.truncatedJPEG(Array(original))).write(to: file)
+        let r = try run(["render", "--size", "20x10", file.path])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.output.contains("damaged JPEG (shown as far as it decodes)"), r.output)
+        XCTAssertTrue(r.output.contains("▀"), "the recovered part is drawn")
+    }
+
+    // MARK: paging
+
+    func testAServerThatIgnoresOffsetCostsFewRequestsAndEndsWithAClearError() throws {
+        let ids = (1...20).map { #"{"id":\#($0),"name":"Hero \#($0)"}"# }.joined(separator: ",")
+        let body = Data(#"{"code":200,"status":"Ok","data":{"offset":0,"limit":20,"total":100000,"count":20,"results":[\#(ids)]}}"#.utf8)
+        let server = try LoopbackHTTPServer { _ in .respond(status: 200, body: body) }
+        let r = try run(["characters", "--plain", "--limit", "100", "--base-url", server.baseURL.absoluteString],
+                        environment: ["XDG_CACHE_HOME": try temporaryDirectory().path])
+        XCTAssertEqual(r.status, 1, r.output)
+        XCTAssertTrue(r.output.contains("the server repeats itself"), r.output)
+        XCTAssertLessThanOrEqual(server.requests.count, 10)
+        print("offset-ignoring server: \(server.requests.count) requests")
+    }
+
+    func testBaseURLWithAQueryKeepsTheAPIPath() throws {
+        let body = Data(#"{"code":200,"status":"Ok","data":{"offset":0,"limit":20,"total":1,"count":1,"results":[{"id":1,"name":"Solo"}]}}"#.utf8)
+        let server = try LoopbackHTTPServer { _ in .respond(status: 200, body: body) }
+        let r = try run(["characters", "--plain", "--base-url", server.baseURL.absoluteString + "/?x=1"],
+                        environment: ["XDG_CACHE_HOME": try temporaryDirectory().path])
+        XCTAssertEqual(r.status, 0, r.output)
+        let target = try XCTUnwrap(server.requests.first?.target)
+        XCTAssertTrue(target.hasPrefix("/v1/public/characters?x=1&"), target)
+    }
+
+    func testCatalogImportOfAMissingPathFails() throws {
+        let r = try run(["catalog", "import", "/nonexistent/marvel.json"],
+                        environment: ["MARVEL_GALLERY_CATALOG": try temporaryDirectory().appendingPathComponent("c.sqlite").path])
+        XCTAssertEqual(r.status, 1, r.output)
+        XCTAssertTrue(r.output.contains("no such file or directory"), r.output)
+    }
+
+    // MARK: gallery
+
+    /// Every thumbnail is a costly picture (an interlaced 4000x4000 GIF frame on a 100x100
+    /// canvas: 16 M pixels, inside the pipeline's limit, so it is really decoded). Keys are
+    /// still answered at once and `q` quits at once: decodes run on their own threads and
+    /// are cancelled when their tiles go.
+    func testWithEveryThumbnailABombTheGalleryAnswersAndQuitsAtOnce() throws {
+        guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed") }
+        let bomb = Data(Bombs.gifFrameBomb(canvas: 100, frame: 4000, cycles: 3, interlaced: true))
+        let base = Mutex<String>("")
+        let server = try LoopbackHTTPServer { request in
+            guard request.target.hasPrefix("/v1/public/characters") else { return .respond(status: 200, body: bomb) }
+            let b = base.withLock { $0 }
+            let records = (1...40).map {
+                #"{"id":\#($0),"name":"Bomb \#($0)","thumbnail":{"path":"\#(b)/img/\#($0)","extension":"gif"}}"#
+            }.joined(separator: ",")
+            return .respond(status: 200, body: Data(#"{"code":200,"status":"Ok","data":{"offset":0,"limit":40,"total":40,"count":40,"results":[\#(records)]}}"#.utf8))
+        }
+        base.withLock { $0 = server.baseURL.absoluteString }
+        let cache = try temporaryDirectory()
+        let tmux = try TmuxSession(
+            command: "\(TmuxSession.quote(executable.path)) characters --image-cache \(TmuxSession.quote(cache.path)) --base-url \(server.baseURL.absoluteString)",
+            width: 120, height: 40, environment: ["XDG_CACHE_HOME": cache.path])
+        tmux.waitFor("the grid", timeout: 30) { $0.contains("Bomb 1") }
+        tmux.waitFor("the pictures to be asked for", timeout: 30) { _ in server.requests.contains { $0.target.contains("/img/") } }
+        var start = Date()
+        tmux.send("?")
+        tmux.waitFor("the help overlay", timeout: 20) { $0.contains("any key closes this help") }
+        let helpSeconds = Date().timeIntervalSince(start)
+        tmux.send("Escape")
+        // Wait until it is closed: an Escape followed at once by `q` would read as Alt-q.
+        tmux.waitFor("the help to close", timeout: 20) { !$0.contains("any key closes this help") }
+        start = Date()
+        tmux.send("q")
+        tmux.waitFor("the program to exit", timeout: 30) { $0.contains("EXIT:0") }
+        let quitSeconds = Date().timeIntervalSince(start)
+        print("bomb gallery: help after \(String(format: "%.2f", helpSeconds)) s, quit after \(String(format: "%.2f", quitSeconds)) s")
+        // The unbounded gallery took 43-45 s to quit; generous ceilings for a loaded machine.
+        XCTAssertLessThan(helpSeconds, 5)
+        XCTAssertLessThan(quitSeconds, 10)
+    }
+
+    func testSIGTERMEndsTheGalleryWith143AndARestoredTerminal() throws {
+        guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed") }
+        let cache = try temporaryDirectory()
+        let pidFile = cache.appendingPathComponent("pid").path
+        let tmux = try TmuxSession(
+            command: "sh -c 'echo $$ > \(pidFile); exec \"$0\" characters --image-cache \(cache.path)' \(TmuxSession.quote(executable.path))",
+            width: 120, height: 40, environment: ["XDG_CACHE_HOME": cache.path])
+        tmux.waitFor("the grid", timeout: 30) { $0.contains("3-D Man") }
+        let pid = try XCTUnwrap(Int32(try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        XCTAssertEqual(kill(pid, SIGTERM), 0)
+        tmux.waitFor("exit status 143", timeout: 20) { $0.contains("EXIT:143") }
+        XCTAssertEqual(tmux.paneFlag("alternate_on"), "0")
+        XCTAssertEqual(tmux.paneFlag("mouse_any_flag"), "0")
+    }
+
+    /// The ids the help offers as examples exist in the offline catalog.
+    func testHelpExampleIDsResolveOffline() throws {
+        let cache = try temporaryDirectory().path  // one catalog build for both
+        for command in ["comic", "character"] {
+            let help = try run([command, "--help"]).output
+            let range = try XCTUnwrap(help.range(of: #"e\.g\. [0-9]+"#, options: .regularExpression), help)
+            let id = String(help[range].dropFirst("e.g. ".count))
+            let r = try run([command, id, "--plain"], environment: ["XDG_CACHE_HOME": cache])
+            XCTAssertEqual(r.status, 0, "\(command) \(id): \(r.output)")
+        }
+    }
+
+    /// A 2 MB tmpfs as the cache disk: the offline catalog cannot be built there (SQLite 13),
+    /// so it is built in memory, the names are listed, the notice is given once, and no
+    /// `*.building-PID` file stays. Needs root and mount(8); skipped elsewhere.
+    func testAFullCacheDiskStillListsCharactersAndLeavesNoPartialFiles() throws {
+        let dir = try temporaryDirectory().appendingPathComponent("tiny")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let mounted = try Spawn.status(["/bin/mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", dir.path])
+        guard mounted.status == 0 else { throw XCTSkip("cannot mount a tmpfs here: \(mounted.output)") }
+        defer { _ = try? Spawn.status(["/bin/umount", dir.path]) }
+        let r = try run(["characters", "--plain", "--limit", "5"], environment: ["XDG_CACHE_HOME": dir.path])
+        XCTAssertEqual(r.status, 0, r.output)
+        XCTAssertTrue(r.output.contains("3-D Man"), r.output)
+        XCTAssertEqual(r.output.components(separatedBy: "in-memory catalog").count - 1, 1, r.output)
+        let left = FileManager.default.enumerator(atPath: dir.path)?.compactMap { $0 as? String }.filter { $0.contains(".building-") }
+        XCTAssertEqual(left, [])
+    }
+
+    // MARK: serve
+
+    func testServeRefusesAPortOutOfRange() throws {
+        let r = try run(["serve", "--port", "70000"])
+        XCTAssertNotEqual(r.status, 0)
+        XCTAssertTrue(r.output.contains("--port must be between 0 and 65535"), r.output)
+    }
+
+    func testServeStopsOnSIGTERMWithinItsGracePeriodDespiteSlowHandlers() throws {
+        let server = try ServeProcess(executable: executable, extraArguments: ["--latency", "30000"])
+        // Requests that will sit in the 30 s latency when the signal comes.
+        var curls: [Process] = []
+        for _ in 0..<3 {
+            let curl = Process()
+            curl.executableURL = URL(fileURLWithPath: ServeProcess.curl)
+            curl.arguments = ["-s", "--max-time", "40", server.baseURL.absoluteString + "/v1/public/characters"]
+            curl.standardOutput = FileHandle.nullDevice
+            curl.standardError = FileHandle.nullDevice
+            try curl.run()
+            curls.append(curl)
+        }
+        defer { curls.forEach { if $0.isRunning { $0.terminate() } } }
+        Thread.sleep(forTimeInterval: 0.5)  // let them connect (the bound below holds either way)
+        let start = Date()
+        XCTAssertEqual(kill(server.process.processIdentifier, SIGTERM), 0)
+        let deadline = Date().addingTimeInterval(20)
+        while server.process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        let seconds = Date().timeIntervalSince(start)
+        XCTAssertFalse(server.process.isRunning, "still running 20 s after SIGTERM")
+        XCTAssertEqual(server.process.terminationStatus, 143)
+        XCTAssertLessThan(seconds, 10, "a 30 s handler held the stop")
+        print("serve stop after SIGTERM with 30 s handlers: \(String(format: "%.2f", seconds)) s")
+    }
+
+    func testDebugEndpointsAreOffWithoutDebugAndBehindTheKeysWithKeys() throws {
+        let plain = try ServeProcess(executable: executable, extraArguments: [], debugFlag: false)
+        let off = try Spawn.run(ServeProcess.curl, ["-s", "-o", "/dev/null", "-w", "%{http_code}", plain.baseURL.absoluteString + "/debug/stats"])
+        XCTAssertEqual(off, "404")
+        let keyFile = try temporaryDirectory().appendingPathComponent("key")
+        try "private-secret\n".write(to: keyFile, atomically: true, encoding: .utf8)
+        let keyed = try ServeProcess(executable: executable, extraArguments: ["--public-key", "pub", "--private-key-file", keyFile.path])
+        let unsigned = try Spawn.run(ServeProcess.curl, ["-s", "-o", "/dev/null", "-w", "%{http_code}", keyed.baseURL.absoluteString + "/debug/stats"])
+        XCTAssertEqual(unsigned, "409", "a missing apikey is refused like on the API")
+        let ts = "1", hash = md5Hex(ts + "private-secret" + "pub")
+        let signed = try Spawn.run(ServeProcess.curl, ["-s", "-o", "/dev/null", "-w", "%{http_code}",
+                                                       keyed.baseURL.absoluteString + "/debug/stats?apikey=pub&ts=\(ts)&hash=\(hash)"])
+        XCTAssertEqual(signed, "200")
+    }
+
+    func testServeWarnsWhenListeningBeyondLoopback() throws {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["serve", "--host", "0.0.0.0", "--port", "0"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        try process.run()
+        defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
+        var text = ""
+        let deadline = Date().addingTimeInterval(30)
+        while !text.contains("serving the catalog"), Date() < deadline, process.isRunning {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { Thread.sleep(forTimeInterval: 0.02) } else { text += String(decoding: chunk, as: UTF8.self) }
+        }
+        XCTAssertTrue(text.contains("warning: listening on 0.0.0.0 makes the catalog reachable from other machines"), text)
+    }
+
+    private func md5Hex(_ text: String) -> String {
+        let out = (try? Spawn.run("/bin/sh", ["-c", "printf %s \(TmuxSession.quote(text)) | md5sum"])) ?? ""
+        return String(out.prefix(32))
+    }
+}
