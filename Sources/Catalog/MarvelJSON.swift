@@ -61,8 +61,7 @@ enum MarvelJSON {
 
     /// Canonical text of an entity: sorted keys, unescaped slashes, UTF-8.
     static func serialize(_ object: Object) throws -> String {
-        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-        return String(decoding: data, as: UTF8.self)
+        try CanonicalJSON.string(object)
     }
 
     /// `(1963)` or `(2008 - 2015)` at the end of a series title.

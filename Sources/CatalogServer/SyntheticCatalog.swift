@@ -238,7 +238,6 @@ final class SyntheticCatalog: CatalogReading {
     }
 
     static func serialize(_ object: [String: Any]) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+        (try? CanonicalJSON.string(object)) ?? "{}"
     }
 }

@@ -68,11 +68,14 @@ public struct BufferDiff: Sendable {
                           cursorChanged: true)
     }
 
-    /// The largest band of rows that the new frame shows shifted by up to `maxShift` rows, when
-    /// that saves at least three rows of writing.
-    static func detectScroll(_ front: Buffer, _ back: Buffer, maxShift: Int = 8) -> Scroll? {
+    /// The largest band of rows that the new frame shows shifted by up to `maxShift` rows (by
+    /// default any shift that can still save three rows), when that saves at least three rows of
+    /// writing. The range must cover a whole tile row (19 lines at 200x60): a one-row grid scroll
+    /// then costs one band of new tiles instead of a near-full repaint.
+    static func detectScroll(_ front: Buffer, _ back: Buffer, maxShift: Int? = nil) -> Scroll? {
         let h = back.size.height
         guard h >= 4, back.size.width > 0 else { return nil }
+        let maxShift = min(maxShift ?? (h - 3), h - 1)
         // A scroll must save at least three rows: with fewer changed rows, skip the hashing
         // (a keystroke or spinner frame changes one row).
         var changedRows = 0

@@ -15,7 +15,11 @@ import TerminalUI
 enum GalleryLaunch {
     static func run(source: ClientOptions, settings: Settings, options: GalleryOptions, search: String? = nil,
                     screen: LaunchScreen = LaunchScreen()) async throws {
-        let client = try await source.makeClient(settings)   // starts the built-in catalog when needed
+        // Starts the built-in catalog when needed (a first launch builds it: say so if slow).
+        let client = try await PreparingNotice.around(Strings(screen.language)[.preparingCatalog],
+                                                      enabled: options.headlessSize == nil) {
+            try await source.makeClient(settings)
+        }
         let kind: DataSourceKind
         if BuiltInCatalog.isBuiltIn(client.baseURL) {
             kind = .offlineCatalog

@@ -67,7 +67,7 @@ final class GalleryEndToEndTests: XCTestCase {
         let deadline = Date().addingTimeInterval(60)
         var screen = tmux.capture()
         while !(screen.contains("\(total) of \(total)") && screen.contains("end of list")) && Date() < deadline {
-            tmux.send("G")
+            tmux.send("NPage")  // a walk: End would jump straight to the last page
             Thread.sleep(forTimeInterval: 0.3)
             screen = tmux.capture()
         }
@@ -76,6 +76,29 @@ final class GalleryEndToEndTests: XCTestCase {
         XCTAssertTrue(GalleryScreen(screen).status.contains("mirror http://127.0.0.1"))
         let pages = (total + 19) / 20
         XCTAssertEqual(try server.hits(path: "/v1/public/characters"), pages, "each page asked for exactly once")
+    }
+
+    /// One End on 50,000 characters: the last character is on screen after a few list requests
+    /// (the page that holds it, not the 2,500 pages before it), and the status line counts over
+    /// the gap.
+    func testEndOnFiftyThousandFetchesTheLastPageDirectly() throws {
+        let server = try ServeProcess(executable: executable, extraArguments: ["--synthetic", "50000x2000"], timeout: 120)
+        let last = try server.json("/v1/public/characters?limit=1&offset=49999") as? [String: Any]
+        let lastName = try XCTUnwrap(((last?["data"] as? [String: Any])?["results"] as? [[String: Any]])?.first?["name"] as? String)
+        let tmux = try gallery("--base-url \(server.baseURL.absoluteString)")
+        tmux.waitForSettled("the first screens loaded", timeout: 60) { GalleryScreen($0).status.contains("of 50,000") }
+        let before = try server.hits(path: "/v1/public/characters")
+        tmux.send("End")
+        let screen = GalleryScreen(tmux.waitForSettled("the last character selected", timeout: 60) { text in
+            let screen = GalleryScreen(text)
+            let selected = (screen.selectedName ?? "").replacingOccurrences(of: "…", with: "")
+            return !selected.isEmpty && lastName.hasPrefix(selected) && !screen.names.contains("…")
+        })
+        XCTAssertFalse(screen.names.contains("…"), "no gap left on screen: \(screen.names)")
+        XCTAssertTrue(screen.status.contains("of 50,000"), screen.status)
+        let requests = try server.hits(path: "/v1/public/characters") - before
+        XCTAssertGreaterThanOrEqual(requests, 1)
+        XCTAssertLessThanOrEqual(requests, 5, "End fetches the last page directly, not the pages before it")
     }
 
     func testSearchShowsOnlySpiAndEscRestoresListAndPosition() throws {

@@ -37,7 +37,7 @@ final class IndexTests: XCTestCase {
         h.answerAll()
         XCTAssertEqual(h.state.current.total, 187)
         XCTAssertEqual(h.state.current.items.count, 40, "paged like the main list: two screens ahead")
-        for _ in 0..<20 { h.key(.char("G")); h.answerAll() }
+        for _ in 0..<20 { h.key(.pageDown); h.answerAll() }
         XCTAssertEqual(h.state.current.items.count, 187, "and on to the end")
         XCTAssertTrue(h.state.current.endReached)
         h.key(.escape)

@@ -17,14 +17,14 @@ final class PagingTests: XCTestCase {
     func testAPageOfKnownRecordsIsAFailureThatWaitsForR() {
         var list = CharacterList(id: 1, query: .all)
         let page = CharacterPage(offset: 0, total: 100_000, items: (1...20).map { GalleryCharacter(id: $0, name: "Hero \($0)") })
-        let first = list.requestNextPage(limit: 20)!
+        let first = list.requestPage(visible: 0..<40, margin: 0, limit: 20)!
         XCTAssertTrue(list.receive(first, result: .success(page)))
-        let second = list.requestNextPage(limit: 20)!
+        let second = list.requestPage(visible: 0..<40, margin: 0, limit: 20)!
         XCTAssertEqual(second.offset, 20)
         // The server ignored offset and sent the same records again.
         XCTAssertTrue(list.receive(second, result: .success(page)))
         XCTAssertEqual(list.failure?.error, .serverRepeats(offset: 0))
-        XCTAssertNil(list.requestNextPage(limit: 20), "no automatic retry")
+        XCTAssertNil(list.requestPage(visible: 0..<40, margin: 0, limit: 20), "no automatic retry")
         XCTAssertEqual(list.items.count, 20)
     }
 
@@ -71,7 +71,7 @@ final class PagingTests: XCTestCase {
         h.send(.resized(Size(width: 120, height: 40)))
         for _ in 0..<40 {
             h.answerAll()
-            h.key(.char("G"))
+            h.key(.pageDown)
         }
         h.answerAll()
         let ids = h.state.current.items.map(\.id)

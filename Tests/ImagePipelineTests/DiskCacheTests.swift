@@ -52,6 +52,23 @@ final class DiskCacheTests: XCTestCase {
         XCTAssertNil(cache.data(for: "k0"))
     }
 
+    /// A long walk stores thousands of pictures: the index is rewritten a number of times that
+    /// grows with the log of the entries, not their count, and a process that dies between
+    /// index writes (no flush) leaves nothing lost: the next open finds every entry.
+    func testIndexWritesAreBatchedAndAnUnflushedCacheLosesNothing() {
+        let dir = TempDir()
+        var cache: DiskCache? = DiskCache(directory: dir.url)
+        for i in 0..<2000 { cache!.store(bytes(64, seed: i), for: "k\(i)") }
+        let writes = cache!.eventCounts.indexWrites
+        XCTAssertLessThanOrEqual(writes, 20, "a fixed interval of 64 writes 32 times")
+        XCTAssertGreaterThanOrEqual(writes, 5)
+        cache = nil  // no flush: as if the process was killed
+        let reopened = DiskCache(directory: dir.url)
+        XCTAssertEqual(reopened.info.entryCount, 2000)
+        XCTAssertEqual(reopened.data(for: "k1999"), bytes(64, seed: 1999))
+        XCTAssertEqual(reopened.data(for: "k0"), bytes(64, seed: 0))
+    }
+
     func testSweepKeepsRecentlyReadEntries() {
         let dir = TempDir()
         let cache = DiskCache(directory: dir.url, sizeLimit: 20_000)

@@ -54,4 +54,41 @@ final class BufferTests: XCTestCase {
         XCTAssertEqual(term.screen.text, b.text)
         XCTAssertLessThan(bytes.count, 60)
     }
+
+    /// A grid scrolled by one tile row (19 lines at 200x60, up and down) goes through the scroll
+    /// region: replaying the bytes on a terminal that showed the old frame gives exactly the
+    /// screen a full repaint gives, for about one band of new cells.
+    func testTileRowScrollUsesTheScrollRegionAndReplaysToTheFullFrame() {
+        let size = Size(width: 200, height: 60)
+        func tiles(_ shift: Int) -> Buffer {
+            var b = Buffer(size: size)
+            b.put("Search:", at: .zero)
+            for y in 1..<59 {
+                for x in 0..<200 {
+                    let row = y - 1 + shift, colour = UInt8(truncatingIfNeeded: (x * 7 + row * 31) % 251)
+                    b.set(Cell("▀", style: Style(foreground: .indexed(colour), background: .indexed(colour &+ 3))),
+                          at: Point(x: x, y: y))
+                }
+            }
+            b.put("Characters 1-60 of 50000", at: Point(x: 0, y: 59))
+            return b
+        }
+        for (from, to) in [(0, 19), (19, 0)] {
+            let a = tiles(from), b = tiles(to)
+            let d = BufferDiff(from: a, to: b)
+            XCTAssertEqual(d.scroll?.amount, to - from)
+            XCTAssertEqual(d.changed.count, 19 * 200, "one band of new tiles is written")
+            var term = VirtualTerminal(showing: a)
+            var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: true)
+            let bytes = enc.encode(d)
+            term.feed(bytes)
+            var full = VirtualTerminal(size: size)
+            var fresh = ANSIEncoder(depth: .truecolor, synchronizedOutput: true)
+            let fullBytes = fresh.encode(BufferDiff.fullRepaint(b))
+            full.feed(fullBytes)
+            XCTAssertEqual(term.screen.cells, full.screen.cells)
+            XCTAssertEqual(term.screen.cells, b.cells)
+            XCTAssertLessThan(Double(bytes.count), 0.45 * Double(fullBytes.count))
+        }
+    }
 }

@@ -100,8 +100,8 @@ public struct AppState: Equatable, Sendable {
     public var isGridComplete: Bool {
         guard let grid = layout.tileGrid, !current.isEmpty || current.endReached else { return false }
         if current.isEmpty { return true }
-        for index in grid.visibleRange(topRow: current.topRow, count: current.items.count) {
-            let character = current.items[index]
+        for index in grid.visibleRange(topRow: current.topRow, count: current.count) {
+            guard let character = current.item(at: index) else { return false }
             guard let key = thumbnailKey(for: character, in: grid) else { continue }
             if failedThumbnails.contains(key) { continue }
             guard let thumb = thumbnails[character.id], thumb.cols == key.columns,

@@ -1,22 +1,40 @@
-/// One endlessly scrolled list of characters with its own paging, selection and scroll state.
-/// The main list, a search result and a letter of the index are each one of these; they sit on
-/// a stack in `AppState`, so going back restores the previous one exactly as it was.
+/// One list of characters (or comics) with its own paging, selection and scroll state. The main
+/// list, a search result and a letter of the index are each one of these; they sit on a stack in
+/// `AppState`, so going back restores the previous one exactly as it was.
+///
+/// The list is sparse: once the first page has told the `total`, it has that many positions and
+/// any of them can be asked for directly (End, `G`), so a jump to the end of 50,000 characters
+/// costs one or two requests, not the 2,500 pages in between. Positions not loaded yet are gaps;
+/// a gap is fetched when it comes into view (or into the prefetch band), in either direction,
+/// each position once. Only ids and names stay in memory; pictures are kept for the thumbnail
+/// window alone.
+///
+/// The `#` entry of the index is the exception: the API has no digit filter, so it pages the whole
+/// list from the start and stops at the first name past the digits (sequential paging).
 public struct CharacterList: Equatable, Sendable {
     /// Unique per list ever created: pages are tagged with it, so answers for a list that is
     /// gone (an older search) are dropped.
     public let id: Int
     public let query: ListQuery
-    public private(set) var items: [GalleryCharacter] = []
+    /// One entry per position: the item, or nil for a gap not loaded yet.
+    private var slots: [GalleryCharacter?] = []
     private var knownIDs: Set<Int> = []
+    /// Positions that hold an item.
+    public private(set) var loadedCount = 0
     /// `total` of the last page received (it can change between pages).
     public private(set) var total: Int?
-    /// Offset of the next page to ask for (counts rows the server returned, duplicates included).
-    public private(set) var nextOffset = 0
+    /// Sequential paging only: offset of the next page (counts rows the server returned,
+    /// duplicates included) and whether the end was seen.
+    private var nextOffset = 0
+    private var sequentialEnd = false
+    /// Sparse paging: positions removed as duplicates (rows the server inserted before them),
+    /// so server offset = position + shift; and the position the page in flight starts at.
+    private var shift = 0
+    private var pendingStart = 0
     /// The page in flight, if any (at most one per list).
     public private(set) var pending: PageRequest?
     /// The last page failure; cleared by a retry.
     public private(set) var failure: PageFailure?
-    public private(set) var endReached = false
     /// Records the server sent that could not be read (skipped; the rest of their page is kept).
     public private(set) var unreadableRecords = 0
     /// Index of the selected item (0 when empty).
@@ -25,6 +43,10 @@ public struct CharacterList: Equatable, Sendable {
     public var topRow = 0
     /// Where the user last moved, for the prefetch band.
     public var scrollsForward = true
+    /// How fast the user is moving: the distance of the last move, and how many moves in a row
+    /// went the same way (a held PageDown repeats at the keyboard's rate, ~30 Hz).
+    public private(set) var lastStride = 0
+    public private(set) var streak = 0
 
     public init(id: Int, query: ListQuery) {
         self.id = id
@@ -38,27 +60,68 @@ public struct CharacterList: Equatable, Sendable {
     /// A complete list of `items` found locally: nothing more to fetch.
     public init(id: Int, query: ListQuery, localItems: [GalleryCharacter]) {
         self.init(id: id, query: query)
-        items = localItems
+        slots = localItems
         knownIDs = Set(localItems.map(\.id))
+        loadedCount = localItems.count
         total = localItems.count
-        endReached = true
         isLocal = true
     }
 
-    public var isEmpty: Bool { items.isEmpty }
+    /// Positions addressable by jumps: `total` once known (sequential lists: the loaded items).
+    public var count: Int { slots.count }
+    public var isEmpty: Bool { slots.isEmpty }
     public var isLoading: Bool { pending != nil }
-    public var selectedCharacter: GalleryCharacter? { items.indices.contains(selection) ? items[selection] : nil }
+    /// Every position is loaded (sparse) or the last page was seen (sequential).
+    public var endReached: Bool { isSequential ? sequentialEnd : total != nil && loadedCount == slots.count }
+    /// The loaded items in list order (gaps left out).
+    public var items: [GalleryCharacter] { slots.compactMap { $0 } }
+    public func item(at index: Int) -> GalleryCharacter? { slots.indices.contains(index) ? slots[index] : nil }
+    public var selectedCharacter: GalleryCharacter? { item(at: selection) }
 
-    /// Asks for the next page unless one is in flight, the end is reached or the last one failed
-    /// (a failure waits for `r`). Returns the request to send, if any.
-    public mutating func requestNextPage(limit: Int) -> PageRequest? {
-        guard pending == nil, !endReached, failure == nil else { return nil }
-        let request = PageRequest(listID: id, query: query, offset: nextOffset, limit: limit)
+    private var isSequential: Bool { query == .letter(.digits) }
+
+    /// Asks for the page the view needs next, unless one is in flight or the last one failed (a
+    /// failure waits for `r`): the first gap on screen, else the gap nearest the screen within
+    /// `margin` positions in the scroll direction. Each request covers only gap positions, at
+    /// most `limit`. Returns the request to send, if any.
+    public mutating func requestPage(visible: Range<Int>, margin: Int, limit: Int) -> PageRequest? {
+        guard pending == nil, failure == nil else { return nil }
+        let range: Range<Int>
+        if total == nil || isSequential {
+            guard !endReached else { return nil }
+            guard isEmpty || count - visible.upperBound < margin else { return nil }
+            range = nextOffset..<(nextOffset + limit)
+        } else if let gap = firstGap(in: visible, forward: true, limit: limit)
+                    ?? firstGap(in: visible.upperBound..<min(count, visible.upperBound + margin), forward: true, limit: limit, ahead: scrollsForward)
+                    ?? firstGap(in: max(0, visible.lowerBound - margin)..<visible.lowerBound, forward: false, limit: limit, ahead: !scrollsForward) {
+            range = gap
+        } else {
+            return nil
+        }
+        let offset = total == nil || isSequential ? range.lowerBound : range.lowerBound + shift
+        let request = PageRequest(listID: id, query: query, offset: offset, limit: range.count)
         pending = request
+        pendingStart = range.lowerBound
         return request
     }
 
-    /// Clears a failure so the next `requestNextPage` retries the same offset.
+    /// The run of gap positions to fetch in `range`: scanning forward, from the first gap on; scanning
+    /// backward, the run that ends at the last gap (so a page lands right next to the screen).
+    private func firstGap(in range: Range<Int>, forward: Bool, limit: Int, ahead: Bool = true) -> Range<Int>? {
+        guard ahead, !range.isEmpty else { return nil }
+        if forward {
+            guard let start = range.first(where: { slots[$0] == nil }) else { return nil }
+            var end = start
+            while end < count, end - start < limit, slots[end] == nil { end += 1 }
+            return start..<end
+        }
+        guard let last = range.reversed().first(where: { slots[$0] == nil }) else { return nil }
+        var start = last
+        while start > 0, last - start + 1 < limit, slots[start - 1] == nil { start -= 1 }
+        return start..<(last + 1)
+    }
+
+    /// Clears a failure so the next request retries the same gap.
     public mutating func clearFailure() { failure = nil }
 
     /// Applies a page answer. Returns false when it is not the answer this list waits for.
@@ -71,20 +134,10 @@ public struct CharacterList: Equatable, Sendable {
         case .success(let page):
             failure = nil
             total = page.total
-            nextOffset = page.offset + page.items.count + page.unreadable
             unreadableRecords += page.unreadable
-            var sawPastDigits = false, repeated = 0
-            for character in page.items {
-                if case .letter(let letter) = query, !letter.matches(character.name) {
-                    // `#` pages the whole list: the first name past the digits ends it.
-                    if letter == .digits, character.name.first.map({ $0 > "9" }) ?? false { sawPastDigits = true }
-                    continue
-                }
-                guard knownIDs.insert(character.id).inserted else { repeated += 1; continue }
-                items.append(character)
-            }
-            endReached = (page.items.isEmpty && page.unreadable == 0) || nextOffset >= page.total || sawPastDigits
-            if !page.items.isEmpty, repeated == page.items.count {
+            let known = knownIDs
+            if isSequential { receiveSequential(page) } else { receiveSparse(page, for: request) }
+            if !page.items.isEmpty, page.items.allSatisfy({ known.contains($0.id) }) {
                 // Nothing new (the server ignores offset): a failure waits for `r` instead of
                 // the next frame asking again, which made ~22 requests a second.
                 failure = PageFailure(marvel: .serverRepeats(offset: page.offset))
@@ -93,11 +146,95 @@ public struct CharacterList: Equatable, Sendable {
         return true
     }
 
+    private mutating func receiveSequential(_ page: CharacterPage) {
+        nextOffset = page.offset + page.items.count + page.unreadable
+        var sawPastDigits = false
+        for character in page.items {
+            guard accepts(character, sawPastDigits: &sawPastDigits) else { continue }
+            guard knownIDs.insert(character.id).inserted else { continue }
+            slots.append(character)
+            loadedCount += 1
+        }
+        sequentialEnd = (page.items.isEmpty && page.unreadable == 0) || nextOffset >= page.total || sawPastDigits
+    }
+
+    /// Writes a page into its positions. The list is resized to the page's `total` first (it can
+    /// change between pages). A character already at another position (the list shifted on the
+    /// server) is not shown twice: its position here is removed, which moves the rest back into
+    /// step with the server. A page that ends short ends the list there.
+    private mutating func receiveSparse(_ page: CharacterPage, for request: PageRequest) {
+        resize(to: page.total - shift)
+        var index = pendingStart
+        var ignored = false
+        for character in page.items {
+            if !accepts(character, sawPastDigits: &ignored) || knownIDs.contains(character.id) {
+                if slots.indices.contains(index), slots[index]?.id == character.id {
+                    index += 1
+                } else if slots.indices.contains(index), slots[index] == nil {
+                    slots.remove(at: index)
+                    shift += 1
+                }
+                continue
+            }
+            if index >= slots.count { slots.append(nil) }
+            if let old = slots[index] { knownIDs.remove(old.id) } else { loadedCount += 1 }
+            slots[index] = character
+            knownIDs.insert(character.id)
+            index += 1
+        }
+        // Records the server sent but nobody could read held positions: drop as many gaps here.
+        for _ in 0..<page.unreadable where slots.indices.contains(index) && slots[index] == nil {
+            slots.remove(at: index)
+            shift += 1
+        }
+        // Fewer rows than asked although the total says more exist: the list ends here (asking
+        // again would loop).
+        let rows = page.items.count + page.unreadable
+        if rows < request.limit, request.offset + rows < page.total {
+            resize(to: index)
+        }
+    }
+
+    private mutating func resize(to newCount: Int) {
+        let newCount = max(0, newCount)
+        if newCount > slots.count {
+            slots.append(contentsOf: repeatElement(nil, count: newCount - slots.count))
+        } else if newCount < slots.count {
+            for item in slots[newCount...] {
+                if let item { knownIDs.remove(item.id); loadedCount -= 1 }
+            }
+            slots.removeSubrange(newCount...)
+        }
+    }
+
+    /// Whether a character belongs in this list: a letter keeps its names (the server's
+    /// `nameStartsWith` folds case differently on some servers); `#` stops at the first name
+    /// past the digits.
+    private func accepts(_ character: GalleryCharacter, sawPastDigits: inout Bool) -> Bool {
+        guard case .letter(let letter) = query, !letter.matches(character.name) else { return true }
+        if letter == .digits, character.name.first.map({ $0 > "9" }) ?? false { sawPastDigits = true }
+        return false
+    }
+
     /// Selection moved to `index` (clamped); keeps the direction for prefetching.
     public mutating func select(_ index: Int) {
-        let clamped = items.isEmpty ? 0 : min(max(0, index), items.count - 1)
-        if clamped != selection { scrollsForward = clamped > selection }
+        let clamped = isEmpty ? 0 : min(max(0, index), count - 1)
+        if clamped != selection {
+            let forward = clamped > selection
+            streak = forward == scrollsForward ? streak + 1 : 1
+            lastStride = abs(clamped - selection)
+            scrollsForward = forward
+        }
         selection = clamped
+    }
+
+    /// Positions to prefetch past the screen in the scroll direction: at least one screen, and
+    /// when moves repeat, the distance they cover in one picture round-trip (about three key
+    /// repeats at 30 Hz against a ~100 ms fetch + decode), so a held key finds its next screens
+    /// already loading. Capped at four screens so a long hold does not flood the pipeline.
+    public func prefetchDistance(screen: Int) -> Int {
+        guard streak >= 2 else { return screen }
+        return min(4 * screen, max(screen, lastStride * min(streak, 3)))
     }
 
     /// Scrolls so the selected row is on screen, moving as little as possible.
@@ -110,7 +247,7 @@ public struct CharacterList: Equatable, Sendable {
 
     /// Keeps the top row inside the list (the last screen may be partly empty only at the end).
     public mutating func clampTopRow(in grid: TileGrid) {
-        let lastTop = max(0, grid.rowCount(items: items.count) - grid.visibleRows)
+        let lastTop = max(0, grid.rowCount(items: count) - grid.visibleRows)
         topRow = min(max(0, topRow), lastTop)
     }
 }

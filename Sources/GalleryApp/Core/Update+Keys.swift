@@ -57,7 +57,8 @@ extension AppState {
             lists[top].topRow += sign * rows
             move(by: sign * rows * columns)
         case .first: move(to: 0)
-        case .last: move(to: current.items.count - 1)
+        // Straight to the last position: the sparse list fetches that page directly.
+        case .last: move(to: current.count - 1)
         case .open:
             return openSelected()
         case .search:

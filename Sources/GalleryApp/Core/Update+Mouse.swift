@@ -19,7 +19,7 @@ extension AppState {
         case .wheelDown:
             scroll(rows: 1, in: grid)
         case .press(let x, let y):
-            guard let item = grid.item(atX: x, y: y, topRow: current.topRow, count: current.items.count) else {
+            guard let item = grid.item(atX: x, y: y, topRow: current.topRow, count: current.count) else {
                 return []
             }
             if let last = lastClick, last.item == item, last.listID == current.id,
@@ -44,9 +44,9 @@ extension AppState {
         let row = list.selection / grid.columns
         let column = list.selection % grid.columns
         if row < list.topRow {
-            list.selection = min(list.items.count - 1, list.topRow * grid.columns + column)
+            list.selection = min(list.count - 1, list.topRow * grid.columns + column)
         } else if row >= list.topRow + grid.visibleRows {
-            list.selection = min(list.items.count - 1, (list.topRow + grid.visibleRows - 1) * grid.columns + column)
+            list.selection = min(list.count - 1, (list.topRow + grid.visibleRows - 1) * grid.columns + column)
         }
         list.selection = max(0, list.selection)
         lists[top] = list

@@ -6,9 +6,9 @@ extension AppState {
     func window() -> (visible: Range<Int>, ahead: Range<Int>)? {
         guard let grid = layout.tileGrid else { return nil }
         let list = current
-        let count = list.items.count
+        let count = list.count
         let visible = grid.visibleRange(topRow: list.topRow, count: count)
-        let screen = grid.tilesPerScreen
+        let screen = list.prefetchDistance(screen: grid.tilesPerScreen)
         let ahead = list.scrollsForward
             ? visible.upperBound..<min(count, visible.upperBound + screen)
             : max(0, visible.lowerBound - screen)..<visible.lowerBound
@@ -17,18 +17,18 @@ extension AppState {
 
     func windowCharacterIDs() -> Set<Int> {
         guard let (visible, ahead) = window() else { return [] }
-        return Set((Array(visible) + Array(ahead)).map { current.items[$0].id })
+        return Set((Array(visible) + Array(ahead)).compactMap { current.item(at: $0)?.id })
     }
 
     mutating func syncThumbnailWindow() -> [Effect] {
         guard let grid = layout.tileGrid, let (visible, ahead) = window() else { return [] }
-        let items = current.items
+        let list = current
         var wanted: [ThumbnailKey: ThumbnailPriority] = [:]
         var high: [ThumbnailKey] = [], low: [ThumbnailKey] = []
         for (range, priority) in [(visible, ThumbnailPriority.high), (ahead, .low)] {
             for index in range {
-                let character = items[index]
-                guard let key = thumbnailKey(for: character, in: grid),
+                guard let character = list.item(at: index),
+                      let key = thumbnailKey(for: character, in: grid),
                       !failedThumbnails.contains(key) else { continue }
                 if let have = thumbnails[character.id], have.cols == key.columns, have.rows == key.rows {
                     continue
@@ -44,7 +44,8 @@ extension AppState {
             .sorted { ($0.characterID, $0.columns, $0.rows) < ($1.characterID, $1.columns, $1.rows) }
         for key in leaving { requestedThumbnails[key] = nil }
 
-        let keep = Set((Array(visible) + Array(ahead)).map { items[$0].id })
+        // Pictures outside the window are dropped: on a long walk memory holds ids and names only.
+        let keep = Set((Array(visible) + Array(ahead)).compactMap { list.item(at: $0)?.id })
         thumbnails = thumbnails.filter { keep.contains($0.key) }
 
         var effects: [Effect] = []

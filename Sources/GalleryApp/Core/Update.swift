@@ -47,8 +47,8 @@ extension AppState {
         let top = lists.count - 1
         let grid = layout.tileGrid
         if let grid { lists[top].clampTopRow(in: grid) }
-        if needsNextPage(lists[top], grid: grid),
-           let request = lists[top].requestNextPage(limit: config.pageSize) {
+        let (visible, margin) = pageWindow(lists[top], grid: grid)
+        if let request = lists[top].requestPage(visible: visible, margin: margin, limit: config.pageSize) {
             effects.append(.fetchPage(request))
         }
         effects += syncThumbnailWindow()
@@ -59,14 +59,14 @@ extension AppState {
         return effects
     }
 
-    /// The next page is wanted when fewer than two screens of items remain past the viewport
-    /// or the selection, whichever is further down.
-    func needsNextPage(_ list: CharacterList, grid: TileGrid?) -> Bool {
-        guard !list.endReached, !list.isLoading, list.failure == nil else { return false }
-        guard let grid else { return list.isEmpty }
-        let lastOnScreen = (list.topRow + grid.visibleRows) * grid.columns - 1
-        let anchor = max(list.selection, lastOnScreen)
-        return list.items.count - 1 - anchor < 2 * grid.tilesPerScreen
+    /// What the list must have loaded: the positions on screen, and two screens past them (past
+    /// the selection, when it is further) in the scroll direction.
+    func pageWindow(_ list: CharacterList, grid: TileGrid?) -> (visible: Range<Int>, margin: Int) {
+        guard let grid else { return (0..<0, 0) }
+        let visible = grid.visibleRange(topRow: list.topRow, count: list.count)
+        let beyondSelection = list.scrollsForward ? max(0, list.selection + 1 - visible.upperBound) : 0
+        let ahead = max(2 * grid.tilesPerScreen, list.prefetchDistance(screen: grid.tilesPerScreen) + grid.tilesPerScreen)
+        return (visible, ahead + beyondSelection)
     }
 
     mutating func resize(to newSize: Size) {

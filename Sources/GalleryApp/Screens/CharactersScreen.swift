@@ -9,10 +9,15 @@ enum CharactersScreen {
             renderEmpty(state, in: grid.area, theme: theme, into: &buffer)
             return
         }
-        let visible = grid.visibleRange(topRow: list.topRow, count: list.items.count)
+        let visible = grid.visibleRange(topRow: list.topRow, count: list.count)
         for index in visible {
             guard let frame = grid.frame(ofItem: index, topRow: list.topRow) else { continue }
-            let character = list.items[index]
+            guard let character = list.item(at: index) else {
+                // A gap of the sparse list, on its way: an empty tile.
+                TileView.render(GalleryCharacter(id: -1, name: "…"), picture: .loading,
+                                selected: index == list.selection, in: frame, theme: theme, into: &buffer)
+                continue
+            }
             let key = state.thumbnailKey(for: character, in: grid)
             let picture: TileView.Picture
             if let image = state.thumbnails[character.id] {
@@ -31,7 +36,7 @@ enum CharactersScreen {
     /// One line under the last tile row when it is on screen and there is room.
     static func renderFooter(_ state: AppState, grid: TileGrid, theme: Theme, into buffer: inout Buffer) {
         let list = state.current
-        let lastRow = grid.rowCount(items: list.items.count) - 1
+        let lastRow = grid.rowCount(items: list.count) - 1
         let y = grid.area.y + (lastRow - list.topRow + 1) * grid.tileHeight
         guard lastRow - list.topRow < grid.visibleRows, y < grid.area.maxY else { return }
         let strings = state.strings

@@ -16,12 +16,12 @@ enum StatusBar {
         if let notice = state.config.notice { parts.append((notice, theme.statusBar)) }
         let list = state.current
         if let total = list.total {
-            parts.append((strings.text(.countOf, strings.number(list.items.count), strings.number(total)), theme.statusBar))
+            parts.append((strings.text(.countOf, strings.number(list.loadedCount), strings.number(total)), theme.statusBar))
             if list.unreadableRecords > 0 {
                 parts.append((strings.text(.recordsUnreadable, strings.number(list.unreadableRecords)), theme.statusBar))
             }
         } else if !list.isEmpty {
-            parts.append((strings.text(.countLoading, strings.number(list.items.count)), theme.statusBar))
+            parts.append((strings.text(.countLoading, strings.number(list.loadedCount)), theme.statusBar))
         }
         if list.isLocal, let search = state.search {
             let base = state.lists[max(0, min(search.baseDepth, state.lists.count) - 1)]

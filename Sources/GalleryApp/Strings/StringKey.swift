@@ -13,6 +13,7 @@ public enum StringKey: String, CaseIterable, Sendable {
     case recordsUnreadable
     case countLoading
     case loadingFirst
+    case preparingCatalog
     case loadingMore
     case endOfList
     case pageError

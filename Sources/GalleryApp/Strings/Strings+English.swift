@@ -13,6 +13,7 @@ extension Strings {
         .recordsUnreadable: "{1} unreadable (skipped)",
         .countLoading: "{1} loaded",
         .loadingFirst: "Loading characters…",
+        .preparingCatalog: "Preparing the catalog…",
         .loadingMore: "loading more…",
         .endOfList: "end of list",
         .pageError: "Could not load: {1}",

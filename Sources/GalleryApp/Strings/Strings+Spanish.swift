@@ -13,6 +13,7 @@ extension Strings {
         .recordsUnreadable: "{1} ilegibles (omitidos)",
         .countLoading: "{1} cargados",
         .loadingFirst: "Cargando personajes…",
+        .preparingCatalog: "Preparando el catálogo…",
         .loadingMore: "cargando más…",
         .endOfList: "fin de la lista",
         .pageError: "No se pudo cargar: {1}",

@@ -48,5 +48,6 @@ extension DiskCache {
             if rename(temp, indexPath) != 0 { unlink(temp) }
         }
         dirtyCount = 0
+        events.indexWrites += 1
     }
 }

@@ -24,7 +24,7 @@ public final class DiskCache: DataCaching, @unchecked Sendable {
         public var trimRatio: Double
         /// How stale a file's mtime may get before a read refreshes it.
         public var touchInterval: UInt64
-        /// Mutations between automatic index writes.
+        /// Mutations between automatic index writes (at least; see `noteMutation`).
         public var indexWriteInterval: Int
         public init(directory: URL, sizeLimit: Int = 200 << 20, trimRatio: Double = 0.7,
                     touchInterval: UInt64 = 2_000_000_000, indexWriteInterval: Int = 64) {
@@ -49,6 +49,7 @@ public final class DiskCache: DataCaching, @unchecked Sendable {
         public var orphanTempFilesRemoved = 0
         public var indexRebuilt = false
         public var sweeps = 0
+        public var indexWrites = 0
         /// Entries that could not be written (full or read-only disk): the pictures stay in the
         /// memory cache only.
         public var writeFailures = 0
@@ -218,10 +219,15 @@ public final class DiskCache: DataCaching, @unchecked Sendable {
         }
     }
 
+    /// Writes the index after `indexWriteInterval` mutations, or a quarter of the entry count when
+    /// that is more: a write costs one line per entry, so a fixed interval made a long walk's
+    /// index writes grow with the square of the entries (10 % of `store`). The index is a hint
+    /// either way: opening reconciles it with a directory scan, so a crash between writes loses
+    /// only access times, as before.
     private func noteMutation() {
         dirStamp = POSIXFile.fileStat(entriesPath)?.mtime ?? 0
         dirtyCount += 1
-        if dirtyCount >= configuration.indexWriteInterval { writeIndex() }
+        if dirtyCount >= max(configuration.indexWriteInterval, entries.count / 4) { writeIndex() }
     }
 
     private func reconcileIfChangedElsewhere() {
