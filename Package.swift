@@ -1,12 +1,15 @@
 // swift-tools-version:6.1
 // marvel-gallery: a terminal gallery of Marvel characters and comics.
 //
-// The target graph is the architecture (see README "Layout"):
-//   C system libraries + CShims  ->  ImageCore, HTTPTransport, TerminalIO
-//   TerminalUI (pure, no syscalls) ->  TerminalIO, ImageCore (colour depth, quantiser), GalleryApp
-//   HTTPTransport -> MarvelAPI -> Catalog -> CatalogServer
-//   ImageCore + HTTPTransport -> ImagePipeline
-//   everything -> GalleryApp -> marvel-gallery (executable)
+// The target graph is the architecture (see README "Layout"); every layer looks only down,
+// and every target declares exactly the modules it imports:
+//   C: system libraries (pkg-config) and three shims by domain: CTerminal, CImageCodecs, and the
+//      typed curl wrappers inline in CCurl's own header; libcrypto only through Digests
+//   TerminalUI (pure) <- TerminalIO;  TerminalUI <- ImageCore (codecs, picture streams)
+//   HTTPTransport (libcurl, the one retry rule) <- MarvelAPI (the REST contract)
+//   Digests, CivilCalendar <- MarvelAPI, Catalog (SQLite) <- CatalogServer (loopback server)
+//   ImageCore + HTTPTransport <- ImagePipeline (knows HTTP and images, not Marvel)
+//   everything <- GalleryApp (Marvel-specific requests in its Runtime) <- marvel-gallery
 import PackageDescription
 
 let package = Package(
@@ -22,6 +25,11 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        // Already in the graph through Hummingbird; named because CatalogServer imports them.
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // MARK: C libraries (Debian -dev packages, found through pkg-config)
@@ -39,44 +47,53 @@ let package = Package(
         // giflib ships no .pc file on Debian; the module map links it directly.
         .systemLibrary(name: "CGIF", path: "Sources/CLibraries/CGIF",
                        providers: [.apt(["libgif-dev"])]),
-        // What Swift cannot call: variadic curl_easy_setopt, setjmp-guarded codecs,
-        // the async-signal-safe terminal restore.
-        .target(name: "CShims", dependencies: ["CCurl", "CJPEG", "CPNG", "CGIF"],
-                path: "Sources/CLibraries/CShims",
+        // The C that Swift cannot call, one shim per domain (curl's typed setopt wrappers are
+        // `static inline` in CCurl's header): the async-signal-safe terminal restore, and the
+        // setjmp-guarded codecs.
+        .target(name: "CTerminal", path: "Sources/CLibraries/CTerminal"),
+        .target(name: "CImageCodecs", dependencies: ["CJPEG", "CPNG", "CGIF"],
+                path: "Sources/CLibraries/CImageCodecs",
                 // giflib has no pkg-config file: link it here so every product that
                 // contains the shim objects resolves mg_gif.c's symbols.
                 linkerSettings: [.linkedLibrary("gif")]),
 
         // MARK: Terminal
         .target(name: "TerminalUI"),
-        .target(name: "TerminalIO", dependencies: ["TerminalUI", "CShims"]),
+        .target(name: "TerminalIO", dependencies: ["TerminalUI", "CTerminal"]),
 
         // MARK: Pictures
-        .target(name: "ImageCore", dependencies: ["CShims", "CJPEG", "CPNG", "CGIF", "CSixel", "TerminalUI"]),
+        .target(name: "ImageCore", dependencies: ["CImageCodecs", "CSixel", "TerminalUI"]),
 
         // MARK: Network and data
-        .target(name: "HTTPTransport", dependencies: ["CShims", "CCurl"]),
-        .target(name: "MarvelAPI", dependencies: ["HTTPTransport", "COpenSSL"]),
+        .target(name: "HTTPTransport", dependencies: ["CCurl"]),
+        // The one digest (libcrypto) and the one day count, below every data layer.
+        .target(name: "Digests", dependencies: ["COpenSSL"]),
+        .target(name: "CivilCalendar"),
+        .target(name: "MarvelAPI", dependencies: ["HTTPTransport", "Digests", "CivilCalendar"]),
         .target(name: "Catalog", dependencies: [
-            "MarvelAPI", "COpenSSL",
+            "Digests", "CivilCalendar",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .target(name: "CatalogServer", dependencies: [
-            "Catalog", "MarvelAPI", "ImageCore", "COpenSSL",
+            "Catalog", "MarvelAPI", "ImageCore", "Digests", "CivilCalendar",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "CompressNIO", package: "compress-nio"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "UnixSignals", package: "swift-service-lifecycle"),
         ]),
-        .target(name: "ImagePipeline", dependencies: ["ImageCore", "TerminalUI", "HTTPTransport", "MarvelAPI", "COpenSSL"]),
+        .target(name: "ImagePipeline", dependencies: ["ImageCore", "TerminalUI", "HTTPTransport", "Digests"]),
 
         // MARK: App
         .target(name: "GalleryApp", dependencies: [
-            "TerminalUI", "TerminalIO", "MarvelAPI", "ImagePipeline", "ImageCore", "HTTPTransport",
+            "TerminalUI", "MarvelAPI", "ImagePipeline", "ImageCore", "HTTPTransport",
         ]),
         // The settings of a run, resolved in one place: flag > env > config.toml > default.
         .target(name: "Settings", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
         .executableTarget(name: "marvel-gallery", dependencies: [
             "GalleryApp", "Settings", "CatalogServer", "Catalog", "MarvelAPI", "ImagePipeline",
-            "ImageCore", "TerminalUI", "TerminalIO",
+            "ImageCore", "TerminalUI", "TerminalIO", "HTTPTransport", "Digests",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], plugins: ["BuildInfo"]),
         // `--version` names the git commit it was built from (git rev-parse before each build).
@@ -95,16 +112,22 @@ let package = Package(
         .testTarget(name: "ImageCoreTests", dependencies: ["ImageCore", "TerminalUI", "TestSupport"],
                     resources: [.copy("Resources")]),
         .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "TestSupport"]),
-        .testTarget(name: "MarvelAPITests", dependencies: ["MarvelAPI", "HTTPTransport", "TestSupport"]),
+        .testTarget(name: "MarvelAPITests", dependencies: ["MarvelAPI", "HTTPTransport", "Digests", "TestSupport"]),
         .testTarget(name: "CatalogTests", dependencies: [
             "Catalog", "CatalogServer", "MarvelAPI", "HTTPTransport", "ImageCore", "TestSupport",
         ]),
         .testTarget(name: "ImagePipelineTests", dependencies: [
-            "ImagePipeline", "CatalogServer", "Catalog", "TestSupport", "ImageCore", "HTTPTransport", "MarvelAPI",
+            "ImagePipeline", "CatalogServer", "ImageCore", "HTTPTransport", "MarvelAPI", "TestSupport",
         ]),
-        .testTarget(name: "GalleryAppTests", dependencies: ["GalleryApp", "TerminalUI", "TestSupport", "MarvelAPI", "HTTPTransport"],
+        .testTarget(name: "GalleryAppTests", dependencies: [
+                        "GalleryApp", "TerminalUI", "MarvelAPI", "HTTPTransport", "ImagePipeline", "ImageCore", "TestSupport",
+                    ],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "SettingsTests", dependencies: ["Settings"]),
+        // The command line parsed in-process (validation messages and exit codes).
+        .testTarget(name: "MarvelGalleryTests", dependencies: [
+            "marvel-gallery", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         // Drives the built executable inside tmux; needs the marvel-gallery product built first.
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "ImageCore"]),
     ],

@@ -1,4 +1,4 @@
-import MarvelAPI
+import CivilCalendar
 
 /// Marvel's `yyyy-MM-dd'T'HH:mm:ssZ` dates (offset without colon) as Unix seconds, for sorting
 /// and `modifiedSince`. The sentinels (`-0001-11-30...`, the 1969 epoch) parse like any other
@@ -15,7 +15,7 @@ public enum CatalogDate {
         guard ymd.count == 3, let y = Int64(ymd[0]), let m = Int64(ymd[1]), let d = Int64(ymd[2]),
               (1...12).contains(m), (1...31).contains(d) else { return nil }
         // Int is 64-bit on every platform we build for, so the conversions are exact.
-        var seconds = Int64(MarvelDate.daysFromCivil(year: Int(sign * y), month: Int(m), day: Int(d))) * 86_400
+        var seconds = Int64(CivilDays.daysFromCivil(year: Int(sign * y), month: Int(m), day: Int(d))) * 86_400
         if parts.count == 2 {
             let rest = parts[1]
             guard rest.count >= 8 else { return nil }

@@ -4,6 +4,17 @@ extension CatalogStore {
     /// The schema. Names sort in byte order with the default BINARY collation (Marvel's default
     /// order: `3-D Man` before `A-Bomb (HAS)` before `A.I.M.` before `Aaron Stack`); prefix
     /// search uses the folded `*_key` columns, indexed for range scans.
+    /// Link tables `a_b (a_id, b_id)`, keyed by both ids and indexed the other way round.
+    private static func linkTables(_ links: [(a: String, b: String, reverseIndex: String)]) -> String {
+        links.map { a, b, reverseIndex in
+            """
+            CREATE TABLE \(a)_\(b) (\(a)_id INTEGER NOT NULL, \(b)_id INTEGER NOT NULL,
+                PRIMARY KEY (\(a)_id, \(b)_id)) WITHOUT ROWID;
+            CREATE INDEX \(a)_\(b)_by_\(b) ON \(a)_\(b)(\(reverseIndex));
+            """
+        }.joined(separator: "\n")
+    }
+
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
@@ -42,24 +53,9 @@ extension CatalogStore {
                 CREATE TABLE story (id INTEGER PRIMARY KEY, title TEXT NOT NULL, type TEXT NOT NULL DEFAULT '');
                 CREATE TABLE event (id INTEGER PRIMARY KEY, title TEXT NOT NULL);
 
-                CREATE TABLE character_comic (character_id INTEGER NOT NULL, comic_id INTEGER NOT NULL,
-                    PRIMARY KEY (character_id, comic_id)) WITHOUT ROWID;
-                CREATE INDEX character_comic_by_comic ON character_comic(comic_id, character_id);
-                CREATE TABLE character_series (character_id INTEGER NOT NULL, series_id INTEGER NOT NULL,
-                    PRIMARY KEY (character_id, series_id)) WITHOUT ROWID;
-                CREATE INDEX character_series_by_series ON character_series(series_id);
-                CREATE TABLE character_story (character_id INTEGER NOT NULL, story_id INTEGER NOT NULL,
-                    PRIMARY KEY (character_id, story_id)) WITHOUT ROWID;
-                CREATE INDEX character_story_by_story ON character_story(story_id);
-                CREATE TABLE character_event (character_id INTEGER NOT NULL, event_id INTEGER NOT NULL,
-                    PRIMARY KEY (character_id, event_id)) WITHOUT ROWID;
-                CREATE INDEX character_event_by_event ON character_event(event_id);
-                CREATE TABLE comic_story (comic_id INTEGER NOT NULL, story_id INTEGER NOT NULL,
-                    PRIMARY KEY (comic_id, story_id)) WITHOUT ROWID;
-                CREATE INDEX comic_story_by_story ON comic_story(story_id);
-                CREATE TABLE comic_event (comic_id INTEGER NOT NULL, event_id INTEGER NOT NULL,
-                    PRIMARY KEY (comic_id, event_id)) WITHOUT ROWID;
-                CREATE INDEX comic_event_by_event ON comic_event(event_id);
+                \(linkTables([("character", "comic", "comic_id, character_id"), ("character", "series", "series_id"),
+                              ("character", "story", "story_id"), ("character", "event", "event_id"),
+                              ("comic", "story", "story_id"), ("comic", "event", "event_id")]))
 
                 -- Image originals stored once by content hash; thumbnails refer to them by the
                 -- last component of their Marvel path (e.g. 535fecbbb9784, image_not_available).

@@ -1,4 +1,5 @@
 import Catalog
+import Digests
 
 /// The key pair a server checks when started with `--public-key/--private-key`
 /// (MARVEL_API.md section 3: `hash = md5(ts + privateKey + publicKey)`).

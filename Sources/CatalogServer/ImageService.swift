@@ -1,4 +1,5 @@
 import Catalog
+import Digests
 import Foundation
 import ImageCore
 import MarvelAPI

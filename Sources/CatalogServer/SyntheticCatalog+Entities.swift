@@ -1,4 +1,5 @@
 import Catalog
+import CivilCalendar
 import Foundation
 import MarvelAPI
 
@@ -12,7 +13,7 @@ extension SyntheticCatalog {
         let local = seconds - 5 * 3600
         let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
         let rest = local - days * 86_400
-        let (year, month, day) = MarvelDate.civilFromDays(Int(days))
+        let (year, month, day) = CivilDays.civilFromDays(Int(days))
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         let secondsOfDay = Int(rest)
         return "\(year)-\(two(month))-\(two(day))T\(two(secondsOfDay / 3600)):\(two(secondsOfDay / 60 % 60)):\(two(secondsOfDay % 60))-0500"

@@ -1,4 +1,5 @@
 import Catalog
+import Digests
 import Foundation
 
 /// Scale mode (`--synthetic 1562x50000`): a deterministic catalog of that many characters and

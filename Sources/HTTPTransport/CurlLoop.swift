@@ -1,6 +1,16 @@
 import CCurl
-import CShims
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// libcurl's process-wide setup, run once (a Swift global is initialised exactly once, under a
+/// lock): SIGPIPE ignored first (curl writes to sockets a peer may have closed; the signal would
+/// end the process), then `curl_global_init`.
+private let curlGlobalInit: CURLcode = {
+    signal(SIGPIPE, SIG_IGN)
+    return mg_curl_global_init_default()
+}()
 
 /// The one thread that drives curl: a multi handle polled with `curl_multi_poll`. Other threads
 /// never touch curl state; they append a command and call `curl_multi_wakeup` (thread-safe).
@@ -28,7 +38,7 @@ final class CurlLoop: @unchecked Sendable {
     private var stopping = false
 
     init(configuration: HTTPTransport.Configuration) throws {
-        if mg_curl_global_init_once() != 0 { throw HTTPTransportError.curl(code: 2, detail: "curl_global_init failed") }
+        if curlGlobalInit != CURLE_OK { throw HTTPTransportError.curl(code: 2, detail: "curl_global_init failed") }
         guard let multi = curl_multi_init() else {
             throw HTTPTransportError.curl(code: 2, detail: "curl_multi_init failed")
         }

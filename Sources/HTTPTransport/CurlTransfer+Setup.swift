@@ -1,5 +1,4 @@
 import CCurl
-import CShims
 import Foundation
 
 extension CurlTransfer {

@@ -1,5 +1,4 @@
 import CCurl
-import CShims
 import Foundation
 
 /// One request's life on the curl thread: its easy handle, the bytes and headers received, and

@@ -1,3 +1,4 @@
+import CCurl
 import Foundation
 
 /// HTTP over libcurl: one multi handle on one dedicated thread, an async `send`.
@@ -74,4 +75,9 @@ public final class HTTPTransport: Sendable {
     public func shutdown() {
         loop.post(.shutdown)
     }
+}
+
+extension HTTPTransport {
+    /// The libcurl this program runs with (`curl_version()`), for `doctor`.
+    public static var libcurlVersion: String { curl_version().map { String(cString: $0) } ?? "" }
 }

@@ -45,12 +45,4 @@ public enum HTTPTransportError: Error, Sendable, Hashable, CustomStringConvertib
         case .curl(let code, let detail): "network error (curl \(code)): \(detail)"
         }
     }
-
-    /// Worth another attempt: connect failures, timeouts, dropped connections.
-    public var isTransient: Bool {
-        switch self {
-        case .timedOut, .cannotConnect, .connectionLost, .cannotResolveHost: true
-        default: false
-        }
-    }
 }

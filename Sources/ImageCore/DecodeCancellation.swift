@@ -1,4 +1,4 @@
-import CShims
+import CImageCodecs
 
 /// A flag another thread raises to stop a running decode. The codecs poll it between rows,
 /// scans and frames and then fail with `ImageError.cancelled`; raising it is cheap and

@@ -1,5 +1,5 @@
 import TerminalUI
-import CShims
+import CImageCodecs
 import Foundation
 
 /// A pixel size, e.g. the box a picture will be fitted into.
@@ -123,4 +123,12 @@ func checkPixelLimit(_ format: ImageFormat, width: Int, height: Int, limit: Int)
     let (product, overflow) = width.multipliedReportingOverflow(by: height)
     if overflow || product > limit { return .imageTooLarge(width: width, height: height, limit: limit) }
     return nil
+}
+
+extension ImageDecoder {
+    /// The codec libraries this program runs with (name, version), for `doctor`.
+    public static var libraryVersions: [(name: String, version: String)] {
+        [("libjpeg", String(cString: mg_img_version_jpeg())), ("libpng", String(cString: mg_img_version_png())),
+         ("giflib", String(cString: mg_img_version_gif()))]
+    }
 }

@@ -1,5 +1,5 @@
 import TerminalUI
-import CShims
+import CImageCodecs
 
 /// JPEG and PNG encoding through the setjmp-guarded shims (libjpeg-turbo, libpng).
 public enum ImageEncoder {

@@ -1,33 +1,18 @@
-import CShims
+import CImageCodecs
 
 /// libjpeg-turbo through the setjmp-guarded shim (mg_jpeg.c).
 enum JPEGCodec {
-    static func probe(_ buf: UnsafeBufferPointer<UInt8>) -> Result<PixelSize, ImageError> {
-        withDecoder(buf) { _, w, h, _ in .success(PixelSize(width: Int(w), height: Int(h))) }
-    }
-
-    /// Opens the shim decoder and reads the header size (the part probe and decode share);
-    /// the decoder is closed again when `body` returns.
-    private static func withDecoder<T>(
-        _ buf: UnsafeBufferPointer<UInt8>,
-        _ body: (OpaquePointer, Int32, Int32, inout mg_img_status) -> Result<T, ImageError>
-    ) -> Result<T, ImageError> {
-        var status = mg_img_status()
-        guard let dec = mg_jpeg_open(buf.baseAddress, buf.count, &status) else {
-            return .failure(ImageError(status: status, format: .jpeg))
-        }
-        defer { mg_jpeg_close(dec) }
+    private static let shim = ShimDecoder(format: .jpeg, open: { mg_jpeg_open($0, $1, &$2) },
+                                          setLimits: { mg_jpeg_set_limits($0, $1) }, close: { mg_jpeg_close($0) }) { dec in
         var w: Int32 = 0, h: Int32 = 0, comps: Int32 = 0, cmyk: Int32 = 0
         mg_jpeg_info(dec, &w, &h, &comps, &cmyk)
-        return body(dec, w, h, &status)
+        return (w, h)
     }
 
+    static func probe(_ buf: UnsafeBufferPointer<UInt8>) -> Result<PixelSize, ImageError> { shim.probe(buf) }
+
     static func decode(_ buf: UnsafeBufferPointer<UInt8>, options: DecodeOptions) -> Result<RGBImage, ImageError> {
-        withDecoder(buf) { dec, w, h, status in
-            if let error = checkPixelLimit(.jpeg, width: Int(w), height: Int(h), limit: options.maxPixels) {
-                return .failure(error)
-            }
-            options.withShimLimits { mg_jpeg_set_limits(dec, $0) }
+        shim.decode(buf, options: options) { dec, w, h, status in
             var denom = 1
             if var target = options.targetSize {
                 if options.applyOrientation, EXIFOrientation.read(fromJPEG: buf).swapsAxes {

@@ -13,12 +13,15 @@ extension ImagePipeline {
     }
 
     /// The app's pipeline: libcurl loader on `transport`, disk cache in `cacheDirectory`
-    /// (metrics saved beside it on `close()`), ImageCore decode and half-block cells.
+    /// (metrics saved beside it on `close()`), ImageCore decode and half-block cells;
+    /// `isNotAvailable` names the source's "no image" URLs.
     public static func standard(transport: HTTPTransport, cacheDirectory: URL = defaultCacheDirectory,
-                                diskLimit: Int = 200 << 20, memoryLimit: Int = 128 << 20) -> ImagePipeline {
+                                diskLimit: Int = 200 << 20, memoryLimit: Int = 128 << 20,
+                                isNotAvailable: @escaping @Sendable (String) -> Bool = { _ in false }) -> ImagePipeline {
         let disk = DiskCache(directory: cacheDirectory, sizeLimit: diskLimit)
         var config = Configuration(dataLoader: CurlDataLoader(transport: transport), dataCache: disk)
         config.memoryCostLimit = memoryLimit
+        config.isNotAvailable = isNotAvailable
         config.metricsURL = cacheDirectory.appendingPathComponent(PipelineMetrics.fileName)
         return ImagePipeline(configuration: config)
     }

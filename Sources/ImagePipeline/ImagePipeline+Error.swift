@@ -1,12 +1,16 @@
+import HTTPTransport
+import ImageCore
+
 /// Everything that can go wrong in the image pipeline. Failures reach the app as a
-/// `.failed` placeholder; these cases say why (metrics, logs, tests).
+/// `.failed` placeholder; these cases say why (metrics, logs, tests) and keep the lower layer's
+/// error whole (as Nuke's do), so the retry rule and any caller can still look at it.
 public enum ImagePipelineError: Error, Sendable, CustomStringConvertible, Equatable {
-    /// The transport failed; `retriable` says whether the retry policy may try again.
-    case transport(String, retriable: Bool)
+    /// The transport failed before an HTTP answer.
+    case transport(HTTPTransportError)
     /// The server answered with an HTTP error status.
     case httpStatus(Int)
-    /// The bytes are not an image we can decode.
-    case undecodable(String)
+    /// The bytes are not an image we can decode: ImageCore's reason.
+    case undecodable(ImageError)
     /// The codec recovered a picture from truncated/corrupt data: shown, never cached.
     case damaged(String, partial: PixelImage)
     /// Rendering the pixels into cells failed.
@@ -20,9 +24,9 @@ public enum ImagePipelineError: Error, Sendable, CustomStringConvertible, Equata
 
     public var description: String {
         switch self {
-        case .transport(let m, _): return "image download failed: \(m)"
+        case .transport(let error): return "image download failed: \(error)"
         case .httpStatus(let s): return "image server answered HTTP \(s)"
-        case .undecodable(let m): return "image could not be decoded: \(m)"
+        case .undecodable(let error): return "image could not be decoded: \(error)"
         case .damaged(let m, _): return "image is damaged (shown as far as it decodes): \(m)"
         case .render(let m): return "image could not be drawn: \(m)"
         case .cancelled: return "image decode cancelled"
@@ -31,11 +35,11 @@ public enum ImagePipelineError: Error, Sendable, CustomStringConvertible, Equata
         }
     }
 
-    /// Whether the retry policy may try the download again.
+    /// Whether the download may be tried again: HTTPTransport's one rule.
     public var isRetriable: Bool {
         switch self {
-        case .transport(_, let r): return r
-        case .httpStatus(let s): return s == 408 || s == 429 || (500...599).contains(s)
+        case .transport(let error): return RetryPolicy.isRetryable(error)
+        case .httpStatus(let status): return RetryPolicy.isRetryable(status: status)
         default: return false
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
+import HTTPTransport
 import ImageCore
-import MarvelAPI
 
 /// Turns "show image X in a W×H cell box" into cells: from memory when it can (synchronously,
 /// same frame), from disk when it must, from the network as rarely as possible.
@@ -8,17 +8,15 @@ import MarvelAPI
 /// For the app:
 /// - build: `ImagePipeline.standard(transport:cacheDirectory:)` (libcurl, disk cache in
 ///   `defaultCacheDirectory`, ImageCore decode, half-block cells, metrics saved on `close()`);
-/// - request: `ImageRequest.marvel(thumbnail, box: CellBox(cols:rows:))` picks the smallest
-///   Marvel variant for the box; Marvel's "not available" URLs come back as
+/// - request: `ImageRequest(url:box:)` (GalleryApp's Runtime picks the Marvel variant for the
+///   box); URLs the configuration's `isNotAvailable` names come back as
 ///   `.placeholder(.notAvailable)` without a download;
 /// - draw path: `cachedResult(for:)` (sync: cells, `.notAvailable`, or `.failed` while
 ///   negative-cached; nil = load it);
-/// - grid cells: `ImageBinder<Slot>` — `bind(slot, to:priority:)` answers at once (cached image or
-///   `.loading`) with a generation; later results come through its delivery closure only for the
-///   slot's latest binding; `unbind`/`unbindAll` when cells leave the screen;
-/// - look-ahead: `ImagePrefetcher.update(visible:direction:itemCount:)` on every scroll;
-/// - one-off loads: `loadImage(_:priority:completion:)` → `ImageTask` (`priority`, `cancel()`),
-///   or `try await image(for:priority:)`;
+/// - loads: `loadImage(_:priority:completion:)` → `ImageTask` (`priority` may change while it
+///   runs: visible `.high`, look-ahead `.low`; `cancel()` when the cell leaves the window), or
+///   `try await image(for:priority:)`. The app keeps its own window (GalleryApp's
+///   `PipelineThumbnails`); the pipeline orders and caps the work;
 /// - `metrics`, `close()` (flush the disk index, save counters for `cache info`).
 ///
 /// Why a lock-based coordinator rather than an actor: bind, priority change and cancel must be
@@ -42,8 +40,11 @@ public final class ImagePipeline: Sendable {
         /// How long a request must stay wanted before disk or network work starts for it
         /// (rows a fling passes faster cost nothing). Memory hits are never delayed.
         public var startDelay: Duration = .milliseconds(20)
-        /// MarvelAPI's policy (the API client's): 429, 5xx, timeouts, dropped connections.
+        /// HTTPTransport's one retry rule, with these delays.
         public var retryPolicy = RetryPolicy.standard
+        /// The source's own "no image" pictures (Marvel's `image_not_available`): drawn as
+        /// `.notAvailable` without a download. The pipeline knows no source; the app says.
+        public var isNotAvailable: @Sendable (String) -> Bool = { _ in false }
         public var negativeCacheTTL: Duration = .seconds(30)
         /// Where `close()` saves the metrics (usually beside the disk cache).
         public var metricsURL: URL?
@@ -83,10 +84,10 @@ public final class ImagePipeline: Sendable {
                               memory: memoryCache, now: configuration.clock)
     }
 
-    /// The result available right now without any work: Marvel's placeholder, the failed glyph
+    /// The result available right now without any work: the source's placeholder, the failed glyph
     /// of a negative-cached URL, or cells from memory; nil means "load it".
     public func cachedResult(for request: ImageRequest) -> ImageResult? {
-        if MarvelPlaceholder.matches(request.url) {
+        if configuration.isNotAvailable(request.url) {
             scheduler.count { $0.placeholderHits += 1 }
             return .placeholder(.notAvailable)
         }
@@ -99,13 +100,6 @@ public final class ImagePipeline: Sendable {
         }
         if scheduler.isNegative(request.url) { return .placeholder(.failed) }
         return nil
-    }
-
-    /// Whether `cachedResult(for:)` would answer, without counting it as a hit (prefetcher).
-    public func hasCachedResult(for request: ImageRequest) -> Bool {
-        if MarvelPlaceholder.matches(request.url) { return true }
-        if case .cells? = memoryCache.value(for: .cells(request)) { return true }
-        return false
     }
 
     /// Loads `request`. When the result is at hand (`cachedResult`), `completion` runs before this
@@ -137,12 +131,6 @@ public final class ImagePipeline: Sendable {
         } onCancel: {
             box.cancel()
         }
-    }
-
-    /// Holds back new disk and network work for `duration` (the prefetcher calls this while the
-    /// user flings; memory hits and work already running are unaffected).
-    public func pauseStarts(for duration: Duration) {
-        scheduler.pauseStarts(for: duration)
     }
 
     /// Counters so far (wasted prefetch bytes counted as of now).

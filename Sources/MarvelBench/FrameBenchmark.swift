@@ -11,14 +11,13 @@ struct FrameBenchmark: ParsableCommand {
         commandName: "frame",
         abstract: "Renderer cost: full 200x60 thumbnail frame, one-line and one-tile-row scrolls, one-cell change.")
 
-    @Option(help: "Frame width in cells.") var width: Int = 200
-    @Option(help: "Frame height in cells.") var height: Int = 60
+    @OptionGroup var screen: ScreenSizeOptions
     @Option(help: "Timed repetitions per case (the median is printed).") var iterations: Int = 200
 
+    var width: Int { screen.width }
+    var height: Int { screen.height }
+
     func validate() throws {
-        guard width >= 20, height >= 10, width <= 1000, height <= 500 else {
-            throw ValidationError("--width must be 20...1000 and --height 10...500")
-        }
         guard (1...100_000).contains(iterations) else { throw ValidationError("--iterations must be 1...100000") }
     }
 

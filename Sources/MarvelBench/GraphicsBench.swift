@@ -12,15 +12,11 @@ struct GraphicsBench: ParsableCommand {
         commandName: "graphics",
         abstract: "Picture protocol cost: a full screen of thumbnails and a one-row scroll, per protocol.")
 
-    @Option(help: "Screen width in cells.") var width: Int = 200
-    @Option(help: "Screen height in cells.") var height: Int = 60
+    @OptionGroup var screen: ScreenSizeOptions
     @Option(help: "A picture (JPEG/PNG/GIF) to draw in every tile.") var image: String = "Fixtures/images/sample.jpg"
 
-    func validate() throws {
-        guard (20...1000).contains(width), (10...500).contains(height) else {
-            throw ValidationError("--width must be 20...1000 and --height 10...500")
-        }
-    }
+    var width: Int { screen.width }
+    var height: Int { screen.height }
 
     func run() throws {
         let source = try ImageDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: image))))

@@ -1,13 +1,15 @@
 import ArgumentParser
 import CatalogServer
 import Foundation
+import GalleryApp
 import HTTPTransport
 import ImagePipeline
 import MarvelAPI
 
 /// `marvel-bench pipeline`: a scripted steady scroll through the synthetic characters on the
 /// in-process loopback server (50 ms latency by default), with the pipeline wired as in the app
-/// (libcurl, disk + memory caches, binder for visible cells, prefetcher one screen ahead).
+/// (libcurl, disk + memory caches; as the app's window does: visible tiles at high priority, the
+/// next screen at low, anything that leaves the window cancelled).
 /// Prints the share of thumbnails already in memory when their row became visible, downloads
 /// per distinct image, peak RSS and wasted prefetch bytes.
 struct PipelineBench: AsyncParsableCommand {
@@ -38,7 +40,7 @@ struct PipelineBench: AsyncParsableCommand {
         defer { if cacheDir == nil { try? FileManager.default.removeItem(at: scratch) } }
 
         let requests = try await loadCharacterRequests(server: server, transport: transport, box: cellBox)
-        print("characters: \(requests.count) (\(requests.filter { MarvelPlaceholder.matches($0.url) }.count) with Marvel's placeholder)")
+        print("characters: \(requests.count) (\(requests.filter { MarvelImage.isNotAvailable(url: $0.url) }.count) with Marvel's placeholder)")
         server.resetStatistics()
 
         var config = ImagePipeline.Configuration(dataLoader: CurlDataLoader(transport: transport),
@@ -46,9 +48,9 @@ struct PipelineBench: AsyncParsableCommand {
         config.maxPrefetchTransfers = prefetchTransfers
         config.maxIdlePrefetchTransfers = idlePrefetchTransfers
         config.metricsURL = scratch.appendingPathComponent(PipelineMetrics.fileName)
+        config.isNotAvailable = MarvelImage.isNotAvailable(url:)
         let pipeline = ImagePipeline(configuration: config)
-        let binder = ImageBinder<Int>(pipeline: pipeline) { _, _, _ in }
-        let prefetcher = ImagePrefetcher(pipeline: pipeline) { i in i < requests.count ? requests[i] : nil }
+        var window: [Int: ImageTask] = [:]
 
         let totalRows = (requests.count + columns - 1) / columns
         let lastTop = max(0, totalRows - visibleRows)
@@ -60,12 +62,12 @@ struct PipelineBench: AsyncParsableCommand {
         for top in 0...lastTop {
             let visible = (top * columns)..<min(requests.count, (top + visibleRows) * columns)
             for i in visible where seen.insert(i).inserted {
-                guard !MarvelPlaceholder.matches(requests[i].url) else { continue }
+                guard !MarvelImage.isNotAvailable(url: requests[i].url) else { continue }
                 arrivals += 1
                 if pipeline.cachedResult(for: requests[i])?.thumbnail != nil { ready += 1 }
             }
-            for (slot, i) in visible.enumerated() { binder.bind(slot, to: requests[i], priority: .high) }
-            prefetcher.update(visible: visible, direction: .forward, itemCount: requests.count)
+            let ahead = visible.upperBound..<min(requests.count, visible.upperBound + visible.count)
+            window = Self.keep(window, visible: visible, ahead: ahead, requests: requests, pipeline: pipeline)
             try await clock.sleep(until: start + step * (top + 1))
         }
         // Let the last screen finish before counting downloads.
@@ -77,8 +79,7 @@ struct PipelineBench: AsyncParsableCommand {
         let hits = imagePaths.values.reduce(0) { $0 + $1.hits }
         let metrics = pipeline.metrics
         pipeline.close()
-        prefetcher.stop()
-        binder.unbindAll()
+        for task in window.values { task.cancel() }
         transport.shutdown()
         await server.stop()
 
@@ -117,6 +118,25 @@ struct PipelineBench: AsyncParsableCommand {
             if results.isEmpty || offset >= (data?["total"] as? Int ?? 0) { break }
         }
         return out
+    }
+
+    /// The window after a scroll step: visible items at high priority, the screen ahead at low
+    /// (a running task changes priority, it is not asked again), every other task cancelled.
+    static func keep(_ window: [Int: ImageTask], visible: Range<Int>, ahead: Range<Int>, requests: [ImageRequest],
+                     pipeline: ImagePipeline) -> [Int: ImageTask] {
+        var next: [Int: ImageTask] = [:]
+        for (indices, priority) in [(visible, ImagePriority.high), (ahead, .low)] {
+            for i in indices {
+                if let task = window[i] {
+                    task.priority = priority
+                    next[i] = task
+                } else {
+                    next[i] = pipeline.loadImage(requests[i], priority: priority) { _ in }
+                }
+            }
+        }
+        for (i, task) in window where next[i] == nil { task.cancel() }
+        return next
     }
 
     static func peakRSSMegabytes() -> Int {

@@ -1,4 +1,3 @@
-import CShims
 import Foundation
 import TerminalUI
 
@@ -10,7 +9,8 @@ public struct DoctorReport: Sendable {
 
     public static func collect(environment env: [String: String] = ProcessInfo.processInfo.environment,
                                queryTimeoutMilliseconds: Int = 200,
-                               request: DisplayRequest = DisplayRequest()) throws(DisplaySettingError) -> DoctorReport {
+                               request: DisplayRequest = DisplayRequest(),
+                               libraries: [(name: String, version: String)] = []) throws(DisplaySettingError) -> DoctorReport {
         var r = DoctorReport()
         let stdinTTY = isatty(STDIN_FILENO) == 1, stdoutTTY = isatty(STDOUT_FILENO) == 1
         let tty = try? TTY.open()
@@ -72,12 +72,8 @@ public struct DoctorReport: Sendable {
         let home = env["HOME"] ?? NSHomeDirectory()
         r.add("cache", (env["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.cache") + "/marvel-gallery")
         r.add("config", (env["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config") + "/marvel-gallery")
-        r.add("libcurl", String(cString: mg_doctor_curl_version()))
-        r.add("libjpeg", String(cString: mg_doctor_jpeg_version()))
-        r.add("libpng", String(cString: mg_doctor_png_version()))
-        r.add("giflib", String(cString: mg_doctor_gif_version()))
-        let sqlite = String(cString: mg_doctor_sqlite_version())
-        r.add("SQLite", sqlite.isEmpty ? "not linked into this binary" : sqlite)
+        // The C libraries' versions come from the layers that link them (the caller asks them).
+        for library in libraries { r.add(library.name, library.version.isEmpty ? "unknown" : library.version) }
         return r
     }
 

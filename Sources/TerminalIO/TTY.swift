@@ -1,4 +1,4 @@
-import CShims
+import CTerminal
 import TerminalUI
 #if canImport(Glibc)
 import Glibc
@@ -27,11 +27,20 @@ public struct TTY: Sendable {
 
     /// Size in cells (and pixels when the terminal reports them); 80x24 when unknown.
     public func windowSize() -> (cells: Size, pixels: Size?) {
+        Self.windowSize(of: outputFD) ?? Self.windowSize(of: inputFD) ?? (Size(width: 80, height: 24), nil)
+    }
+
+    /// The size of standard output when it is a terminal that tells one (nil when piped):
+    /// `render` draws into it.
+    public static func standardOutputSize() -> Size? {
+        guard isatty(STDOUT_FILENO) == 1 else { return nil }
+        return windowSize(of: STDOUT_FILENO)?.cells
+    }
+
+    private static func windowSize(of fd: Int32) -> (cells: Size, pixels: Size?)? {
         var c: Int32 = 0, r: Int32 = 0, xp: Int32 = 0, yp: Int32 = 0
-        if mg_term_winsize(outputFD, &c, &r, &xp, &yp) == 0 || mg_term_winsize(inputFD, &c, &r, &xp, &yp) == 0, c > 0, r > 0 {
-            return (Size(width: Int(c), height: Int(r)), xp > 0 && yp > 0 ? Size(width: Int(xp), height: Int(yp)) : nil)
-        }
-        return (Size(width: 80, height: 24), nil)
+        guard mg_term_winsize(fd, &c, &r, &xp, &yp) == 0, c > 0, r > 0 else { return nil }
+        return (Size(width: Int(c), height: Int(r)), xp > 0 && yp > 0 ? Size(width: Int(xp), height: Int(yp)) : nil)
     }
 
     /// Writes everything, retrying on EINTR, with lifecycle signals blocked during the write.

@@ -1,4 +1,4 @@
-import CShims
+import CTerminal
 import Foundation
 import TerminalUI
 

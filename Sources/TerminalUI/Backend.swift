@@ -12,7 +12,8 @@ public enum TerminalEvent: Hashable, Sendable {
 }
 
 /// The terminal as the program loop sees it. `TerminalIO.TTYBackend` is the real one;
-/// `FakeBackend` records frames and replays scripted events for tests.
+/// `HeadlessBackend` has no terminal: it records frames and replays scripted events (tests, and
+/// `--headless` runs that benchmarks and dumps read).
 public protocol Backend: Sendable {
     /// The current size in cells.
     var size: Size { get async }
@@ -30,8 +31,9 @@ public protocol Backend: Sendable {
     func events() async -> AsyncStream<TerminalEvent>
 }
 
-/// A backend for tests: no terminal, scripted events, every frame recorded.
-public actor FakeBackend: Backend {
+/// A backend without a terminal: scripted events, every frame recorded. Tests drive it, and
+/// `marvel-gallery --headless` runs the real program on it (startup bench, frame dumps).
+public actor HeadlessBackend: Backend {
     public private(set) var size: Size
     public let colorDepth: ColorDepth
     public let synchronizedOutput: Bool

@@ -66,3 +66,33 @@ public enum InputEvent: Hashable, Sendable {
     /// A bracketed paste, delivered whole (not yet sanitised).
     case paste(String)
 }
+
+extension KeyEvent {
+    // The plain keys by name, so key tables and `switch key` read `.up`, `.char("q")`, `.ctrl("c")`.
+    public static let up = KeyEvent(.up), down = KeyEvent(.down), left = KeyEvent(.left), right = KeyEvent(.right)
+    public static let pageUp = KeyEvent(.pageUp), pageDown = KeyEvent(.pageDown)
+    public static let home = KeyEvent(.home), end = KeyEvent(.end)
+    public static let enter = KeyEvent(.enter), escape = KeyEvent(.escape)
+    public static let backspace = KeyEvent(.backspace), tab = KeyEvent(.tab)
+    /// A plain character key. (One parameter, so `case .char("q"):` also works as a pattern.)
+    public static func char(_ c: Character) -> KeyEvent { KeyEvent(.char(c)) }
+
+    /// The character typed: a `.char` key without Ctrl or Alt (nil for anything else).
+    public var typed: Character? {
+        guard case .char(let c) = code, modifiers.isDisjoint(with: [.ctrl, .alt]) else { return nil }
+        return c
+    }
+}
+
+extension MouseEvent {
+    /// A left-button press, a wheel step up or down, at a cell.
+    public static func press(x: Int, y: Int) -> MouseEvent {
+        MouseEvent(kind: .press, button: .left, position: Point(x: x, y: y))
+    }
+    public static func wheelUp(x: Int, y: Int) -> MouseEvent {
+        MouseEvent(kind: .wheel, button: .wheelUp, position: Point(x: x, y: y))
+    }
+    public static func wheelDown(x: Int, y: Int) -> MouseEvent {
+        MouseEvent(kind: .wheel, button: .wheelDown, position: Point(x: x, y: y))
+    }
+}

@@ -19,6 +19,13 @@ struct CacheLocationOptions: ParsableArguments {
 
     var directory: URL { cacheDir.map { URL(fileURLWithPath: $0) } ?? ImagePipeline.defaultCacheDirectory }
 
+    /// The image cache at `directory` if one was ever written there, opened with no size limit
+    /// so that looking never evicts anything.
+    var existingImageCache: DiskCache? {
+        guard FileManager.default.fileExists(atPath: directory.appendingPathComponent("entries").path) else { return nil }
+        return DiskCache(directory: directory, sizeLimit: Int.max / 4)
+    }
+
     static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_048_576) }
 
     /// The API response cache (`$XDG_CACHE_HOME/marvel-gallery/responses`).
@@ -43,12 +50,11 @@ struct CacheInfoCommand: ParsableCommand {
         let dir = location.directory
         CacheLocationOptions.printResponses()
         print("location: \(dir.path)")
-        guard FileManager.default.fileExists(atPath: dir.appendingPathComponent("entries").path) else {
+        guard let cache = location.existingImageCache else {
             print("size: 0 (no cache yet)")
             return
         }
-        // Opened with no size limit so looking never evicts anything.
-        let info = DiskCache(directory: dir, sizeLimit: Int.max / 4).info
+        let info = cache.info
         print("size: \(CacheLocationOptions.megabytes(info.totalSize)) in \(info.entryCount) entries (limit \(CacheLocationOptions.megabytes(200 << 20)))")
         let metricsURL = dir.appendingPathComponent(PipelineMetrics.fileName)
         guard let metrics = PipelineMetrics.load(from: metricsURL) else {
@@ -78,11 +84,10 @@ struct CacheClearCommand: ParsableCommand {
         try responses.removeAll()
         print("cleared \(stored.entryCount) responses (\(CacheLocationOptions.megabytes(stored.totalSize)))")
         let dir = location.directory
-        guard FileManager.default.fileExists(atPath: dir.appendingPathComponent("entries").path) else {
+        guard let cache = location.existingImageCache else {
             print("nothing to clear at \(dir.path)")
             return
         }
-        let cache = DiskCache(directory: dir, sizeLimit: Int.max / 4)
         let before = cache.info
         cache.removeAll()
         try? FileManager.default.removeItem(at: dir.appendingPathComponent(PipelineMetrics.fileName))

@@ -59,14 +59,7 @@ struct CharactersCommand: AsyncParsableCommand {
 
     func runPlain(_ client: MarvelClient) async throws {
         let listing = try await ListFetcher.fetch(client, try query(pageLimit: min(limit, 100)), limit: limit)
-        if output.json {
-            print(try PlainOutput.json(listing.items))
-        } else {
-            for character in listing.items { print(PlainOutput.line(character)) }
-            PlainOutput.note("\(listing.items.count) of \(listing.total) characters")
-        }
-        PlainOutput.notes(attribution: listing.attribution, stale: listing.stale, unreadable: listing.unreadable,
-                          cacheProblem: client.cache?.unavailableReason)
+        try listing.print(json: output.json, noun: "characters", client: client) { PlainOutput.line($0) }
     }
 }
 
@@ -93,5 +86,20 @@ enum ListFetcher {
         }
         listing.items = Array(listing.items.prefix(limit))
         return listing
+    }
+}
+
+extension ListFetcher.Listing {
+    /// The listing on stdout: JSON, or `line` per item and "N of TOTAL noun" on stderr; then the
+    /// notes (attribution, offline, unreadable records, a cache the client could not use).
+    func print(json: Bool, noun: String, client: MarvelClient, line: (Entity) -> String) throws {
+        if json {
+            Swift.print(try PlainOutput.json(items))
+        } else {
+            for item in items { Swift.print(line(item)) }
+            PlainOutput.note("\(items.count) of \(total) \(noun)")
+        }
+        PlainOutput.notes(attribution: attribution, stale: stale, unreadable: unreadable,
+                          cacheProblem: client.cache?.unavailableReason)
     }
 }

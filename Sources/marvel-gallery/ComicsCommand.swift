@@ -69,13 +69,6 @@ struct ComicsCommand: AsyncParsableCommand {
 
     func runPlain(_ client: MarvelClient) async throws {
         let listing = try await ListFetcher.fetch(client, try endpoint(pageLimit: min(limit, 100)), limit: limit)
-        if output.json {
-            print(try PlainOutput.json(listing.items))
-        } else {
-            for comic in listing.items { print(PlainOutput.line(comic)) }
-            PlainOutput.note("\(listing.items.count) of \(listing.total) comics")
-        }
-        PlainOutput.notes(attribution: listing.attribution, stale: listing.stale, unreadable: listing.unreadable,
-                          cacheProblem: client.cache?.unavailableReason)
+        try listing.print(json: output.json, noun: "comics", client: client) { PlainOutput.line($0) }
     }
 }

@@ -1,5 +1,8 @@
 import ArgumentParser
+import Catalog
 import Foundation
+import HTTPTransport
+import ImageCore
 import Settings
 import TerminalIO
 import TerminalUI
@@ -36,7 +39,10 @@ struct DoctorCommand: ParsableCommand {
         var report: DoctorReport
         do {
             report = try DoctorReport.collect(queryTimeoutMilliseconds: queryTimeout,
-                                              request: display.request(settings: settings))
+                                              request: display.request(settings: settings),
+                                              libraries: [("libcurl", HTTPTransport.libcurlVersion)]
+                                                + ImageDecoder.libraryVersions
+                                                + [("SQLite", CatalogStore.sqliteVersion)])
         } catch {
             throw ValidationError(error.description)
         }

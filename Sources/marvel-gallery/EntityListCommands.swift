@@ -67,13 +67,7 @@ struct EntityListing: ParsableArguments {
         try await PlainOutput.reportingErrors {
             let client = try await source.makeClient(try source.settings())
             let listing = try await ListFetcher.fetch(client, try endpoint(name, PageQuery(limit: min(limit, 100))), limit: limit)
-            if output.json {
-                print(try PlainOutput.json(listing.items))
-            } else {
-                for item in listing.items { print(line(item)) }
-                PlainOutput.note("\(listing.items.count) of \(listing.total) \(noun)")
-            }
-            PlainOutput.notes(attribution: listing.attribution, stale: listing.stale, unreadable: listing.unreadable)
+            try listing.print(json: output.json, noun: noun, client: client, line: line)
         }
     }
 }

@@ -30,7 +30,8 @@ enum GalleryLaunch {
         }
         let imageTransport = try HTTPTransport()
         let pipeline = ImagePipeline.standard(transport: imageTransport,
-                                              cacheDirectory: options.imageCacheDirectory ?? ImagePipeline.defaultCacheDirectory)
+                                              cacheDirectory: options.imageCacheDirectory ?? ImagePipeline.defaultCacheDirectory,
+                                              isNotAvailable: MarvelImage.isNotAvailable(url:))
         var config = AppConfig(pageSize: screen.pageSize, source: kind, language: screen.language)
         config.catalog = screen.catalog
         config.comicsFilter = screen.comicsFilter
@@ -42,7 +43,7 @@ enum GalleryLaunch {
         sessionOptions.search = search
         let backend: any Backend
         if let size = options.headlessSize {
-            backend = FakeBackend(size: size)
+            backend = HeadlessBackend(size: size)
             sessionOptions.finishWhenGridComplete = true
         } else {
             backend = try TerminalBackendFactory.make(display: options.display.request(settings: settings))
@@ -53,9 +54,9 @@ enum GalleryLaunch {
             let (state, stats) = try await GallerySession.run(
                 backend: backend, pages: MarvelPageSource(client: client, searchesAnywhere: kind.searchesAnywhere),
                 thumbnails: thumbnails, options: sessionOptions)
-            if let fake = backend as? FakeBackend,
+            if let headless = backend as? HeadlessBackend,
                let path = ProcessInfo.processInfo.environment["MARVEL_GALLERY_DUMP_FRAME"] {
-                try? await fake.screen.write(toFile: path, atomically: true, encoding: .utf8)
+                try? await headless.screen.write(toFile: path, atomically: true, encoding: .utf8)
             }
             if options.headlessSize != nil {
                 // One write(2), so the benchmark reading the pipe sees it at once.

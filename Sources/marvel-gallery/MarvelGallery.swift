@@ -1,5 +1,5 @@
 import ArgumentParser
-import COpenSSL
+import Digests
 
 /// The `marvel-gallery` command: subcommands only, the work lives in the library targets.
 @main
@@ -29,12 +29,10 @@ struct MarvelGallery: AsyncParsableCommand {
 
     static let version = "0.1.0"
 
-    /// Every subcommand starts here. Before any libcrypto call: no OpenSSL cleanup at exit.
-    /// Server handlers and pipeline workers may still be hashing when the process ends, and
-    /// after OpenSSL's atexit cleanup their digests crash (seen after `q` in the gallery and in
-    /// the startup benchmark).
+    /// Every subcommand starts here: before any libcrypto call, no OpenSSL cleanup at exit
+    /// (`Digest.keepLibcryptoUntilExit` says why).
     static func main() async {
-        _ = OPENSSL_init_crypto(UInt64(OPENSSL_INIT_NO_ATEXIT), nil)
+        Digest.keepLibcryptoUntilExit()
         await main(nil)
     }
 }

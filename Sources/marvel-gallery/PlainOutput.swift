@@ -43,12 +43,8 @@ enum PlainOutput {
         lines.append("description: \(character.description.map(v) ?? "-")")
         lines.append("modified: \(day(character.modified))")
         lines.append("thumbnail: \(thumbnail(character.thumbnail))")
-        for (name, list) in [("comics", character.comics), ("series", character.series),
-                             ("stories", character.stories), ("events", character.events)] {
-            lines.append(contentsOf: resources(name, list))
-        }
-        lines.append(contentsOf: character.urls.map { "\(v($0.type)): \(v($0.url))" })
-        return lines.joined(separator: "\n")
+        return detail(lines, [("comics", character.comics), ("series", character.series),
+                              ("stories", character.stories), ("events", character.events)], character.urls)
     }
 
     static func detail(_ comic: MarvelComic) -> String {
@@ -61,12 +57,14 @@ enum PlainOutput {
         lines.append("series: \(comic.series.map { v($0.name) } ?? "-")")
         lines.append("description: \(comic.description.map(v) ?? "-")")
         lines.append("thumbnail: \(thumbnail(comic.thumbnail))")
-        for (name, list) in [("creators", comic.creators), ("characters", comic.characters),
-                             ("stories", comic.stories), ("events", comic.events)] {
-            lines.append(contentsOf: resources(name, list))
-        }
-        lines.append(contentsOf: comic.urls.map { "\(v($0.type)): \(v($0.url))" })
-        return lines.joined(separator: "\n")
+        return detail(lines, [("creators", comic.creators), ("characters", comic.characters),
+                              ("stories", comic.stories), ("events", comic.events)], comic.urls)
+    }
+
+    /// A detail's lines, then its related lists and its links.
+    private static func detail(_ lines: [String], _ lists: [(String, ResourceList)], _ urls: [MarvelLink]) -> String {
+        (lines + lists.flatMap { resources($0.0, $0.1) } + urls.map { "\(v($0.type)): \(v($0.url))" })
+            .joined(separator: "\n")
     }
 
     private static func resources(_ name: String, _ list: ResourceList) -> [String] {

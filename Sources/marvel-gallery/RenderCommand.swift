@@ -149,13 +149,11 @@ struct RenderCommand: ParsableCommand {
         return (c, r)
     }
 
-    /// The terminal size of stdout (TIOCGWINSZ), 80x24 when stdout is not a terminal.
+    /// The terminal size of stdout (`TTY.standardOutputSize`), 80x24 when stdout is not a terminal.
     static func terminalBox() -> (cols: Int, rows: Int) {
-        var ws = winsize()
-        if isatty(STDOUT_FILENO) != 0, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &ws) == 0,
-           ws.ws_col > 0, ws.ws_row > 1 {
+        if let size = TTY.standardOutputSize(), size.height > 1 {
             // One line is left for the shell prompt below the picture.
-            return (Int(ws.ws_col), Int(ws.ws_row) - 1)
+            return (size.width, size.height - 1)
         }
         return (80, 24)
     }

@@ -1,6 +1,7 @@
 import XCTest
 @testable import GalleryApp
 import TerminalUI
+import TestSupport
 
 /// The comics gallery on the grid machinery: queries, format filter, title search, tile colours.
 final class ComicsGalleryTests: XCTestCase {

@@ -1,13 +1,14 @@
 import XCTest
 @testable import GalleryApp
 import TerminalUI
+import TestSupport
 
 /// The detail pages through the real runtime: `GallerySession` on a fake backend with fake
 /// details, thumbnails and link opener.
 final class DetailProgramLoopTests: XCTestCase {
     private func session(opener: FakeOpener, thumbnails: RecordingThumbnails = RecordingThumbnails())
-        -> (FakeBackend, Task<(AppState, RunStats), any Error>) {
-        let backend = FakeBackend(size: Size(width: 120, height: 40))
+        -> (HeadlessBackend, Task<(AppState, RunStats), any Error>) {
+        let backend = HeadlessBackend(size: Size(width: 120, height: 40))
         var options = GallerySession.Options(config: AppConfig())
         options.detail = .character(1009610)
         options.details = FakeDetailSource()

@@ -1,6 +1,7 @@
 import XCTest
 @testable import GalleryApp
 import TerminalUI
+import TestSupport
 
 /// Frames of the detail pages in each layout (fake data, fixed sizes).
 final class DetailSnapshotTests: XCTestCase {

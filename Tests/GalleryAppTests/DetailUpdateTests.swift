@@ -58,7 +58,8 @@ final class DetailUpdateTests: XCTestCase {
         XCTAssertTrue(h.pendingFetches.isEmpty, "no grid behind a standalone detail")
         h.answerDetails(effects, failing: [.character(7)])
         XCTAssertTrue(h.detailText.contains("HTTP 404"))
-        XCTAssertEqual(h.key(.enter), [.quit])
+        XCTAssertEqual(h.key(.enter), [])
+        XCTAssertTrue(h.state.isQuitting)
     }
 
     func testTabAndNumberKeysSwitchAppearances() throws {
@@ -238,7 +239,7 @@ final class DetailUpdateTests: XCTestCase {
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((seed >> 33) % UInt64(n))
         }
-        let keys: [KeyInput] = [.enter, .enter, .escape, .tab, .left, .right, .right, .up, .down, .pageDown, .pageUp,
+        let keys: [KeyEvent] = [.enter, .enter, .escape, .tab, .left, .right, .right, .up, .down, .pageDown, .pageUp,
                                 .home, .end, .char("1"), .char("4"), .char("u"), .char("o"), .char("q"), .char("?"),
                                 .char("j"), .char("k"), .char("r"), .backspace, .char("2\u{301}")]
         let sizes = [Size(width: 120, height: 40), Size(width: 70, height: 24), Size(width: 180, height: 56),

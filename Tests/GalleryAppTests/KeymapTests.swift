@@ -5,11 +5,11 @@ import TerminalUI
 /// One key table per screen: the key handling reads it, the help is built from it.
 final class KeymapTests: XCTestCase {
     /// How a key is written in the help.
-    private func name(_ key: KeyInput) -> String {
-        switch key {
+    private func name(_ key: KeyEvent) -> String {
+        if key.modifiers == .ctrl, case .char(let c) = key.code { return "Ctrl-" + c.uppercased() }
+        switch key.code {
         case .char(" "): return "Space"
         case .char(let c): return String(c)
-        case .ctrl(let c): return "Ctrl-" + c.uppercased()
         case .up: return "↑"
         case .down: return "↓"
         case .left: return "←"
@@ -22,13 +22,14 @@ final class KeymapTests: XCTestCase {
         case .escape: return "Esc"
         case .backspace: return "Backspace"
         case .tab: return "Tab"
+        case .insert, .delete, .function: return "\(key)"
         }
     }
 
     /// Every key a user can press that does something on a grid.
-    private var allKeys: [KeyInput] {
-        (0x20...0x7E).map { KeyInput.char(Character(UnicodeScalar($0)!)) }
-            + "abcdefghijklmnopqrstuvwxyz".map { KeyInput.ctrl($0) }
+    private var allKeys: [KeyEvent] {
+        (0x20...0x7E).map { KeyEvent.char(Character(UnicodeScalar($0)!)) }
+            + "abcdefghijklmnopqrstuvwxyz".map { KeyEvent.ctrl($0) }
             + [.up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .enter, .escape, .backspace, .tab]
     }
 

@@ -96,7 +96,8 @@ final class NavigationTests: XCTestCase {
         XCTAssertEqual(h.state.overlay, .help)
         XCTAssertTrue(h.key(.char("q")).isEmpty, "q closes the help, it does not quit")
         XCTAssertNil(h.state.overlay)
-        XCTAssertEqual(h.key(.char("q")), [.quit])
+        XCTAssertEqual(h.key(.char("q")), [])
+        XCTAssertTrue(h.state.isQuitting)
         XCTAssertTrue(h.state.isQuitting)
         XCTAssertTrue(h.key(.down).isEmpty, "nothing after quitting")
     }

@@ -1,12 +1,13 @@
 import XCTest
 @testable import GalleryApp
 import TerminalUI
+import TestSupport
 
 /// The whole loop: `ProgramRunner` + `GalleryProgram` + `EffectRunner` on a fake backend with
 /// scripted input, fake page and thumbnail sources (real timers, so the debounce is real).
 final class ProgramLoopTests: XCTestCase {
     func testStartSearchRestoreResizeAndQuit() async throws {
-        let backend = FakeBackend(size: Size(width: 120, height: 40))
+        let backend = HeadlessBackend(size: Size(width: 120, height: 40))
         let pages = FakePageSource(catalog: FakeCatalog.make(count: 120))
         let thumbnails = FakeThumbnails()
         let effects = EffectRunner(pages: pages, thumbnails: thumbnails)

@@ -1,6 +1,7 @@
 import XCTest
 @testable import GalleryApp
 import TerminalUI
+import TestSupport
 
 /// Frames of the gallery at the three reference sizes and in each mode, as text.
 final class SnapshotTests: XCTestCase {

@@ -120,7 +120,7 @@ final class SparseListTests: XCTestCase {
 
     /// End and G in the app: one jump, the last screen fetched directly, the status counts over the gaps.
     func testEndAndGJumpStraightToTheLastScreen() throws {
-        for key in [KeyInput.end, .char("G")] {
+        for key in [KeyEvent.end, .char("G")] {
             var h = Harness(count: 50_000)
             h.send(.resized(Size(width: 120, height: 40)))
             h.answerAll()

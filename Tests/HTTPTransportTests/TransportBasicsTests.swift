@@ -87,7 +87,7 @@ final class TransportBasicsTests: XCTestCase {
             return XCTFail("expected cannotConnect, got \(String(describing: refused))")
         }
         XCTAssertEqual(host, "127.0.0.1")
-        XCTAssertTrue((refused as? HTTPTransportError)?.isTransient == true)
+        XCTAssertTrue((refused as? HTTPTransportError).map(RetryPolicy.isRetryable) == true)
         let ftp = await expectError { try await transport.send(HTTPRequest(url: URL(string: "ftp://127.0.0.1/x")!)) }
         guard case .invalidURL? = ftp as? HTTPTransportError else { return XCTFail("\(String(describing: ftp))") }
     }

@@ -35,11 +35,11 @@ final class TransportConcurrencyTests: XCTestCase {
         let server = try LoopbackHTTPServer { _ in .neverAnswer }
         let transport = try HTTPTransport()
         let task = Task { try await transport.send(HTTPRequest(url: server.url("/"))) }
-        _ = await eventually { transport.statistics.active == 1 }
+        _ = await waitUntil(.seconds(3)) { transport.statistics.active == 1 }
         transport.shutdown()
         let error = await expectError { try await task.value }
         XCTAssertEqual(error as? HTTPTransportError, .shutDown)
-        _ = await eventually { transport.statistics.active == 0 }
+        _ = await waitUntil(.seconds(3)) { transport.statistics.active == 0 }
         let after = await expectError { try await transport.send(HTTPRequest(url: server.url("/late"))) }
         XCTAssertEqual(after as? HTTPTransportError, .shutDown, "sending after shutdown fails cleanly")
     }

@@ -78,10 +78,10 @@ final class TransportLimitsTests: XCTestCase {
         let received = Locked(0)
         let task = Task {
             try await transport.send(HTTPRequest(url: server.url("/image.jpg"), onProgress: { bytes, _ in
-                received.withLock { $0 = bytes }
+                received.with { $0 = bytes }
             }))
         }
-        let gotBytes = await eventually { received.withLock { $0 } > 0 }
+        let gotBytes = await waitUntil(.seconds(3)) { received.get > 0 }
         XCTAssertTrue(gotBytes, "the first body bytes should arrive")
         XCTAssertEqual(transport.statistics.active, 1)
         let start = ContinuousClock.now
@@ -92,7 +92,7 @@ final class TransportLimitsTests: XCTestCase {
         XCTAssertLessThan(seconds, 1)
         XCTAssertEqual(transport.statistics.active, 0, "handle removed before send returned")
         XCTAssertEqual(transport.statistics.cancelled, 1)
-        let closed = await eventually { server.openConnections == 0 }
+        let closed = await waitUntil(.seconds(3)) { server.openConnections == 0 }
         XCTAssertTrue(closed, "the aborted transfer's connection is closed, not left half-read")
         print("cancel mid-body returned after \(String(format: "%.1f", seconds * 1000)) ms")
     }
@@ -103,10 +103,10 @@ final class TransportLimitsTests: XCTestCase {
         let first = Task { try await transport.send(HTTPRequest(url: server.url("/1"))) }
         // Start the second only once the first holds the slot: two Tasks started together
         // may reach the transport in either order.
-        let firstActive = await eventually { transport.statistics.active == 1 }
+        let firstActive = await waitUntil(.seconds(3)) { transport.statistics.active == 1 }
         XCTAssertTrue(firstActive)
         let second = Task { try await transport.send(HTTPRequest(url: server.url("/2"))) }
-        let queued = await eventually { transport.statistics.waiting == 1 && transport.statistics.active == 1 }
+        let queued = await waitUntil(.seconds(3)) { transport.statistics.waiting == 1 && transport.statistics.active == 1 }
         XCTAssertTrue(queued)
         second.cancel()
         let error = await expectError { try await second.value }
@@ -127,12 +127,4 @@ final class TransportLimitsTests: XCTestCase {
         let error = await expectError { try await task.value }
         XCTAssertTrue(error is CancellationError)
     }
-}
-
-/// A tiny lock box for test state shared with @Sendable closures.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func withLock<T>(_ body: (inout Value) -> T) -> T { lock.lock(); defer { lock.unlock() }; return body(&value) }
 }

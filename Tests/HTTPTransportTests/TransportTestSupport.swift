@@ -8,16 +8,6 @@ func elapsed(since start: ContinuousClock.Instant) -> Double {
     return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
 }
 
-/// Polls `condition` every 10 ms up to `timeout` seconds.
-func eventually(_ timeout: Double = 3, _ condition: () -> Bool) async -> Bool {
-    let start = ContinuousClock.now
-    while elapsed(since: start) < timeout {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return condition()
-}
-
 func expectError(_ body: () async throws -> some Any, file: StaticString = #filePath, line: UInt = #line)
     async -> (any Error)? {
     do {

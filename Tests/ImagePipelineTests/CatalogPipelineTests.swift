@@ -125,20 +125,6 @@ final class CatalogPipelineTests: XCTestCase {
         XCTAssertEqual(pipeline.metrics.retries, 2)
     }
 
-    func testVariantChosenFromTheBoxIsTheSmallestThatCovers() {
-        XCTAssertEqual(ImageRequest.variant(for: CellBox(cols: 12, rows: 9), shape: .portrait, fit: .contain), .portraitSmall)
-        // 40×30 cells = 40×60 px: portrait_small (50×75) covers it.
-        XCTAssertEqual(ImageRequest.variant(for: CellBox(cols: 40, rows: 30), shape: .portrait, fit: .contain), .portraitSmall)
-        XCTAssertEqual(ImageRequest.variant(for: CellBox(cols: 60, rows: 45), shape: .portrait, fit: .contain), .portraitMedium)
-        XCTAssertEqual(ImageRequest.variant(for: CellBox(cols: 120, rows: 90), shape: .portrait, fit: .contain), .portraitXlarge)
-        // A wide box with contain: the picture's height decides (30 rows = 60 px → 40×60).
-        XCTAssertEqual(ImageRequest.variant(for: CellBox(cols: 200, rows: 30), shape: .portrait, fit: .contain), .portraitSmall)
-        XCTAssertEqual(ImageRequest.variant(for: CellBox(cols: 60, rows: 30), shape: .standard, fit: .contain), .standardSmall)
-        let image = MarvelImage(path: "http://i.annihil.us/u/prod/marvel/i/mg/3/40/4bb4680432f73", fileExtension: "jpg")
-        XCTAssertEqual(ImageRequest.marvel(image, box: CellBox(cols: 12, rows: 9))?.url,
-                       "https://i.annihil.us/u/prod/marvel/i/mg/3/40/4bb4680432f73/portrait_small.jpg".replacingOccurrences(of: "https", with: image.path.hasPrefix("https") ? "https" : "http"))
-    }
-
     func testGIFBytesAreDecodedThroughImageCore() async throws {
         let gif = try Data(contentsOf: TestSupportPaths.gif)
         let loader = FakeLoader(latency: .milliseconds(1))

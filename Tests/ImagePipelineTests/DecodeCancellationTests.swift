@@ -2,6 +2,7 @@ import Foundation
 import ImageCore
 @testable import ImagePipeline
 import XCTest
+import TestSupport
 
 /// Decodes run on the pipeline's own threads, and a decode whose last requester leaves is
 /// stopped through its cancellation flag (a bomb must not keep a worker after its tile left).

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ImagePipeline
+import TestSupport
 
 /// The pipeline and the disk cache together: disk hits, and corrupt entries healed with exactly
 /// one re-download.

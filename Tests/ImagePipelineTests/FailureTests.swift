@@ -1,10 +1,12 @@
+import HTTPTransport
 import XCTest
 @testable import ImagePipeline
+import TestSupport
 
 final class FailureTests: XCTestCase {
     func testTransientErrorsAreRetriedPerPolicy() async throws {
         let loader = FakeLoader(latency: .milliseconds(1))
-        loader.state.with { $0.failures["http://h/r.jpg"] = [.httpStatus(503), .transport("timeout", retriable: true)] }
+        loader.state.with { $0.failures["http://h/r.jpg"] = [.httpStatus(503), .transport(.timedOut(.total, host: "h"))] }
         let h = Harness(loader: loader)
         let r = try await h.pipeline.image(for: req("http://h/r.jpg"))
         XCTAssertNotNil(r.thumbnail)

@@ -1,17 +1,10 @@
+import HTTPTransport
 import XCTest
 import Foundation
 import ImageCore
 import ImagePipeline
 import MarvelAPI
-
-/// A lock-protected counter/recorder shared with @Sendable closures.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func with<T>(_ body: (inout Value) -> T) -> T { lock.withLock { body(&value) } }
-    var get: Value { lock.withLock { value } }
-}
+import TestSupport
 
 /// A loader with scripted latency, failures and holds, recording every start and cancel.
 final class FakeLoader: DataLoading, @unchecked Sendable {
@@ -71,7 +64,7 @@ final class FakeDecoder: ImageDecoding, @unchecked Sendable {
     let count = Locked(0)
     func decode(_ data: [UInt8]) throws -> PixelImage {
         count.with { $0 += 1 }
-        guard data.starts(with: Array("IMG:".utf8)) else { throw ImagePipelineError.undecodable("not IMG") }
+        guard data.starts(with: Array("IMG:".utf8)) else { throw ImagePipelineError.undecodable(.unknownFormat) }
         let c = Self.colour(of: data)
         return RGBImage(width: 8, height: 8, pixels: Array(repeating: [c.r, c.g, c.b], count: 64).flatMap { $0 })
     }
@@ -119,6 +112,7 @@ struct Harness {
                                                  decoder: decoder, renderer: renderer)
         config.startDelay = startDelay
         config.retryPolicy = RetryPolicy(maxRetries: 2, baseDelay: .milliseconds(5), maxDelay: .milliseconds(20))
+        config.isNotAvailable = MarvelImage.isNotAvailable(url:)
         configure(&config)
         pipeline = ImagePipeline(configuration: config)
     }
@@ -128,20 +122,3 @@ func req(_ url: String, _ cols: Int = 10, _ rows: Int = 5) -> ImageRequest {
     ImageRequest(url: url, box: CellBox(cols: cols, rows: rows))
 }
 
-/// Polls until `condition` holds or `timeout` passes; returns whether it held.
-@discardableResult
-func waitUntil(_ timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
-    let clock = ContinuousClock()
-    let deadline = clock.now + timeout
-    while clock.now < deadline {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(2))
-    }
-    return condition()
-}
-
-/// Fails the test unless `condition` becomes true within `timeout`.
-func eventually(_ timeout: Duration = .seconds(10), file: StaticString = #filePath, line: UInt = #line,
-                _ condition: () -> Bool) async {
-    if !(await waitUntil(timeout, condition)) { XCTFail("condition not met in \(timeout)", file: file, line: line) }
-}

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ImagePipeline
+import TestSupport
 
 final class SchedulerTests: XCTestCase {
     func testFiftyConcurrentLoadsOfOneURLMakeOneDownloadOneDecodeOneRender() async {
@@ -204,9 +205,5 @@ final class DecodeCapTests: XCTestCase {
         for i in 0..<30 { pipeline.loadImage(req("http://h\(i % 3)/d\(i).jpg")) { _ in done.with { $0 += 1 } } }
         await eventually { done.get == 30 }
         XCTAssertEqual(decoder.concurrency.get.max, 2)
-    }
-
-    func testPlaceholderGlyphsDiffer() {
-        XCTAssertEqual(Set([PlaceholderKind.loading, .failed, .notAvailable].map(\.glyph)).count, 3)
     }
 }

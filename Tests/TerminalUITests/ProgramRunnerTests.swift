@@ -1,5 +1,6 @@
 import XCTest
 @testable import TerminalUI
+import TestSupport
 
 /// A counter program: keys change the count, `l` asks for a "load" effect whose result comes
 /// back as a message, `q` quits.
@@ -36,15 +37,15 @@ private struct Counter: Program {
 
 final class ProgramRunnerTests: XCTestCase {
     func testScriptedRun() async throws {
-        let backend = FakeBackend(size: Size(width: 20, height: 4))
+        let backend = HeadlessBackend(size: Size(width: 20, height: 4))
         let runner = ProgramRunner(program: Counter(), backend: backend) { effect, send in
             if case .load(let n) = effect { send(.loaded("item\(n)")) }
         }
         let task = Task { try await runner.run(Counter.Model()) }
         await backend.type("++l")
-        try await waitUntil { await backend.screen.contains("loaded item2") }
+        await eventually(.seconds(5)) { await backend.screen.contains("loaded item2") }
         await backend.send(.resize(Size(width: 30, height: 5)))
-        try await waitUntil { await backend.screen.contains("w30") }
+        await eventually(.seconds(5)) { await backend.screen.contains("w30") }
         await backend.type("+q")
         let (model, stats) = try await task.value
         XCTAssertEqual(model.count, 3)
@@ -61,7 +62,7 @@ final class ProgramRunnerTests: XCTestCase {
 
     /// Messages that change nothing on screen write nothing.
     func testNothingDrawnWhenNothingChanged() async throws {
-        let backend = FakeBackend(size: Size(width: 20, height: 4))
+        let backend = HeadlessBackend(size: Size(width: 20, height: 4))
         let runner = ProgramRunner(program: Counter(), backend: backend) { _, _ in }
         let task = Task { try await runner.run(Counter.Model()) }
         await backend.type("xyzxyz")
@@ -72,7 +73,7 @@ final class ProgramRunnerTests: XCTestCase {
     }
 
     func testTerminateQuitsAndSuspendRepaints() async throws {
-        let backend = FakeBackend(size: Size(width: 20, height: 4))
+        let backend = HeadlessBackend(size: Size(width: 20, height: 4))
         let runner = ProgramRunner(program: Counter(), backend: backend) { _, _ in }
         let task = Task { try await runner.run(Counter.Model()) }
         await backend.send(.suspend)
@@ -83,13 +84,5 @@ final class ProgramRunnerTests: XCTestCase {
         XCTAssertEqual(leaves, 1)
         let output = String(decoding: await backend.output, as: UTF8.self)
         XCTAssertEqual(output.components(separatedBy: "\u{1B}[2J").count - 1, 2, "full repaint after resume")
-    }
-
-    private func waitUntil(timeout: Duration = .seconds(5), _ cond: @Sendable () async -> Bool) async throws {
-        let deadline = ContinuousClock.now + timeout
-        while !(await cond()) {
-            if ContinuousClock.now > deadline { XCTFail("condition not met in time"); return }
-            try await Task.sleep(for: .milliseconds(5))
-        }
     }
 }

@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// What a key does on the grid. One table per screen maps keys to actions and is also what
 /// that screen's help lists, so the help can never disagree with the behaviour.
 public enum GridAction: Equatable, Hashable, Sendable {
@@ -31,9 +33,9 @@ public enum Keymap {
     }
 
     public struct Binding: Equatable, Sendable {
-        public let key: KeyInput
+        public let key: KeyEvent
         public let action: GridAction
-        init(_ key: KeyInput, _ action: GridAction) { self.key = key; self.action = action }
+        init(_ key: KeyEvent, _ action: GridAction) { self.key = key; self.action = action }
     }
 
     /// The table of a grid screen: the characters grid or the comics grid.
@@ -42,7 +44,7 @@ public enum Keymap {
     }
 
     /// The action for a key on the grid of `catalog`, if any: read from the same table as the help.
-    public static func gridAction(for key: KeyInput, catalog: CatalogKind = .characters) -> GridAction? {
+    public static func gridAction(for key: KeyEvent, catalog: CatalogKind = .characters) -> GridAction? {
         for line in table(catalog) {
             if let binding = line.bindings.first(where: { $0.key == key }) { return binding.action }
         }

@@ -4,11 +4,12 @@ import TerminalUI
 public enum Msg: Equatable, Sendable {
     /// The program started (or was resized) at this size.
     case resized(Size)
-    case key(KeyInput)
+    /// A key as TerminalUI decoded it (Alt kept), normalised by `GalleryProgram.galleryKey`.
+    case key(KeyEvent)
     /// Text pasted in one go (bracketed paste); goes to the search field when it is open.
     case paste(String)
     /// A mouse event and when it happened (milliseconds, monotonic), for double clicks.
-    case mouse(MouseInput, atMillis: UInt64)
+    case mouse(MouseEvent, atMillis: UInt64)
     case pageLoaded(PageRequest, Result<CharacterPage, PageFailure>)
     case thumbnailLoaded(ThumbnailKey, HalfBlockCells)
     case thumbnailFailed(ThumbnailKey)
@@ -29,5 +30,4 @@ public enum Effect: Equatable, Sendable {
     case startTimer(TimerTag, milliseconds: Int)
     /// Work of the detail pages.
     case detail(DetailEffect)
-    case quit
 }

@@ -33,7 +33,7 @@ extension AppState {
         DetailDocument.build(page, layout: layout ?? detailLayout, strings: strings, theme: .standard)
     }
 
-    mutating func handleDetail(key: KeyInput) -> [Effect] {
+    mutating func handleDetail(key: KeyEvent) -> [Effect] {
         guard let page = details.top else { return [] }
         if page.failure != nil { return closeDetail() }  // any key dismisses the error modal
         let top = details.pages.count - 1
@@ -49,8 +49,8 @@ extension AppState {
         case .home, .char("g"): scrollDetail(by: -Int.max / 2)
         case .end, .char("G"): scrollDetail(by: Int.max / 2)
         case .tab: switchTab(to: AppearanceTab(rawValue: (page.tab.rawValue + 1) % AppearanceTab.allCases.count) ?? .comics)
-        case .char(let c) where Int(String(c)).map { (1...4).contains($0) } ?? false:
-            switchTab(to: AppearanceTab(rawValue: (Int(String(c)) ?? 1) - 1) ?? .comics)
+        case _ where key.typed.flatMap { Int(String($0)) }.map { (1...4).contains($0) } ?? false:
+            switchTab(to: AppearanceTab(rawValue: (key.typed.flatMap { Int(String($0)) } ?? 1) - 1) ?? .comics)
         case .left, .char("h"), .right, .char("l"):
             guard page.showsStrip else { return [] }
             let delta = key == .left || key == .char("h") ? -1 : 1
@@ -78,15 +78,16 @@ extension AppState {
     /// The wheel scrolls; a click on a cover selects it (a click on the selected one opens
     /// it); a click on a link selects it (the terminal itself opens OSC 8 links on its own
     /// gesture, `o` opens the selected one).
-    mutating func handleDetail(mouse: MouseInput) -> [Effect] {
+    mutating func handleDetail(mouse: MouseEvent) -> [Effect] {
         if overlay != nil {
-            if case .press = mouse { overlay = nil }
+            if mouse.kind == .press { overlay = nil }
             return []
         }
-        switch mouse {
-        case .wheelUp: scrollDetail(by: -3)
-        case .wheelDown: scrollDetail(by: 3)
-        case .press(let x, let y):
+        let x = mouse.position.x, y = mouse.position.y
+        switch (mouse.kind, mouse.button) {
+        case (.wheel, .wheelUp): scrollDetail(by: -3)
+        case (.wheel, .wheelDown): scrollDetail(by: 3)
+        case (.press, _):
             let top = details.pages.count - 1
             let viewport = detailLayout.viewport
             guard top >= 0, viewport.contains(Point(x: x, y: y)), let page = details.top,
@@ -104,6 +105,7 @@ extension AppState {
                       (links + 1..<links + 1 + count).contains(line) {
                 details.pages[top].linkIndex = line - links - 1
             }
+        default: break
         }
         return []
     }

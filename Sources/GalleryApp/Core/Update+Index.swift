@@ -1,7 +1,9 @@
+import TerminalUI
+
 /// The A–Z index bar: `#` and A to Z; a letter list is pushed over the main list (replacing any
 /// letter or search shown before), endlessly scrolled like it; Esc goes back.
 extension AppState {
-    mutating func handleIndexBar(key: KeyInput) -> [Effect] {
+    mutating func handleIndexBar(key: KeyEvent) -> [Effect] {
         guard let cursor = indexCursor else { return [] }
         let count = IndexLetter.all.count
         switch key {
@@ -17,10 +19,8 @@ extension AppState {
             indexCursor = count - 1
         case .enter:
             choose(IndexLetter.all[cursor])
-        case .char(let c):
-            if let letter = IndexLetter(String(c)) { choose(letter) }
-        case .ctrl, .pageUp, .pageDown, .backspace:
-            break
+        default:
+            if let c = key.typed, let letter = IndexLetter(String(c)) { choose(letter) }
         }
         return []
     }

@@ -1,6 +1,8 @@
+import TerminalUI
+
 /// Keys go to whatever has the focus: an overlay, the index bar, the search field, the grid.
 extension AppState {
-    mutating func handle(key: KeyInput) -> [Effect] {
+    mutating func handle(key: KeyEvent) -> [Effect] {
         if key == .ctrl("c") {
             // In raw mode Ctrl-C is a key, not SIGINT; it still ends the program as SIGINT would.
             interruptedByKey = true
@@ -14,7 +16,7 @@ extension AppState {
         return perform(action)
     }
 
-    mutating func handleOverlay(_ overlay: Overlay, key: KeyInput) -> [Effect] {
+    mutating func handleOverlay(_ overlay: Overlay, key: KeyEvent) -> [Effect] {
         switch overlay {
         case .help:
             // Arrows scroll a help taller than the screen (40x15); any other key closes it.

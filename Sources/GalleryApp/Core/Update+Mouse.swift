@@ -4,21 +4,22 @@ import TerminalUI
 /// would leave the screen), a click selects, a second click on the same tile within the
 /// double-click interval opens it.
 extension AppState {
-    mutating func handle(mouse: MouseInput, atMillis millis: UInt64) -> [Effect] {
+    mutating func handle(mouse: MouseEvent, atMillis millis: UInt64) -> [Effect] {
         if !details.isEmpty { return handleDetail(mouse: mouse) }
         if overlay != nil {
-            if case .press = mouse { overlay = nil }
+            if mouse.kind == .press { overlay = nil }
             return []
         }
-        if indexCursor != nil, case .press = mouse { indexCursor = nil }
+        if indexCursor != nil, mouse.kind == .press { indexCursor = nil }
         guard let grid = layout.tileGrid else { return [] }
         let top = lists.count - 1
-        switch mouse {
-        case .wheelUp:
+        let x = mouse.position.x, y = mouse.position.y
+        switch (mouse.kind, mouse.button) {
+        case (.wheel, .wheelUp):
             scroll(rows: -1, in: grid)
-        case .wheelDown:
+        case (.wheel, .wheelDown):
             scroll(rows: 1, in: grid)
-        case .press(let x, let y):
+        case (.press, _):
             guard let item = grid.item(atX: x, y: y, topRow: current.topRow, count: current.count) else {
                 return []
             }
@@ -31,6 +32,7 @@ extension AppState {
                 lastClick = LastClick(item: item, listID: current.id, at: millis)
                 lists[top].select(item)
             }
+        default: break
         }
         return []
     }

@@ -1,8 +1,10 @@
+import TerminalUI
+
 /// Search: typing restarts a 250 ms debounce tagged with a generation; only the timer of the
 /// newest generation runs the query. A search is a list pushed over the one it started from,
 /// so Esc (or clearing the field) pops back to that list exactly as it was, without a fetch.
 extension AppState {
-    mutating func handleSearchField(key: KeyInput) -> [Effect] {
+    mutating func handleSearchField(key: KeyEvent) -> [Effect] {
         guard var field = search else { return [] }
         switch key {
         case .escape:
@@ -17,8 +19,8 @@ extension AppState {
             field.text.removeLast()
         case .ctrl("u"):
             field.text = ""
-        case .char(let c) where !c.isNewline && c.unicodeScalars.allSatisfy({ $0.value >= 0x20 }):
-            field.text.append(c)
+        case _ where key.typed.map { !$0.isNewline && $0.unicodeScalars.allSatisfy { $0.value >= 0x20 } } == true:
+            field.text.append(key.typed!)
         case .up, .down, .pageUp, .pageDown:
             // Browsing the results while typing.
             return Keymap.gridAction(for: key, catalog: config.catalog).map { perform($0) } ?? []

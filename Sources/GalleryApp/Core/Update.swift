@@ -32,8 +32,8 @@ extension AppState {
         case .detail(let detailMsg):
             receive(detail: detailMsg)
         case .terminate:
-            isQuitting = true
-            return [.quit]
+            isQuitting = true  // the runner stops when the state says so (`isFinished`)
+            return []
         }
         if isQuitting { return effects }
         return effects + settle()
@@ -111,6 +111,6 @@ extension AppState {
 
     mutating func quit() -> [Effect] {
         isQuitting = true
-        return [.quit]
+        return []
     }
 }

@@ -1,7 +1,7 @@
 import MarvelAPI
 
-/// A character as the gallery shows it: the few fields of a Marvel `Character` the grid and its
-/// quick-look card need. Kept independent of the wire models so the app core tests run on plain
+/// A character (or a comic) as the grid shows it: the few fields of a Marvel record its tile
+/// and status line need. Kept independent of the wire models so the app core tests run on plain
 /// values and the API layer can change without touching `update`.
 public struct GalleryCharacter: Equatable, Hashable, Sendable, Identifiable {
     public let id: Int
@@ -41,10 +41,8 @@ public struct ImageRef: Equatable, Hashable, Sendable {
         self.extension = `extension`
     }
 
-    /// Marvel's "no image" placeholders: drawn as a local glyph, never fetched.
-    public var isPlaceholder: Bool {
-        path.hasSuffix("image_not_available") || path.hasSuffix("4c002e0305708")
-    }
+    /// Marvel's "no image" placeholders (MarvelAPI's one rule): drawn as a local glyph, never fetched.
+    public var isPlaceholder: Bool { MarvelImage.isNotAvailable(path: path, fileExtension: `extension`) }
 }
 
 /// One page of a character list as the data source returns it.

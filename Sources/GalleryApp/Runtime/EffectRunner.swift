@@ -42,8 +42,6 @@ public struct EffectRunner: Sendable {
             await dispatch.after(.milliseconds(milliseconds), .timerFired(tag))
         case .detail(let detailEffect):
             await performDetail(detailEffect, dispatch)
-        case .quit:
-            break  // the program finishes when the state says so
         }
     }
 }

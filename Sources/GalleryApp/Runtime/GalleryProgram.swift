@@ -30,14 +30,12 @@ public struct GalleryProgram: Program {
         case .resize(let size): return .resized(size)
         case .terminate: return .terminate
         case .suspend, .resumed: return nil
-        case .input(.key(let key)): return GalleryProgram.keyInput(for: key).map { .key($0) }
+        case .input(.key(let key)): return GalleryProgram.galleryKey(key).map { .key($0) }
         case .input(.paste(let text)): return .paste(text)
         case .input(.mouse(let mouse)):
-            let p = mouse.position
+            // The gallery uses the wheel and left presses (releases and drags are dropped).
             switch (mouse.kind, mouse.button) {
-            case (.wheel, .wheelUp): return .mouse(.wheelUp(x: p.x, y: p.y), atMillis: clock())
-            case (.wheel, .wheelDown): return .mouse(.wheelDown(x: p.x, y: p.y), atMillis: clock())
-            case (.press, .left): return .mouse(.press(x: p.x, y: p.y), atMillis: clock())
+            case (.wheel, .wheelUp), (.wheel, .wheelDown), (.press, .left): return .mouse(mouse, atMillis: clock())
             default: return nil
             }
         }
@@ -53,26 +51,18 @@ public struct GalleryProgram: Program {
         model.isQuitting || (finishWhenGridComplete && model.isScreenComplete)
     }
 
-    /// TerminalUI's key events as the core's keys (nil: a key the gallery does not use).
-    public static func keyInput(for event: KeyEvent) -> KeyInput? {
+    /// A key event as the core reads it (nil: a key the gallery does not use): Ctrl with a
+    /// letter is lower-case Ctrl alone, Shift is dropped (it is already in the character),
+    /// Delete erases like Backspace; Alt is kept, so Alt-q is not q.
+    public static func galleryKey(_ event: KeyEvent) -> KeyEvent? {
         if event.modifiers.contains(.ctrl), case .char(let c) = event.code {
             return .ctrl(Character(c.lowercased()))
         }
+        let modifiers = event.modifiers.subtracting(.shift)
         switch event.code {
-        case .char(let c): return .char(c)
-        case .up: return .up
-        case .down: return .down
-        case .left: return .left
-        case .right: return .right
-        case .pageUp: return .pageUp
-        case .pageDown: return .pageDown
-        case .home: return .home
-        case .end: return .end
-        case .enter: return .enter
-        case .escape: return .escape
-        case .backspace, .delete: return .backspace
-        case .tab: return .tab
         case .insert, .function: return nil
+        case .delete: return KeyEvent(.backspace, modifiers)
+        default: return KeyEvent(event.code, modifiers)
         }
     }
 }

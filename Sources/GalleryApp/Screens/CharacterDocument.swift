@@ -13,7 +13,7 @@ enum CharacterDocument {
         writer.blank()
         writer.begin("description")
         if character.description.isEmpty {
-            writer.text(strings[.cardNoDescription], style: theme.secondary.italic)
+            writer.text(strings[.noDescription], style: theme.secondary.italic)
         } else {
             writer.text(character.description)
         }

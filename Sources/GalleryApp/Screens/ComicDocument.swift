@@ -42,7 +42,7 @@ enum ComicDocument {
         }
         writer.begin("description")
         if comic.description.isEmpty {
-            writer.text(strings[.cardNoDescription], style: theme.secondary.italic)
+            writer.text(strings[.noDescription], style: theme.secondary.italic)
         } else {
             writer.text(comic.description)
         }

@@ -50,7 +50,7 @@ public enum StringKey: String, CaseIterable, Sendable {
     case helpOpenComic
     case helpSearchTitles
     case helpScroll
-    case cardNoDescription
+    case noDescription
     case defaultAttribution
     // Detail pages, comics gallery (issue 8)
     case detailLoading

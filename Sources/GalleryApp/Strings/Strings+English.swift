@@ -50,7 +50,7 @@ extension Strings {
         .helpOpenComic: "open the selected comic",
         .helpSearchTitles: "search titles",
         .helpScroll: "↑↓ scroll · other keys close",
-        .cardNoDescription: "No description.",
+        .noDescription: "No description.",
         .defaultAttribution: "Data provided by Marvel. © 2014 Marvel",
     ]
 }

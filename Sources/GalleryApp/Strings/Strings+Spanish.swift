@@ -50,7 +50,7 @@ extension Strings {
         .helpOpenComic: "abrir el cómic seleccionado",
         .helpSearchTitles: "buscar títulos",
         .helpScroll: "↑↓ desplaza · otra tecla cierra",
-        .cardNoDescription: "Sin descripción.",
+        .noDescription: "Sin descripción.",
         .defaultAttribution: "Datos proporcionados por Marvel. © 2014 Marvel",
         .detailLoading: "Cargando…",
         .detailModified: "Modificado el {1}",

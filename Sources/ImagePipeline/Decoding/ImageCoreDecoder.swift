@@ -21,7 +21,7 @@ public struct ImageCoreDecoder: ImageDecoding {
         } catch .damaged(_, let reason, let partial) {
             throw ImagePipelineError.damaged(reason, partial: partial)
         } catch {
-            throw ImagePipelineError.undecodable(error.description)
+            throw ImagePipelineError.undecodable(error)
         }
     }
 }

@@ -16,22 +16,14 @@ public struct CurlDataLoader: DataLoading {
     }
 
     public func loadData(from url: String) async throws -> [UInt8] {
-        guard let u = URL(string: url) else { throw ImagePipelineError.transport("invalid URL", retriable: false) }
+        guard let u = URL(string: url) else { throw ImagePipelineError.transport(.invalidURL("not a URL")) }
         let response: HTTPResponse
         do {
             response = try await transport.send(HTTPRequest(url: u, timeouts: timeouts, maxResponseBytes: maxResponseBytes))
         } catch let error as HTTPTransportError {
-            throw ImagePipelineError.transport(error.description, retriable: Self.isRetriable(error))
+            throw ImagePipelineError.transport(error)
         }
         guard response.status == 200 else { throw ImagePipelineError.httpStatus(response.status) }
         return [UInt8](response.body)
-    }
-
-    /// Timeouts and dropped or refused connections are worth another try; the rest are not.
-    static func isRetriable(_ error: HTTPTransportError) -> Bool {
-        switch error {
-        case .timedOut, .connectionLost, .cannotConnect: return true
-        default: return false
-        }
     }
 }

@@ -4,26 +4,8 @@ public enum PlaceholderKind: String, Sendable, Hashable {
     case loading
     /// The download or the decode failed (negative-cached for a while, never disk-cached).
     case failed
-    /// Marvel's own "image not available" picture, recognised by URL and never downloaded.
+    /// The source's own "image not available" picture (`Configuration.isNotAvailable`), never downloaded.
     case notAvailable
-
-    /// One glyph the app centres in the box instead of a picture.
-    public var glyph: Character {
-        switch self {
-        case .loading: return "⋯"
-        case .failed: return "✕"
-        case .notAvailable: return "◌"
-        }
-    }
-
-    /// A short caption for boxes tall enough to show one.
-    public var caption: String {
-        switch self {
-        case .loading: return "loading"
-        case .failed: return "no picture"
-        case .notAvailable: return "no image"
-        }
-    }
 }
 
 /// A decoded picture ready for the app: the cells to draw in the request's box, and the pixels

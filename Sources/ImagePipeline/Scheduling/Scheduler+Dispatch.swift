@@ -13,25 +13,9 @@ extension Scheduler {
     }
 
     func pump() {
-        if pausedUntil > 0 {
-            if Self.monotonicNanos() < pausedUntil {
-                // A fling is in progress: nothing new starts (work already in hand continues).
-                scheduleWake(at: pausedUntil)
-                dispatchCPU()
-                return
-            }
-            pausedUntil = 0
-        }
         promoteWaiting()
         dispatchCPU()
         dispatchTransfers()
-    }
-
-    /// Holds back new disk and network work until `duration` from now (extending a hold).
-    func pauseStarts(for duration: Duration) {
-        lock.lock()
-        pausedUntil = max(pausedUntil, Self.monotonicNanos() + duration.nanoseconds)
-        lock.unlock()
     }
 
     private func promoteWaiting() {
@@ -75,14 +59,12 @@ extension Scheduler {
         lock.unlock()
     }
 
-    /// Highest priority first; among equals, the oldest. Disk reads wait while paused.
+    /// Highest priority first; among equals, the oldest.
     private func dispatchCPU() {
-        let paused = pausedUntil > 0
         while runningCPU < limits.maxCPU {
             var best: Int?
             var bestPriority = ImagePriority.veryLow
             for i in cpuQueue.indices {
-                if paused, case .diskDecode = cpuQueue[i] { continue }
                 let p = priority(of: cpuQueue[i])
                 if best == nil || p > bestPriority { best = i; bestPriority = p }
             }

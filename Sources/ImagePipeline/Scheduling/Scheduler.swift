@@ -1,5 +1,5 @@
 import Foundation
-import MarvelAPI
+import HTTPTransport
 
 /// The pipeline's coordinator: a lock-protected state machine (not an actor) so that bind,
 /// priority change and cancel are synchronous and strictly ordered from the app's frame loop.
@@ -15,7 +15,7 @@ final class Scheduler: @unchecked Sendable {
         /// A request waits this long before it may start disk or network work, so rows a fling
         /// passes in less time cost nothing.
         var startDelay: Duration = .milliseconds(20)
-        /// The same policy the API client uses: 429, 5xx, timeouts and dropped connections.
+        /// HTTPTransport's one rule, the API client's too.
         var retry = RetryPolicy.standard
         var negativeTTL: Duration = .seconds(30)
     }
@@ -42,7 +42,6 @@ final class Scheduler: @unchecked Sendable {
     var runningCPU = 0
     var seq = 0
     var wakeAt: UInt64?
-    var pausedUntil: UInt64 = 0
     var negative: [String: UInt64] = [:]
     /// Downloads made for prefetch only, by URL → bytes; removed when shown.
     var prefetchOnlyBytes: [String: Int] = [:]

@@ -1,3 +1,4 @@
+import Digests
 import Foundation
 
 /// A Marvel key pair. The private key is only ever used to compute the hash: it is kept out of

@@ -2,8 +2,8 @@ import Foundation
 import HTTPTransport
 
 extension MarvelClient {
-    /// Sends with the retry policy: connect errors, timeouts, dropped connections, 429 and 5xx
-    /// are retried (Retry-After honoured up to a cap), every other status is returned as is.
+    /// Sends with the retry policy's one rule (`RetryPolicy.isRetryable`; Retry-After honoured
+    /// up to a cap); every other status is returned as is.
     /// A 5xx from the official gateway is not retried: it is the retired service's answer.
     func sendWithRetries(_ request: HTTPRequest) async throws -> HTTPResponse {
         var attempt = 0
@@ -12,11 +12,11 @@ extension MarvelClient {
             do {
                 let response = try await transport.send(request)
                 let status = response.status
-                let retryable = status == 429 || (500...599).contains(status) && !isOfficialGateway
+                let retryable = RetryPolicy.isRetryable(status: status) && !(isOfficialGateway && status >= 500)
                 guard retryable, attempt < retryPolicy.maxRetries else { return response }
                 retryAfter = RetryPolicy.parseRetryAfter(response.headers["retry-after"])
             } catch let error as HTTPTransportError {
-                guard error.isTransient, attempt < retryPolicy.maxRetries else { throw MarvelAPIError.transport(error) }
+                guard RetryPolicy.isRetryable(error), attempt < retryPolicy.maxRetries else { throw MarvelAPIError.transport(error) }
                 retryAfter = nil
             }
             try await retryPolicy.sleep(retryPolicy.delay(beforeRetry: attempt, retryAfter: retryAfter))

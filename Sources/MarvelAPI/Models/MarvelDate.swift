@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 
 /// Marvel's timestamps (`2014-04-29T14:18:17-0400`, events also `1993-11-10 00:00:00`), parsed by
@@ -44,7 +45,7 @@ public enum MarvelDate {
                 return nil
             }
         }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = CivilDays.daysFromCivil(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
         if seconds == 0 { return nil }                       // 1969-12-31T19:00:00-0500
         if year >= 2099 { return nil }                       // 2099-10-30 on-sale placeholder
@@ -59,32 +60,9 @@ public enum MarvelDate {
         let total = Int(date.timeIntervalSince1970.rounded(.down))
         let days = Int((Double(total) / 86_400).rounded(.down))
         let secondsOfDay = total - days * 86_400
-        let (y, m, d) = civilFromDays(days)
+        let (y, m, d) = CivilDays.civilFromDays(days)
         func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
         let year = String(repeating: "0", count: max(0, 4 - String(y).count)) + String(y)
         return "\(year)-\(two(m))-\(two(d))T\(two(secondsOfDay / 3600)):\(two(secondsOfDay / 60 % 60)):\(two(secondsOfDay % 60))+0000"
-    }
-
-    // Howard Hinnant's days_from_civil / civil_from_days (proleptic Gregorian).
-    // `package`: the catalog's sort keys (CatalogDate) and the synthetic catalog's dates use them too.
-    package static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
-
-    package static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 }

@@ -31,9 +31,22 @@ public struct MarvelImage: Codable, Sendable, Hashable {
 
     /// Marvel's two "no image" placeholders: `…/b/40/image_not_available.jpg` and
     /// `…/f/60/4c002e0305708.gif`. Show a local glyph instead of downloading them.
-    public var isPlaceholder: Bool {
+    public var isPlaceholder: Bool { Self.isNotAvailable(path: path, fileExtension: fileExtension) }
+
+    /// The one rule for Marvel's "image not available" pictures, on a thumbnail's parts.
+    public static func isNotAvailable(path: String, fileExtension: String) -> Bool {
         if path.hasSuffix("/image_not_available") { return true }
         return path.hasSuffix("/f/60/4c002e0305708") && fileExtension.lowercased() == "gif"
+    }
+
+    /// The same rule on a whole picture URL, with or without a variant
+    /// (`…/image_not_available/portrait_xlarge.jpg`, `…/f/60/4c002e0305708.gif`).
+    public static func isNotAvailable(url: String) -> Bool {
+        guard let dot = url.lastIndex(of: "."), let slash = url.lastIndex(of: "/"), dot > slash else { return false }
+        var path = String(url[..<dot])
+        let last = path[path.index(after: slash)...]
+        if ImageVariant(rawValue: String(last)) != nil, last != "" { path = String(url[..<slash]) }
+        return isNotAvailable(path: path, fileExtension: String(url[url.index(after: dot)...]))
     }
 }
 

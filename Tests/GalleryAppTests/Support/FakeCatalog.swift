@@ -82,7 +82,7 @@ struct Harness {
     }
 
     @discardableResult
-    mutating func key(_ key: KeyInput) -> [Effect] { send(.key(key)) }
+    mutating func key(_ key: KeyEvent) -> [Effect] { send(.key(key)) }
 
     mutating func type(_ text: String) {
         for c in text { key(.char(c)) }

@@ -91,6 +91,12 @@ void mg_gif_close(mg_gif_decoder *dec);
 
 void mg_img_free(void *p);
 
+// MARK: versions (mg_versions.c) of the codec libraries this program runs with, for `doctor`.
+/// Each returns a static string; never NULL.
+const char *mg_img_version_jpeg(void);
+const char *mg_img_version_png(void);
+const char *mg_img_version_gif(void);
+
 // Internal helper shared by the codec files.
 void mg_img_set_status(mg_img_status *status, int code, const char *message);
 

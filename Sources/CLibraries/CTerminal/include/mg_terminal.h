@@ -50,13 +50,4 @@ void mg_term_flush_input(int fd);
 /// Test-only: raises SIGILL / traps, to prove the crash restore end to end.
 void mg_term_test_crash(void);
 
-// MARK: doctor (mg_doctor.c): versions of the C libraries this program runs with.
-/// Each returns a static string ("" when unknown); never NULL.
-const char *mg_doctor_curl_version(void);
-const char *mg_doctor_jpeg_version(void);
-const char *mg_doctor_png_version(void);
-const char *mg_doctor_gif_version(void);
-/// SQLite's runtime version when the SQLite library is linked into the process, else "".
-const char *mg_doctor_sqlite_version(void);
-
 #endif

@@ -1,7 +1,10 @@
 import Foundation
 
-/// When and how long to wait before trying again. Retried: connect errors, timeouts, dropped
-/// connections, 429 and 5xx; never any other 4xx (rejected calls still count against the quota).
+/// When and how long to wait before trying again, and the one rule of what is worth it (the API
+/// client and the image pipeline both ask `isRetryable`). Retried: timeouts, refused and dropped
+/// connections, 408, 429 and 5xx; never any other 4xx (rejected calls still count against the
+/// quota), and never a failed DNS lookup (the resolver already retried; asking again in a second
+/// gets the same answer, as curl's `--retry` also assumes).
 public struct RetryPolicy: Sendable {
     /// Extra attempts after the first.
     public var maxRetries: Int
@@ -25,6 +28,19 @@ public struct RetryPolicy: Sendable {
 
     public static let standard = RetryPolicy()
     public static let none = RetryPolicy(maxRetries: 0)
+
+    /// An HTTP status worth another attempt: 408 Request Timeout, 429 Too Many Requests, 5xx.
+    public static func isRetryable(status: Int) -> Bool {
+        status == 408 || status == 429 || (500...599).contains(status)
+    }
+
+    /// A transport failure worth another attempt: timeouts, refused or dropped connections.
+    public static func isRetryable(_ error: HTTPTransportError) -> Bool {
+        switch error {
+        case .timedOut, .cannotConnect, .connectionLost: true
+        default: false
+        }
+    }
 
     /// The wait before retry `attempt` (0 = first retry), honouring a Retry-After when given.
     public func delay(beforeRetry attempt: Int, retryAfter: Duration?) -> Duration {

@@ -8,6 +8,18 @@
 #include <setjmp.h>
 #include <png.h>
 
+/// Where libpng's fatal errors land: its message, and the setjmp of the public function running.
+struct mg_png_guard {
+    jmp_buf jump;
+    char message[200];
+};
+
+static void mg_png_error(png_structp png, png_const_charp msg) {
+    struct mg_png_guard *guard = png_get_error_ptr(png);
+    strncpy(guard->message, msg ? msg : "libpng error", sizeof(guard->message) - 1);
+    longjmp(guard->jump, 1);
+}
+
 struct mg_png_decoder {
     png_structp png;
     png_infop info;
@@ -15,15 +27,8 @@ struct mg_png_decoder {
     size_t len, pos;
     int width, height, has_alpha;
     const mg_img_cancel *cancel;
-    jmp_buf jump;
-    char message[200];
+    struct mg_png_guard guard;
 };
-
-static void mg_png_error(png_structp png, png_const_charp msg) {
-    struct mg_png_decoder *dec = png_get_error_ptr(png);
-    strncpy(dec->message, msg ? msg : "libpng error", sizeof(dec->message) - 1);
-    longjmp(dec->jump, 1);
-}
 static void mg_png_warning(png_structp png, png_const_charp msg) { (void)png; (void)msg; }
 
 static void mg_png_read_data(png_structp png, png_bytep out, size_t count) {
@@ -38,10 +43,10 @@ mg_png_decoder *mg_png_open(const uint8_t *data, size_t len, mg_img_status *stat
     if (!dec) { mg_img_set_status(status, MG_IMG_NO_MEMORY, "out of memory"); return NULL; }
     dec->data = data;
     dec->len = len;
-    dec->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, dec, mg_png_error, mg_png_warning);
+    dec->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &dec->guard, mg_png_error, mg_png_warning);
     if (!dec->png) { free(dec); mg_img_set_status(status, MG_IMG_NO_MEMORY, "out of memory"); return NULL; }
-    if (setjmp(dec->jump)) {
-        mg_img_set_status(status, MG_IMG_CORRUPT, dec->message);
+    if (setjmp(dec->guard.jump)) {
+        mg_img_set_status(status, MG_IMG_CORRUPT, dec->guard.message);
         mg_png_close(dec);
         return NULL;
     }
@@ -84,7 +89,7 @@ mg_png_decoder *mg_png_open(const uint8_t *data, size_t len, mg_img_status *stat
 // Called by libpng after every row (inside its error context, so png_error unwinds safely).
 static void mg_png_row_done(png_structp png, png_uint_32 row, int pass) {
     (void)row; (void)pass;
-    struct mg_png_decoder *dec = png_get_error_ptr(png);
+    struct mg_png_decoder *dec = png_get_io_ptr(png);
     if (mg_img_cancel_is_raised(dec->cancel)) png_error(png, "decode cancelled");
 }
 
@@ -101,10 +106,10 @@ void mg_png_info(const mg_png_decoder *dec, int *width, int *height, int *has_al
 
 int mg_png_read_rgba(mg_png_decoder *dec, uint8_t *rgba, mg_img_status *status) {
     png_bytep *volatile rows = NULL;
-    if (setjmp(dec->jump)) {
+    if (setjmp(dec->guard.jump)) {
         free(rows);
         int cancelled = mg_img_cancel_is_raised(dec->cancel);
-        mg_img_set_status(status, cancelled ? MG_IMG_CANCELLED : MG_IMG_CORRUPT, dec->message);
+        mg_img_set_status(status, cancelled ? MG_IMG_CANCELLED : MG_IMG_CORRUPT, dec->guard.message);
         return -1;
     }
     rows = malloc(sizeof(png_bytep) * (size_t)dec->height);
@@ -148,15 +153,8 @@ struct mg_png_writer {
     uint8_t *buf;
     size_t len, cap;
     int failed;
-    jmp_buf jump;
-    char message[200];
+    struct mg_png_guard guard;
 };
-
-static void mg_png_write_error(png_structp png, png_const_charp msg) {
-    struct mg_png_writer *w = png_get_error_ptr(png);
-    strncpy(w->message, msg ? msg : "libpng error", sizeof(w->message) - 1);
-    longjmp(w->jump, 1);
-}
 
 static void mg_png_write_data(png_structp png, png_bytep data, size_t count) {
     struct mg_png_writer *w = png_get_io_ptr(png);
@@ -183,7 +181,7 @@ int mg_png_encode(const uint8_t *pixels, int width, int height, int channels,
     }
     struct mg_png_writer *w = calloc(1, sizeof(*w));
     if (!w) { mg_img_set_status(status, MG_IMG_NO_MEMORY, "out of memory"); return -1; }
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, w, mg_png_write_error, mg_png_warning);
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &w->guard, mg_png_error, mg_png_warning);
     png_infop info = png ? png_create_info_struct(png) : NULL;
     if (!png || !info) {
         png_destroy_write_struct(&png, NULL);
@@ -191,9 +189,9 @@ int mg_png_encode(const uint8_t *pixels, int width, int height, int channels,
         mg_img_set_status(status, MG_IMG_NO_MEMORY, "out of memory");
         return -1;
     }
-    if (setjmp(w->jump)) {
+    if (setjmp(w->guard.jump)) {
         png_destroy_write_struct(&png, &info);
-        mg_img_set_status(status, MG_IMG_CORRUPT, w->message);
+        mg_img_set_status(status, MG_IMG_CORRUPT, w->guard.message);
         free(w->buf);
         free(w);
         return -1;

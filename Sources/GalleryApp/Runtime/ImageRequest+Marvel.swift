@@ -1,5 +1,6 @@
 import TerminalUI
 import ImageCore
+import ImagePipeline
 import MarvelAPI
 
 extension ImageRequest {

@@ -1,15 +1,19 @@
 import Foundation
 import XCTest
 
-/// Text snapshots of frames: compared line by line with `__Snapshots__/<name>.txt`; re-recorded
-/// when the environment has `RECORD_SNAPSHOTS=1` (review the diff before committing).
-enum Snapshot {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("__Snapshots__")
+/// Text snapshots of frames: compared line by line with `__Snapshots__/<name>.txt` beside the
+/// calling test file; re-recorded when the environment has `RECORD_SNAPSHOTS=1` (review the
+/// diff before committing).
+public enum Snapshot {
+    public static var recording: Bool { ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" }
 
-    static var recording: Bool { ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" }
+    /// The snapshots folder of the test file `file`.
+    public static func directory(of file: StaticString) -> URL {
+        URL(fileURLWithPath: "\(file)").deletingLastPathComponent().appendingPathComponent("__Snapshots__")
+    }
 
-    static func assert(_ text: String, named name: String, file: StaticString = #filePath, line: UInt = #line) {
+    public static func assert(_ text: String, named name: String, file: StaticString = #filePath, line: UInt = #line) {
+        let directory = directory(of: file)
         let url = directory.appendingPathComponent(name + ".txt")
         if recording {
             try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -26,7 +30,7 @@ enum Snapshot {
     }
 
     /// Changed lines, numbered, expected (-) then actual (+).
-    static func diff(expected: String, actual: String) -> String {
+    public static func diff(expected: String, actual: String) -> String {
         let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
         let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
         var out: [String] = []

@@ -1,0 +1,55 @@
+import ArgumentParser
+@testable import marvel_gallery
+import XCTest
+
+/// The command line's validation, parsed in-process (argument-parser's `AssertParse` style):
+/// each refusal is a usage error (exit 64) whose message names the flag. The end-to-end
+/// `CommandLineTests` spawn the binary for the same promises.
+final class CommandParsingTests: XCTestCase {
+    /// Parses `arguments` as the user would type them and returns the usage error's message.
+    private func refusal(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) -> String {
+        do {
+            let command = try MarvelGallery.parseAsRoot(arguments)
+            XCTFail("\(arguments) parsed as \(type(of: command))", file: file, line: line)
+            return ""
+        } catch {
+            XCTAssertEqual(MarvelGallery.exitCode(for: error), .validationFailure, "\(arguments)", file: file, line: line)
+            return MarvelGallery.message(for: error)
+        }
+    }
+
+    private func assertRefused(_ arguments: [String], saying text: String, file: StaticString = #filePath, line: UInt = #line) {
+        let message = refusal(arguments, file: file, line: line)
+        XCTAssertTrue(message.contains(text), "\(arguments): \(message)", file: file, line: line)
+    }
+
+    func testPlainAndJSONTogetherAreRefused() {
+        assertRefused(["characters", "--plain", "--json"], saying: "--plain and --json exclude each other")
+    }
+
+    func testOutOfRangeNumbersAreRefused() {
+        assertRefused(["characters", "--limit", "0"], saying: "--limit must be between 1 and 10000")
+        assertRefused(["characters", "--limit", "10001"], saying: "--limit must be between 1 and 10000")
+        assertRefused(["characters", "--page-size", "101"], saying: "--page-size must be between 1 and 100")
+    }
+
+    func testMalformedValuesAreRefused() {
+        assertRefused(["characters", "--letter", "ab"], saying: "--letter expects one letter A-Z")
+        assertRefused(["characters", "--headless", "wide"], saying: "--headless expects WIDTHxHEIGHT")
+        assertRefused(["render", "a.jpg", "--size", "40"], saying: "--size must look like 40x20")
+        assertRefused(["render", "a.jpg", "--size", "0x10"], saying: "--size must look like 40x20")
+        assertRefused(["render", "a.jpg", "--fit", "stretch"], saying: "--fit must be contain or cover")
+        assertRefused(["characters", "--limit", "many"], saying: "many")
+    }
+
+    func testValidCommandsParseToTheirCommand() throws {
+        let characters = try XCTUnwrap(try MarvelGallery.parseAsRoot(["characters", "--letter", "S", "--limit", "5"])
+            as? CharactersCommand)
+        XCTAssertEqual(characters.limit, 5)
+        XCTAssertEqual(characters.letter, "S")
+        let render = try XCTUnwrap(try MarvelGallery.parseAsRoot(["render", "a.jpg", "--size", "40x20", "--fit", "cover"])
+            as? RenderCommand)
+        XCTAssertEqual(render.size, "40x20")
+        XCTAssertEqual(render.fit, "cover")
+    }
+}
