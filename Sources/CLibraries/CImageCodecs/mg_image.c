@@ -25,3 +25,8 @@ void mg_img_set_status(mg_img_status *status, int code, const char *message) {
 }
 
 void mg_img_free(void *p) { free(p); }
+
+int mg_img_fail(mg_img_status *status, const mg_img_cancel *cancel, const char *message) {
+    mg_img_set_status(status, mg_img_cancel_is_raised(cancel) ? MG_IMG_CANCELLED : MG_IMG_CORRUPT, message);
+    return -1;
+}

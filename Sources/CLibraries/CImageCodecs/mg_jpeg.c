@@ -152,9 +152,7 @@ int mg_jpeg_read_rgb(mg_jpeg_decoder *dec, uint8_t *rgb, mg_img_status *status) 
     uint8_t *volatile cmyk_row = NULL;
     if (setjmp(dec->err.jump)) {
         free(cmyk_row);
-        int cancelled = mg_img_cancel_is_raised(dec->cancel);
-        mg_img_set_status(status, cancelled ? MG_IMG_CANCELLED : MG_IMG_CORRUPT, dec->err.message);
-        return -1;
+        return mg_img_fail(status, dec->cancel, dec->err.message);
     }
     jpeg_start_decompress(&dec->cinfo);
     int width = (int)dec->cinfo.output_width;

@@ -108,9 +108,7 @@ int mg_png_read_rgba(mg_png_decoder *dec, uint8_t *rgba, mg_img_status *status) 
     png_bytep *volatile rows = NULL;
     if (setjmp(dec->guard.jump)) {
         free(rows);
-        int cancelled = mg_img_cancel_is_raised(dec->cancel);
-        mg_img_set_status(status, cancelled ? MG_IMG_CANCELLED : MG_IMG_CORRUPT, dec->guard.message);
-        return -1;
+        return mg_img_fail(status, dec->cancel, dec->guard.message);
     }
     rows = malloc(sizeof(png_bytep) * (size_t)dec->height);
     if (!rows) { mg_img_set_status(status, MG_IMG_NO_MEMORY, "out of memory"); return -1; }

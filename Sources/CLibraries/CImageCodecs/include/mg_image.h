@@ -97,7 +97,10 @@ const char *mg_img_version_jpeg(void);
 const char *mg_img_version_png(void);
 const char *mg_img_version_gif(void);
 
-// Internal helper shared by the codec files.
+// Internal helpers shared by the codec files.
 void mg_img_set_status(mg_img_status *status, int code, const char *message);
+/// A library error unwound to a read: CANCELLED when the cancel flag is up (the library was
+/// stopped on purpose), else CORRUPT with the library's message. Returns -1.
+int mg_img_fail(mg_img_status *status, const mg_img_cancel *cancel, const char *message);
 
 #endif
