@@ -6,17 +6,6 @@ import XCTest
 /// Seeded corruption: every mutated file either decodes or fails with a typed ImageError, and
 /// the C libraries print nothing on stderr.
 final class FuzzTests: XCTestCase {
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     func testTwoThousandSeededTruncationsAndBitFlips() throws {
         let sources = try [
             "jpeg/testorig.jpg", "jpeg/testorig-progressive.jpg", "generated/cmyk_adobe.jpg",
