@@ -43,9 +43,15 @@ final class SearchAnywhereEndToEndTests: XCTestCase {
         let names = man.output.split(separator: "\n").compactMap { $0.split(separator: "\t").dropFirst().first.map(String.init) }
         XCTAssertTrue(names.contains("Spider-Man (Peter Parker)"), "\(names)")
         XCTAssertTrue(names.contains("Iron Man"), "\(names)")
-        let firstSpider = try XCTUnwrap(names.firstIndex(of: "Spider-Man (Peter Parker)"))
-        XCTAssertTrue(names[..<firstSpider].allSatisfy { $0.lowercased().hasPrefix("man") || !$0.lowercased().contains("-man") },
-                      "name starts come first: \(names)")
+        // Name starts (Man-Thing), then word starts (Spider-Man, Iron Man), then the rest (Human Torch).
+        let ranks = names.map { name -> Int in
+            let lower = name.lowercased()
+            XCTAssertTrue(lower.contains("man"), name)
+            if lower.hasPrefix("man") { return 0 }
+            return " \(lower)".map { "-(/.".contains($0) ? " " : $0 }.map(String.init).joined().contains(" man") ? 1 : 2
+        }
+        XCTAssertEqual(ranks, ranks.sorted(), "\(names)")
+        XCTAssertEqual(Set(ranks), [0, 1, 2], "\(names)")
         XCTAssertFalse(man.output.contains("searched"), "the built-in catalog searched itself: \(man.output)")
         let comics = try run(["comics", "--plain", "--title", "spider-man", "--limit", "300"], cache: cache)
         XCTAssertEqual(comics.status, 0, comics.output)
