@@ -1,5 +1,8 @@
 import Foundation
+import HTTPTransport
+import MarvelAPI
 import Synchronization
+import TestSupport
 import XCTest
 @testable import GalleryApp
 import TerminalUI
@@ -71,5 +74,25 @@ final class HealthNoticeTests: XCTestCase {
         var buffer = Buffer(size: state.size)
         GalleryView.render(state, into: &buffer)
         XCTAssertTrue(buffer.text.contains("response cache /c is not writable (full): responses kept in memory"), buffer.text)
+    }
+
+    /// The real page source reports its response cache falling back to memory (the cache's
+    /// folder is a file here, so no write can succeed, whoever runs the test).
+    func testTheMarvelPageSourceReportsItsResponseCache() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("health-\(UUID().uuidString)")
+        try Data().write(to: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let body = Data(#"{"code":200,"status":"Ok","data":{"offset":0,"limit":20,"total":1,"count":1,"results":[{"id":1,"name":"Solo"}]}}"#.utf8)
+        let server = try LoopbackHTTPServer { _ in .respond(status: 200, body: body) }
+        let transport = try HTTPTransport()
+        defer { transport.shutdown() }
+        let source = MarvelPageSource(client: MarvelClient(baseURL: server.baseURL, transport: transport,
+                                                           cache: ResponseCache(directory: folder)))
+        XCTAssertEqual(source.health, SourceHealth())
+        let page = await source.page(PageRequest(listID: 0, query: .all, offset: 0, limit: 20))
+        XCTAssertEqual(try page.get().items.map(\.name), ["Solo"])
+        let problem = try XCTUnwrap(source.health.responseCacheProblem)
+        XCTAssertTrue(problem.hasPrefix("response cache \(folder.path) is not writable"), problem)
+        XCTAssertTrue(problem.hasSuffix("responses kept in memory"), problem)
     }
 }

@@ -95,21 +95,7 @@ guard encodeRoundTrip(width: 37, height: 23) else { print("shim-sanitizer: encod
 for seed in seeds where !seed.isEmpty {
     outcomes[decode(seed), default: 0] += 1
     for _ in 0..<mutationsPerSeed {
-        var bytes = seed
-        switch rng.next() % 3 {
-        case 0: bytes = Array(bytes.prefix(Int(rng.next() % UInt64(bytes.count))))
-        case 1:
-            for _ in 0..<(1 + Int(rng.next() % 16)) {
-                let at = Int(rng.next() % UInt64(bytes.count))
-                bytes[at] ^= UInt8(1) << UInt8(rng.next() % 8)
-            }
-        default:
-            let at = Int(rng.next() % UInt64(bytes.count))
-            let run = min(bytes.count - at, 1 + Int(rng.next() % 64))
-            let value: UInt8 = rng.next() % 2 == 0 ? 0 : 0xFF
-            for j in at..<(at + run) { bytes[j] = value }
-        }
-        outcomes[decode(bytes), default: 0] += 1
+        outcomes[decode(rng.mutation(of: seed)), default: 0] += 1
     }
 }
 let total = outcomes.values.reduce(0, +)
