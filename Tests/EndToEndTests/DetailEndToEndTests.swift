@@ -127,7 +127,7 @@ final class DetailEndToEndTests: XCTestCase {
 }
 
 /// Column of the first occurrence of `text` on screen (display columns, one per character here).
-private func column(of text: String, in screen: String) -> Int? {
+func column(of text: String, in screen: String) -> Int? {
     for line in screen.split(separator: "\n") {
         if let range = line.range(of: text) { return line.distance(from: line.startIndex, to: range.lowerBound) }
     }
@@ -135,7 +135,7 @@ private func column(of text: String, in screen: String) -> Int? {
 }
 
 /// The tile names on a grid screen, and the selected one (heavy frame `┃name┃`).
-private struct TileNames {
+struct TileNames {
     var all: [String] = []
     var selected: String?
 

@@ -1,7 +1,8 @@
+import MarvelAPI
 import TerminalUI
 
-/// The details of a character: name, modified date, description, links, then the appearance
-/// tabs (comics as a strip of covers, series/stories/events as lists).
+/// The details of a character: name, modified date, description, links, then the tabs of its
+/// comics, series, stories and events, each a strip of pictures that open their own pages.
 enum CharacterDocument {
     static func write(_ character: CharacterDetail, page: DetailPage, strings: Strings, theme: Theme,
                       into writer: inout DocumentWriter) {
@@ -19,49 +20,25 @@ enum CharacterDocument {
         }
         writer.blank()
         DetailSections.links(character.links, selected: page.linkIndex, strings: strings, theme: theme, into: &writer)
-        writer.begin("appearances")
-        let tabs = AppearanceTab.allCases.map { tab in
-            (tab, strings[tab.titleKey], strings.number(character.appearances(tab).available))
-        }
-        writer.add(height: 1) { buffer, y, width in
-            var x = 0
-            for (n, (tab, title, count)) in tabs.enumerated() {
-                let label = " \(n + 1) \(title) \(count) "
-                let style = tab == page.tab ? theme.selectedName : theme.title
-                x += buffer.put(label, at: Point(x: x, y: y), style: style, maxWidth: max(0, width - x))
-                x += 1
-            }
-        }
-        writer.blank()
-        writer.begin("tab")
-        if page.tab == .comics {
-            DetailSections.strip(page.strip, empty: strings[.stripNoComics], strings: strings, theme: theme, into: &writer)
-        } else {
-            let list = character.appearances(page.tab)
-            if list.items.isEmpty {
-                writer.text(strings[.detailNone], style: theme.secondary)
-            }
-            for item in list.items { writer.text("• " + item, indent: 1) }
-            if list.available > list.items.count && !list.items.isEmpty {
-                writer.text(strings.text(.detailMore, strings.number(list.available - list.items.count)),
-                            style: theme.secondary, indent: 1)
-            }
-        }
+        DetailSections.tabs(of: page, strings: strings, theme: theme, into: &writer)
     }
 }
 
-extension AppearanceTab {
-    var titleKey: StringKey {
+extension MarvelResource {
+    /// The title of this type's tab on a detail page.
+    var tabKey: StringKey {
         switch self {
-        case .comics: return .tabComics
-        case .series: return .tabSeries
-        case .stories: return .tabStories
-        case .events: return .tabEvents
+        case .characters: .tabCharacters
+        case .comics: .tabComics
+        case .creators: .tabCreators
+        case .events: .tabEvents
+        case .series: .tabSeries
+        case .stories: .tabStories
         }
     }
 }
 
-/// Blocks both detail pages share: the links and the strip of pictures.
+/// Blocks every detail page shares: the links, the tabs of related lists and their strip of pictures.
 enum DetailSections {
     static func links(_ links: [DetailLink], selected: Int, strings: Strings, theme: Theme, into writer: inout DocumentWriter) {
         guard !links.isEmpty else { return }
@@ -82,6 +59,41 @@ enum DetailSections {
             }
         }
         writer.blank()
+    }
+
+    /// The related lists as numbered tabs with their counts (the one shown highlighted), then
+    /// the shown one's strip.
+    static func tabs(of page: DetailPage, strings: Strings, theme: Theme, into writer: inout DocumentWriter) {
+        writer.begin("tabs")
+        let labels = tabLabels(of: page, strings: strings)
+        writer.add(height: 1) { buffer, y, width in
+            var x = 0
+            for (tab, label) in labels {
+                let style = tab == page.tab ? theme.selectedName : theme.title
+                x += buffer.put(label, at: Point(x: x, y: y), style: style, maxWidth: max(0, width - x))
+                x += 1
+            }
+        }
+        writer.blank()
+        writer.begin("tab")
+        strip(page.strip, empty: strings[.detailNone], strings: strings, theme: theme, into: &writer)
+    }
+
+    /// The tab under column `x` of the tabs line.
+    static func tab(at x: Int, of page: DetailPage, strings: Strings) -> MarvelResource? {
+        var start = 0
+        for (tab, label) in tabLabels(of: page, strings: strings) {
+            let width = TextWidth.of(label)
+            if (start..<start + width).contains(x) { return tab }
+            start += width + 1
+        }
+        return nil
+    }
+
+    private static func tabLabels(of page: DetailPage, strings: Strings) -> [(MarvelResource, String)] {
+        page.subject.tabs.enumerated().map { n, tab in
+            (tab, " \(n + 1) \(strings[tab.tabKey]) \(strings.number(page.content?.count(of: tab) ?? 0)) ")
+        }
     }
 
     /// Covers side by side with their titles, the selected one's title in the accent, then a
