@@ -131,6 +131,21 @@ final class DetailUpdateTests: XCTestCase {
         XCTAssertEqual(h.state.details.top, character, "tab, strip selection and scroll as they were")
     }
 
+    func testTabsWrapWhenTheyDoNotFitAndAClickShowsOne() throws {
+        var h = grid(120, 40)
+        h.openAndLoad()
+        h.answerDetails(h.key(.char("2")))
+        h.answerDetails(h.key(.enter))  // a series: five tabs, wider than the wide layout's text
+        let lines = h.detailText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let first = try XCTUnwrap(lines.firstIndex { $0.contains("1 Comics 45") })
+        let second = try XCTUnwrap(lines.firstIndex { $0.contains("5 Stories 260") }, "the last tab is whole")
+        XCTAssertGreaterThan(second, first, "on a second line")
+        let row = lines[second]
+        let x = row.distance(from: row.startIndex, to: try XCTUnwrap(row.range(of: "5 Stories")).lowerBound)
+        h.answerDetails(h.send(.mouse(.press(x: x, y: second), atMillis: 0)))
+        XCTAssertEqual(h.state.details.top?.tab, .stories)
+    }
+
     func testAComicListsItsOneSeriesWithoutARequestAndOpensIt() throws {
         var h = grid()
         h.openAndLoad()

@@ -106,8 +106,9 @@ extension DetailStack {
                 }
                 if index == page.strip.selection { return handle(key: .enter) }
                 pages[top].strip.select(index, visible: CoverStrip.visibleCount(width: viewport.width))
-            } else if let tabs = doc.line(of: "tabs"), line == tabs,
-                      let tab = DetailSections.tab(at: x - viewport.x, of: page, strings: strings) {
+            } else if let tabs = doc.line(of: "tabs"), line >= tabs,
+                      let tab = DetailSections.tab(at: x - viewport.x, row: line - tabs, of: page,
+                                                   width: viewport.width, strings: strings) {
                 switchTab(to: tab)
             } else if let links = doc.line(of: "links"), let count = page.content?.links.count,
                       (links + 1..<links + 1 + count).contains(line) {

@@ -65,13 +65,13 @@ enum DetailSections {
     /// the shown one's strip.
     static func tabs(of page: DetailPage, strings: Strings, theme: Theme, into writer: inout DocumentWriter) {
         writer.begin("tabs")
-        let labels = tabLabels(of: page, strings: strings)
-        writer.add(height: 1) { buffer, y, width in
-            var x = 0
-            for (tab, label) in labels {
-                let style = tab == page.tab ? theme.selectedName : theme.title
-                x += buffer.put(label, at: Point(x: x, y: y), style: style, maxWidth: max(0, width - x))
-                x += 1
+        let rows = tabRows(of: page, width: writer.width, strings: strings)
+        writer.add(height: rows.count) { buffer, y, width in
+            for (n, row) in rows.enumerated() {
+                for (tab, label, x) in row {
+                    let style = tab == page.tab ? theme.selectedName : theme.title
+                    buffer.put(label, at: Point(x: x, y: y + n), style: style, maxWidth: max(0, width - x))
+                }
             }
         }
         writer.blank()
@@ -79,21 +79,28 @@ enum DetailSections {
         strip(page.strip, empty: strings[.detailNone], strings: strings, theme: theme, into: &writer)
     }
 
-    /// The tab under column `x` of the tabs line.
-    static func tab(at x: Int, of page: DetailPage, strings: Strings) -> MarvelResource? {
-        var start = 0
-        for (tab, label) in tabLabels(of: page, strings: strings) {
-            let width = TextWidth.of(label)
-            if (start..<start + width).contains(x) { return tab }
-            start += width + 1
-        }
-        return nil
+    /// The tab under column `x` of line `row` of the tabs.
+    static func tab(at x: Int, row: Int, of page: DetailPage, width: Int, strings: Strings) -> MarvelResource? {
+        let rows = tabRows(of: page, width: width, strings: strings)
+        guard rows.indices.contains(row) else { return nil }
+        return rows[row].first { _, label, start in (start..<start + TextWidth.of(label)).contains(x) }?.0
     }
 
-    private static func tabLabels(of page: DetailPage, strings: Strings) -> [(MarvelResource, String)] {
-        page.subject.tabs.enumerated().map { n, tab in
-            (tab, " \(n + 1) \(strings[tab.tabKey]) \(strings.number(page.content?.count(of: tab) ?? 0)) ")
+    /// The tab labels (" 2 Series 6 ") laid out in as many lines as the width needs.
+    private static func tabRows(of page: DetailPage, width: Int, strings: Strings) -> [[(MarvelResource, String, Int)]] {
+        var rows: [[(MarvelResource, String, Int)]] = [[]]
+        var x = 0
+        for (n, tab) in page.subject.tabs.enumerated() {
+            let label = " \(n + 1) \(strings[tab.tabKey]) \(strings.number(page.content?.count(of: tab) ?? 0)) "
+            let labelWidth = TextWidth.of(label)
+            if x > 0 && x + labelWidth > width {
+                rows.append([])
+                x = 0
+            }
+            rows[rows.count - 1].append((tab, label, x))
+            x += labelWidth + 1
         }
+        return rows
     }
 
     /// Covers side by side with their titles, the selected one's title in the accent, then a
