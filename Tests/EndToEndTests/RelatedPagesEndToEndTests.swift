@@ -36,15 +36,16 @@ final class RelatedPagesEndToEndTests: XCTestCase {
         pane.send("Enter")
         let series = pane.waitFor("the series page") { $0.contains("1 Comics") && $0.contains("3 Creators") }
         XCTAssertTrue(series.range(of: #"\d{4}–"#, options: .regularExpression) != nil, "the series' years\n\(series)")
+        let creators = try XCTUnwrap(series.firstMatch(of: /3 Creators (\d+)/).map { String($0.1) })
         pane.send("3")
-        pane.waitFor("the series' creators") { $0.contains("1 of ") && $0.contains("3 Creators") }
+        pane.waitFor("the series' creators") { $0.contains("1 of \(creators) ·") }
         pane.send("Enter")
         pane.waitFor("a creator's page") { $0.contains("1 Comics") && $0.contains("2 Series") && !$0.contains("Creators ") }
         pane.send("Escape")
         pane.waitFor("the series again") { $0.contains("3 Creators") }
         pane.send("Escape")
         let back = pane.waitForSettled("Iron Man again") { $0.contains("2 of 6 ·") }
-        XCTAssertEqual(back, before, "the same tab, selection and scroll")
+        XCTAssertEqual(words(back), words(before), "the same tab, selection and scroll")
 
         pane.send("4")
         pane.waitFor("the events strip") { $0.contains("1 of 3 ·") }
@@ -67,10 +68,19 @@ final class RelatedPagesEndToEndTests: XCTestCase {
         let page = pane.waitFor("the series page") { $0.contains("1 Comics") && $0.contains("2 Characters") }
         XCTAssertTrue(page.split(separator: "\n")[0].contains(selected.prefix(6)), "the header names the series\n\(page)")
         pane.send("Escape")
-        let back = TileNames(pane.waitFor("the grid again") { TileNames($0).selected != nil })
+        let back = TileNames(pane.waitFor("the grid again") { TileNames($0).all == moved.all })
         XCTAssertEqual(back.selected, selected)
-        XCTAssertEqual(back.all, moved.all)
         pane.send("q")
         pane.waitFor("the program to end") { $0.contains("EXIT:0") }
+    }
+}
+
+/// The text of a screen without its pictures (which may still be arriving): the lines of
+/// letters and digits, in place.
+private func words(_ screen: String) -> [String] {
+    screen.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        var text = String(line.map { $0.isLetter || $0.isNumber || $0.isPunctuation ? $0 : " " })
+        while text.last == " " { text.removeLast() }
+        return text
     }
 }
