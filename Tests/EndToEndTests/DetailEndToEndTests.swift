@@ -21,7 +21,7 @@ final class DetailEndToEndTests: XCTestCase {
         super.tearDown()
     }
 
-    private func run(_ arguments: String, width: Int = 140, height: Int = 40,
+    func run(_ arguments: String, width: Int = 140, height: Int = 40,
                      environment: [String: String] = [:]) throws -> TmuxSession {
         try TmuxSession(command: "\(TmuxSession.quote(executable.path)) \(arguments) --image-cache \(TmuxSession.quote(cache))",
                        width: width, height: height, environment: environment)

@@ -5,29 +5,10 @@ import XCTest
 /// The whole contract in the gallery, in tmux against the built-in catalog (issue 13): a
 /// character's series and events open pages of their own with their own lists, Esc comes back
 /// to exactly the tab and position that were shown, and `series` opens a grid of its own.
-final class RelatedPagesEndToEndTests: XCTestCase {
-    private var executable: URL { RepoPaths.executable }
-    private let cache = FileManager.default.temporaryDirectory.appendingPathComponent("mg-e2e-related-\(getpid())").path
-
-    override func setUpWithError() throws {
-        guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed (scripts/setup.sh installs it)") }
-        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw XCTSkip("build marvel-gallery first: swift build --product marvel-gallery (\(executable.path))")
-        }
-    }
-
-    override func tearDown() {
-        try? FileManager.default.removeItem(atPath: cache)
-        super.tearDown()
-    }
-
-    private func run(_ arguments: String, width: Int = 120, height: Int = 40) throws -> TmuxSession {
-        try TmuxSession(command: "\(TmuxSession.quote(executable.path)) \(arguments) --image-cache \(TmuxSession.quote(cache))",
-                        width: width, height: height)
-    }
-
+/// (The detail end-to-end tests' session and setup, in a file of their own.)
+extension DetailEndToEndTests {
     func testSeriesAndEventsOfACharacterOpenTheirPagesAndEscReturnsExactly() throws {
-        let pane = try run("character 1009368 --lang en")  // Iron Man: 6 series, 3 events
+        let pane = try run("character 1009368 --lang en", width: 120)  // Iron Man: 6 series, 3 events
         pane.waitFor("Iron Man's page") { $0.contains("Iron Man") && $0.contains("2 Series 6") }
         pane.send("2")
         pane.waitFor("the series strip") { $0.contains("1 of 6 ·") }
@@ -59,7 +40,7 @@ final class RelatedPagesEndToEndTests: XCTestCase {
     }
 
     func testSeriesCommandOpensAGridAndEnterOpensTheSeries() throws {
-        let pane = try run("series --lang en")
+        let pane = try run("series --lang en", width: 120)
         let grid = TileNames(pane.waitForSettled("the series grid") { TileNames($0).all.count >= 6 && $0.contains("Series") })
         pane.send("l")
         let moved = TileNames(pane.waitForSettled("the selection to move") { TileNames($0).selected != grid.selected })

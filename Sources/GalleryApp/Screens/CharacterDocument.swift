@@ -1,3 +1,4 @@
+import Foundation
 import MarvelAPI
 import TerminalUI
 
@@ -8,17 +9,9 @@ enum CharacterDocument {
                       into writer: inout DocumentWriter) {
         writer.begin("title")
         writer.text(character.name, style: theme.title)
-        if let modified = character.modified {
-            writer.text(strings.text(.detailModified, strings.date(modified)), style: theme.secondary)
-        }
+        DetailSections.modified(character.modified, strings: strings, theme: theme, into: &writer)
         writer.blank()
-        writer.begin("description")
-        if character.description.isEmpty {
-            writer.text(strings[.cardNoDescription], style: theme.secondary.italic)
-        } else {
-            writer.text(character.description)
-        }
-        writer.blank()
+        DetailSections.description(character.description, strings: strings, theme: theme, into: &writer)
         DetailSections.links(character.links, selected: page.linkIndex, strings: strings, theme: theme, into: &writer)
         DetailSections.tabs(of: page, strings: strings, theme: theme, into: &writer)
     }
@@ -38,8 +31,25 @@ extension MarvelResource {
     }
 }
 
-/// Blocks every detail page shares: the links, the tabs of related lists and their strip of pictures.
+/// Blocks every detail page shares: the modified date, the description, the links, the tabs of
+/// related lists and their strip of pictures.
 enum DetailSections {
+    static func modified(_ date: Date?, strings: Strings, theme: Theme, into writer: inout DocumentWriter) {
+        guard let date else { return }
+        writer.text(strings.text(.detailModified, strings.date(date)), style: theme.secondary)
+    }
+
+    /// The description (or a quiet "no description"), then a blank line.
+    static func description(_ text: String, strings: Strings, theme: Theme, into writer: inout DocumentWriter) {
+        writer.begin("description")
+        if text.isEmpty {
+            writer.text(strings[.cardNoDescription], style: theme.secondary.italic)
+        } else {
+            writer.text(text)
+        }
+        writer.blank()
+    }
+
     static func links(_ links: [DetailLink], selected: Int, strings: Strings, theme: Theme, into writer: inout DocumentWriter) {
         guard !links.isEmpty else { return }
         writer.begin("links")

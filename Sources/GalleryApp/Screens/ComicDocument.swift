@@ -41,13 +41,7 @@ enum ComicDocument {
             }
             writer.blank()
         }
-        writer.begin("description")
-        if comic.description.isEmpty {
-            writer.text(strings[.cardNoDescription], style: theme.secondary.italic)
-        } else {
-            writer.text(comic.description)
-        }
-        writer.blank()
+        DetailSections.description(comic.description, strings: strings, theme: theme, into: &writer)
         if let series = comic.series {
             writer.begin("series")
             writer.heading(strings[.tabSeries], theme: theme)

@@ -11,17 +11,9 @@ enum EntityDocument {
         writer.text(entity.title, style: theme.title)
         let facts = entity.facts.map { fact(strings, $0) }
         if !facts.isEmpty { writer.text(facts.joined(separator: " · ")) }
-        if let modified = entity.modified {
-            writer.text(strings.text(.detailModified, strings.date(modified)), style: theme.secondary)
-        }
+        DetailSections.modified(entity.modified, strings: strings, theme: theme, into: &writer)
         writer.blank()
-        writer.begin("description")
-        if entity.description.isEmpty {
-            writer.text(strings[.cardNoDescription], style: theme.secondary.italic)
-        } else {
-            writer.text(entity.description)
-        }
-        writer.blank()
+        DetailSections.description(entity.description, strings: strings, theme: theme, into: &writer)
         DetailSections.links(entity.links, selected: page.linkIndex, strings: strings, theme: theme, into: &writer)
         DetailSections.tabs(of: page, strings: strings, theme: theme, into: &writer)
     }
