@@ -32,6 +32,8 @@ extension AppState {
             effects += tickRetryCountdown(listID)
         case .detail(let detailMsg):
             effects += updateDetails(detailMsg)
+        case .healthChanged(let health):
+            self.health = health
         case .terminate:
             isQuitting = true
             return [.quit]
