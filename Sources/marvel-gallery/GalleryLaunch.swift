@@ -21,14 +21,17 @@ enum GalleryLaunch {
             try await source.makeClient(settings)
         }
         let kind: DataSourceKind
-        if BuiltInCatalog.isBuiltIn(client.baseURL) {
+        if settings.source.value == .metron {
+            kind = .metron(LiveText { MetronLaunch.budgetText() ?? "Metron" })
+        } else if BuiltInCatalog.isBuiltIn(client.baseURL) {
             kind = .offlineCatalog
         } else if client.isOfficialGateway || settings.baseURL.value == nil || settings.source.value == .official {
             kind = .officialAPI
         } else {
             kind = .mirror(settings.baseURL.value ?? client.baseURL.absoluteString)
         }
-        let imageTransport = try HTTPTransport()
+        let imageTransport = try HTTPTransport(configuration: settings.source.value == .metron
+            ? HTTPTransport.Configuration(timeouts: MetronLaunch.patientTimeouts) : HTTPTransport.Configuration())
         let pipeline = ImagePipeline.standard(transport: imageTransport,
                                               cacheDirectory: options.imageCacheDirectory ?? ImagePipeline.defaultCacheDirectory)
         var config = AppConfig(pageSize: screen.pageSize, source: kind, language: screen.language)
