@@ -39,8 +39,9 @@ final class MetronCommandLineTests: XCTestCase {
         let (status, output) = try run(["characters", "--plain", "--limit", "5"], server)
         XCTAssertEqual(status, 0, output)
         let lines = output.split(separator: "\n")
-        XCTAssertEqual(lines.count, 5, output)
-        XCTAssertTrue(lines[0].contains("'Mazing Man"), output)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("6029\t'Mazing Man") }, output)
+        XCTAssertEqual(lines.filter { $0.contains("\t") }.count, 5, output)
+        XCTAssertTrue(output.contains("Data provided by Metron"), output)
         XCTAssertEqual(server.hits["/api/character/"], 1)
     }
 

@@ -38,7 +38,7 @@ final class MetronServerTests: XCTestCase {
                                   limiter: MetronRateLimiter(file: folder.appendingPathComponent("budget.json"), clock: fake.clock),
                                   cache: ResponseCache(directory: folder.appendingPathComponent("metron")),
                                   retryPolicy: RetryPolicy(maxRetries: 1, sleep: fake.clock.sleep))
-        return try await CatalogServer.start(CatalogServerOptions(source: .metron(MetronServing(client: client))))
+        return try await CatalogServer.start(CatalogServerOptions(source: .metron(MetronServing(client: client, imageHosts: []))))
     }
 
     private func get(_ server: CatalogServer, _ target: String) async throws -> (Int, [String: Any], Data) {
@@ -93,9 +93,11 @@ final class MetronServerTests: XCTestCase {
         XCTAssertEqual(results(contains).first?["name"] as? String, "'Mazing Man")
         let (_, starts, _) = try await get(server, "/v1/public/characters?nameStartsWith=man&limit=100")
         let names = results(starts).compactMap { $0["name"] as? String }
-        XCTAssertFalse(names.isEmpty)
+        XCTAssertEqual(names.count, 100)
         XCTAssertTrue(names.allSatisfy { $0.lowercased().hasPrefix("man") }, "\(names)")
-        XCTAssertEqual(total(starts), names.count)
+        XCTAssertEqual(total(starts), 119, "every name of the recordings that starts with man")
+        let (_, rest, _) = try await get(server, "/v1/public/characters?nameStartsWith=man&limit=100&offset=100")
+        XCTAssertEqual(results(rest).count, 19)
 
         let (_, black, _) = try await get(server, "/v1/public/characters/1")
         XCTAssertEqual(results(black).first?["name"] as? String, "Black Bolt")

@@ -24,7 +24,7 @@ final class MetronTargetsMeasurement: XCTestCase {
                                   transport: try HTTPTransport(),
                                   limiter: MetronRateLimiter(file: folder.appendingPathComponent("budget.json")),
                                   cache: ResponseCache(directory: folder.appendingPathComponent("metron")))
-        let server = try await CatalogServer.start(CatalogServerOptions(source: .metron(MetronServing(client: client))))
+        let server = try await CatalogServer.start(CatalogServerOptions(source: .metron(MetronServing(client: client, imageHosts: []))))
         let start = ContinuousClock.now
         func seconds() -> Double { let d = ContinuousClock.now - start; return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
         func get(_ target: String) async throws -> HTTPResponse {
@@ -77,5 +77,32 @@ final class MetronTargetsMeasurement: XCTestCase {
         XCTAssertEqual(covers.count, 24)
         XCTAssertEqual(metron.tooManyRequests, 0)
         await server.stop()
+    }
+
+    /// The real gallery, headless (no terminal), on a fresh cache: how long until every tile of
+    /// the first screen has its picture, and what it cost Metron.
+    func testTheGalleryFirstScreen() throws {
+        guard ProcessInfo.processInfo.environment["MARVEL_METRON_MEASURE"] == "1" else {
+            throw XCTSkip("set MARVEL_METRON_MEASURE=1 to measure (takes about two minutes)")
+        }
+        guard FileManager.default.isExecutableFile(atPath: RepoPaths.executable.path) else { throw XCTSkip("marvel-gallery is not built") }
+        guard let metron = try MetronTestServer(perMinute: 20) else { throw XCTSkip("../shared/metron-recorded is absent") }
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("metron-gallery-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let env = ["HOME=\(home.path)", "XDG_CACHE_HOME=\(home.path)/cache", "XDG_CONFIG_HOME=\(home.path)/config",
+                   "METRON_USERNAME=\(metron.username)", "METRON_PASSWORD=\(metron.password)"]
+        for (run, size) in [(1, "120x40"), (2, "120x40")] {
+            let before = metron.totalHits
+            let start = Date()
+            let (status, output) = try Spawn.status(["/usr/bin/env"] + env + [RepoPaths.executable.path, "characters", "--source", "metron",
+                                                     "--metron-url", metron.baseURL.absoluteString, "--headless", size])
+            let took = Date().timeIntervalSince(start)
+            XCTAssertEqual(status, 0, output)
+            XCTAssertTrue(output.contains("grid-complete"), output)
+            let api = metron.hits.filter { $0.key.hasPrefix("/api/") }.values.reduce(0, +)
+            print(String(format: "metron gallery run %d (%@): every tile's picture after %.1f s; Metron requests this run %d "
+                         + "(API so far %d); 429s %d", run, size, took, metron.totalHits - before, api, metron.tooManyRequests))
+        }
+        XCTAssertEqual(metron.tooManyRequests, 0)
     }
 }

@@ -23,11 +23,14 @@ final class RateLimiterTests: XCTestCase {
     func testAMinuteHoldsEighteenThenWaits() async throws {
         let fake = FakeClock()
         let limiter = MetronRateLimiter(file: file, clock: fake.clock)
-        for _ in 0..<18 { _ = try await limiter.acquire() }
+        for _ in 0..<18 {
+            _ = try await limiter.acquire()
+            fake.advance(1)
+        }
         XCTAssertEqual(fake.sleeps, [], "18 requests fit the first minute")
+        // 18 s in: the 19th waits until the first (at 0 s) leaves the window at 60 s.
         let usage = try await limiter.acquire()
-        XCTAssertEqual(fake.sleeps.count, 1)
-        XCTAssertEqual(fake.sleeps[0], .seconds(60), "the 19th waits for the first to leave the window")
+        XCTAssertEqual(fake.sleeps, [.seconds(42)])
         XCTAssertEqual(usage.today, 19)
         XCTAssertEqual(usage.thisMinute, 18)
         XCTAssertEqual(usage.statusText, "Metron · 18/18 this minute · 19 today")

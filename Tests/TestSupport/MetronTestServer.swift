@@ -129,7 +129,7 @@ public final class MetronTestServer: @unchecked Sendable {
                                          "image": "https://static.metron.cloud/media/character/made/\(id).jpg",
                                          "creators": [Any](), "teams": [Any](), "universes": [Any](),
                                          "resource_url": "https://metron.cloud/character/\(id)/", "modified": summary.modified]
-            return json(rewrite(try! JSONSerialization.data(withJSONObject: detail)))
+            return json(rewrite(try! JSONSerialization.data(withJSONObject: detail, options: .withoutEscapingSlashes)))
         }
         return .respond(status: 404, headers: ["Content-Type": "application/json"], body: Data(#"{"detail":"Not found."}"#.utf8))
     }
@@ -145,7 +145,7 @@ public final class MetronTestServer: @unchecked Sendable {
             "previous": page > 1 ? (page == 2 ? base : base + "?page=\(page - 1)") : NSNull(),
             "results": slice,
         ]
-        return try! JSONSerialization.data(withJSONObject: object)
+        return try! JSONSerialization.data(withJSONObject: object, options: .withoutEscapingSlashes)
     }
 
     private func rewrite(_ body: Data) -> Data {

@@ -9,7 +9,8 @@ import MetronSource
 /// cache makes a second visit free.
 struct MetronBackend: Sendable {
     let client: MetronClient
-    /// `nameStartsWith` reads at most this many pages of Metron's "name contains" list.
+    /// `nameStartsWith` reads at most this many pages of its run of names in Metron's
+    /// "name contains" list (after the binary search that finds the run).
     static let startsWithPages = 5
 
     static let characterParams: Set<String> = ["name", "nameStartsWith", "nameContains", "orderBy", "limit", "offset", "modifiedSince"]
@@ -119,18 +120,13 @@ struct MetronBackend: Sendable {
     }
 
     /// Items `offset..<offset+limit` of a Metron list and its total. With `startsWith`, the
-    /// "contains" list is read (at most `startsWithPages` pages) and only names with that prefix kept.
+    /// names with that prefix: Metron's "name contains" list is sorted by name, so they are one
+    /// run, found by a binary search over its pages and read to its end (at most
+    /// `startsWithPages` pages of it; a longer run is cut there).
     private func pages<Item: MetronRecord>(_ type: Item.Type, _ path: String, _ query: [String: String], limit: Int,
                                            offset: Int, startsWith: String? = nil) async throws(APIFailure) -> ([Item], Int) {
-        if let prefix = startsWith?.lowercased() {
-            var kept: [Item] = []
-            var page = 1
-            while page <= Self.startsWithPages {
-                let answer = try await call { try await client.page(Item.self, path, query: query, page: page) }
-                kept += answer.results.filter { Self.name(of: $0).lowercased().hasPrefix(prefix) }
-                guard answer.next != nil else { break }
-                page += 1
-            }
+        if let prefix = startsWith?.lowercased(), !prefix.isEmpty {
+            let kept = try await run(Item.self, path, query, prefix: prefix)
             return (Array(kept.dropFirst(offset).prefix(limit)), kept.count)
         }
         guard limit > 0 else {
@@ -154,6 +150,36 @@ struct MetronBackend: Sendable {
             if answer.next == nil { break }
         }
         return (Array(items.prefix(limit)), total)
+    }
+
+    /// The run of items whose names start with `prefix` in a name-sorted Metron list.
+    private func run<Item: MetronRecord>(_ type: Item.Type, _ path: String, _ query: [String: String],
+                                         prefix: String) async throws(APIFailure) -> [Item] {
+        func key(_ item: Item) -> String { String(Self.name(of: item).lowercased().prefix(prefix.count)) }
+        var fetched: [Int: MetronPage<Item>] = [:]
+        func page(_ n: Int) async throws(APIFailure) -> MetronPage<Item> {
+            if let known = fetched[n] { return known }
+            let answer = try await call { try await client.page(Item.self, path, query: query, page: n) }
+            fetched[n] = answer
+            return answer
+        }
+        let first = try await page(1)
+        let pageCount = max(1, (first.count + 99) / 100)
+        // The first page whose last name is not before the prefix.
+        var low = 1, high = pageCount
+        while low < high {
+            let mid = (low + high) / 2
+            if let last = try await page(mid).results.last, key(last) < prefix { low = mid + 1 } else { high = mid }
+        }
+        var kept: [Item] = []
+        var n = low
+        while n <= min(pageCount, low + Self.startsWithPages - 1) {
+            let items = try await page(n).results
+            kept += items.filter { key($0) == prefix }
+            if let last = items.last, key(last) > prefix { break }
+            n += 1
+        }
+        return kept
     }
 
     static func name(of item: some MetronRecord) -> String {

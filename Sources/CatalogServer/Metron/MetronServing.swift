@@ -8,13 +8,18 @@ public struct MetronServing: Sendable {
     public static let imageHost = "static.metron.cloud"
 
     public var client: MetronClient
+    /// Hosts (`host` or `host:port`) pictures may come from besides Metron's own.
+    public var imageHosts: Set<String>
 
-    public init(client: MetronClient) { self.client = client }
+    public init(client: MetronClient, imageHosts: Set<String> = [MetronServing.imageHost]) {
+        self.client = client
+        self.imageHosts = imageHosts
+    }
 
     var allowedImageHosts: Set<String> {
         let base = client.baseURL
         let host = base.port.map { "\(base.host ?? ""):\($0)" } ?? (base.host ?? "")
-        return [host, Self.imageHost]
+        return imageHosts.union([host])
     }
 }
 
