@@ -36,6 +36,19 @@ final class RateLimiterTests: XCTestCase {
         XCTAssertEqual(usage.statusText, "Metron · 18/18 this minute · 19 today")
     }
 
+    func testBackgroundWorkLeavesRoomForWhatTheUserAsksFor() async throws {
+        let fake = FakeClock()
+        let limiter = MetronRateLimiter(file: file, clock: fake.clock)
+        XCTAssertEqual(limiter.backgroundReserve, 3)
+        for _ in 0..<15 { _ = try await limiter.acquire(background: true) }
+        XCTAssertEqual(fake.sleeps, [])
+        fake.advance(1)
+        _ = try await limiter.acquire()
+        XCTAssertEqual(fake.sleeps, [], "a page or a detail is sent at once")
+        _ = try await limiter.acquire(background: true)
+        XCTAssertEqual(fake.sleeps, [.seconds(59)], "the 16th picture lookup waits for the minute to move on")
+    }
+
     func testTwoLimitersOnOneFileShareTheBudget() async throws {
         let fake = FakeClock()
         let budget = MetronBudget(perMinute: 10, perDay: 4_500)

@@ -55,7 +55,8 @@ public final class MetronTestServer: @unchecked Sendable {
         }
         issues = issuesByID.values.sorted { ($0["issue"] as? String ?? "", $0["id"] as? Int ?? 0) < ($1["issue"] as? String ?? "", $1["id"] as? Int ?? 0) }
         characters = byID.map { ($0.key, $0.value.0, $0.value.1) }.sorted { ($0.name, $0.id) < ($1.name, $1.id) }
-        server = try LoopbackHTTPServer { [unowned self] request in self.answer(request) }
+        // Weak: a client (a gallery in tmux) may still ask after the test let go of the server.
+        server = try LoopbackHTTPServer { [weak self] request in self?.answer(request) ?? .drop }
     }
 
     public var baseURL: URL { server.baseURL }
@@ -64,6 +65,8 @@ public final class MetronTestServer: @unchecked Sendable {
     /// Hits per path (query left out), e.g. `["/api/character/": 2]`.
     public var hits: [String: Int] { lock.withLock { _hits } }
     public var totalHits: Int { lock.withLock { _hits.values.reduce(0, +) } }
+    /// Every request target (path and query) in arrival order.
+    public var requests: [String] { server.requests.map(\.target) }
     /// 429s answered.
     public var tooManyRequests: Int { lock.withLock { _tooMany } }
     /// Answers the next `count` requests with 429 and `Retry-After: retryAfter`.

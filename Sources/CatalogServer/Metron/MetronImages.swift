@@ -35,7 +35,7 @@ final class MetronImages: Sendable {
         if path.hasPrefix(MetronImagePath.characterPrefix) {
             let rest = path.dropFirst(MetronImagePath.characterPrefix.count)
             guard let id = Int(rest.split(separator: "/").first ?? "") else { return nil }
-            let character = try await client.detail(MetronCharacter.self, "character", id: id)
+            let character = try await client.detail(MetronCharacter.self, "character", id: id, background: true)
             guard let image = character.image, let url = URL(string: image) else { throw .notFound(path: "a picture of character \(id)") }
             original = url
         } else {

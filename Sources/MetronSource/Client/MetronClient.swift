@@ -53,10 +53,13 @@ public final class MetronClient: Sendable {
         return try MetronDecoding.page(Item.self, from: try await data(url, fresh: freshness.lists), what: "\(path) page \(page)")
     }
 
-    /// One record, e.g. `detail(MetronCharacter.self, "character", id: 1)`.
-    public func detail<Item: MetronRecord>(_ type: Item.Type, _ path: String, id: Int) async throws(MetronError) -> Item {
+    /// One record, e.g. `detail(MetronCharacter.self, "character", id: 1)`. `background`: a
+    /// lookup for a picture, which leaves part of the budget to what the user asks for.
+    public func detail<Item: MetronRecord>(_ type: Item.Type, _ path: String, id: Int,
+                                           background: Bool = false) async throws(MetronError) -> Item {
         let url = self.url("/api/\(path)/\(id)/", [:])
-        return try MetronDecoding.detail(Item.self, from: try await data(url, fresh: freshness.details), what: "\(path) \(id)").0
+        let body = try await data(url, fresh: freshness.details, background: background)
+        return try MetronDecoding.detail(Item.self, from: body, what: "\(path) \(id)").0
     }
 
     /// A picture on Metron's image host: not an API call (the rate limit is the API's), so it
@@ -75,11 +78,11 @@ public final class MetronClient: Sendable {
 
     /// The body for `url`: a fresh stored copy, else Metron's answer, else (Metron unreachable
     /// or failing) a stale stored copy.
-    func data(_ url: URL, fresh: TimeInterval, budgeted: Bool = true) async throws(MetronError) -> Data {
+    func data(_ url: URL, fresh: TimeInterval, budgeted: Bool = true, background: Bool = false) async throws(MetronError) -> Data {
         let stored = cache?.load(url)
         if let stored, Date().timeIntervalSince(stored.storedAt) < fresh { return stored.body }
         do {
-            let body = try await fetch(url, budgeted: budgeted)
+            let body = try await fetch(url, budgeted: budgeted, background: background)
             try? cache?.store(url, etag: nil, body: body)
             return body
         } catch {
@@ -91,7 +94,7 @@ public final class MetronClient: Sendable {
         }
     }
 
-    private func fetch(_ url: URL, budgeted: Bool) async throws(MetronError) -> Data {
+    private func fetch(_ url: URL, budgeted: Bool, background: Bool) async throws(MetronError) -> Data {
         let path = url.path
         var request = HTTPRequest(url: url, headers: [("Accept", "application/json")])
         // Basic auth only to our Metron host (never to the image CDN or a redirect elsewhere).
@@ -101,7 +104,7 @@ public final class MetronClient: Sendable {
         var attempt = 0
         while true {
             if budgeted || attempt > 0 {
-                do { _ = try await limiter.acquire() } catch { throw Self.budgetError(error) }
+                do { _ = try await limiter.acquire(background: background) } catch { throw Self.budgetError(error) }
             }
             counters.sent.withLock { $0 += 1 }
             let response: HTTPResponse

@@ -22,8 +22,14 @@ public final class MetronRateLimiter: Sendable {
         return base.appendingPathComponent("marvel-gallery/metron-budget.json")
     }
 
-    /// Waits for room in the budget and takes one request from it.
-    public func acquire() async throws -> MetronBudgetUsage {
+    /// Requests a minute kept free of background work (pictures' detail lookups), so what
+    /// the user just asked for (a page, a detail) does not queue behind prefetching.
+    public var backgroundReserve: Int { max(1, budget.perMinute / 6) }
+
+    /// Waits for room in the budget and takes one request from it. A `background` request
+    /// leaves `backgroundReserve` of the minute to the others.
+    public func acquire(background: Bool = false) async throws -> MetronBudgetUsage {
+        let perMinute = background ? max(1, budget.perMinute - backgroundReserve) : budget.perMinute
         while true {
             let outcome: (wait: Double?, usage: MetronBudgetUsage) = try file.withLockedState { state in
                 // Read the time under the lock, so the file's entries are in lock order.
@@ -34,8 +40,10 @@ public final class MetronRateLimiter: Sendable {
                     wait = state.pausedUntil - now.timeIntervalSince1970
                 } else if state.today >= budget.perDay {
                     wait = nextUTCDay(after: now).timeIntervalSince(now)
-                } else if state.recent.count >= budget.perMinute, let oldest = state.recent.min() {
-                    wait = oldest + 60 - now.timeIntervalSince1970
+                } else if state.recent.count >= perMinute {
+                    // Until enough of the minute's requests have left the window.
+                    let sorted = state.recent.sorted()
+                    wait = sorted[state.recent.count - perMinute] + 60 - now.timeIntervalSince1970
                 } else {
                     state.recent.append(now.timeIntervalSince1970)
                     state.today += 1
