@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GalleryApp
 import HTTPTransport
 import MarvelAPI
 import CatalogServer
@@ -24,6 +25,16 @@ struct ClientOptions: ParsableArguments {
             help: "Metron's address for --source metron (default: $METRON_URL, then metron_url in config.toml, then https://metron.cloud).")
     var metronURL: String?
 
+    @Option(name: .customLong("public-key"),
+            help: "Your Marvel public key (default: $MARVEL_PUBLIC_KEY, then public_key in config.toml).")
+    var publicKey: String?
+
+    @Option(name: .customLong("private-key-file"),
+            help: ArgumentHelp("A file whose first line is your private key (default: $MARVEL_PRIVATE_KEY, then private_key in config.toml; never a key on the command line, where ps shows it).",
+                               valueName: "file"),
+            completion: .file())
+    var privateKeyFile: String?
+
     @Flag(name: .customLong("no-cache"), help: "Do not read or write the response cache.")
     var noCache = false
 
@@ -44,7 +55,7 @@ struct ClientOptions: ParsableArguments {
     /// config.toml and the defaults (`Settings.resolve` is the one place that decides).
     func settings(pageSize: Int? = nil, language: String? = nil, defaultPageSize: Int = 20) throws -> Settings {
         try Settings.resolve(flags: Flags(language: language, pageSize: pageSize, source: source, baseURL: baseURL,
-                                           metronURL: metronURL),
+                                           metronURL: metronURL, publicKey: publicKey, privateKeyFile: privateKeyFile),
                              environment: ProcessInfo.processInfo.environment, defaultPageSize: defaultPageSize)
     }
 
@@ -60,6 +71,14 @@ struct ClientOptions: ParsableArguments {
             return MarvelCredentials(publicKey: pub, privateKey: priv)
         }
         return try CredentialsLoader.load()
+    }
+
+    /// What the status line calls the client's server (and whether it searches inside names).
+    static func kind(of client: MarvelClient, _ settings: Settings) -> DataSourceKind {
+        if settings.source.value == .metron { return .metron(LiveText { MetronLaunch.budgetText() ?? "Metron" }) }
+        if BuiltInCatalog.isBuiltIn(client.baseURL) { return .offlineCatalog }
+        if client.isOfficialGateway || settings.baseURL.value == nil || settings.source.value == .official { return .officialAPI }
+        return .mirror(settings.baseURL.value ?? client.baseURL.absoluteString)
     }
 
     /// Builds the client for this run.

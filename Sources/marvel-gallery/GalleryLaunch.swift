@@ -20,16 +20,7 @@ enum GalleryLaunch {
                                                       enabled: options.headlessSize == nil) {
             try await source.makeClient(settings)
         }
-        let kind: DataSourceKind
-        if settings.source.value == .metron {
-            kind = .metron(LiveText { MetronLaunch.budgetText() ?? "Metron" })
-        } else if BuiltInCatalog.isBuiltIn(client.baseURL) {
-            kind = .offlineCatalog
-        } else if client.isOfficialGateway || settings.baseURL.value == nil || settings.source.value == .official {
-            kind = .officialAPI
-        } else {
-            kind = .mirror(settings.baseURL.value ?? client.baseURL.absoluteString)
-        }
+        let kind = ClientOptions.kind(of: client, settings)
         let imageTransport = try HTTPTransport(configuration: settings.source.value == .metron
             ? HTTPTransport.Configuration(timeouts: MetronLaunch.patientTimeouts) : HTTPTransport.Configuration())
         let pipeline = ImagePipeline.standard(transport: imageTransport,

@@ -27,35 +27,15 @@ public struct MetronCharacter: MetronRecord, Equatable {
     }
 }
 
-/// `/api/creator/{id}/`.
-public struct MetronCreator: MetronRecord, Equatable {
-    public var id: Int
-    public var name: String
-    public var birth: String?
-    public var death: String?
-    public var desc: String
-    public var image: String?
-    public var resourceURL: String?
-    public var modified: String?
-
-    public init(fields: inout MetronFields) throws(MetronError) {
-        id = try fields.id()
-        name = fields.text("name") ?? ""
-        birth = fields.text("birth")
-        death = fields.text("death")
-        desc = fields.text("desc") ?? ""
-        image = fields.text("image").flatMap { $0.isEmpty ? nil : $0 }
-        resourceURL = fields.text("resource_url")
-        modified = fields.text("modified")
-    }
-}
-
-/// Arcs, teams, universes, publishers, imprints: a named thing with a description and image.
+/// Creators, arcs, teams, universes, publishers, imprints: a named thing with a description
+/// and an image (a creator also has birth and death dates).
 public struct MetronResource: MetronRecord, Equatable {
     public var id: Int
     public var name: String
     public var desc: String
     public var image: String?
+    public var birth: String?
+    public var death: String?
     public var resourceURL: String?
     public var modified: String?
 
@@ -63,6 +43,8 @@ public struct MetronResource: MetronRecord, Equatable {
         id = try fields.id()
         name = fields.text("name") ?? ""
         desc = fields.text("desc") ?? ""
+        birth = fields.text("birth")
+        death = fields.text("death")
         image = fields.text("image").flatMap { $0.isEmpty ? nil : $0 }
         resourceURL = fields.text("resource_url")
         modified = fields.text("modified")
@@ -71,6 +53,9 @@ public struct MetronResource: MetronRecord, Equatable {
 
 /// `/api/arc/{id}/` (Marvel calls these events).
 public typealias MetronArc = MetronResource
+
+/// `/api/creator/{id}/`.
+public typealias MetronCreator = MetronResource
 
 /// `/api/series/{id}/`.
 public struct MetronSeries: MetronRecord, Equatable {
