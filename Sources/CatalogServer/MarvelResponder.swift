@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import HTTPTypes
 import Hummingbird
+import MetronSource
 import NIOCore
 import Synchronization
 
@@ -82,18 +83,35 @@ struct MarvelResponder: HTTPResponder {
             let base = "http://\(request.head.authority ?? "127.0.0.1")"
             let key = "\(base)\(path)?\(params.canonical)"
             let entry: AnswerCache.Entry
+            var staleSince: Date?
             if let hit = cache.get(key) {
                 entry = hit
             } else {
                 let components = path.dropFirst("/v1/public/".count).split(separator: "/")
                 let built: (etag: String, body: [UInt8])
                 if let metron {
-                    let result = try await metron.backend.answer(components, params, pathAndQuery: pathAndQuery, base: base)
+                    let staleness = MetronStaleness()
+                    let outcome: Result<MarvelRoutes.Result, APIFailure> = await MetronStaleness.$current.withValue(staleness) {
+                        do throws(APIFailure) {
+                            return .success(try await metron.backend.answer(components, params, pathAndQuery: pathAndQuery, base: base))
+                        } catch {
+                            return .failure(error)
+                        }
+                    }
+                    let result = try outcome.get()
+                    staleSince = staleness.storedAt
                     built = Envelope.build(result, baseURL: base, attribution: Envelope.metronAttribution)
                 } else {
                     built = Envelope.build(try routes.answer(components, params, pathAndQuery: pathAndQuery), baseURL: base)
                 }
                 entry = AnswerCache.Entry(etag: built.etag, body: built.body)
+                if let staleSince {
+                    // Metron could not be reached and stored copies answered: say so (RFC 7234
+                    // Warning 110 and Age), and do not keep the answer past this request.
+                    let age = max(0, Int(Date().timeIntervalSince(staleSince)))
+                    return .json(200, entry.body, extra: [("ETag", entry.etag), ("Warning", "110 - \"Response is Stale\""),
+                                                          ("Age", String(age))])
+                }
                 cache.put(key, entry)
             }
             if Self.matches(request.headers[.ifNoneMatch], entry.etag) {

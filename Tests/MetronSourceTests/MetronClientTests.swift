@@ -94,7 +94,7 @@ final class MetronClientTests: XCTestCase {
 
         // Everything stale now, and Metron unreachable: the stored answers are used.
         let stale = self.client(server, freshness: .init(details: 0, lists: 0))
-        server.stop()
+        server.goOffline()
         let again = try await stale.detail(MetronCharacter.self, "character", id: 1)
         XCTAssertEqual(again.name, "Black Bolt")
     }

@@ -30,13 +30,15 @@ final class MetronServerTests: XCTestCase {
         return server
     }
 
-    private func serve(_ metron: MetronTestServer, password: String? = nil) async throws -> CatalogServer {
+    private func serve(_ metron: MetronTestServer, password: String? = nil,
+                       freshness: MetronClient.Freshness = .init()) async throws -> CatalogServer {
         let fake = FakeClock()
         let client = MetronClient(baseURL: metron.baseURL,
                                   credentials: MetronCredentials(username: metron.username, password: password ?? metron.password),
                                   transport: transport,
                                   limiter: MetronRateLimiter(file: folder.appendingPathComponent("budget.json"), clock: fake.clock),
                                   cache: ResponseCache(directory: folder.appendingPathComponent("metron")),
+                                  freshness: freshness,
                                   retryPolicy: RetryPolicy(maxRetries: 1, sleep: fake.clock.sleep))
         return try await CatalogServer.start(CatalogServerOptions(source: .metron(MetronServing(client: client, imageHosts: []))))
     }
@@ -158,5 +160,25 @@ final class MetronServerTests: XCTestCase {
         let text = String(decoding: body, as: UTF8.self)
         XCTAssertTrue(text.contains("Metron") && text.contains("METRON_PASSWORD"), text)
         XCTAssertFalse(text.contains("wrong-horse-battery"))
+    }
+
+    /// Browsed before, Metron down now: the stored pages answer, and say they are stale (the
+    /// Marvel client marks the page stale; the gallery says so on the status line).
+    func testWhatWasBrowsedStaysBrowsableAndSaysItIsStale() async throws {
+        let metron = try metron()
+        var server = try await serve(metron, freshness: .init(details: 0, lists: 0))
+        let (fresh, _, _) = try await get(server, "/v1/public/characters/1")
+        XCTAssertEqual(fresh, 200)
+        await server.stop()
+        metron.goOffline()
+        server = try await serve(metron, freshness: .init(details: 0, lists: 0))
+        let response = try await transport.send(HTTPRequest(url: URL(string: server.baseURL.absoluteString + "/v1/public/characters/1")!))
+        XCTAssertEqual(response.status, 200)
+        XCTAssertEqual(response.headers["warning"], "110 - \"Response is Stale\"")
+        let client = MarvelClient(baseURL: server.baseURL, transport: transport, retryPolicy: .none)
+        let page = try await client.page(try .character(id: 1))
+        XCTAssertTrue(page.isStale)
+        XCTAssertEqual(page.results.first?.name, "Black Bolt")
+        await server.stop()
     }
 }

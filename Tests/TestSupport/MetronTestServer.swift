@@ -22,6 +22,7 @@ public final class MetronTestServer: @unchecked Sendable {
     private var _hits: [String: Int] = [:]
     private var _tooMany = 0
     private var forced429: [(Int, retryAfter: Int)] = []
+    private var offline = false
     private var server: LoopbackHTTPServer!
 
     /// nil when `../shared/metron-recorded` is absent (callers skip).
@@ -74,8 +75,12 @@ public final class MetronTestServer: @unchecked Sendable {
         lock.withLock { forced429.append((count, retryAfter)) }
     }
     public func resetHits() { lock.withLock { _hits = [:] } }
-    /// Stops listening: Metron is unreachable from now on.
-    public func stop() { server.stop() }
+    /// Metron unreachable from now on: new connections are refused and every request on a
+    /// connection already open is dropped unanswered.
+    public func goOffline() {
+        lock.withLock { offline = true }
+        server.stop()
+    }
 
     /// `/api/character/?page=2&name=man` with the query sorted and `+` as space.
     static func normalize(_ target: String) -> String {
@@ -87,6 +92,7 @@ public final class MetronTestServer: @unchecked Sendable {
 
     private func answer(_ request: LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Action {
         let path = request.path
+        if lock.withLock({ offline }) { return .drop }
         let throttle: Int? = lock.withLock {
             _hits[path, default: 0] += 1
             if let first = forced429.first {

@@ -87,7 +87,11 @@ public final class MetronClient: Sendable {
             return body
         } catch {
             switch error {
-            case .transport, .unexpectedStatus, .rateLimited: if let stored { return stored.body }
+            case .transport, .unexpectedStatus, .rateLimited:
+                if let stored {
+                    MetronStaleness.current?.note(stored.storedAt)
+                    return stored.body
+                }
             default: break
             }
             throw error
