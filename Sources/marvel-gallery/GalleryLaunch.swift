@@ -7,6 +7,7 @@ import HTTPTransport
 import ImagePipeline
 import MarvelAPI
 import Settings
+import TerminalIO
 import TerminalUI
 
 /// Wires the full-screen gallery: the data source (`ClientOptions`: a `--base-url` mirror, the
