@@ -7,7 +7,11 @@ import Synchronization
 /// the stored entity JSON. The ETag is the sha1 of the `data` object, 40 hex chars, as real.
 enum Envelope {
 
-    static func build(_ result: MarvelRoutes.Result, baseURL: String) -> (etag: String, body: [UInt8]) {
+    /// Metron's data is Metron's: its attribution, in place of Marvel's, on every answer.
+    static let metronAttribution = "Data provided by Metron (https://metron.cloud), the community comic book database; "
+        + "use it under Metron's terms of use."
+
+    static func build(_ result: MarvelRoutes.Result, baseURL: String, attribution: String = attribution) -> (etag: String, body: [UInt8]) {
         let results = rewriteHosts(result.page.results.joined(separator: ","), baseURL: baseURL)
         let data = "{\"offset\":\(result.offset),\"limit\":\(result.limit),\"total\":\(result.page.total),"
             + "\"count\":\(result.page.results.count),\"results\":[\(results)]}"

@@ -22,7 +22,8 @@ enum GalleryLaunch {
             try await source.makeClient(settings)
         }
         let kind = ClientOptions.kind(of: client, settings)
-        let imageTransport = try HTTPTransport()
+        let imageTransport = try HTTPTransport(configuration: settings.source.value == .metron
+            ? HTTPTransport.Configuration(timeouts: MetronLaunch.patientTimeouts) : HTTPTransport.Configuration())
         let pipeline = ImagePipeline.standard(transport: imageTransport,
                                               cacheDirectory: options.imageCacheDirectory ?? ImagePipeline.defaultCacheDirectory)
         var config = AppConfig(pageSize: screen.pageSize, source: kind, language: screen.language)

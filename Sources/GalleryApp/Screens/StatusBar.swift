@@ -65,6 +65,7 @@ enum StatusBar {
         case .officialAPI: return strings[.sourceOfficial]
         case .mirror(let url): return strings.text(.sourceMirror, url)
         case .offlineCatalog: return strings[.sourceOffline]
+        case .metron(let budget): return budget.text
         }
     }
 }
