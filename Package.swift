@@ -106,7 +106,7 @@ let package = Package(
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "SettingsTests", dependencies: ["Settings"]),
         // Drives the built executable inside tmux; needs the marvel-gallery product built first.
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "ImageCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "ImageCore", "TerminalUI"]),
     ],
     swiftLanguageModes: [.v6]
 )
