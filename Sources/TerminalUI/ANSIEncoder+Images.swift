@@ -70,8 +70,10 @@ extension ANSIEncoder {
                     imageLayer.transmits += 1
                 }
                 if !imageLayer.shown.contains(p) {
+                    // Above the text (z=1): no text ever shares its cells (`settleImages`), and
+                    // kitty's below-text path left stale pixels where text changed (0.26, seen).
                     moveCursor(to: p.rect.origin, &out)
-                    out.append(contentsOf: KittyGraphics.place(id: image.id, placement: 1, cols: image.cols, rows: image.rows))
+                    out.append(contentsOf: KittyGraphics.place(id: image.id, placement: 1, cols: image.cols, rows: image.rows, z: 1))
                     imageLayer.placements += 1
                 }
             case .sixel, .iterm2:
