@@ -5,8 +5,10 @@ import TerminalUI
 
 /// `marvel-bench graphics`: bytes and encode time per picture protocol for a screen of
 /// thumbnails (default 200x60 cells, 16x12-cell tiles, 10x20-px cells) and for a one-row
-/// scroll of it. kitty keeps images in the terminal, so its scroll is placements only;
-/// sixel and iTerm2 keep nothing, so every tile that moved is sent again.
+/// scroll of it, through the real frame path (`HalfBlockImage`, `Buffer.settleImages`,
+/// `ANSIEncoder`). kitty keeps pictures in the terminal, so a scroll sends only the new row's
+/// pictures (once) and placements, and scrolling back is placements only; sixel and iTerm2
+/// keep nothing, so every tile that moved is sent again.
 struct GraphicsBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "graphics",
@@ -37,7 +39,7 @@ struct GraphicsBench: ParsableCommand {
             RGBImage(width: source.width, height: source.height, pixels: source.pixels.map { UInt8(min(255, Int($0) + i % 16)) })
         }
         func line(_ name: String, _ bytes: Int, _ ms: Double) {
-            print("  \(name.padding(toLength: 40, withPad: " ", startingAt: 0)) \(String(format: "%10d", bytes)) bytes  \(String(format: "%8.2f", ms)) ms")
+            print("    \(name.padding(toLength: 38, withPad: " ", startingAt: 0)) \(String(format: "%10d", bytes)) bytes  \(String(format: "%8.2f", ms)) ms")
         }
         func timed<T>(_ work: () throws -> T) rethrows -> (T, Double) {
             let start = DispatchTime.now().uptimeNanoseconds
@@ -77,12 +79,17 @@ struct GraphicsBench: ParsableCommand {
             let (full, fullMs) = timed { encoder.encode(BufferDiff.fullRepaint(first)) }
             let placedBefore = encoder.imagePlacementsWritten, sentBefore = encoder.imagesTransmitted
             let (scroll, scrollMs) = timed { encoder.encode(BufferDiff(from: first, to: scrolled)) }
-            line("\(name): prepare \(count) pictures", pictures.reduce(0) { $0 + ($1.pixels?.payload.count ?? 0) }, prepareMs)
-            line("\(name): full screen", full.count, fullMs)
-            line("\(name): one-row scroll", scroll.count, scrollMs)
+            let placedScroll = encoder.imagePlacementsWritten, sentScroll = encoder.imagesTransmitted
+            // Back up one row: every picture is one the terminal has seen this run.
+            let (back, backMs) = timed { encoder.encode(BufferDiff(from: scrolled, to: first)) }
+            print("  \(name)")
+            line("prepare \(count) pictures (payload bytes)", pictures.reduce(0) { $0 + ($1.pixels?.payload.count ?? 0) }, prepareMs)
+            line("full screen", full.count, fullMs)
+            line("one-row scroll down (a new row)", scroll.count, scrollMs)
+            line("one-row scroll back", back.count, backMs)
             if mode.usesPixels {
-                print("    scroll: \(encoder.imagesTransmitted - sentBefore) pictures sent, "
-                      + "\(encoder.imagePlacementsWritten - placedBefore) placements")
+                print("      down: \(sentScroll - sentBefore) pictures sent, \(placedScroll - placedBefore) placed; "
+                      + "back: \(encoder.imagesTransmitted - sentScroll) sent, \(encoder.imagePlacementsWritten - placedScroll) placed")
             }
         }
     }

@@ -153,4 +153,33 @@ final class ImageLayerTests: XCTestCase {
         XCTAssertEqual(TextWidth.of(KittyPlaceholder.symbol(row: 7, column: 60)), 1)
         XCTAssertEqual(KittyPlaceholder.symbol(row: 7, column: 60).count, 1, "one grapheme")
     }
+
+    func testADocumentsPicturesMoveWithItsLinesAndACutOneIsHalfBlocks() {
+        var document = Buffer(size: Size(width: 20, height: 12))
+        document.render(HalfBlockImage(picture(31)), in: Rect(x: 2, y: 5, width: 4, height: 2))
+        document.render(HalfBlockImage(picture(32)), in: Rect(x: 10, y: 1, width: 4, height: 2))
+        var screen = Buffer(size: Size(width: 40, height: 12))
+        let viewport = Rect(x: 10, y: 1, width: 20, height: 6)
+        // Lines 3... of the document in the viewport (the copy of the cells, as the detail page does).
+        for row in 0..<viewport.height {
+            for x in 0..<viewport.width { screen.set(document[x, row + 3], at: Point(x: viewport.x + x, y: viewport.y + row)) }
+        }
+        screen.copyImages(from: document, top: 3, into: viewport)
+        screen.settleImages()
+        XCTAssertEqual(screen.images.map(\.image.id), [31])
+        XCTAssertEqual(screen.images.first?.rect, Rect(x: 12, y: 3, width: 4, height: 2))
+        // Picture 32 (lines 1-2) is above the viewport: nothing of it shows, no placement.
+        for (i, cell) in screen.cells.enumerated() where cell.style.attributes.contains(.picture) {
+            XCTAssertTrue(screen.images[0].rect.contains(Point(x: i % 40, y: i / 40)), "a picture cell without a picture")
+        }
+        // Scrolled so that picture 31 is cut by the viewport's top: its visible row is half-blocks.
+        var cut = Buffer(size: Size(width: 40, height: 12))
+        for row in 0..<viewport.height {
+            for x in 0..<viewport.width { cut.set(document[x, row + 6], at: Point(x: viewport.x + x, y: viewport.y + row)) }
+        }
+        cut.copyImages(from: document, top: 6, into: viewport)
+        cut.settleImages()
+        XCTAssertEqual(cut.images, [])
+        XCTAssertEqual(cut[12, 1].style.background, RGB(31, 90, 200).color)
+    }
 }
