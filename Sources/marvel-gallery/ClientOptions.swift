@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GalleryApp
 import HTTPTransport
 import MarvelAPI
 import CatalogServer
@@ -20,6 +21,16 @@ struct ClientOptions: ParsableArguments {
             completion: .list(Settings.Source.allCases.map(\.rawValue)))
     var source: String?
 
+    @Option(name: .customLong("public-key"),
+            help: "Your Marvel public key (default: $MARVEL_PUBLIC_KEY, then public_key in config.toml).")
+    var publicKey: String?
+
+    @Option(name: .customLong("private-key-file"),
+            help: ArgumentHelp("A file whose first line is your private key (default: $MARVEL_PRIVATE_KEY, then private_key in config.toml; never a key on the command line, where ps shows it).",
+                               valueName: "file"),
+            completion: .file())
+    var privateKeyFile: String?
+
     @Flag(name: .customLong("no-cache"), help: "Do not read or write the response cache.")
     var noCache = false
 
@@ -39,7 +50,8 @@ struct ClientOptions: ParsableArguments {
     /// The settings of this run: these flags and the command's own over the environment,
     /// config.toml and the defaults (`Settings.resolve` is the one place that decides).
     func settings(pageSize: Int? = nil, language: String? = nil, defaultPageSize: Int = 20) throws -> Settings {
-        try Settings.resolve(flags: Flags(language: language, pageSize: pageSize, source: source, baseURL: baseURL),
+        try Settings.resolve(flags: Flags(language: language, pageSize: pageSize, source: source, baseURL: baseURL,
+                                           publicKey: publicKey, privateKeyFile: privateKeyFile),
                              environment: ProcessInfo.processInfo.environment, defaultPageSize: defaultPageSize)
     }
 
@@ -55,6 +67,13 @@ struct ClientOptions: ParsableArguments {
             return MarvelCredentials(publicKey: pub, privateKey: priv)
         }
         return try CredentialsLoader.load()
+    }
+
+    /// What the status line calls the client's server (and whether it searches inside names).
+    static func kind(of client: MarvelClient, _ settings: Settings) -> DataSourceKind {
+        if BuiltInCatalog.isBuiltIn(client.baseURL) { return .offlineCatalog }
+        if client.isOfficialGateway || settings.baseURL.value == nil || settings.source.value == .official { return .officialAPI }
+        return .mirror(settings.baseURL.value ?? client.baseURL.absoluteString)
     }
 
     /// Builds the client for this run.

@@ -20,14 +20,7 @@ enum GalleryLaunch {
                                                       enabled: options.headlessSize == nil) {
             try await source.makeClient(settings)
         }
-        let kind: DataSourceKind
-        if BuiltInCatalog.isBuiltIn(client.baseURL) {
-            kind = .offlineCatalog
-        } else if client.isOfficialGateway || settings.baseURL.value == nil || settings.source.value == .official {
-            kind = .officialAPI
-        } else {
-            kind = .mirror(settings.baseURL.value ?? client.baseURL.absoluteString)
-        }
+        let kind = ClientOptions.kind(of: client, settings)
         let imageTransport = try HTTPTransport()
         let pipeline = ImagePipeline.standard(transport: imageTransport,
                                               cacheDirectory: options.imageCacheDirectory ?? ImagePipeline.defaultCacheDirectory)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Catalog
 import CatalogServer
 import Foundation
+import Settings
 
 /// `marvel-gallery serve`: the Marvel-compatible server over the local catalog.
 struct ServeCommand: AsyncParsableCommand {
@@ -74,12 +75,7 @@ struct ServeCommand: AsyncParsableCommand {
     func resolvedPrivateKey() throws -> String? {
         if let privateKey { return privateKey }
         if let privateKeyFile {
-            guard let text = try? String(contentsOfFile: privateKeyFile, encoding: .utf8) else {
-                throw ValidationError("cannot read --private-key-file \(privateKeyFile)")
-            }
-            let key = text.split(whereSeparator: \.isNewline).first.map { String($0).trimmingCharacters(in: .whitespaces) } ?? ""
-            guard !key.isEmpty else { throw ValidationError("--private-key-file \(privateKeyFile) is empty") }
-            return key
+            do { return try Settings.readPrivateKeyFile(privateKeyFile) } catch { throw ValidationError(error.description) }
         }
         guard publicKey != nil, let key = ProcessInfo.processInfo.environment["MARVEL_PRIVATE_KEY"], !key.isEmpty else {
             return nil

@@ -122,4 +122,48 @@ final class SettingsTests: XCTestCase {
         XCTAssertThrowsError(try Settings.resolve(flags: Flags(source: "somewhere"), environment: env))
         XCTAssertEqual(try Settings.resolve(flags: Flags(source: "OFFLINE"), environment: env).source.value, .offline)
     }
+
+    /// `--public-key` and `--private-key-file` beat the environment and the file, each for its
+    /// own key; a flag's partner comes from the environment, else the file.
+    func testKeyFlagsBeatEnvironmentAndFile() throws {
+        _ = try write("public_key = \"filepub\"\nprivate_key = \"filepriv\"\n")
+        let keyFile = folder.appendingPathComponent("private.key")
+        try Data("flag-secret\nsecond line ignored\n".utf8).write(to: keyFile)
+        var environment = env
+        environment["MARVEL_PUBLIC_KEY"] = "envpub"
+        environment["MARVEL_PRIVATE_KEY"] = "envpriv"
+
+        let both = try Settings.resolve(flags: Flags(publicKey: "flagpub", privateKeyFile: keyFile.path), environment: environment)
+        XCTAssertEqual(both.publicKey, Resolved(value: "flagpub", origin: .flag("--public-key")))
+        XCTAssertEqual(both.privateKey, Resolved(value: "flag-secret", origin: .flag("--private-key-file")))
+
+        let publicOnly = try Settings.resolve(flags: Flags(publicKey: "flagpub"), environment: environment)
+        XCTAssertEqual(publicOnly.privateKey, Resolved(value: "envpriv", origin: .environment("MARVEL_PRIVATE_KEY")))
+        let fromFile = try Settings.resolve(flags: Flags(publicKey: "flagpub"), environment: env)
+        XCTAssertEqual(fromFile.privateKey.value, "filepriv", "no variable: the config file's")
+        let fileOnly = try Settings.resolve(flags: Flags(privateKeyFile: keyFile.path), environment: environment)
+        XCTAssertEqual(fileOnly.publicKey.origin, .environment("MARVEL_PUBLIC_KEY"))
+        XCTAssertEqual(fileOnly.privateKey.value, "flag-secret")
+
+        let report = both.report.map(\.value).joined(separator: " ")
+        XCTAssertTrue(report.contains("set (public --public-key, private --private-key-file)"), report)
+        XCTAssertFalse(report.contains("flag-secret"))
+    }
+
+    func testKeyFlagsNeedAPartnerAndAReadableFile() throws {
+        XCTAssertThrowsError(try Settings.resolve(flags: Flags(publicKey: "flagpub"), environment: env)) { error in
+            XCTAssertEqual("\(error)", "--public-key: needs a private key too: --private-key-file, $MARVEL_PRIVATE_KEY or private_key in config.toml")
+        }
+        let missing = folder.appendingPathComponent("nope").path
+        XCTAssertThrowsError(try Settings.resolve(flags: Flags(publicKey: "p", privateKeyFile: missing), environment: env)) { error in
+            XCTAssertEqual("\(error)", "--private-key-file: cannot read \(missing)")
+        }
+        let empty = folder.appendingPathComponent("empty")
+        try Data("\n  \n".utf8).write(to: empty)
+        XCTAssertThrowsError(try Settings.resolve(flags: Flags(publicKey: "p", privateKeyFile: empty.path), environment: env)) { error in
+            XCTAssertEqual("\(error)", "--private-key-file: \(empty.path) is empty")
+        }
+        // A device is read no further than 64 KB (it used to be possible to hang on one).
+        XCTAssertThrowsError(try Settings.resolve(flags: Flags(publicKey: "p", privateKeyFile: "/dev/zero"), environment: env))
+    }
 }

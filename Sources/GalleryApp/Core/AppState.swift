@@ -61,6 +61,8 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var failedThumbnails: Set<ThumbnailKey> = []
     public internal(set) var attribution: String?
     public internal(set) var staleData = false
+    /// Damaged pictures and caches that fell back to memory, for the status line.
+    public internal(set) var health = SourceHealth()
     public internal(set) var spinnerFrame = 0
     var spinnerTicking = false
     var lastClick: LastClick?

@@ -31,6 +31,8 @@ extension AppState {
             effects += tickRetryCountdown(listID)
         case .detail(let detailMsg):
             receive(detail: detailMsg)
+        case .healthChanged(let health):
+            self.health = health
         case .terminate:
             isQuitting = true
             return [.quit]

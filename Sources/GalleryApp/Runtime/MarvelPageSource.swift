@@ -14,6 +14,9 @@ public struct MarvelPageSource: CharacterPageSource {
         self.searchesAnywhere = searchesAnywhere
     }
 
+    /// A response cache whose disk refused a write keeps answers in memory: the status line says so.
+    public var health: SourceHealth { SourceHealth(responseCacheProblem: client.cache?.unavailableReason) }
+
     public func page(_ request: PageRequest) async -> Result<CharacterPage, PageFailure> {
         if case .comics(let filter) = request.query { return await comicsPage(request, filter) }
         var query = CharacterQuery(nameStartsWith: request.query.nameStartsWith, orderBy: .name,

@@ -81,6 +81,11 @@ public final class PipelineThumbnails: ThumbnailProviding, @unchecked Sendable {
         return false
     }
 
+    /// Damaged pictures shown (never cached) and a disk cache that refused a write.
+    public var health: SourceHealth {
+        SourceHealth(damagedPictures: pipeline.damagedPictures, imageCacheProblem: pipeline.diskCacheProblem)
+    }
+
     /// Loads in flight (tests, diagnostics).
     public var inFlight: Int { lock.withLock { tasks.count } }
 }

@@ -14,6 +14,12 @@ enum StatusBar {
         parts.append(((parts.isEmpty ? " " : "") + "● " + source(state.config.source, strings), theme.statusBar))
         if state.staleData { parts.append((strings[.staleNotice], theme.statusBar)) }
         if let notice = state.config.notice { parts.append((notice, theme.statusBar)) }
+        for problem in [state.health.imageCacheProblem, state.health.responseCacheProblem].compactMap({ $0 }) {
+            parts.append((problem, theme.statusBar))  // one line from the cache, like the catalog's notice
+        }
+        if state.health.damagedPictures > 0 {
+            parts.append((strings.text(.damagedPictures, strings.number(state.health.damagedPictures)), theme.statusBar))
+        }
         let list = state.current
         if let total = list.total {
             parts.append((strings.text(.countOf, strings.number(list.loadedCount), strings.number(total)), theme.statusBar))

@@ -27,6 +27,7 @@ public enum StringKey: String, CaseIterable, Sendable {
     case searchHint
     case searchHintStartsOnly
     case localSearchNotice
+    case damagedPictures
     case indexTitle
     case indexHint
     case helpTitle

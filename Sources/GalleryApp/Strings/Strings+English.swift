@@ -27,6 +27,7 @@ extension Strings {
         .searchHint: "Enter keep · Esc back",
         .searchHintStartsOnly: "searches the loaded names · Enter keep · Esc back",
         .localSearchNotice: "searched the {1} loaded names (this source matches name starts only)",
+        .damagedPictures: "{1} damaged picture(s) shown as far as they decode, not cached",
         .indexTitle: "Index",
         .indexHint: "←/→ move · Enter open · Esc close",
         .helpTitle: "Keys",

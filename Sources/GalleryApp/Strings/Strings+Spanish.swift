@@ -27,6 +27,7 @@ extension Strings {
         .searchHint: "Intro conserva · Esc vuelve",
         .searchHintStartsOnly: "busca en los nombres cargados · Intro conserva · Esc vuelve",
         .localSearchNotice: "buscado en los {1} nombres cargados (esta fuente solo busca inicios de nombre)",
+        .damagedPictures: "{1} imagen(es) dañada(s) mostrada(s) hasta donde se leen, sin caché",
         .indexTitle: "Índice",
         .indexHint: "←/→ mover · Intro abrir · Esc cerrar",
         .helpTitle: "Teclas",
