@@ -122,6 +122,8 @@ enum DetailScreen {
                 buffer.set(transform(cell), at: point)
             }
         }
+        // The document's pictures (its own picture, the covers strip) move with its lines.
+        buffer.copyImages(from: document.buffer, top: scrollTop, into: viewport)
     }
 
     /// The colour of a cell dimmed for the backdrop panel (the picture shows through, dark).
