@@ -8,6 +8,7 @@
 //   TerminalUI (pure) <- TerminalIO;  TerminalUI <- ImageCore (codecs, picture streams)
 //   HTTPTransport (libcurl, the one retry rule) <- MarvelAPI (the REST contract)
 //   Digests, CivilCalendar <- MarvelAPI, Catalog (SQLite) <- CatalogServer (loopback server)
+//   HTTPTransport + MarvelAPI + Catalog <- MetronSource (Metron's client, budget, translation) <- CatalogServer
 //   ImageCore + HTTPTransport <- ImagePipeline (knows HTTP and images, not Marvel)
 //   everything <- GalleryApp (Marvel-specific requests in its Runtime) <- marvel-gallery
 import PackageDescription
@@ -75,7 +76,7 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .target(name: "CatalogServer", dependencies: [
-            "Catalog", "MarvelAPI", "ImageCore", "Digests", "CivilCalendar",
+            "Catalog", "MarvelAPI", "ImageCore", "Digests", "CivilCalendar", "MetronSource",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "CompressNIO", package: "compress-nio"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -83,7 +84,10 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "UnixSignals", package: "swift-service-lifecycle"),
         ]),
-        .target(name: "ImagePipeline", dependencies: ["ImageCore", "TerminalUI", "HTTPTransport", "Digests"]),
+        // Metron (metron.cloud): its client, the user-wide rate limiter, and the translation
+        // of its records into Marvel entities.
+        .target(name: "MetronSource", dependencies: ["HTTPTransport", "MarvelAPI", "Catalog"]),
+                .target(name: "ImagePipeline", dependencies: ["ImageCore", "TerminalUI", "HTTPTransport", "Digests"]),
 
         // MARK: App
         .target(name: "GalleryApp", dependencies: [
@@ -93,7 +97,7 @@ let package = Package(
         .target(name: "Settings", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
         .executableTarget(name: "marvel-gallery", dependencies: [
             "GalleryApp", "Settings", "CatalogServer", "Catalog", "MarvelAPI", "ImagePipeline",
-            "ImageCore", "TerminalUI", "TerminalIO", "HTTPTransport", "Digests",
+            "ImageCore", "TerminalUI", "TerminalIO", "HTTPTransport", "Digests", "MetronSource",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], plugins: ["BuildInfo"]),
         // `--version` names the git commit it was built from (git rev-parse before each build).
@@ -124,12 +128,15 @@ let package = Package(
                     ],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "SettingsTests", dependencies: ["Settings"]),
+        .testTarget(name: "MetronSourceTests", dependencies: [
+            "MetronSource", "HTTPTransport", "MarvelAPI", "TestSupport", "CatalogServer", "Catalog", "ImageCore",
+        ]),
         // The command line parsed in-process (validation messages and exit codes).
         .testTarget(name: "MarvelGalleryTests", dependencies: [
             "marvel-gallery", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Drives the built executable inside tmux; needs the marvel-gallery product built first.
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "ImageCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "ImageCore", "TerminalUI"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -71,7 +71,16 @@ extension CatalogStore {
 
     private func importJSONFile(_ file: String, into report: inout ImportReport) {
         do {
-            let entities = try Self.entities(inFile: file)
+            importObjects(try Self.entities(inFile: file), from: file, into: &report)
+        } catch {
+            report.failures.append("\(error)")
+        }
+    }
+
+    /// Imports entities already in Marvel's shape (a recorded envelope's results, or records
+    /// translated from another source such as Metron) in one transaction, counted as one file.
+    public func importObjects(_ entities: [[String: Any]], from file: String, into report: inout ImportReport) {
+        do {
             // A record that is not an entity is skipped with one line saying why; the rest import.
             for (index, entity) in entities.enumerated() {
                 if let reason = Self.skipReason(entity) { report.failures.append("\(file): record \(index + 1) skipped: \(reason)") }

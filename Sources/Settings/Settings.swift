@@ -33,14 +33,16 @@ public struct SettingValues: Equatable, Sendable {
     public var pageSize: Int?
     public var source: String?
     public var baseURL: String?
+    public var metronURL: String?
     /// Flags only (`--public-key`, `--private-key-file`): the private key itself never goes on a
     /// command line, where every user could read it with ps.
     public var publicKey: String?
     public var privateKeyFile: String?
     public init(colors: String? = nil, graphics: String? = nil, language: String? = nil, pageSize: Int? = nil,
-                source: String? = nil, baseURL: String? = nil, publicKey: String? = nil, privateKeyFile: String? = nil) {
+                source: String? = nil, baseURL: String? = nil, metronURL: String? = nil, publicKey: String? = nil,
+                privateKeyFile: String? = nil) {
         self.colors = colors; self.graphics = graphics; self.language = language
-        self.pageSize = pageSize; self.source = source; self.baseURL = baseURL
+        self.pageSize = pageSize; self.source = source; self.baseURL = baseURL; self.metronURL = metronURL
         self.publicKey = publicKey; self.privateKeyFile = privateKeyFile
     }
 }
@@ -61,11 +63,15 @@ public struct Settings: Equatable, Sendable {
         public static let baseURL = "MARVEL_BASE_URL"
         public static let publicKey = "MARVEL_PUBLIC_KEY"
         public static let privateKey = "MARVEL_PRIVATE_KEY"
+        public static let metronURL = "METRON_URL"
+        public static let metronUsername = "METRON_USERNAME"
+        public static let metronPassword = "METRON_PASSWORD"
     }
 
     /// Where the data comes from: `auto` (a base URL if set, else the official API when keys
-    /// are set, else the built-in catalog), or one of them by name.
-    public enum Source: String, CaseIterable, Sendable { case auto, offline, official, mirror }
+    /// are set, else the built-in catalog), or one of them by name. `metron` is never chosen
+    /// by `auto`: it spends the user's Metron account, so it is asked for by name.
+    public enum Source: String, CaseIterable, Sendable { case auto, offline, official, mirror, metron }
 
     /// The config file looked for, and whether it was there.
     public var configPath: String
@@ -82,6 +88,8 @@ public struct Settings: Equatable, Sendable {
     /// (never a private key on the command line: every user sees it through ps).
     public var publicKey: Resolved<String?>
     public var privateKey: Resolved<String?>
+    /// Metron (`--source metron`): where, who, and how many requests a minute and a day.
+    public var metron: MetronSettings
 
     public var hasKeys: Bool { publicKey.value != nil && privateKey.value != nil }
 
@@ -130,10 +138,15 @@ public struct Settings: Equatable, Sendable {
             colors: text(flags.colors, "--colors", Variable.colors, file?.values.colors),
             graphics: text(flags.graphics, "--graphics", Variable.graphics, file?.values.graphics),
             language: language, pageSize: pageSize, source: source, baseURL: baseURL,
-            publicKey: publicKey, privateKey: privateKey)
+            publicKey: publicKey, privateKey: privateKey,
+            metron: try MetronSettings.resolve(text(flags.metronURL, "--metron-url", Variable.metronURL, file?.values.metronURL),
+                                               env, file, fileOrigin))
         switch source.value {
         case .mirror where baseURL.value == nil:
             throw .invalidValue(origin: source.origin, "source mirror needs a base URL (--base-url, $MARVEL_BASE_URL or base_url)")
+        case .metron where settings.metron.username.value == nil:
+            throw .invalidValue(origin: source.origin,
+                                "source metron needs a Metron account: set METRON_USERNAME and METRON_PASSWORD (or metron_username and metron_password in config.toml, mode 0600)")
         case .official where !settings.hasKeys:
             throw .invalidValue(origin: source.origin, "source official needs MARVEL_PUBLIC_KEY and MARVEL_PRIVATE_KEY (or public_key and private_key)")
         default: return settings
@@ -224,6 +237,9 @@ public struct Settings: Equatable, Sendable {
             ("setting source", show(source.value.rawValue, source.origin)),
             ("setting base URL", show(baseURL.value, baseURL.origin)),
             ("setting keys", hasKeys ? "set (public \(publicKey.origin), private \(privateKey.origin))" : "none"),
+            ("setting Metron URL", show(metron.url.value, metron.url.origin)),
+            ("setting Metron account", metron.username.value.map { "\($0), password set (\(metron.password.origin))" } ?? "none"),
+            ("setting Metron budget", "\(metron.perMinute.value)/min, \(metron.perDay.value)/day (\(metron.perMinute.origin))"),
         ]
     }
 }

@@ -22,7 +22,8 @@ enum GalleryLaunch {
             try await source.makeClient(settings)
         }
         let kind = ClientOptions.kind(of: client, settings)
-        let imageTransport = try HTTPTransport()
+        let imageTransport = try HTTPTransport(configuration: settings.source.value == .metron
+            ? HTTPTransport.Configuration(timeouts: MetronLaunch.patientTimeouts) : HTTPTransport.Configuration())
         let pipeline = ImagePipeline.standard(transport: imageTransport,
                                               cacheDirectory: options.imageCacheDirectory ?? ImagePipeline.defaultCacheDirectory,
                                               isNotAvailable: MarvelImage.isNotAvailable(url:))
@@ -42,7 +43,8 @@ enum GalleryLaunch {
         } else {
             backend = try TerminalBackendFactory.make(display: options.display.request(settings: settings))
         }
-        let thumbnails = PipelineThumbnails(pipeline: pipeline, colorDepth: await backend.colorDepth)
+        let thumbnails = PipelineThumbnails(pipeline: pipeline, colorDepth: await backend.colorDepth,
+                                            graphics: await backend.graphics)
         var signalExit: Int32?
         do {
             let (state, stats) = try await GallerySession.run(

@@ -90,7 +90,7 @@ final class SettingsTests: XCTestCase {
     func testASecretNeedsMode0600AndIsNeverShown() throws {
         let url = try write("public_key = \"pub\"\nprivate_key = \"s3cr3t-private\"\n", mode: 0o644)
         XCTAssertThrowsError(try Settings.resolve(flags: Flags(), environment: env)) { error in
-            XCTAssertEqual("\(error)", "\(url.path) holds private_key but others may read it (mode 644); "
+            XCTAssertEqual("\(error)", "\(url.path) holds a secret (private_key or metron_password) but others may read it (mode 644); "
                            + "refused until you run: chmod 600 \(url.path)")
             XCTAssertFalse("\(error)".contains("s3cr3t"))
         }
@@ -121,6 +121,56 @@ final class SettingsTests: XCTestCase {
         XCTAssertThrowsError(try Settings.resolve(flags: Flags(source: "official"), environment: env))
         XCTAssertThrowsError(try Settings.resolve(flags: Flags(source: "somewhere"), environment: env))
         XCTAssertEqual(try Settings.resolve(flags: Flags(source: "OFFLINE"), environment: env).source.value, .offline)
+    }
+
+    // MARK: Metron
+
+    func testMetronDefaultsAndItsAccountFromTheEnvironment() throws {
+        let none = try Settings.resolve(flags: Flags(), environment: env)
+        XCTAssertEqual(none.metron.url.value, "https://metron.cloud")
+        XCTAssertNil(none.metron.username.value)
+        XCTAssertEqual(none.metron.perMinute.value, 18)
+        XCTAssertEqual(none.metron.perDay.value, 4_500)
+        XCTAssertThrowsError(try Settings.resolve(flags: Flags(source: "metron"), environment: env)) { error in
+            XCTAssertTrue("\(error)".contains("METRON_USERNAME and METRON_PASSWORD"), "\(error)")
+        }
+        var withAccount = env
+        withAccount["METRON_USERNAME"] = "reader"
+        withAccount["METRON_PASSWORD"] = "pa55-word"
+        let s = try Settings.resolve(flags: Flags(source: "metron", metronURL: "http://127.0.0.1:9/"), environment: withAccount)
+        XCTAssertEqual(s.source.value, .metron)
+        XCTAssertEqual(s.metron.url.value, "http://127.0.0.1:9/")
+        XCTAssertEqual(s.metron.url.origin, .flag("--metron-url"))
+        XCTAssertEqual(s.metron.password.value, "pa55-word")
+        XCTAssertFalse(s.report.map { $0.value }.joined().contains("pa55-word"), "doctor never shows the password")
+        withAccount["METRON_PASSWORD"] = nil
+        XCTAssertThrowsError(try Settings.resolve(flags: Flags(), environment: withAccount))
+    }
+
+    func testAMetronPasswordInTheFileNeedsMode0600() throws {
+        let url = try write("metron_username = \"reader\"\nmetron_password = \"f1le-secret\"\n", mode: 0o640)
+        XCTAssertThrowsError(try Settings.resolve(flags: Flags(), environment: env)) { error in
+            XCTAssertTrue("\(error)".contains("chmod 600"), "\(error)")
+            XCTAssertFalse("\(error)".contains("f1le-secret"))
+        }
+        chmod(url.path, 0o600)
+        let s = try Settings.resolve(flags: Flags(source: "metron"), environment: env)
+        XCTAssertEqual(s.metron.username.value, "reader")
+        XCTAssertEqual(s.metron.password.origin, .configFile(url.path))
+    }
+
+    func testTheMetronBudgetIsConfigurableButNeverAboveMetronsLimits() throws {
+        _ = try write("metron_per_minute = 10\nmetron_per_day = 1000\n")
+        let s = try Settings.resolve(flags: Flags(), environment: env)
+        XCTAssertEqual(s.metron.perMinute.value, 10)
+        XCTAssertEqual(s.metron.perDay.value, 1_000)
+        var over = env
+        over["METRON_PER_MINUTE"] = "30"
+        XCTAssertThrowsError(try Settings.resolve(flags: Flags(), environment: over)) { error in
+            XCTAssertEqual("\(error)", "$METRON_PER_MINUTE: metron_per_minute must be from 1 to 20 (Metron's own limit), got 30")
+        }
+        _ = try write("metron_per_day = 6000\n")
+        XCTAssertThrowsError(try Settings.resolve(flags: Flags(), environment: env))
     }
 
     /// `--public-key` and `--private-key-file` beat the environment and the file, each for its

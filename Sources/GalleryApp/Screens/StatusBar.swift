@@ -42,7 +42,7 @@ enum StatusBar {
             parts.append((strings[.endOfList], theme.statusBar))
         }
 
-        let hints = strings[state.config.catalog == .comics ? .comicsHints : .hints] + " "
+        let hints = strings[state.config.catalog.hintsKey] + " "
         let hintsWidth = TextWidth.of(hints)
         var x = area.x
         let leftLimit = area.maxX
@@ -65,6 +65,7 @@ enum StatusBar {
         case .officialAPI: return strings[.sourceOfficial]
         case .mirror(let url): return strings.text(.sourceMirror, url)
         case .offlineCatalog: return strings[.sourceOffline]
+        case .metron(let budget): return budget.text
         }
     }
 }
