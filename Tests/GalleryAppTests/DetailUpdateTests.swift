@@ -15,7 +15,7 @@ final class DetailUpdateTests: XCTestCase {
     func testEnterOpensTheSelectedCharacterAndShowsLoadingThenDetails() throws {
         var h = grid()
         h.key(.right)
-        let selected = try XCTUnwrap(h.state.current.selectedCharacter)
+        let selected = try XCTUnwrap(h.state.current.selectedItem)
         let effects = h.key(.enter)
         let page = try XCTUnwrap(h.state.details.top)
         XCTAssertEqual(page.subject, .character(selected.id))
@@ -35,7 +35,7 @@ final class DetailUpdateTests: XCTestCase {
         h.key(.right)
         let before = h.state.lists
         let thumbnailsBefore = h.state.thumbnails
-        let selected = try XCTUnwrap(h.state.current.selectedCharacter)
+        let selected = try XCTUnwrap(h.state.current.selectedItem)
         h.openAndLoad(failing: [.character(selected.id)])
         let text = h.detailText
         XCTAssertTrue(text.contains("Could not open"), text)
@@ -84,15 +84,15 @@ final class DetailUpdateTests: XCTestCase {
         let pageID = try XCTUnwrap(h.state.details.top?.pageID)
         h.answerDetails(open.filter { if case .detail(.load) = $0 { true } else { false } }, rounds: 1)
         // Loading the character asked for the first strip page.
-        let stripRequests = h.log.compactMap { effect -> StripRequest? in
+        let stripRequests = h.log.compactMap { effect -> PageRequest? in
             if case .detail(.loadStrip(let r)) = effect { r } else { nil }
         }
         XCTAssertEqual(stripRequests.first?.offset, 0)
         XCTAssertEqual(stripRequests.first?.limit, 20)
         h.answerDetails(stripRequests.map { .detail(.loadStrip($0)) }, rounds: 1)
         let strip = try XCTUnwrap(h.state.details.top?.strip)
-        XCTAssertEqual(strip.items.count, 20)
-        XCTAssertEqual(strip.total, 45)
+        XCTAssertEqual(strip.list.loadedCount, 20)
+        XCTAssertEqual(strip.list.total, 45)
         let visible = CoverStrip.visibleCount(width: h.state.detailLayout.viewport.width)
         XCTAssertEqual(strip.requested.count, min(20, 2 * visible), "covers on screen and one screen ahead")
 
@@ -108,7 +108,7 @@ final class DetailUpdateTests: XCTestCase {
         }
         let after = try XCTUnwrap(h.state.details.top?.strip)
         XCTAssertEqual(after.selection, 30)
-        XCTAssertEqual(after.items.count, 45, "prefetched to the end, each comic once")
+        XCTAssertEqual(after.list.loadedCount, 45, "prefetched to the end, each comic once")
         XCTAssertEqual(pagesAsked, 3)
         XCTAssertGreaterThan(after.first, 0, "scrolled sideways")
         XCTAssertTrue(h.detailText.contains("31 of 45"))

@@ -66,7 +66,7 @@ public struct DetailPage: Equatable, Sendable {
     var anchor: (block: String, offset: Int)?
     public internal(set) var tab: AppearanceTab = .comics
     /// The comics of a character / the characters of a comic, with covers.
-    public internal(set) var strip = CoverStrip()
+    public internal(set) var strip: CoverStrip
     public internal(set) var linkIndex = 0
     public internal(set) var image: HalfBlockCells?
     var requestedImage: ThumbnailKey?
@@ -80,22 +80,17 @@ public struct DetailPage: Equatable, Sendable {
     public init(pageID: Int, subject: DetailSubject) {
         self.pageID = pageID
         self.subject = subject
+        self.strip = CoverStrip(pageID: pageID, subject: subject)
     }
 
     public var isLoading: Bool { content == nil && failure == nil }
 }
 
-/// The sideways strip of covers (or portraits) of a detail page, paged like the grid lists.
+/// The sideways strip of covers (or portraits) of a detail page: the same sparse paged list as
+/// the grids (`.appearances` of the page's subject), shown one row wide, with its own pictures.
 public struct CoverStrip: Equatable, Sendable {
-    public internal(set) var items: [StripItem] = []
-    var knownIDs: Set<Int> = []
-    public internal(set) var total: Int?
-    public internal(set) var nextOffset = 0
-    public internal(set) var pending: StripRequest?
-    public internal(set) var failure: String?
-    public internal(set) var endReached = false
-    public internal(set) var selection = 0
-    /// First item on screen.
+    public internal(set) var list: PagedList
+    /// First position on screen.
     public internal(set) var first = 0
     public internal(set) var images: [Int: HalfBlockCells] = [:]
     var requested: Set<ThumbnailKey> = []
@@ -109,23 +104,33 @@ public struct CoverStrip: Equatable, Sendable {
     public static let height = coverRows + 1
     public static let pageSize = 20
 
+    public init(pageID: Int, subject: DetailSubject) {
+        list = PagedList(id: pageID, query: .appearances(subject))
+    }
+
+    public var selection: Int { list.selection }
+
     /// Covers that fit across `width` cells.
     public static func visibleCount(width: Int) -> Int { max(1, (width + gap) / (coverColumns + gap)) }
 
-    mutating func receive(_ page: StripPage) {
-        total = page.total
-        nextOffset = page.offset + page.items.count
-        for item in page.items where knownIDs.insert(item.id).inserted { items.append(item) }
-        endReached = page.items.isEmpty || nextOffset >= page.total
-    }
+    /// Positions on screen.
+    public func visibleRange(_ visible: Int) -> Range<Int> { first..<min(list.count, first + visible) }
 
     /// Moves the selection and scrolls so it stays on screen.
     mutating func select(_ index: Int, visible: Int) {
-        guard !items.isEmpty else { return }
-        selection = min(max(0, index), items.count - 1)
+        guard !list.isEmpty else { return }
+        list.select(index)
         if selection < first { first = selection }
         if selection >= first + visible { first = selection - visible + 1 }
-        first = max(0, min(first, max(0, items.count - visible)))
+        first = max(0, min(first, max(0, list.count - visible)))
+    }
+
+    /// Pictures of positions more than two screens away are dropped: a long strip keeps only
+    /// ids and titles, like the grids.
+    mutating func dropFarImages(visible: Int) {
+        let keep = max(0, first - 2 * visible)..<(first + 3 * visible)
+        let near = Set(keep.compactMap { list.item(at: $0)?.id })
+        images = images.filter { near.contains($0.key) }
     }
 }
 
@@ -136,20 +141,6 @@ public struct DetailRequest: Equatable, Hashable, Sendable {
     public init(pageID: Int, subject: DetailSubject) {
         self.pageID = pageID
         self.subject = subject
-    }
-}
-
-/// A request for one page of a detail's strip (a character's comics, a comic's characters).
-public struct StripRequest: Equatable, Hashable, Sendable {
-    public let pageID: Int
-    public let subject: DetailSubject
-    public let offset: Int
-    public let limit: Int
-    public init(pageID: Int, subject: DetailSubject, offset: Int, limit: Int) {
-        self.pageID = pageID
-        self.subject = subject
-        self.offset = offset
-        self.limit = limit
     }
 }
 
@@ -165,7 +156,7 @@ public enum ImageSlot: Equatable, Hashable, Sendable {
 public enum DetailMsg: Equatable, Sendable {
     case characterLoaded(DetailRequest, Result<CharacterDetail, PageFailure>)
     case comicLoaded(DetailRequest, Result<ComicDetail, PageFailure>)
-    case stripLoaded(StripRequest, Result<StripPage, PageFailure>)
+    case stripLoaded(PageRequest, Result<ItemPage, PageFailure>)
     case imageLoaded(ImageSlot, ThumbnailKey, HalfBlockCells?)
     /// The opener ran: `opened` is false when there is no opener (the URL is shown instead).
     case linkOpened(String, opened: Bool)
@@ -174,7 +165,7 @@ public enum DetailMsg: Equatable, Sendable {
 /// Work the detail screens ask for (wrapped in `Effect.detail`).
 public enum DetailEffect: Equatable, Sendable {
     case load(DetailRequest)
-    case loadStrip(StripRequest)
+    case loadStrip(PageRequest)
     case loadImages(ImageSlot, [ThumbnailKey])
     /// Open a link in the desktop's browser (`xdg-open`).
     case openURL(String)

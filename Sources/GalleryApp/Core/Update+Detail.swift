@@ -16,7 +16,7 @@ extension AppState {
 
     /// Enter on the grid: the selected character's (or comic's) page.
     mutating func openSelected() -> [Effect] {
-        guard let item = current.selectedCharacter else { return [] }
+        guard let item = current.selectedItem else { return [] }
         return openDetail(item.format == nil ? .character(item.id) : .comic(item.id), title: item.name)
     }
 
@@ -57,9 +57,8 @@ extension AppState {
             details.pages[top].strip.select(page.strip.selection + delta, visible: visible)
             revealStrip()
         case .enter:
-            guard page.showsStrip, page.strip.items.indices.contains(page.strip.selection) else { return [] }
-            let item = page.strip.items[page.strip.selection]
-            return openDetail(page.subject.isCharacter ? .comic(item.id) : .character(item.id), title: item.title)
+            guard page.showsStrip, let item = page.strip.list.item(at: page.strip.selection) else { return [] }
+            return openDetail(page.subject.isCharacter ? .comic(item.id) : .character(item.id), title: item.name)
         case .char("u"), .char("U"):
             let count = page.content?.links.count ?? 0
             guard count > 0 else { return [] }
@@ -69,7 +68,7 @@ extension AppState {
             guard let links = page.content?.links, links.indices.contains(page.linkIndex) else { return [] }
             return [.detail(.openURL(links[page.linkIndex].url))]
         case .char("r"):
-            if page.strip.failure != nil { details.pages[top].strip.failure = nil }
+            details.pages[top].strip.list.clearFailure()
         default: break
         }
         return []
@@ -95,7 +94,7 @@ extension AppState {
             if page.showsStrip, let strip = doc.stripLine, (strip..<strip + CoverStrip.height).contains(line) {
                 let slot = (x - viewport.x) / (CoverStrip.coverColumns + CoverStrip.gap)
                 let index = page.strip.first + slot
-                guard slot < CoverStrip.visibleCount(width: viewport.width), page.strip.items.indices.contains(index) else {
+                guard slot < CoverStrip.visibleCount(width: viewport.width), index < page.strip.list.count else {
                     return []
                 }
                 if index == page.strip.selection { return handleDetail(key: .enter) }

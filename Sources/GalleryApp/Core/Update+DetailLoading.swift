@@ -20,17 +20,7 @@ extension AppState {
                 }
             }
         case .stripLoaded(let request, let result):
-            withPage(request.pageID) { page in
-                guard page.strip.pending == request else { return }
-                page.strip.pending = nil
-                switch result {
-                case .success(let answer):
-                    page.strip.failure = nil
-                    page.strip.receive(answer)
-                case .failure(let failure):
-                    page.strip.failure = strings.failure(failure)
-                }
-            }
+            withPage(request.listID) { page in _ = page.strip.list.receive(request, result: result) }
         case .imageLoaded(.main(let pageID), let key, let image):
             withPage(pageID) { page in
                 guard page.requestedImage == key else { return }
@@ -39,7 +29,7 @@ extension AppState {
         case .imageLoaded(.strip(let pageID), let key, let image):
             withPage(pageID) { page in
                 guard page.strip.requested.remove(key) != nil else { return }
-                if let image { page.strip.images[key.characterID] = image } else { page.strip.failed.insert(key) }
+                if let image { page.strip.images[key.itemID] = image } else { page.strip.failed.insert(key) }
             }
         case .linkOpened(let url, let opened):
             let top = details.pages.count - 1
@@ -60,7 +50,7 @@ extension AppState {
         guard top >= 0 else { return [] }
         var effects: [Effect] = []
         let page = details.pages[top]
-        if page.isLoading || (page.strip.pending != nil && page.strip.items.isEmpty), !spinnerTicking {
+        if page.isLoading || (page.strip.list.isLoading && page.strip.list.isEmpty), !spinnerTicking {
             spinnerTicking = true
             effects.append(.startTimer(.spinner, milliseconds: config.spinnerMillis))
         }
@@ -71,7 +61,7 @@ extension AppState {
         // The page's picture at this layout's size (the old size stays drawn until it arrives).
         if let ref = content.picture, !ref.isPlaceholder, !page.imageFailed {
             let picture = layout.pictureSize
-            let key = ThumbnailKey(characterID: page.subject.id, image: ref, columns: picture.width, rows: picture.height)
+            let key = ThumbnailKey(itemID: page.subject.id, image: ref, columns: picture.width, rows: picture.height)
             let have = page.image.map { $0.cols == key.columns && $0.rows == key.rows } ?? false
             if !have && page.requestedImage != key {
                 details.pages[top].requestedImage = key
@@ -79,23 +69,22 @@ extension AppState {
             }
         }
 
-        // The strip: next page when the selection is within two screens of the end.
+        // The strip: the page that holds the gap on screen or within two screens of it, in the
+        // direction of the last move (the sparse list decides, as for the grids).
         let visible = CoverStrip.visibleCount(width: layout.viewport.width)
         var strip = details.pages[top].strip
-        if strip.pending == nil, strip.failure == nil, !strip.endReached,
-           strip.items.count - strip.selection <= 2 * visible {
-            let request = StripRequest(pageID: page.pageID, subject: page.subject, offset: strip.nextOffset,
-                                       limit: CoverStrip.pageSize)
-            strip.pending = request
+        let onScreen = strip.visibleRange(visible)
+        if let request = strip.list.requestPage(visible: onScreen, margin: 2 * visible, limit: CoverStrip.pageSize) {
             effects.append(.detail(.loadStrip(request)))
         }
-        // Covers on screen and the next screen, when the strip is shown.
+        // Covers on screen and the next screen, when the strip is shown; far ones are dropped.
         if page.showsStrip {
+            strip.dropFarImages(visible: visible)
             var keys: [ThumbnailKey] = []
-            let end = min(strip.items.count, strip.first + 2 * visible)
-            for item in strip.items[min(strip.first, end)..<end] {
+            let end = min(strip.list.count, strip.first + 2 * visible)
+            for item in (min(strip.first, end)..<end).compactMap({ strip.list.item(at: $0) }) {
                 guard let ref = item.thumbnail, !ref.isPlaceholder, strip.images[item.id] == nil else { continue }
-                let key = ThumbnailKey(characterID: item.id, image: ref, columns: CoverStrip.coverColumns, rows: CoverStrip.coverRows)
+                let key = ThumbnailKey(itemID: item.id, image: ref, columns: CoverStrip.coverColumns, rows: CoverStrip.coverRows)
                 guard !strip.requested.contains(key), !strip.failed.contains(key) else { continue }
                 strip.requested.insert(key)
                 keys.append(key)
@@ -128,7 +117,9 @@ extension AppState {
             guard let image = page.image, image.cols == size.width, image.rows == size.height else { return false }
         }
         if page.showsStrip {
-            if page.strip.items.isEmpty && page.strip.pending != nil { return false }
+            if page.strip.list.isEmpty && page.strip.list.isLoading { return false }
+            for index in page.strip.visibleRange(CoverStrip.visibleCount(width: detailLayout.viewport.width))
+            where page.strip.list.item(at: index) == nil && page.strip.list.failure == nil { return false }
             if !page.strip.requested.isEmpty { return false }
         }
         return true

@@ -53,11 +53,11 @@ extension AppState {
         dropSearchResults()
         guard !text.isEmpty else { return }
         if config.source.searchesAnywhere {
-            lists.append(CharacterList(id: nextListID, query: searchQuery(for: text)))
+            lists.append(PagedList(id: nextListID, query: searchQuery(for: text)))
         } else {
             // The source matches name starts only: search anywhere in what is loaded, and say so.
             let base = lists[max(0, min(field.baseDepth, lists.count) - 1)]
-            lists.append(CharacterList(id: nextListID, query: searchQuery(for: text),
+            lists.append(PagedList(id: nextListID, query: searchQuery(for: text),
                                        localItems: NameMatch.ranked(base.items, text: text)))
         }
         nextListID += 1

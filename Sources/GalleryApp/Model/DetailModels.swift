@@ -118,30 +118,6 @@ public struct ComicDetail: Equatable, Sendable {
     }
 }
 
-/// One picture in a detail's sideways strip: a comic of a character, or a character of a comic.
-public struct StripItem: Equatable, Sendable {
-    public let id: Int
-    public let title: String
-    public let thumbnail: ImageRef?
-    public init(id: Int, title: String, thumbnail: ImageRef?) {
-        self.id = id
-        self.title = title
-        self.thumbnail = thumbnail
-    }
-}
-
-/// A page of strip items as the source returns it.
-public struct StripPage: Equatable, Sendable {
-    public let offset: Int
-    public let total: Int
-    public let items: [StripItem]
-    public init(offset: Int, total: Int, items: [StripItem]) {
-        self.offset = offset
-        self.total = total
-        self.items = items
-    }
-}
-
 /// The appearance lists of a character, in tab order (Tab and 1–4 switch between them).
 public enum AppearanceTab: Int, CaseIterable, Equatable, Sendable {
     case comics, series, stories, events

@@ -6,8 +6,9 @@ import MarvelAPI
 public protocol DetailSource: Sendable {
     func character(id: Int) async -> Result<CharacterDetail, PageFailure>
     func comic(id: Int) async -> Result<ComicDetail, PageFailure>
-    /// A page of a character's comics (with covers) or a comic's characters (with portraits).
-    func strip(_ request: StripRequest) async -> Result<StripPage, PageFailure>
+    /// A page of a strip (`.appearances`): a character's comics (with covers) or a comic's
+    /// characters (with portraits).
+    func strip(_ request: PageRequest) async -> Result<ItemPage, PageFailure>
 }
 
 /// Opens a URL in the desktop's browser. Returns false when there is no way to (the app then
@@ -58,23 +59,8 @@ public struct MarvelDetailSource: DetailSource {
         await PageFailure.catching { ComicDetail(marvel: try await client.comic(id: id)) }
     }
 
-    public func strip(_ request: StripRequest) async -> Result<StripPage, PageFailure> {
-        await PageFailure.catching {
-            switch request.subject {
-            case .character(let id):
-                let page = try await client.characterComics(
-                    id: id, ComicQuery(orderBy: .onsaleDateDescending, limit: request.limit, offset: request.offset))
-                return StripPage(offset: page.offset, total: page.total, items: page.results.map {
-                    StripItem(id: $0.id, title: $0.title, thumbnail: ImageRef(marvel: $0.thumbnail))
-                })
-            case .comic(let id):
-                let page = try await client.comicCharacters(
-                    id: id, CharacterQuery(orderBy: .name, limit: request.limit, offset: request.offset))
-                return StripPage(offset: page.offset, total: page.total, items: page.results.map {
-                    StripItem(id: $0.id, title: $0.name, thumbnail: ImageRef(marvel: $0.thumbnail))
-                })
-            }
-        }
+    public func strip(_ request: PageRequest) async -> Result<ItemPage, PageFailure> {
+        await MarvelPageSource(client: client).page(request)
     }
 }
 
@@ -111,7 +97,7 @@ extension ComicDetail {
 extension MarvelPageSource {
     /// A page of the comics gallery: ordered by title, explicitly (with no `orderBy` the API
     /// starts with placeholder rows), formats kept for the tile colours.
-    func comicsPage(_ request: PageRequest, _ filter: ComicsFilter) async -> Result<CharacterPage, PageFailure> {
+    func comicsPage(_ request: PageRequest, _ filter: ComicsFilter) async -> Result<ItemPage, PageFailure> {
         await PageFailure.catching {
             var query = ComicQuery(format: filter.format.flatMap(ComicQuery.Format.init(lenient:)),
                                    titleStartsWith: filter.titleStartsWith, orderBy: .title,
@@ -121,10 +107,29 @@ extension MarvelPageSource {
                 query.titleContains = text
             }
             let page = try await client.comics(query)
-            return CharacterPage(offset: page.offset, total: page.total, items: page.results.map {
+            return ItemPage(offset: page.offset, total: page.total, items: page.results.map {
                 GalleryCharacter(id: $0.id, name: $0.title, description: $0.description ?? "",
                                  thumbnail: ImageRef(marvel: $0.thumbnail), format: $0.format)
             }, attributionText: page.attributionText, isStale: page.isStale)
+        }
+    }
+
+    /// A page of a detail's strip: a character's comics, newest first, or a comic's characters.
+    func appearancesPage(_ request: PageRequest, _ subject: DetailSubject) async -> Result<ItemPage, PageFailure> {
+        await PageFailure.catching {
+            switch subject {
+            case .character(let id):
+                let page = try await client.characterComics(
+                    id: id, ComicQuery(orderBy: .onsaleDateDescending, limit: request.limit, offset: request.offset))
+                return ItemPage(offset: page.offset, total: page.total, items: page.results.map {
+                    GalleryCharacter(id: $0.id, name: $0.title, thumbnail: ImageRef(marvel: $0.thumbnail), format: $0.format)
+                }, attributionText: page.attributionText, isStale: page.isStale, unreadable: page.unreadable)
+            case .comic(let id):
+                let page = try await client.comicCharacters(
+                    id: id, CharacterQuery(orderBy: .name, limit: request.limit, offset: request.offset))
+                return ItemPage(offset: page.offset, total: page.total, items: page.results.map(GalleryCharacter.init(marvel:)),
+                                attributionText: page.attributionText, isStale: page.isStale, unreadable: page.unreadable)
+            }
         }
     }
 }

@@ -28,7 +28,7 @@ extension EffectRunner {
                 // The provider keeps one load per key and answers it once: a grid tile of the
                 // same character at the same size must not swallow this answer, so detail loads
                 // use ids shifted past any Marvel id (they are below 2^31) in the provider.
-                let own = ThumbnailKey(characterID: key.characterID &+ EffectRunner.detailKeyOffset, image: key.image,
+                let own = ThumbnailKey(itemID: key.itemID &+ EffectRunner.detailKeyOffset, image: key.image,
                                        columns: key.columns, rows: key.rows)
                 thumbnails.load(own, priority: .high) { image in
                     dispatch(.detail(.imageLoaded(slot, key, image)))

@@ -1,9 +1,9 @@
 import Foundation
 import MarvelAPI
 
-/// Pages of characters from any server that speaks the Marvel contract (the official gateway,
+/// Pages of the gallery's lists (characters, comics, a detail's strip) from any server that speaks the Marvel contract (the official gateway,
 /// a mirror, or the loopback catalog server), through `MarvelClient`.
-public struct MarvelPageSource: CharacterPageSource {
+public struct MarvelPageSource: ItemPageSource {
     public let client: MarvelClient
     /// The server takes `nameContains`/`titleContains` (our embedded catalog server): searches
     /// match anywhere in a name. Otherwise they match name starts, all the Marvel API can do.
@@ -14,8 +14,9 @@ public struct MarvelPageSource: CharacterPageSource {
         self.searchesAnywhere = searchesAnywhere
     }
 
-    public func page(_ request: PageRequest) async -> Result<CharacterPage, PageFailure> {
+    public func page(_ request: PageRequest) async -> Result<ItemPage, PageFailure> {
         if case .comics(let filter) = request.query { return await comicsPage(request, filter) }
+        if case .appearances(let subject) = request.query { return await appearancesPage(request, subject) }
         var query = CharacterQuery(nameStartsWith: request.query.nameStartsWith, orderBy: .name,
                                    limit: request.limit, offset: request.offset)
         if searchesAnywhere, case .search(let text) = request.query {
@@ -24,7 +25,7 @@ public struct MarvelPageSource: CharacterPageSource {
         }
         return await PageFailure.catching {
             let page = try await client.characters(query)
-            return CharacterPage(offset: page.offset, total: page.total,
+            return ItemPage(offset: page.offset, total: page.total,
                                  items: page.results.map(GalleryCharacter.init(marvel:)),
                                  attributionText: page.attributionText, isStale: page.isStale,
                                  unreadable: page.unreadable)

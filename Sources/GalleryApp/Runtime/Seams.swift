@@ -2,8 +2,8 @@ import TerminalUI
 
 /// Where pages of characters come from. The real one speaks the Marvel REST contract through
 /// `MarvelClient`; tests use an in-memory catalog.
-public protocol CharacterPageSource: Sendable {
-    func page(_ request: PageRequest) async -> Result<CharacterPage, PageFailure>
+public protocol ItemPageSource: Sendable {
+    func page(_ request: PageRequest) async -> Result<ItemPage, PageFailure>
 }
 
 /// Where thumbnails come from. The real one is the image pipeline (memory, disk, network,

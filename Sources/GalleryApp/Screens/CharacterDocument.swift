@@ -88,13 +88,15 @@ enum DetailSections {
     /// line saying where the strip is (position, loading, failure).
     static func strip(_ strip: CoverStrip, empty: String, strings: Strings, theme: Theme, into writer: inout DocumentWriter) {
         writer.markStrip()
-        if strip.items.isEmpty {
+        let list = strip.list
+        let failure = list.failure.map { strings.failure($0) }
+        if list.isEmpty {
             let text: String
             let style: Style
-            if let failure = strip.failure {
+            if let failure {
                 text = "⚠ " + strings.text(.pageError, failure) + " · " + strings[.retryHint]
                 style = theme.warningText
-            } else if strip.endReached {
+            } else if list.endReached {
                 text = empty
                 style = theme.secondary
             } else {
@@ -108,32 +110,34 @@ enum DetailSections {
         }
         writer.add(height: CoverStrip.height) { buffer, y, width in
             let visible = CoverStrip.visibleCount(width: width)
-            let end = min(strip.items.count, strip.first + visible)
-            for index in strip.first..<end {
-                let item = strip.items[index]
+            for index in strip.visibleRange(visible) {
                 let x = (index - strip.first) * (CoverStrip.coverColumns + CoverStrip.gap)
                 let frame = Rect(x: x, y: y, width: CoverStrip.coverColumns, height: CoverStrip.coverRows)
-                if let image = strip.images[item.id] {
+                // A gap on its way: an empty cover titled "…", as in the grids.
+                let item = list.item(at: index) ?? GalleryCharacter(id: -1, name: "…")
+                if item.id == -1 {
+                    TileView.drawLoading(in: frame, theme: theme, into: &buffer)
+                } else if let image = strip.images[item.id] {
                     buffer.render(HalfBlockImage(image), in: frame)
                 } else if item.thumbnail == nil || item.thumbnail?.isPlaceholder == true
-                            || strip.failed.contains(where: { $0.characterID == item.id }) {
-                    TileView.drawPlaceholder(for: item.title, in: frame, theme: theme, into: &buffer)
+                            || strip.failed.contains(where: { $0.itemID == item.id }) {
+                    TileView.drawPlaceholder(for: item.name, in: frame, theme: theme, into: &buffer)
                 } else {
                     TileView.drawLoading(in: frame, theme: theme, into: &buffer)
                 }
                 let selected = index == strip.selection
                 let titleRow = Rect(x: x, y: y + CoverStrip.coverRows, width: CoverStrip.coverColumns, height: 1)
                 if selected { buffer.fill(titleRow, with: Cell(" ", style: theme.selectedName)) }
-                buffer.put(TextWidth.truncate(item.title, to: CoverStrip.coverColumns), at: titleRow.origin,
+                buffer.put(TextWidth.truncate(item.name, to: CoverStrip.coverColumns), at: titleRow.origin,
                            style: selected ? theme.selectedName : theme.secondary, maxWidth: CoverStrip.coverColumns)
             }
         }
-        var where_ = strings.text(.countOf, strings.number(strip.selection + 1), strings.number(strip.total ?? strip.items.count))
+        var where_ = strings.text(.countOf, strings.number(strip.selection + 1), strings.number(list.positionTotal ?? list.count))
         var style = theme.secondary
-        if let failure = strip.failure {
+        if let failure {
             where_ += " · ⚠ " + strings.text(.pageError, failure)
             style = theme.warningText
-        } else if strip.pending != nil {
+        } else if list.isLoading {
             where_ += " · " + strings[.loadingMore]
         }
         where_ += " · " + strings[.stripHint]

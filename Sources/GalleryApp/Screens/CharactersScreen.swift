@@ -72,7 +72,7 @@ enum CharactersScreen {
             switch list.query {
             case .search(let text): lines = [(strings.text(.noResults, text), theme.title)]
             case .letter(let letter): lines = [(strings.text(.noResultsLetter, letter), theme.title)]
-            case .all: lines = [(strings[.emptyList], theme.title)]
+            case .all, .appearances: lines = [(strings[.emptyList], theme.title)]
             case .comics(let filter): lines = [(filter.emptyText(strings), theme.title)]
             }
         } else {

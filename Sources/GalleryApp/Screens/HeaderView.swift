@@ -36,7 +36,7 @@ enum HeaderView {
     static func title(of state: AppState) -> String {
         let strings = state.strings
         switch state.current.query {
-        case .all: return strings[.charactersTitle]
+        case .all, .appearances: return strings[.charactersTitle]
         case .search(let text): return strings.text(.searchTitle, text)
         case .letter(let letter): return strings.text(.letterTitle, letter)
         case .comics(let filter): return filter.title(strings)

@@ -33,21 +33,22 @@ enum FakeDetails {
     }
 
     /// A strip page: comics `5000+n` of a character, or characters `1000+n` of a comic.
-    static func strip(_ request: StripRequest, total: Int = 45) -> StripPage {
+    static func strip(_ request: PageRequest, total: Int = 45) -> ItemPage {
         let end = min(total, request.offset + request.limit)
-        let items = (request.offset..<max(request.offset, end)).map { n -> StripItem in
-            if request.subject.isCharacter {
-                return StripItem(id: 5000 + n, title: "Amazing Fantasy #\(n + 1)",
-                                 thumbnail: ImageRef(path: "http://127.0.0.1/img/k\(5000 + n)", extension: "jpg"))
+        guard case .appearances(let subject) = request.query else { return ItemPage(offset: request.offset, total: 0, items: []) }
+        let items = (request.offset..<max(request.offset, end)).map { n -> GalleryCharacter in
+            if subject.isCharacter {
+                return GalleryCharacter(id: 5000 + n, name: "Amazing Fantasy #\(n + 1)",
+                                        thumbnail: ImageRef(path: "http://127.0.0.1/img/k\(5000 + n)", extension: "jpg"))
             }
-            return StripItem(id: 1000 + n, title: "Hero \(n + 1)",
-                             thumbnail: ImageRef(path: "http://127.0.0.1/img/\(1000 + n)", extension: "jpg"))
+            return GalleryCharacter(id: 1000 + n, name: "Hero \(n + 1)",
+                                    thumbnail: ImageRef(path: "http://127.0.0.1/img/\(1000 + n)", extension: "jpg"))
         }
-        return StripPage(offset: request.offset, total: total, items: items)
+        return ItemPage(offset: request.offset, total: total, items: items)
     }
 
     static func picture(_ key: ThumbnailKey) -> HalfBlockCells {
-        let hue = UInt8((key.characterID * 37) % 200)
+        let hue = UInt8((key.itemID * 37) % 200)
         return .gradient(cols: key.columns, rows: key.rows, from: RGB(hue, 40, 200 - hue), to: RGB(250, hue, 30))
     }
 }
@@ -115,5 +116,5 @@ final class FakeOpener: URLOpening, @unchecked Sendable {
 struct FakeDetailSource: DetailSource {
     func character(id: Int) async -> Result<CharacterDetail, PageFailure> { .success(FakeDetails.character(id: id)) }
     func comic(id: Int) async -> Result<ComicDetail, PageFailure> { .success(FakeDetails.comic(id: id)) }
-    func strip(_ request: StripRequest) async -> Result<StripPage, PageFailure> { .success(FakeDetails.strip(request)) }
+    func strip(_ request: PageRequest) async -> Result<ItemPage, PageFailure> { .success(FakeDetails.strip(request)) }
 }
