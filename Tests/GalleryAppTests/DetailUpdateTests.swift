@@ -115,6 +115,26 @@ final class DetailUpdateTests: XCTestCase {
         XCTAssertEqual(h.state.details.top?.pageID, pageID)
     }
 
+    /// The strip is the grids' paged list: a failed page shows why, waits for `r`, and `r` asks
+    /// for the same positions again.
+    func testAFailedStripPageWaitsForRAndAsksTheSameOffsetAgain() throws {
+        var h = grid()
+        let open = h.key(.enter)
+        h.answerDetails(open.filter { if case .detail(.load) = $0 { true } else { false } }, rounds: 1)
+        let first = try XCTUnwrap(h.log.compactMap { effect -> PageRequest? in
+            if case .detail(.loadStrip(let r)) = effect { r } else { nil }
+        }.first)
+        XCTAssertEqual(first.query, .appearances(try XCTUnwrap(h.state.details.top?.subject)))
+        let again = h.send(.detail(.stripLoaded(first, .failure(PageFailure("HTTP 500: try later")))))
+        XCTAssertFalse(again.contains { if case .detail(.loadStrip) = $0 { true } else { false } }, "no automatic retry")
+        XCTAssertTrue(h.detailText.contains("HTTP 500: try later"), h.detailText)
+        let retry = h.key(.char("r")).compactMap { effect -> PageRequest? in
+            if case .detail(.loadStrip(let r)) = effect { r } else { nil }
+        }
+        XCTAssertEqual(retry.map(\.offset), [first.offset])
+        XCTAssertEqual(retry.map(\.limit), [first.limit])
+    }
+
     func testEnterOnACoverOpensTheComicAndEscTwiceReturnsToTheSameGridPosition() throws {
         var h = grid()
         for _ in 0..<5 { h.key(.down) }
