@@ -5,6 +5,7 @@
 //   C system libraries + CShims  ->  ImageCore, HTTPTransport, TerminalIO
 //   TerminalUI (pure, no syscalls) ->  TerminalIO, ImageCore (colour depth, quantiser), GalleryApp
 //   HTTPTransport -> MarvelAPI -> Catalog -> CatalogServer
+//   HTTPTransport + MarvelAPI -> MetronSource -> CatalogServer (serve --source metron)
 //   ImageCore + HTTPTransport -> ImagePipeline
 //   everything -> GalleryApp -> marvel-gallery (executable)
 import PackageDescription
@@ -62,10 +63,13 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .target(name: "CatalogServer", dependencies: [
-            "Catalog", "MarvelAPI", "ImageCore", "COpenSSL",
+            "Catalog", "MarvelAPI", "ImageCore", "COpenSSL", "MetronSource",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "CompressNIO", package: "compress-nio"),
         ]),
+        // Metron (metron.cloud): its client, the user-wide rate limiter, and the translation
+        // of its records into Marvel entities.
+        .target(name: "MetronSource", dependencies: ["HTTPTransport", "MarvelAPI", "Catalog"]),
         .target(name: "ImagePipeline", dependencies: ["ImageCore", "TerminalUI", "HTTPTransport", "MarvelAPI", "COpenSSL"]),
 
         // MARK: App
@@ -75,7 +79,7 @@ let package = Package(
         // The settings of a run, resolved in one place: flag > env > config.toml > default.
         .target(name: "Settings", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
         .executableTarget(name: "marvel-gallery", dependencies: [
-            "GalleryApp", "Settings", "CatalogServer", "Catalog", "MarvelAPI", "ImagePipeline",
+            "GalleryApp", "Settings", "CatalogServer", "Catalog", "MarvelAPI", "ImagePipeline", "MetronSource",
             "ImageCore", "TerminalUI", "TerminalIO",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], plugins: ["BuildInfo"]),
@@ -105,8 +109,11 @@ let package = Package(
         .testTarget(name: "GalleryAppTests", dependencies: ["GalleryApp", "TerminalUI", "TestSupport", "MarvelAPI", "HTTPTransport"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "SettingsTests", dependencies: ["Settings"]),
+        .testTarget(name: "MetronSourceTests", dependencies: [
+            "MetronSource", "HTTPTransport", "MarvelAPI", "TestSupport", "CatalogServer", "Catalog", "ImageCore",
+        ]),
         // Drives the built executable inside tmux; needs the marvel-gallery product built first.
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "ImageCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "ImageCore", "TerminalUI"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -132,9 +132,29 @@ extension CatalogStore {
 
     private func importJSONFile(_ file: String, _ parsed: Result<[ParsedEntity], Error>, _ db: Database,
                                 into report: inout ImportReport) {
+        switch parsed {
+        case .success(let entities): importEntities(entities, from: file, db, into: &report)
+        case .failure(let error as CatalogError): report.failures.append(error.description)
+        case .failure(let error): report.failures.append("\(error)")
+        }
+    }
+
+    /// Imports entities already in Marvel's shape (a recorded envelope's results, or records
+    /// translated from another source such as Metron) in one transaction, counted as one file.
+    public func importObjects(_ entities: [[String: Any]], from file: String, into report: inout ImportReport) {
         do {
-            let entities = try parsed.get()
-            // A record that is not an entity is skipped with one line saying why; the rest import.
+            try write { db in
+                importEntities(entities.map { ParsedEntity(object: $0, json: nil) }, from: file, db, into: &report)
+            }
+        } catch {
+            report.failures.append("\(error)")
+        }
+    }
+
+    /// One file's entities in a savepoint: a record that is not an entity is skipped with one
+    /// line saying why; a file that fails is rolled back whole and named once.
+    private func importEntities(_ entities: [ParsedEntity], from file: String, _ db: Database, into report: inout ImportReport) {
+        do {
             for (index, entity) in entities.enumerated() {
                 if let reason = Self.skipReason(entity.object) { report.failures.append("\(file): record \(index + 1) skipped: \(reason)") }
             }

@@ -40,11 +40,16 @@ public final class CatalogServer: Sendable {
         let catalog = try options.openCatalog()
         let stats = StatsRecorder(), limiter = RateLimiter()
         let faults = FaultState(options.faults)
-        let responder = MarvelResponder(
+        var responder = MarvelResponder(
             routes: MarvelRoutes(catalog: catalog),
             images: ImageService(catalog: catalog, renderer: options.renderer ?? DefaultImageRenderer()),
             keys: options.keys, faults: faults, stats: stats, limiter: limiter, cache: AnswerCache(),
             debugEndpoints: options.debugEndpoints)
+        if case .metron(let serving) = options.source {
+            responder.metron = (MetronBackend(client: serving.client),
+                                MetronImages(client: serving.client, renderer: options.renderer ?? DefaultImageRenderer(),
+                                             allowedHosts: serving.allowedImageHosts))
+        }
         let (bound, continuation) = AsyncStream<Result<Int, any Error>>.makeStream()
         let app = Application(
             responder: responder,

@@ -15,6 +15,8 @@ public struct CatalogServerOptions: Sendable {
         case synthetic(characters: Int, comics: Int)
         /// Anything else that reads like a catalog.
         case reader(any CatalogReading)
+        /// Metron (metron.cloud), translated into the Marvel contract on each request.
+        case metron(MetronServing)
     }
 
     /// Loopback by default; the server never listens beyond the machine unless told to.
@@ -54,6 +56,7 @@ public struct CatalogServerOptions: Sendable {
         case .synthetic(let characters, let comics):
             return SyntheticCatalog(characters: characters, comics: comics)
         case .reader(let reader): return reader
+        case .metron: return NoCatalog()
         }
     }
 }

@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import HTTPTypes
 import Hummingbird
+import MetronSource
 import NIOCore
 import Synchronization
 
@@ -18,6 +19,8 @@ struct MarvelResponder: HTTPResponder {
     let limiter: RateLimiter
     let cache: AnswerCache
     var debugEndpoints = true
+    /// `serve --source metron`: the API and pictures come from Metron instead of `routes`.
+    var metron: (backend: MetronBackend, images: MetronImages)?
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let path = request.uri.path
@@ -37,7 +40,7 @@ struct MarvelResponder: HTTPResponder {
             try? await Task.sleep(for: .milliseconds(ms))
         }
         let acceptsGzip = Gzip.accepted(by: request.headers[.acceptEncoding])
-        var reply = answer(request, faults: faults, gzip: acceptsGzip)
+        var reply = await answer(request, faults: faults, gzip: acceptsGzip)
         if !reply.isImage, acceptsGzip, reply.body.count > 0, !reply.isGzipped, let packed = try? Gzip.compress(reply.body) {
             reply.body = packed
             reply.isGzipped = true
@@ -49,7 +52,7 @@ struct MarvelResponder: HTTPResponder {
         return send(reply, path: path, faults: faults)
     }
 
-    private func answer(_ request: Request, faults: FaultOptions, gzip: Bool) -> Reply {
+    private func answer(_ request: Request, faults: FaultOptions, gzip: Bool) async -> Reply {
         if let wait = limiter.admit(limit: faults.rateLimitPerMinute) {
             var failure = APIFailure.gateway(429, "RequestThrottled", "You have exceeded your rate limit.  Please try again later.")
             failure.headers = [("Retry-After", String(wait))]
@@ -65,27 +68,50 @@ struct MarvelResponder: HTTPResponder {
         let params = QueryParameters(request.uri.query)
         let pathAndQuery = request.uri.query.map { "\(path)?\($0)" } ?? path
         if path.hasPrefix("/v1/public/") {
-            return api(request, path: path, params: params, pathAndQuery: pathAndQuery, gzip: gzip)
+            return await api(request, path: path, params: params, pathAndQuery: pathAndQuery, gzip: gzip)
         }
+        if let metron, let reply = await metronImage(metron.images, path: path, request: request) { return reply }
         if let imageRequest = ImageService.parse(path: path) {
             return image(imageRequest, request: request, faults: faults)
         }
         return Reply(.noRoute(pathAndQuery))
     }
 
-    private func api(_ request: Request, path: String, params: QueryParameters, pathAndQuery: String, gzip: Bool) -> Reply {
+    private func api(_ request: Request, path: String, params: QueryParameters, pathAndQuery: String, gzip: Bool) async -> Reply {
         do throws(APIFailure) {
             try keys?.check(params)
             let base = "http://\(request.head.authority ?? "127.0.0.1")"
             let key = "\(base)\(path)?\(params.canonical)"
             let entry: AnswerCache.Entry
+            var staleSince: Date?
             if let hit = cache.get(key) {
                 entry = hit
             } else {
                 let components = path.dropFirst("/v1/public/".count).split(separator: "/")
-                let result = try routes.answer(components, params, pathAndQuery: pathAndQuery)
-                let built = Envelope.build(result, baseURL: base)
+                let built: (etag: String, body: [UInt8])
+                if let metron {
+                    let staleness = MetronStaleness()
+                    let outcome: Result<MarvelRoutes.Result, APIFailure> = await MetronStaleness.$current.withValue(staleness) {
+                        do throws(APIFailure) {
+                            return .success(try await metron.backend.answer(components, params, pathAndQuery: pathAndQuery, base: base))
+                        } catch {
+                            return .failure(error)
+                        }
+                    }
+                    let result = try outcome.get()
+                    staleSince = staleness.storedAt
+                    built = Envelope.build(result, baseURL: base, attribution: Envelope.metronAttribution)
+                } else {
+                    built = Envelope.build(try routes.answer(components, params, pathAndQuery: pathAndQuery), baseURL: base)
+                }
                 entry = AnswerCache.Entry(etag: built.etag, body: built.body)
+                if let staleSince {
+                    // Metron could not be reached and stored copies answered: say so (RFC 7234
+                    // Warning 110 and Age), and do not keep the answer past this request.
+                    let age = max(0, Int(Date().timeIntervalSince(staleSince)))
+                    return .json(200, entry.body, extra: [("ETag", entry.etag), ("Warning", "110 - \"Response is Stale\""),
+                                                          ("Age", String(age))])
+                }
                 cache.put(key, entry)
             }
             if Self.matches(request.headers[.ifNoneMatch], entry.etag) {

@@ -26,29 +26,35 @@ public struct StatsSnapshot: Sendable, Equatable, Codable {
 }
 
 final class StatsRecorder: Sendable {
-    /// Distinct paths counted one by one; later new paths share `otherPath`, so a client asking
-    /// millions of unique paths cannot grow the server's memory (or the /debug/stats answer).
+    /// Paths counted one by one: the busiest ones (`TopPaths`); the rest share `otherPath`, so
+    /// a client asking millions of unique paths cannot grow the server's memory (or the
+    /// /debug/stats answer), and a busy path arriving late still gets its own line.
     static let maxPaths = 2_000
     static let otherPath = "(other)"
 
-    private let state = Mutex(StatsSnapshot())
+    private struct Totals { var hits = 0; var bytes = 0; var top = TopPaths(capacity: StatsRecorder.maxPaths) }
+    private let state = Mutex(Totals())
 
     func record(path: String, status: Int, bytes: Int) {
         state.withLock { s in
-            s.totalHits += 1
-            s.totalBytes += bytes
-            var path = path
-            if s.paths[path] == nil, s.paths.count >= Self.maxPaths { path = Self.otherPath }
-            var entry = s.paths[path] ?? StatsSnapshot.PathStats()
-            entry.hits += 1
-            entry.bytes += bytes
-            entry.statuses[String(status), default: 0] += 1
-            s.paths[path] = entry
+            s.hits += 1
+            s.bytes += bytes
+            s.top.record(path: path, status: status, bytes: bytes)
         }
     }
 
-    func snapshot() -> StatsSnapshot { state.withLock { $0 } }
-    func reset() { state.withLock { $0 = StatsSnapshot() } }
+    func snapshot() -> StatsSnapshot {
+        state.withLock { s in
+            var snapshot = StatsSnapshot()
+            snapshot.totalHits = s.hits
+            snapshot.totalBytes = s.bytes
+            snapshot.paths = s.top.tracked
+            if s.top.other.hits > 0 { snapshot.paths[Self.otherPath] = s.top.other }
+            return snapshot
+        }
+    }
+
+    func reset() { state.withLock { $0 = Totals() } }
 }
 
 /// The rolling one-minute window of `--rate-limit`.

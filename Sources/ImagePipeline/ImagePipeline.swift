@@ -155,6 +155,17 @@ public final class ImagePipeline: Sendable {
         return m
     }
 
+    /// Distinct pictures shown damaged so far (what `metrics.damagedImages` counts, without
+    /// the rest of the snapshot: the gallery asks after every thumbnail).
+    public var damagedPictures: Int { scheduler.damagedPictures }
+
+    /// Why pictures are no longer kept on disk (the gallery says it once on its status line);
+    /// nil while the disk cache stores them.
+    public var diskCacheProblem: String? {
+        guard let disk = configuration.dataCache as? DiskCache, let reason = disk.eventCounts.firstWriteError else { return nil }
+        return "image cache \(disk.configuration.directory.path) refused a write (\(reason)): pictures kept in memory"
+    }
+
     /// Writes the disk index and the metrics file. Call when the program ends.
     public func close() {
         configuration.dataCache?.flush()

@@ -39,6 +39,9 @@ public enum MarvelAPIError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidArgument(let why): return "invalid argument: \(why)"
         case .credentials(let why): return "Marvel API keys: \(why)"
         case .transport(let error): return error.description
+        case .unauthorized(let text) where text.hasPrefix("Metron "):
+            // The Metron translation (`--source metron`) names its own account variables.
+            return text
         case .unauthorized(let text):
             return "the server rejected the API keys (401\(text.isEmpty ? "" : ": \(text)")); "
                 + "check MARVEL_PUBLIC_KEY and MARVEL_PRIVATE_KEY"

@@ -4,17 +4,22 @@ import TOMLKit
 /// `$XDG_CONFIG_HOME/marvel-gallery/config.toml` (default `~/.config/...`): the user's
 /// defaults, each overridable by its environment variable and its flag. Parsed with TOMLKit
 /// (toml++); unknown keys and wrong types are errors that name the key, so a typo is never
-/// silently ignored. A file holding `private_key` must be mode 0600 or it is refused.
+/// silently ignored. A file holding `private_key` or `metron_password` must be mode 0600 or it is refused.
 public struct ConfigFile: Equatable, Sendable {
     public var values = SettingValues()
     public var publicKey: String?
     public var privateKey: String?
+    public var metronUsername: String?
+    public var metronPassword: String?
+    public var metronPerMinute: Int?
+    public var metronPerDay: Int?
 
     public init() {}
 
     /// The keys the file may hold, as written in it.
     public static let keys = ["colors", "graphics", "language", "page_size", "source", "base_url",
-                              "public_key", "private_key"]
+                              "public_key", "private_key", "metron_url", "metron_username", "metron_password",
+                              "metron_per_minute", "metron_per_day"]
 
     /// Where the file is looked for.
     public static func path(environment: [String: String]) -> URL {
@@ -50,14 +55,21 @@ public struct ConfigFile: Equatable, Sendable {
         values.baseURL = try string("base_url")
         publicKey = try string("public_key")
         privateKey = try string("private_key")
-        if let value = table["page_size"] {
-            guard let number = value.int else { throw .invalidConfig(path, "page_size must be a whole number, e.g. page_size = 50") }
-            values.pageSize = number
+        values.metronURL = try string("metron_url")
+        metronUsername = try string("metron_username")
+        metronPassword = try string("metron_password")
+        func int(_ key: String, example: Int) throws(SettingsError) -> Int? {
+            guard let value = table[key] else { return nil }
+            guard let number = value.int else { throw .invalidConfig(path, "\(key) must be a whole number, e.g. \(key) = \(example)") }
+            return number
         }
+        values.pageSize = try int("page_size", example: 50)
+        metronPerMinute = try int("metron_per_minute", example: 18)
+        metronPerDay = try int("metron_per_day", example: 4500)
     }
 
     /// Whether the file holds a secret (and so must not be readable by others).
-    public var holdsSecret: Bool { privateKey != nil }
+    public var holdsSecret: Bool { privateKey != nil || metronPassword != nil }
 
     /// Reads the file at `url`; nil when there is none. Refuses a file that holds a secret and
     /// is readable or writable by group or others.

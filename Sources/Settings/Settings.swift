@@ -33,10 +33,17 @@ public struct SettingValues: Equatable, Sendable {
     public var pageSize: Int?
     public var source: String?
     public var baseURL: String?
+    public var metronURL: String?
+    /// Flags only (`--public-key`, `--private-key-file`): the private key itself never goes on a
+    /// command line, where every user could read it with ps.
+    public var publicKey: String?
+    public var privateKeyFile: String?
     public init(colors: String? = nil, graphics: String? = nil, language: String? = nil, pageSize: Int? = nil,
-                source: String? = nil, baseURL: String? = nil) {
+                source: String? = nil, baseURL: String? = nil, metronURL: String? = nil, publicKey: String? = nil,
+                privateKeyFile: String? = nil) {
         self.colors = colors; self.graphics = graphics; self.language = language
-        self.pageSize = pageSize; self.source = source; self.baseURL = baseURL
+        self.pageSize = pageSize; self.source = source; self.baseURL = baseURL; self.metronURL = metronURL
+        self.publicKey = publicKey; self.privateKeyFile = privateKeyFile
     }
 }
 
@@ -56,11 +63,15 @@ public struct Settings: Equatable, Sendable {
         public static let baseURL = "MARVEL_BASE_URL"
         public static let publicKey = "MARVEL_PUBLIC_KEY"
         public static let privateKey = "MARVEL_PRIVATE_KEY"
+        public static let metronURL = "METRON_URL"
+        public static let metronUsername = "METRON_USERNAME"
+        public static let metronPassword = "METRON_PASSWORD"
     }
 
     /// Where the data comes from: `auto` (a base URL if set, else the official API when keys
-    /// are set, else the built-in catalog), or one of them by name.
-    public enum Source: String, CaseIterable, Sendable { case auto, offline, official, mirror }
+    /// are set, else the built-in catalog), or one of them by name. `metron` is never chosen
+    /// by `auto`: it spends the user's Metron account, so it is asked for by name.
+    public enum Source: String, CaseIterable, Sendable { case auto, offline, official, mirror, metron }
 
     /// The config file looked for, and whether it was there.
     public var configPath: String
@@ -73,10 +84,12 @@ public struct Settings: Equatable, Sendable {
     public var pageSize: Resolved<Int>
     public var source: Resolved<Source>
     public var baseURL: Resolved<String?>
-    /// Both keys, or nil. Keys come from the environment or the file, never from a flag (a
-    /// private key on a command line is visible to every user through ps).
+    /// Both keys, or nil: from `--public-key`/`--private-key-file`, the environment or the file
+    /// (never a private key on the command line: every user sees it through ps).
     public var publicKey: Resolved<String?>
     public var privateKey: Resolved<String?>
+    /// Metron (`--source metron`): where, who, and how many requests a minute and a day.
+    public var metron: MetronSettings
 
     public var hasKeys: Bool { publicKey.value != nil && privateKey.value != nil }
 
@@ -119,26 +132,57 @@ public struct Settings: Equatable, Sendable {
         if let value = baseURL.value, !isHTTPURL(value) {
             throw .invalidValue(origin: baseURL.origin, "the base URL must be an absolute http(s) URL, got \"\(value)\"")
         }
-        let (publicKey, privateKey) = try keys(env, file, fileOrigin)
+        let (publicKey, privateKey) = try keys(flags, env, file, fileOrigin)
         let settings = Settings(
             configPath: path.path, configFound: file != nil,
             colors: text(flags.colors, "--colors", Variable.colors, file?.values.colors),
             graphics: text(flags.graphics, "--graphics", Variable.graphics, file?.values.graphics),
             language: language, pageSize: pageSize, source: source, baseURL: baseURL,
-            publicKey: publicKey, privateKey: privateKey)
+            publicKey: publicKey, privateKey: privateKey,
+            metron: try MetronSettings.resolve(text(flags.metronURL, "--metron-url", Variable.metronURL, file?.values.metronURL),
+                                               env, file, fileOrigin))
         switch source.value {
         case .mirror where baseURL.value == nil:
             throw .invalidValue(origin: source.origin, "source mirror needs a base URL (--base-url, $MARVEL_BASE_URL or base_url)")
+        case .metron where settings.metron.username.value == nil:
+            throw .invalidValue(origin: source.origin,
+                                "source metron needs a Metron account: set METRON_USERNAME and METRON_PASSWORD (or metron_username and metron_password in config.toml, mode 0600)")
         case .official where !settings.hasKeys:
             throw .invalidValue(origin: source.origin, "source official needs MARVEL_PUBLIC_KEY and MARVEL_PRIVATE_KEY (or public_key and private_key)")
         default: return settings
         }
     }
 
-    /// The two keys come from one place together: the environment, else the file.
-    private static func keys(_ env: [String: String], _ file: ConfigFile?, _ fileOrigin: Origin)
+    /// The keys: a flag wins for its own key and takes its partner from the environment, else
+    /// the file; without flags the two come from one place together: the environment, else the file.
+    private static func keys(_ flags: Flags, _ env: [String: String], _ file: ConfigFile?, _ fileOrigin: Origin)
         throws(SettingsError) -> (Resolved<String?>, Resolved<String?>) {
         let nonBlank: (String?) -> String? = { $0.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 } }
+        if flags.publicKey != nil || flags.privateKeyFile != nil {
+            func partner(_ variable: String, _ fromFile: String?) -> Resolved<String?> {
+                if let value = nonBlank(env[variable]) { return Resolved(value: value, origin: .environment(variable)) }
+                if let value = nonBlank(fromFile) { return Resolved(value: value, origin: fileOrigin) }
+                return Resolved(value: nil, origin: .builtIn)
+            }
+            var publicKey = partner(Variable.publicKey, file?.publicKey)
+            if let flag = flags.publicKey {
+                guard let value = nonBlank(flag) else { throw .invalidValue(origin: .flag("--public-key"), "the public key is empty") }
+                publicKey = Resolved(value: value, origin: .flag("--public-key"))
+            }
+            var privateKey = partner(Variable.privateKey, file?.privateKey)
+            if let path = flags.privateKeyFile {
+                privateKey = Resolved(value: try readPrivateKeyFile(path), origin: .flag("--private-key-file"))
+            }
+            guard publicKey.value != nil else {
+                throw .invalidValue(origin: .flag("--private-key-file"),
+                                    "needs a public key too: --public-key, $\(Variable.publicKey) or public_key in config.toml")
+            }
+            guard privateKey.value != nil else {
+                throw .invalidValue(origin: .flag("--public-key"),
+                                    "needs a private key too: --private-key-file, $\(Variable.privateKey) or private_key in config.toml")
+            }
+            return (publicKey, privateKey)
+        }
         let envPublic = nonBlank(env[Variable.publicKey]), envPrivate = nonBlank(env[Variable.privateKey])
         if envPublic != nil || envPrivate != nil {
             guard envPublic != nil, envPrivate != nil else {
@@ -158,6 +202,24 @@ public struct Settings: Equatable, Sendable {
         return (Resolved(value: nil, origin: .builtIn), Resolved(value: nil, origin: .builtIn))
     }
 
+    /// The private key in a file (`--private-key-file`, shared with `serve`): its first line,
+    /// trimmed. The key is never part of an error.
+    public static func readPrivateKeyFile(_ path: String) throws(SettingsError) -> String {
+        let origin = Origin.flag("--private-key-file")
+        // A pipe (`--private-key-file <(pass show marvel)`) is fine; at most 64 KB is read, so
+        // a device such as /dev/zero cannot keep it reading.
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw .invalidValue(origin: origin, "cannot read \(path)") }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: 64 << 10)) ?? Data()
+        let firstLine = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).first ?? ""
+        let key = firstLine.trimmingCharacters(in: .whitespaces)
+        guard !key.isEmpty else { throw .invalidValue(origin: origin, "\(path) is empty") }
+        guard key.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7f }) else {
+            throw .invalidValue(origin: origin, "\(path) does not hold a key on its first line (it has spaces or control characters)")
+        }
+        return key
+    }
+
     static func isHTTPURL(_ text: String) -> Bool {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else { return false }
         return (scheme == "http" || scheme == "https") && url.host != nil
@@ -174,7 +236,10 @@ public struct Settings: Equatable, Sendable {
             ("setting page size", show(String(pageSize.value), pageSize.origin)),
             ("setting source", show(source.value.rawValue, source.origin)),
             ("setting base URL", show(baseURL.value, baseURL.origin)),
-            ("setting keys", hasKeys ? "set (\(privateKey.origin))" : "none"),
+            ("setting keys", hasKeys ? "set (public \(publicKey.origin), private \(privateKey.origin))" : "none"),
+            ("setting Metron URL", show(metron.url.value, metron.url.origin)),
+            ("setting Metron account", metron.username.value.map { "\($0), password set (\(metron.password.origin))" } ?? "none"),
+            ("setting Metron budget", "\(metron.perMinute.value)/min, \(metron.perDay.value)/day (\(metron.perMinute.origin))"),
         ]
     }
 }

@@ -12,7 +12,7 @@ public enum SettingsError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .invalidConfig(let path, let why): return "\(path): \(why)"
         case .insecureConfig(let path, let mode):
-            return "\(path) holds private_key but others may read it (mode \(mode)); refused until you run: chmod 600 \(path)"
+            return "\(path) holds a secret (private_key or metron_password) but others may read it (mode \(mode)); refused until you run: chmod 600 \(path)"
         case .invalidValue(let origin, let why): return "\(origin): \(why)"
         }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Catalog
 import Foundation
+import MetronSource
 
 /// `marvel-gallery catalog import|info`: the user's own SQLite catalog.
 struct CatalogCommand: ParsableCommand {
@@ -18,7 +19,9 @@ struct CatalogCommand: ParsableCommand {
 
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Merge recorded Marvel responses (list/detail envelopes, JSON) and images into the catalog.")
+            abstract: "Merge recorded Marvel responses (list/detail envelopes, JSON) and images into the catalog.",
+            discussion: "A folder of Metron recordings (one JSON body per file and an INDEX.tsv naming each request, "
+                + "as ../shared/metron-recorded) is translated into Marvel entities as `serve --source metron` does.")
 
         @OptionGroup var location: Location
 
@@ -28,7 +31,13 @@ struct CatalogCommand: ParsableCommand {
         func run() throws {
             let store: CatalogStore
             do { store = try CatalogStore(path: location.path) } catch { throw ValidationError("\(error)") }
-            let report = store.importPaths(paths)
+            // Metron recording folders are translated; everything else is Marvel JSON and images.
+            let metron = paths.filter { MetronRecordingsImport.index(atFolder: $0) != nil }
+            var report = store.importPaths(paths.filter { !metron.contains($0) })
+            for folder in metron {
+                let outcome = MetronRecordingsImport.run(folder: folder, into: store, report: &report)
+                for note in outcome.notes { FileHandle.standardError.write(Data("note: \(PlainOutput.v(note))\n".utf8)) }
+            }
             for failure in report.failures { FileHandle.standardError.write(Data("skipped: \(failure)\n".utf8)) }
             print("imported \(report.summaryLine) into \(location.path)")
             // Anything skipped (a missing path, a file that is not Marvel JSON) is a failure for scripts.

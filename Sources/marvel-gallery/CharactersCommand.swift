@@ -15,7 +15,7 @@ struct CharactersCommand: AsyncParsableCommand {
     @OptionGroup var gallery: GalleryOptions
     @OptionGroup var language: LanguageOption
 
-    @Option(help: "Only names starting with this prefix (e.g. Sp).")
+    @Option(help: "Only names containing this text, name starts first (e.g. man finds Man-Thing, then Spider-Man).")
     var search: String?
 
     @Option(help: "Open on this letter of the A-Z index (# or a digit for names starting with a digit).")
@@ -35,19 +35,27 @@ struct CharactersCommand: AsyncParsableCommand {
             throw ValidationError("--letter expects one letter A-Z, a digit or #, got \"\(letter)\"")
         }
         if search != nil {
-            do { _ = try query(pageLimit: 1) } catch { throw ValidationError("--search: \(error)") }
+            do { _ = try query(pageLimit: 1, anywhere: true) } catch { throw ValidationError("--search: \(error)") }
         }
     }
 
+    /// The grid's query: name starts (what every source can do; the grid searches anywhere itself).
     func query(pageLimit: Int) throws -> MarvelEndpoint<MarvelCharacter> {
         try .characters(CharacterQuery(nameStartsWith: search, orderBy: .name, limit: pageLimit))
+    }
+
+    /// Plain output's: `nameContains` for the built-in catalog, else every name (`PlainSearch`).
+    func query(pageLimit: Int, anywhere: Bool) throws -> MarvelEndpoint<MarvelCharacter> {
+        var query = CharacterQuery(orderBy: .name, limit: pageLimit)
+        if anywhere { query.nameContains = search }
+        return try .characters(query)
     }
 
     func run() async throws {
         try await PlainOutput.reportingErrors {
             let settings = try source.settings(pageSize: pageSize, language: language.lang)
             if output.wantsPlain && gallery.headless == nil {
-                try await runPlain(try await source.makeClient(settings))
+                try await runPlain(try await source.makeClient(settings), settings)
             } else {
                 try await GalleryLaunch.run(source: source, settings: settings, options: gallery, search: search,
                                             screen: LaunchScreen(pageSize: settings.pageSize.value,
@@ -57,14 +65,26 @@ struct CharactersCommand: AsyncParsableCommand {
         }
     }
 
-    func runPlain(_ client: MarvelClient) async throws {
-        let listing = try await ListFetcher.fetch(client, try query(pageLimit: min(limit, 100)), limit: limit)
+    func runPlain(_ client: MarvelClient, _ settings: Settings) async throws {
+        let listing: ListFetcher.Listing<MarvelCharacter>
+        var searchNote: String?
+        if let search {
+            let anywhere = ClientOptions.kind(of: client, settings).searchesAnywhere
+            let found = try await PlainSearch.run(client, text: search, limit: limit,
+                                                  anywhere: anywhere ? try query(pageLimit: min(limit, 100), anywhere: true) : nil,
+                                                  everything: try query(pageLimit: 100, anywhere: false), name: \.name)
+            listing = found.listing
+            searchNote = found.note(noun: "names")
+        } else {
+            listing = try await ListFetcher.fetch(client, try query(pageLimit: min(limit, 100)), limit: limit)
+        }
         if output.json {
             print(try PlainOutput.json(listing.items))
         } else {
             for character in listing.items { print(PlainOutput.line(character)) }
             PlainOutput.note("\(listing.items.count) of \(listing.total) characters")
         }
+        if let searchNote { PlainOutput.note(searchNote) }
         PlainOutput.notes(attribution: listing.attribution, stale: listing.stale, unreadable: listing.unreadable,
                           cacheProblem: client.cache?.unavailableReason)
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GalleryApp
 import HTTPTransport
 import MarvelAPI
 import CatalogServer
@@ -15,10 +16,24 @@ struct ClientOptions: ParsableArguments {
             help: "A Marvel-compatible server, e.g. http://127.0.0.1:8080 (default: $MARVEL_BASE_URL, then base_url in config.toml).")
     var baseURL: String?
 
-    @Option(help: ArgumentHelp("Where the data comes from: auto, offline, official or mirror (default: $MARVEL_GALLERY_SOURCE, then source in config.toml, then auto).",
+    @Option(help: ArgumentHelp("Where the data comes from: auto, offline, official, mirror or metron (default: $MARVEL_GALLERY_SOURCE, then source in config.toml, then auto).",
                                valueName: "source"),
             completion: .list(Settings.Source.allCases.map(\.rawValue)))
     var source: String?
+
+    @Option(name: .customLong("metron-url"),
+            help: "Metron's address for --source metron (default: $METRON_URL, then metron_url in config.toml, then https://metron.cloud).")
+    var metronURL: String?
+
+    @Option(name: .customLong("public-key"),
+            help: "Your Marvel public key (default: $MARVEL_PUBLIC_KEY, then public_key in config.toml).")
+    var publicKey: String?
+
+    @Option(name: .customLong("private-key-file"),
+            help: ArgumentHelp("A file whose first line is your private key (default: $MARVEL_PRIVATE_KEY, then private_key in config.toml; never a key on the command line, where ps shows it).",
+                               valueName: "file"),
+            completion: .file())
+    var privateKeyFile: String?
 
     @Flag(name: .customLong("no-cache"), help: "Do not read or write the response cache.")
     var noCache = false
@@ -32,14 +47,15 @@ struct ClientOptions: ParsableArguments {
             throw ValidationError("--base-url must be an absolute http(s) URL, got \"\(url)\"")
         }
         if let source, Settings.Source(rawValue: source.lowercased()) == nil {
-            throw ValidationError("--source expects auto, offline, official or mirror, got \"\(source)\"")
+            throw ValidationError("--source expects auto, offline, official, mirror or metron, got \"\(source)\"")
         }
     }
 
     /// The settings of this run: these flags and the command's own over the environment,
     /// config.toml and the defaults (`Settings.resolve` is the one place that decides).
     func settings(pageSize: Int? = nil, language: String? = nil, defaultPageSize: Int = 20) throws -> Settings {
-        try Settings.resolve(flags: Flags(language: language, pageSize: pageSize, source: source, baseURL: baseURL),
+        try Settings.resolve(flags: Flags(language: language, pageSize: pageSize, source: source, baseURL: baseURL,
+                                           metronURL: metronURL, publicKey: publicKey, privateKeyFile: privateKeyFile),
                              environment: ProcessInfo.processInfo.environment, defaultPageSize: defaultPageSize)
     }
 
@@ -57,11 +73,21 @@ struct ClientOptions: ParsableArguments {
         return try CredentialsLoader.load()
     }
 
+    /// What the status line calls the client's server (and whether it searches inside names).
+    static func kind(of client: MarvelClient, _ settings: Settings) -> DataSourceKind {
+        if settings.source.value == .metron { return .metron(LiveText { MetronLaunch.budgetText() ?? "Metron" }) }
+        if BuiltInCatalog.isBuiltIn(client.baseURL) { return .offlineCatalog }
+        if client.isOfficialGateway || settings.baseURL.value == nil || settings.source.value == .official { return .officialAPI }
+        return .mirror(settings.baseURL.value ?? client.baseURL.absoluteString)
+    }
+
     /// Builds the client for this run.
     func makeClient(_ settings: Settings) async throws -> MarvelClient {
         var credentials = try Self.credentials(settings)
         let transport = try HTTPTransport()
-        let timeouts = HTTPTimeouts(total: .seconds(timeout))
+        // Metron's answers may wait for the request budget (up to a minute, or a 429's
+        // Retry-After): silence from the in-process server is then not a stalled transfer.
+        let timeouts = settings.source.value == .metron ? MetronLaunch.patientTimeouts : HTTPTimeouts(total: .seconds(timeout))
         let base: URL
         let mirror = settings.baseURL.value.flatMap(Self.parseBaseURL)
         switch settings.source.value {
@@ -70,6 +96,10 @@ struct ClientOptions: ParsableArguments {
             base = try await BuiltInCatalog.baseURL()
         case .official:
             base = MarvelClient.officialBaseURL
+        case .metron:
+            // Metron translated by the in-process server (its own cache and budget): loopback.
+            credentials = nil
+            base = try await MetronLaunch.start(settings, noCache: noCache).baseURL
         case .mirror, .auto:
             if let mirror {
                 base = mirror

@@ -18,7 +18,7 @@ struct ComicsCommand: AsyncParsableCommand {
             completion: .list(ComicQuery.Format.allCases.map { $0.rawValue.replacingOccurrences(of: " ", with: "-") }))
     var format: String?
 
-    @Option(help: "Series title prefix.")
+    @Option(help: "Only titles containing this text on the built-in catalog (title starts first); titles starting with it elsewhere.")
     var title: String?
 
     @Option(help: "Order: title, -title, onsaleDate, -onsaleDate, focDate, -focDate, issueNumber, modified, -modified.",
@@ -45,9 +45,15 @@ struct ComicsCommand: AsyncParsableCommand {
         do { _ = try endpoint(pageLimit: 1) } catch { throw ValidationError("\(error)") }
     }
 
-    func endpoint(pageLimit: Int) throws -> MarvelEndpoint<MarvelComic> {
-        try .comics(ComicQuery(format: format.flatMap(ComicQuery.Format.init(lenient:)), titleStartsWith: title,
-                               orderBy: ComicQuery.Order(rawValue: order), limit: pageLimit))
+    /// `anywhere`: the built-in catalog's `titleContains` (ranked), as the covers grid asks it.
+    func endpoint(pageLimit: Int, anywhere: Bool = false) throws -> MarvelEndpoint<MarvelComic> {
+        var query = ComicQuery(format: format.flatMap(ComicQuery.Format.init(lenient:)), titleStartsWith: title,
+                               orderBy: ComicQuery.Order(rawValue: order), limit: pageLimit)
+        if anywhere, title != nil {
+            query.titleContains = title
+            query.titleStartsWith = nil
+        }
+        return try .comics(query)
     }
 
     func run() async throws {
@@ -55,7 +61,7 @@ struct ComicsCommand: AsyncParsableCommand {
             let settings = try source.settings(pageSize: pageSize, language: language.lang,
                                                defaultPageSize: LaunchScreen.comicsPageSize)
             if output.wantsPlain && gallery.headless == nil {
-                try await runPlain(try await source.makeClient(settings))
+                try await runPlain(try await source.makeClient(settings), settings)
             } else {
                 try await GalleryLaunch.run(source: source, settings: settings, options: gallery,
                                             screen: LaunchScreen(catalog: .comics, pageSize: settings.pageSize.value,
@@ -67,8 +73,9 @@ struct ComicsCommand: AsyncParsableCommand {
         }
     }
 
-    func runPlain(_ client: MarvelClient) async throws {
-        let listing = try await ListFetcher.fetch(client, try endpoint(pageLimit: min(limit, 100)), limit: limit)
+    func runPlain(_ client: MarvelClient, _ settings: Settings) async throws {
+        let anywhere = ClientOptions.kind(of: client, settings).searchesAnywhere
+        let listing = try await ListFetcher.fetch(client, try endpoint(pageLimit: min(limit, 100), anywhere: anywhere), limit: limit)
         if output.json {
             print(try PlainOutput.json(listing.items))
         } else {

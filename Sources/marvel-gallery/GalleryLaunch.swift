@@ -7,6 +7,7 @@ import HTTPTransport
 import ImagePipeline
 import MarvelAPI
 import Settings
+import TerminalIO
 import TerminalUI
 
 /// Wires the full-screen gallery: the data source (`ClientOptions`: a `--base-url` mirror, the
@@ -20,15 +21,9 @@ enum GalleryLaunch {
                                                       enabled: options.headlessSize == nil) {
             try await source.makeClient(settings)
         }
-        let kind: DataSourceKind
-        if BuiltInCatalog.isBuiltIn(client.baseURL) {
-            kind = .offlineCatalog
-        } else if client.isOfficialGateway || settings.baseURL.value == nil || settings.source.value == .official {
-            kind = .officialAPI
-        } else {
-            kind = .mirror(settings.baseURL.value ?? client.baseURL.absoluteString)
-        }
-        let imageTransport = try HTTPTransport()
+        let kind = ClientOptions.kind(of: client, settings)
+        let imageTransport = try HTTPTransport(configuration: settings.source.value == .metron
+            ? HTTPTransport.Configuration(timeouts: MetronLaunch.patientTimeouts) : HTTPTransport.Configuration())
         let pipeline = ImagePipeline.standard(transport: imageTransport,
                                               cacheDirectory: options.imageCacheDirectory ?? ImagePipeline.defaultCacheDirectory)
         var config = AppConfig(pageSize: screen.pageSize, source: kind, language: screen.language)
@@ -47,7 +42,8 @@ enum GalleryLaunch {
         } else {
             backend = try TerminalBackendFactory.make(display: options.display.request(settings: settings))
         }
-        let thumbnails = PipelineThumbnails(pipeline: pipeline, colorDepth: await backend.colorDepth)
+        let thumbnails = PipelineThumbnails(pipeline: pipeline, colorDepth: await backend.colorDepth,
+                                            graphics: await backend.graphics)
         var signalExit: Int32?
         do {
             let (state, stats) = try await GallerySession.run(

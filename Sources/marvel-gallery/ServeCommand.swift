@@ -2,6 +2,7 @@ import ArgumentParser
 import Catalog
 import CatalogServer
 import Foundation
+import Settings
 
 /// `marvel-gallery serve`: the Marvel-compatible server over the local catalog.
 struct ServeCommand: AsyncParsableCommand {
@@ -18,6 +19,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "A SQLite catalog file (from `catalog import`) or a fixtures-shaped folder; default: the embedded catalog.",
             completion: .file())
     var catalog: String?
+
+    @Option(help: ArgumentHelp("catalog (default) or metron: answer from metron.cloud with your account (METRON_USERNAME/METRON_PASSWORD), within its rate limit.",
+                               valueName: "source"),
+            completion: .list(["catalog", "metron"]))
+    var source: String?
+
+    @Option(name: .customLong("metron-url"), help: "Metron's address (default: $METRON_URL, then metron_url in config.toml, then https://metron.cloud).")
+    var metronURL: String?
 
     @Option(help: "Scale mode: CHARACTERSxCOMICS, e.g. 1562x50000 (deterministic, images drawn on demand).")
     var synthetic: String?
@@ -65,6 +74,14 @@ struct ServeCommand: AsyncParsableCommand {
                                   + "or --private-key) go together")
         }
         if catalog != nil, synthetic != nil { throw ValidationError("--catalog and --synthetic exclude each other") }
+        if let source {
+            guard ["catalog", "metron"].contains(source.lowercased()) else {
+                throw ValidationError("--source expects catalog or metron, got \"\(source)\"")
+            }
+            if source.lowercased() == "metron", catalog != nil || synthetic != nil {
+                throw ValidationError("--source metron excludes --catalog and --synthetic")
+            }
+        }
         if let synthetic { _ = try Self.parseSynthetic(synthetic) }
         _ = try faults()
     }
@@ -74,12 +91,7 @@ struct ServeCommand: AsyncParsableCommand {
     func resolvedPrivateKey() throws -> String? {
         if let privateKey { return privateKey }
         if let privateKeyFile {
-            guard let text = try? String(contentsOfFile: privateKeyFile, encoding: .utf8) else {
-                throw ValidationError("cannot read --private-key-file \(privateKeyFile)")
-            }
-            let key = text.split(whereSeparator: \.isNewline).first.map { String($0).trimmingCharacters(in: .whitespaces) } ?? ""
-            guard !key.isEmpty else { throw ValidationError("--private-key-file \(privateKeyFile) is empty") }
-            return key
+            do { return try Settings.readPrivateKeyFile(privateKeyFile) } catch { throw ValidationError(error.description) }
         }
         guard publicKey != nil, let key = ProcessInfo.processInfo.environment["MARVEL_PRIVATE_KEY"], !key.isEmpty else {
             return nil
@@ -128,6 +140,15 @@ struct ServeCommand: AsyncParsableCommand {
         } else if let synthetic {
             let (c, k) = try Self.parseSynthetic(synthetic)
             options.source = .synthetic(characters: c, comics: k)
+        } else if source?.lowercased() == "metron" {
+            do {
+                let settings = try Settings.resolve(flags: Flags(source: "metron", metronURL: metronURL),
+                                                    environment: ProcessInfo.processInfo.environment)
+                options.source = .metron(MetronServing(client: try MetronLaunch.client(settings)))
+            } catch {
+                PlainOutput.note("marvel-gallery: \(PlainOutput.v("\(error)"))")
+                throw ExitCode(1)
+            }
         }
         if let publicKey, let privateKey = try resolvedPrivateKey() {
             options.keys = APIKeys(publicKey: publicKey, privateKey: privateKey)
@@ -148,7 +169,8 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         let mode = options.keys == nil ? "open (no keys)" : "signed requests only"
-        print("marvel-gallery: serving the catalog at \(server.baseURL.absoluteString)/v1/public/characters, \(mode); Ctrl-C stops")
+        let what = source?.lowercased() == "metron" ? "Metron (within its rate limit)" : "the catalog"
+        print("marvel-gallery: serving \(what) at \(server.baseURL.absoluteString)/v1/public/characters, \(mode); Ctrl-C stops")
         if !options.faults.isEmpty { print("faults: \(options.faults)") }
         if debug { print("debug: \(server.baseURL.absoluteString)/debug/stats") }
         fflush(nil)  // stdout may be a pipe: show the address now

@@ -3,25 +3,54 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// `/debug/stats` counts the first paths one by one and the rest under "(other)", so a client
-/// asking a million unique paths cannot grow the server (it took 42 -> 440 MB before).
+/// `/debug/stats` keeps the busiest paths (Space-Saving, `TopPaths`) and counts the rest under
+/// "(other)", so a client asking a million unique paths cannot grow the server (it took
+/// 42 -> 440 MB before), while the paths that matter keep their own lines.
 final class ServerStatsBoundTests: XCTestCase {
-    func testAMillionUniquePathsStayBounded() throws {
+    func testAMillionUniquePathsStayBoundedAndTheBusyPathsKeepTheirCounts() throws {
         let recorder = StatsRecorder()
+        let early = "/v1/public/characters", late = "/v1/public/comics"
         let before = PeakMemory.resident()
         let (_, peak) = PeakMemory.measure {
-            for i in 0..<1_000_000 { recorder.record(path: "/v1/public/characters/\(i)", status: 404, bytes: 100) }
+            for i in 0..<1_000_000 {
+                recorder.record(path: "/v1/public/characters/\(i)", status: 404, bytes: 100)
+                // A path busy from the start, and one that only gets busy after 500,000
+                // one-off paths (a first-N counter would never have listed it).
+                if i % 10 == 0 { recorder.record(path: early, status: 200, bytes: 1_000) }
+                if i >= 500_000, i % 10 == 0 { recorder.record(path: late, status: 304, bytes: 0) }
+            }
         }
         let snapshot = recorder.snapshot()
-        XCTAssertEqual(snapshot.totalHits, 1_000_000)
-        XCTAssertEqual(snapshot.paths.count, StatsRecorder.maxPaths + 1)
-        XCTAssertEqual(snapshot[StatsRecorder.otherPath].hits, 1_000_000 - StatsRecorder.maxPaths)
-        XCTAssertEqual(snapshot["/v1/public/characters/0"].hits, 1, "the first paths keep their own counts")
+        XCTAssertEqual(snapshot.totalHits, 1_000_000 + 100_000 + 50_000)
+        XCTAssertLessThanOrEqual(snapshot.paths.count, StatsRecorder.maxPaths + 1)
+        XCTAssertEqual(snapshot[early].hits, 100_000)
+        XCTAssertEqual(snapshot[early].bytes, 100_000_000)
+        XCTAssertEqual(snapshot[late].hits, 50_000)
+        XCTAssertEqual(snapshot[late].statuses, ["304": 50_000])
+        XCTAssertGreaterThan(snapshot[StatsRecorder.otherPath].hits, 990_000)
+        XCTAssertEqual(snapshot.paths.values.reduce(0) { $0 + $1.hits }, snapshot.totalHits,
+                       "tracked paths plus (other) add up to every request")
+        XCTAssertEqual(snapshot.paths.values.reduce(0) { $0 + $1.bytes }, snapshot.totalBytes)
         if let before, let peak {
             print("stats for 1 M unique paths: peak \((peak - before) >> 20) MB above the \(before >> 20) MB before")
             XCTAssertLessThan(peak - before, 100 << 20)
         }
         let json = try JSONEncoder().encode(snapshot)
         XCTAssertLessThan(json.count, 1 << 20, "the /debug/stats answer stays small")
+        print("/debug/stats after 1 M unique paths: \(snapshot.paths.count) lines, \(json.count) bytes of JSON")
+    }
+
+    func testFewPathsAreCountedExactly() {
+        var top = TopPaths(capacity: 3)
+        for (path, times) in [("/a", 5), ("/b", 2), ("/c", 1)] {
+            for _ in 0..<times { top.record(path: path, status: 200, bytes: 10) }
+        }
+        XCTAssertEqual(top.tracked.mapValues(\.hits), ["/a": 5, "/b": 2, "/c": 1])
+        XCTAssertEqual(top.other.hits, 0)
+        // A fourth path takes the least busy one's slot; that one's hits move to "other".
+        top.record(path: "/d", status: 500, bytes: 1)
+        XCTAssertEqual(top.tracked.mapValues(\.hits), ["/a": 5, "/b": 2, "/d": 1])
+        XCTAssertEqual(top.other.hits, 1)
+        XCTAssertEqual(top.tracked["/d"]?.statuses, ["500": 1])
     }
 }

@@ -94,6 +94,40 @@ final class BadDaysEndToEndTests: XCTestCase {
         print("offset-ignoring server: \(server.requests.count) requests")
     }
 
+    /// The real 2014 recording with its first record's name removed: the other 19 are listed
+    /// (plain) and drawn (grid), and the one unreadable record is counted, not fatal.
+    func testTheNamelessRecordingShowsItsNineteenGoodRecords() throws {
+        guard let shared = RepoPaths.shared else { throw XCTSkip("../shared is absent: no recordings on this clone") }
+        let data = try Data(contentsOf: shared.appendingPathComponent("marvel-recorded/o-i-marvel-2014/characters/characters.json"))
+        var json = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var container = try XCTUnwrap(json["data"] as? [String: Any])
+        var results = try XCTUnwrap(container["results"] as? [[String: Any]])
+        let goodNames = results.dropFirst().compactMap { $0["name"] as? String }
+        XCTAssertEqual(goodNames.count, 19)
+        results[0].removeValue(forKey: "name")
+        container["results"] = results
+        json["data"] = container
+        let body = try JSONSerialization.data(withJSONObject: json)
+        let server = try LoopbackHTTPServer { _ in .respond(status: 200, body: body) }
+        let cache = try temporaryDirectory()
+        let r = try run(["characters", "--plain", "--limit", "19", "--base-url", server.baseURL.absoluteString],
+                        environment: ["XDG_CACHE_HOME": cache.path])
+        XCTAssertEqual(r.status, 0, r.output)
+        let listed = r.output.split(separator: "\n").compactMap { $0.split(separator: "\t").dropFirst().first.map(String.init) }
+        XCTAssertEqual(listed, goodNames)
+        XCTAssertTrue(r.output.contains("1 record unreadable (skipped)"), r.output)
+
+        guard TmuxSession.isAvailable else { return }
+        let tmux = try TmuxSession(
+            command: "\(TmuxSession.quote(executable.path)) characters --image-cache \(TmuxSession.quote(cache.path)) --base-url \(server.baseURL.absoluteString)",
+            width: 160, height: 50, environment: ["XDG_CACHE_HOME": cache.path])
+        let screen = tmux.waitFor("the grid with the unreadable count", timeout: 30) {
+            $0.contains("A-Bomb (HAS)") && $0.contains("1 unreadable (skipped)")
+        }
+        XCTAssertFalse(screen.contains("unexpected response JSON"), screen)
+        print("nameless recording: \(listed.count) records listed, grid shows \(GalleryScreen(screen).names.count) tiles")
+    }
+
     func testBaseURLWithAQueryKeepsTheAPIPath() throws {
         let body = Data(#"{"code":200,"status":"Ok","data":{"offset":0,"limit":20,"total":1,"count":1,"results":[{"id":1,"name":"Solo"}]}}"#.utf8)
         let server = try LoopbackHTTPServer { _ in .respond(status: 200, body: body) }
@@ -120,16 +154,7 @@ final class BadDaysEndToEndTests: XCTestCase {
     func testWithEveryThumbnailABombTheGalleryAnswersAndQuitsAtOnce() throws {
         guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed") }
         let bomb = Data(Bombs.gifFrameBomb(canvas: 100, frame: 4000, cycles: 3, interlaced: true))
-        let base = Mutex<String>("")
-        let server = try LoopbackHTTPServer { request in
-            guard request.target.hasPrefix("/v1/public/characters") else { return .respond(status: 200, body: bomb) }
-            let b = base.withLock { $0 }
-            let records = (1...40).map {
-                #"{"id":\#($0),"name":"Bomb \#($0)","thumbnail":{"path":"\#(b)/img/\#($0)","extension":"gif"}}"#
-            }.joined(separator: ",")
-            return .respond(status: 200, body: Data(#"{"code":200,"status":"Ok","data":{"offset":0,"limit":40,"total":40,"count":40,"results":[\#(records)]}}"#.utf8))
-        }
-        base.withLock { $0 = server.baseURL.absoluteString }
+        let server = try pictureMirror(count: 40, name: "Bomb", fileExtension: "gif") { _ in bomb }
         let cache = try temporaryDirectory()
         let tmux = try TmuxSession(
             command: "\(TmuxSession.quote(executable.path)) characters --image-cache \(TmuxSession.quote(cache.path)) --base-url \(server.baseURL.absoluteString)",
@@ -151,6 +176,52 @@ final class BadDaysEndToEndTests: XCTestCase {
         // The unbounded gallery took 43-45 s to quit; generous ceilings for a loaded machine.
         XCTAssertLessThan(helpSeconds, 5)
         XCTAssertLessThan(quitSeconds, 10)
+    }
+
+    /// Truncated JPEG thumbnails are drawn and counted on the status line, and an image cache
+    /// whose writes fail (its `tmp` folder is a file: ENOTDIR, whoever runs the test) says why,
+    /// once, instead of only raising a counter.
+    func testDamagedPicturesAndARefusingImageCacheAreSaidOnTheStatusLine() throws {
+        guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed") }
+        let good = try Data(contentsOf: RepoPaths.fixtures.appendingPathComponent("images/sample.jpg"))
+        let cut = Data(Bombs.truncatedJPEG(Array(good)))
+        let server = try pictureMirror(count: 12, name: "Pic", fileExtension: "jpg") { $0 % 2 == 1 ? cut : good }
+        let dir = try temporaryDirectory()
+        let images = dir.appendingPathComponent("images")
+        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+        try Data().write(to: images.appendingPathComponent("tmp"))
+        let tmux = try TmuxSession(
+            command: "\(TmuxSession.quote(executable.path)) characters --image-cache \(TmuxSession.quote(images.path)) --base-url \(server.baseURL.absoluteString)",
+            width: 250, height: 40, environment: ["XDG_CACHE_HOME": dir.path])
+        let screen = tmux.waitFor("both notices", timeout: 40) {
+            $0.contains("Pic 1") && $0.contains("damaged picture(s) shown as far as they decode, not cached")
+                && $0.contains("refused a write (Not a directory): pictures kept in memory")
+        }
+        XCTAssertEqual(screen.components(separatedBy: "refused a write").count - 1, 1, "said once")
+        XCTAssertTrue(screen.contains("▀"), "the pictures are drawn all the same")
+        let left = try FileManager.default.contentsOfDirectory(atPath: images.appendingPathComponent("entries").path)
+        XCTAssertEqual(left, [], "nothing stored")
+        tmux.send("q")
+        tmux.waitFor("the program to exit", timeout: 30) { $0.contains("EXIT:0") }
+    }
+
+    /// A mirror of `count` characters "NAME 1"... whose thumbnails at `/img/ID/...` are
+    /// `picture(ID)`.
+    private func pictureMirror(count: Int, name: String, fileExtension: String,
+                               picture: @escaping @Sendable (Int) -> Data) throws -> LoopbackHTTPServer {
+        let base = Mutex<String>("")
+        let server = try LoopbackHTTPServer { request in
+            guard request.target.hasPrefix("/v1/public/characters") else {
+                return .respond(status: 200, body: picture(Int(request.target.split(separator: "/").dropFirst().first ?? "") ?? 0))
+            }
+            let b = base.withLock { $0 }
+            let records = (1...count).map {
+                #"{"id":\#($0),"name":"\#(name) \#($0)","thumbnail":{"path":"\#(b)/img/\#($0)","extension":"\#(fileExtension)"}}"#
+            }.joined(separator: ",")
+            return .respond(status: 200, body: Data(#"{"code":200,"status":"Ok","data":{"offset":0,"limit":\#(count),"total":\#(count),"count":\#(count),"results":[\#(records)]}}"#.utf8))
+        }
+        base.withLock { $0 = server.baseURL.absoluteString }
+        return server
     }
 
     func testSIGTERMEndsTheGalleryWith143AndARestoredTerminal() throws {

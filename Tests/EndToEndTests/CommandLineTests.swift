@@ -101,6 +101,38 @@ final class CommandLineTests: XCTestCase {
         XCTAssertFalse(output.contains("hush-secret"), output)
     }
 
+    /// `--public-key` and `--private-key-file` sign the data commands' requests (a server with
+    /// keys accepts them; a wrong key is refused), and the key never shows.
+    func testKeyFlagsSignRequestsAndNeverShowTheKey() throws {
+        try skipWithoutBinary()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cli-keys-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let right = folder.appendingPathComponent("right.key"), wrong = folder.appendingPathComponent("wrong.key")
+        try Data("s3cret-right\n".utf8).write(to: right)
+        try Data("s3cret-wrong\n".utf8).write(to: wrong)
+        let server = try ServeProcess(executable: RepoPaths.executable,
+                                      extraArguments: ["--public-key", "pub", "--private-key-file", right.path])
+        let env = ["XDG_CONFIG_HOME": folder.path, "XDG_CACHE_HOME": folder.path, "MARVEL_PUBLIC_KEY": "", "MARVEL_PRIVATE_KEY": ""]
+        let base = ["characters", "--plain", "--limit", "1", "--no-cache", "--base-url", server.baseURL.absoluteString]
+        let signed = try run(base + ["--public-key", "pub", "--private-key-file", right.path], env: env)
+        XCTAssertEqual(signed.status, 0, signed.output)
+        XCTAssertTrue(signed.output.contains("3-D Man"), signed.output)
+        let refused = try run(base + ["--public-key", "pub", "--private-key-file", wrong.path], env: env)
+        XCTAssertEqual(refused.status, 1, refused.output)
+        let unsigned = try run(base, env: env)
+        XCTAssertEqual(unsigned.status, 1, unsigned.output)
+        let partner = try run(base + ["--public-key", "pub"], env: env)
+        XCTAssertEqual(partner.status, 1)
+        XCTAssertTrue(partner.output.contains("--public-key: needs a private key too"), partner.output)
+        for output in [signed.output, refused.output, unsigned.output, partner.output] {
+            XCTAssertFalse(output.contains("s3cret"), output)
+        }
+        let doctor = try run(["doctor"], env: env.merging(["MARVEL_PUBLIC_KEY": "pub", "MARVEL_PRIVATE_KEY": "s3cret-env"]) { $1 }).output
+        XCTAssertTrue(doctor.contains("set (public $MARVEL_PUBLIC_KEY, private $MARVEL_PRIVATE_KEY)"), doctor)
+        XCTAssertFalse(doctor.contains("s3cret"), doctor)
+    }
+
     func testPlainOutputEscapesHostileNames() throws {
         try skipWithoutBinary()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString)")

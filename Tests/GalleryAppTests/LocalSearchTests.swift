@@ -39,4 +39,27 @@ final class LocalSearchTests: XCTestCase {
         XCTAssertEqual(NameMatch.rank("Human Torch", key: "man"), 2)
         XCTAssertNil(NameMatch.rank("Thor", key: "man"))
     }
+
+    /// Metron: typing filters the loaded names (no request per keystroke); Enter sends one
+    /// search, and the status line shows the budget.
+    func testMetronSearchesOnlyOnEnter() {
+        var h = Harness(count: 300)
+        h.state.config.source = .metron(LiveText { "Metron · 3/18 this minute · 42 today" })
+        h.send(.resized(Size(width: 120, height: 40)))
+        h.answerAll()
+        h.key(.char("/"))
+        h.type("man")
+        h.fireLatestDebounce()
+        XCTAssertTrue(h.pendingFetches.isEmpty, "typing costs no request")
+        XCTAssertTrue(h.state.current.items.allSatisfy { $0.name.lowercased().contains("man") })
+        h.key(.enter)
+        XCTAssertEqual(h.pendingFetches.map(\.query), [.search("man")], "Enter sends the search once")
+        h.fireLatestDebounce()
+        XCTAssertEqual(h.state.current.query, .search("man"))
+        XCTAssertFalse(h.state.current.isLocal, "a late debounce does not put the local results back")
+
+        var buffer = Buffer(size: h.state.size)
+        GalleryView.render(h.state, into: &buffer)
+        XCTAssertTrue(buffer.text.contains("Metron · 3/18 this minute · 42 today"), buffer.text)
+    }
 }

@@ -6,17 +6,6 @@ import XCTest
 /// Seeded corruption: every mutated file either decodes or fails with a typed ImageError, and
 /// the C libraries print nothing on stderr.
 final class FuzzTests: XCTestCase {
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     func testTwoThousandSeededTruncationsAndBitFlips() throws {
         let sources = try [
             "jpeg/testorig.jpg", "jpeg/testorig-progressive.jpg", "generated/cmyk_adobe.jpg",
@@ -73,20 +62,7 @@ final class FuzzTests: XCTestCase {
         var outcomes = [String: Int]()
         let stderrText = try captureStderr {
             for i in 0..<600 {
-                var bytes = seeds[i % seeds.count]
-                switch rng.next() % 3 {
-                case 0: bytes = Array(bytes.prefix(Int(rng.next() % UInt64(bytes.count))))
-                case 1:
-                    for _ in 0..<(1 + Int(rng.next() % 16)) {
-                        let at = Int(rng.next() % UInt64(bytes.count))
-                        bytes[at] ^= UInt8(1) << UInt8(rng.next() % 8)
-                    }
-                default:  // a run of one byte value (0x00 / 0xFF runs stress markers and LZW)
-                    let at = Int(rng.next() % UInt64(bytes.count))
-                    let run = min(bytes.count - at, 1 + Int(rng.next() % 64))
-                    let value: UInt8 = rng.next() % 2 == 0 ? 0 : 0xFF
-                    for j in at..<(at + run) { bytes[j] = value }
-                }
+                let bytes = rng.mutation(of: seeds[i % seeds.count])
                 do {
                     let image = try ImageDecoder.decode(bytes, options: DecodeOptions(maxPixels: 16_000_000))
                     XCTAssertEqual(image.pixels.count, image.width * image.height * 3)

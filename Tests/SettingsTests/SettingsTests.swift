@@ -90,7 +90,7 @@ final class SettingsTests: XCTestCase {
     func testASecretNeedsMode0600AndIsNeverShown() throws {
         let url = try write("public_key = \"pub\"\nprivate_key = \"s3cr3t-private\"\n", mode: 0o644)
         XCTAssertThrowsError(try Settings.resolve(flags: Flags(), environment: env)) { error in
-            XCTAssertEqual("\(error)", "\(url.path) holds private_key but others may read it (mode 644); "
+            XCTAssertEqual("\(error)", "\(url.path) holds a secret (private_key or metron_password) but others may read it (mode 644); "
                            + "refused until you run: chmod 600 \(url.path)")
             XCTAssertFalse("\(error)".contains("s3cr3t"))
         }
@@ -121,5 +121,99 @@ final class SettingsTests: XCTestCase {
         XCTAssertThrowsError(try Settings.resolve(flags: Flags(source: "official"), environment: env))
         XCTAssertThrowsError(try Settings.resolve(flags: Flags(source: "somewhere"), environment: env))
         XCTAssertEqual(try Settings.resolve(flags: Flags(source: "OFFLINE"), environment: env).source.value, .offline)
+    }
+
+    // MARK: Metron
+
+    func testMetronDefaultsAndItsAccountFromTheEnvironment() throws {
+        let none = try Settings.resolve(flags: Flags(), environment: env)
+        XCTAssertEqual(none.metron.url.value, "https://metron.cloud")
+        XCTAssertNil(none.metron.username.value)
+        XCTAssertEqual(none.metron.perMinute.value, 18)
+        XCTAssertEqual(none.metron.perDay.value, 4_500)
+        XCTAssertThrowsError(try Settings.resolve(flags: Flags(source: "metron"), environment: env)) { error in
+            XCTAssertTrue("\(error)".contains("METRON_USERNAME and METRON_PASSWORD"), "\(error)")
+        }
+        var withAccount = env
+        withAccount["METRON_USERNAME"] = "reader"
+        withAccount["METRON_PASSWORD"] = "pa55-word"
+        let s = try Settings.resolve(flags: Flags(source: "metron", metronURL: "http://127.0.0.1:9/"), environment: withAccount)
+        XCTAssertEqual(s.source.value, .metron)
+        XCTAssertEqual(s.metron.url.value, "http://127.0.0.1:9/")
+        XCTAssertEqual(s.metron.url.origin, .flag("--metron-url"))
+        XCTAssertEqual(s.metron.password.value, "pa55-word")
+        XCTAssertFalse(s.report.map { $0.value }.joined().contains("pa55-word"), "doctor never shows the password")
+        withAccount["METRON_PASSWORD"] = nil
+        XCTAssertThrowsError(try Settings.resolve(flags: Flags(), environment: withAccount))
+    }
+
+    func testAMetronPasswordInTheFileNeedsMode0600() throws {
+        let url = try write("metron_username = \"reader\"\nmetron_password = \"f1le-secret\"\n", mode: 0o640)
+        XCTAssertThrowsError(try Settings.resolve(flags: Flags(), environment: env)) { error in
+            XCTAssertTrue("\(error)".contains("chmod 600"), "\(error)")
+            XCTAssertFalse("\(error)".contains("f1le-secret"))
+        }
+        chmod(url.path, 0o600)
+        let s = try Settings.resolve(flags: Flags(source: "metron"), environment: env)
+        XCTAssertEqual(s.metron.username.value, "reader")
+        XCTAssertEqual(s.metron.password.origin, .configFile(url.path))
+    }
+
+    func testTheMetronBudgetIsConfigurableButNeverAboveMetronsLimits() throws {
+        _ = try write("metron_per_minute = 10\nmetron_per_day = 1000\n")
+        let s = try Settings.resolve(flags: Flags(), environment: env)
+        XCTAssertEqual(s.metron.perMinute.value, 10)
+        XCTAssertEqual(s.metron.perDay.value, 1_000)
+        var over = env
+        over["METRON_PER_MINUTE"] = "30"
+        XCTAssertThrowsError(try Settings.resolve(flags: Flags(), environment: over)) { error in
+            XCTAssertEqual("\(error)", "$METRON_PER_MINUTE: metron_per_minute must be from 1 to 20 (Metron's own limit), got 30")
+        }
+        _ = try write("metron_per_day = 6000\n")
+        XCTAssertThrowsError(try Settings.resolve(flags: Flags(), environment: env))
+    }
+
+    /// `--public-key` and `--private-key-file` beat the environment and the file, each for its
+    /// own key; a flag's partner comes from the environment, else the file.
+    func testKeyFlagsBeatEnvironmentAndFile() throws {
+        _ = try write("public_key = \"filepub\"\nprivate_key = \"filepriv\"\n")
+        let keyFile = folder.appendingPathComponent("private.key")
+        try Data("flag-secret\nsecond line ignored\n".utf8).write(to: keyFile)
+        var environment = env
+        environment["MARVEL_PUBLIC_KEY"] = "envpub"
+        environment["MARVEL_PRIVATE_KEY"] = "envpriv"
+
+        let both = try Settings.resolve(flags: Flags(publicKey: "flagpub", privateKeyFile: keyFile.path), environment: environment)
+        XCTAssertEqual(both.publicKey, Resolved(value: "flagpub", origin: .flag("--public-key")))
+        XCTAssertEqual(both.privateKey, Resolved(value: "flag-secret", origin: .flag("--private-key-file")))
+
+        let publicOnly = try Settings.resolve(flags: Flags(publicKey: "flagpub"), environment: environment)
+        XCTAssertEqual(publicOnly.privateKey, Resolved(value: "envpriv", origin: .environment("MARVEL_PRIVATE_KEY")))
+        let fromFile = try Settings.resolve(flags: Flags(publicKey: "flagpub"), environment: env)
+        XCTAssertEqual(fromFile.privateKey.value, "filepriv", "no variable: the config file's")
+        let fileOnly = try Settings.resolve(flags: Flags(privateKeyFile: keyFile.path), environment: environment)
+        XCTAssertEqual(fileOnly.publicKey.origin, .environment("MARVEL_PUBLIC_KEY"))
+        XCTAssertEqual(fileOnly.privateKey.value, "flag-secret")
+
+        let report = both.report.map(\.value).joined(separator: " ")
+        XCTAssertTrue(report.contains("set (public --public-key, private --private-key-file)"), report)
+        XCTAssertFalse(report.contains("flag-secret"))
+    }
+
+    func testKeyFlagsNeedAPartnerAndAReadableFile() throws {
+        XCTAssertThrowsError(try Settings.resolve(flags: Flags(publicKey: "flagpub"), environment: env)) { error in
+            XCTAssertEqual("\(error)", "--public-key: needs a private key too: --private-key-file, $MARVEL_PRIVATE_KEY or private_key in config.toml")
+        }
+        let missing = folder.appendingPathComponent("nope").path
+        XCTAssertThrowsError(try Settings.resolve(flags: Flags(publicKey: "p", privateKeyFile: missing), environment: env)) { error in
+            XCTAssertEqual("\(error)", "--private-key-file: cannot read \(missing)")
+        }
+        let empty = folder.appendingPathComponent("empty")
+        try Data("\n  \n".utf8).write(to: empty)
+        XCTAssertThrowsError(try Settings.resolve(flags: Flags(publicKey: "p", privateKeyFile: empty.path), environment: env)) { error in
+            XCTAssertEqual("\(error)", "--private-key-file: \(empty.path) is empty")
+        }
+        // A device is read no further than 64 KB (it used to be possible to hang on one).
+        XCTAssertThrowsError(try Settings.resolve(flags: Flags(publicKey: "p", privateKeyFile: "/dev/zero"), environment: env))
     }
 }

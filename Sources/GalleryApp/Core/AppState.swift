@@ -61,6 +61,8 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var failedThumbnails: Set<ThumbnailKey> = []
     public internal(set) var attribution: String?
     public internal(set) var staleData = false
+    /// Damaged pictures and caches that fell back to memory, for the status line.
+    public internal(set) var health = SourceHealth()
     public internal(set) var spinnerFrame = 0
     var spinnerTicking = false
     var lastClick: LastClick?
@@ -76,7 +78,8 @@ public struct AppState: Equatable, Sendable {
     public init(config: AppConfig, size: Size, letter: IndexLetter? = nil, search: String? = nil) {
         self.config = config
         self.size = size
-        self.lists = [PagedList(id: 0, query: config.catalog == .comics ? .comics(config.comicsFilter) : .all)]
+        self.details = DetailStack(size: size, strings: Strings(config.language))
+        self.lists = [PagedList(id: 0, query: config.catalog.mainQuery(config.comicsFilter))]
         if let letter {
             lists.append(PagedList(id: nextListID, query: .letter(letter)))
             nextListID += 1

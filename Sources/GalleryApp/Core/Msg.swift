@@ -15,6 +15,8 @@ public enum Msg: Equatable, Sendable {
     case timerFired(TimerTag)
     /// Answers for the detail pages.
     case detail(DetailMsg)
+    /// The sources' bad-day facts changed (sent only on a change).
+    case healthChanged(SourceHealth)
     /// SIGTERM/SIGHUP/SIGINT arrived.
     case terminate
 }

@@ -1,5 +1,5 @@
 /// One sparse paged list of gallery items with its own paging, selection and scroll state: the
-/// characters grid, the comics grid and a detail page's strip of covers are each one of these
+/// characters grid, the comics grid and the series/events/creators grids are each one of these
 /// (only the `ListQuery` differs). The main list, a search result and a letter of the index sit
 /// on a stack in `AppState`, so going back restores the previous one exactly as it was.
 ///

@@ -11,6 +11,7 @@ extension AppState {
         case .enter:
             field.isEditing = false
             search = field
+            if config.source.searchesOnEnter { commitSearch(field.text) }
             return []
         case .backspace:
             guard !field.text.isEmpty else { return [] }
@@ -52,7 +53,7 @@ extension AppState {
         let text = String(field.text.drop(while: { $0 == " " }))
         dropSearchResults()
         guard !text.isEmpty else { return }
-        if config.source.searchesAnywhere {
+        if config.source.searchesAnywhere && !config.source.searchesOnEnter {
             lists.append(PagedList(id: nextListID, query: searchQuery(for: text)))
         } else {
             // The source matches name starts only: search anywhere in what is loaded, and say so.
@@ -60,6 +61,17 @@ extension AppState {
             lists.append(PagedList(id: nextListID, query: searchQuery(for: text),
                                        localItems: NameMatch.ranked(base.items, text: text)))
         }
+        nextListID += 1
+    }
+
+    /// Enter on a source whose searches are sent only when committed: the server's results
+    /// replace the local filtering of the typing.
+    mutating func commitSearch(_ typed: String) {
+        let text = String(typed.drop(while: { $0 == " " }))
+        guard !text.isEmpty else { return }
+        search?.generation += 1  // a debounce still running must not put the local results back
+        dropSearchResults()
+        lists.append(PagedList(id: nextListID, query: searchQuery(for: text)))
         nextListID += 1
     }
 

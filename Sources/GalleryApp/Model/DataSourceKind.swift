@@ -6,8 +6,35 @@ public enum DataSourceKind: Equatable, Sendable {
     case mirror(String)
     /// The embedded catalog served on loopback inside the program (no keys, no base URL).
     case offlineCatalog
+    /// Metron, translated by the in-process server; the text is its request budget
+    /// ("Metron · 14/18 this minute · 4,310 today"), read when the status line is drawn.
+    case metron(LiveText)
 
-    /// Whether search can match anywhere in a name: only our embedded server takes the
-    /// non-standard `nameContains`/`titleContains`; the Marvel API matches name starts.
-    public var searchesAnywhere: Bool { self == .offlineCatalog }
+    /// Whether search can match anywhere in a name: only our own servers (the embedded catalog,
+    /// the Metron translation) take the non-standard `nameContains`/`titleContains`; the Marvel
+    /// API matches name starts.
+    public var searchesAnywhere: Bool {
+        switch self {
+        case .offlineCatalog, .metron: true
+        case .officialAPI, .mirror: false
+        }
+    }
+
+    /// A search costs requests against a small budget (Metron): typing filters what is loaded,
+    /// and the search is sent only when committed with Enter.
+    public var searchesOnEnter: Bool {
+        if case .metron = self { return true }
+        return false
+    }
+}
+
+/// Text that changes outside the app core (a budget shared with other processes), read when drawn.
+public final class LiveText: Sendable, Equatable {
+    private let read: @Sendable () -> String
+
+    public init(_ read: @escaping @Sendable () -> String) { self.read = read }
+
+    public var text: String { read() }
+
+    public static func == (a: LiveText, b: LiveText) -> Bool { a === b }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import TerminalUI
 
 /// Performs the core's effects against the real world and reports back as messages:
@@ -10,6 +11,8 @@ public struct EffectRunner: Sendable {
     public var details: (any DetailSource)?
     /// Opens links (`o` on a detail page).
     public var opener: any URLOpening = SystemURLOpener()
+    /// The health last reported, so a change is sent once.
+    private let reportedHealth = HealthLatch()
 
     public init(pages: any ItemPageSource, thumbnails: any ThumbnailProviding) {
         self.pages = pages
@@ -26,14 +29,16 @@ public struct EffectRunner: Sendable {
         case .fetchPage(let request):
             let result = await pages.page(request)
             dispatch(.pageLoaded(request, result))
+            reportHealth(dispatch)
         case .loadThumbnails(let keys, let priority):
             for key in keys {
-                thumbnails.load(key, priority: priority) { image in
+                thumbnails.load(key, priority: priority) { [self] image in
                     if let image {
                         dispatch(.thumbnailLoaded(key, image))
                     } else {
                         dispatch(.thumbnailFailed(key))
                     }
+                    reportHealth(dispatch)
                 }
             }
         case .cancelThumbnails(let keys):
@@ -44,6 +49,27 @@ public struct EffectRunner: Sendable {
             await performDetail(detailEffect, dispatch)
         case .quit:
             break  // the program finishes when the state says so
+        }
+    }
+
+    /// Sends the sources' health when it differs from what was sent last.
+    func reportHealth(_ dispatch: Dispatch<Msg>) {
+        let health = pages.health.combined(with: thumbnails.health)
+        if reportedHealth.changed(to: health) { dispatch(.healthChanged(health)) }
+    }
+}
+
+/// The last health sent (thumbnail completions run on the pipeline's threads).
+final class HealthLatch: @unchecked Sendable {
+    private let lock = NSLock()
+    private var last = SourceHealth()
+
+    /// True (and remembered) when `health` is new.
+    func changed(to health: SourceHealth) -> Bool {
+        lock.withLock {
+            guard health != last else { return false }
+            last = health
+            return true
         }
     }
 }

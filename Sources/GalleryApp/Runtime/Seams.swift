@@ -4,6 +4,13 @@ import TerminalUI
 /// `MarvelClient`; tests use an in-memory catalog.
 public protocol ItemPageSource: Sendable {
     func page(_ request: PageRequest) async -> Result<ItemPage, PageFailure>
+    /// What went wrong on the way that the pages themselves do not show (a response cache
+    /// kept in memory). Sources without such problems keep the default.
+    var health: SourceHealth { get }
+}
+
+extension ItemPageSource {
+    public var health: SourceHealth { SourceHealth() }
 }
 
 /// Where thumbnails come from. The real one is the image pipeline (memory, disk, network,
@@ -15,4 +22,10 @@ public protocol ThumbnailProviding: Sendable {
     func load(_ key: ThumbnailKey, priority: ThumbnailPriority,
               completion: @escaping @Sendable (HalfBlockCells?) -> Void)
     func cancel(_ key: ThumbnailKey)
+    /// Damaged pictures shown so far and a disk cache that refused a write.
+    var health: SourceHealth { get }
+}
+
+extension ThumbnailProviding {
+    public var health: SourceHealth { SourceHealth() }
 }

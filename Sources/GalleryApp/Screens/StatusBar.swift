@@ -14,6 +14,12 @@ enum StatusBar {
         parts.append(((parts.isEmpty ? " " : "") + "● " + source(state.config.source, strings), theme.statusBar))
         if state.staleData { parts.append((strings[.staleNotice], theme.statusBar)) }
         if let notice = state.config.notice { parts.append((notice, theme.statusBar)) }
+        for problem in [state.health.imageCacheProblem, state.health.responseCacheProblem].compactMap({ $0 }) {
+            parts.append((problem, theme.statusBar))  // one line from the cache, like the catalog's notice
+        }
+        if state.health.damagedPictures > 0 {
+            parts.append((strings.text(.damagedPictures, strings.number(state.health.damagedPictures)), theme.statusBar))
+        }
         let list = state.current
         if let total = list.positionTotal {
             // Where the selection is over the whole (sparse) list, not how much of it is loaded.
@@ -38,7 +44,7 @@ enum StatusBar {
             parts.append((strings[.endOfList], theme.statusBar))
         }
 
-        let hints = strings[state.config.catalog == .comics ? .comicsHints : .hints] + " "
+        let hints = strings[state.config.catalog.hintsKey] + " "
         let hintsWidth = TextWidth.of(hints)
         var x = area.x
         let leftLimit = area.maxX
@@ -61,6 +67,7 @@ enum StatusBar {
         case .officialAPI: return strings[.sourceOfficial]
         case .mirror(let url): return strings.text(.sourceMirror, url)
         case .offlineCatalog: return strings[.sourceOffline]
+        case .metron(let budget): return budget.text
         }
     }
 }

@@ -27,6 +27,7 @@ extension Strings {
         .searchHint: "Enter keep · Esc back",
         .searchHintStartsOnly: "searches the loaded names · Enter keep · Esc back",
         .localSearchNotice: "searched the {1} loaded names (this source matches name starts only)",
+        .damagedPictures: "{1} damaged picture(s) shown as far as they decode, not cached",
         .indexTitle: "Index",
         .indexHint: "←/→ move · Enter open · Esc close",
         .helpTitle: "Keys",
@@ -49,8 +50,11 @@ extension Strings {
         .helpEndsComics: "first / last comic",
         .helpOpenComic: "open the selected comic",
         .helpSearchTitles: "search titles",
+        .helpEndsTitles: "first / last",
+        .helpOpenTitle: "open the selected one's page",
+        .titlesHints: "/ search  Enter open  ? help  q quit",
+        .noTitles: "Nothing starts with “{1}”.",
         .helpScroll: "↑↓ scroll · other keys close",
         .cardNoDescription: "No description.",
-        .defaultAttribution: "Data provided by Marvel. © 2014 Marvel",
     ]
 }

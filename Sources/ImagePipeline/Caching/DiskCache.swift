@@ -53,6 +53,8 @@ public final class DiskCache: DataCaching, @unchecked Sendable {
         /// Entries that could not be written (full or read-only disk): the pictures stay in the
         /// memory cache only.
         public var writeFailures = 0
+        /// The system's reason for the first failed write ("No space left on device").
+        public var firstWriteError: String?
     }
 
     struct EntryInfo { var size: Int; var access: UInt64; var touched: UInt64 }
@@ -134,8 +136,12 @@ public final class DiskCache: DataCaching, @unchecked Sendable {
             return "\(tmpPath)/\(getpid()).\(tempCounter).tmp"
         }
         guard POSIXFile.writeNew(temp, bytes) else {
+            let reason = String(cString: strerror(errno))
             unlink(temp)
-            lock.withLock { events.writeFailures += 1 }
+            lock.withLock {
+                events.writeFailures += 1
+                if events.firstWriteError == nil { events.firstWriteError = reason }
+            }
             return
         }
         locked {

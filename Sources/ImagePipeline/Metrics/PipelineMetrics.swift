@@ -20,7 +20,7 @@ public struct PipelineMetrics: Codable, Sendable, Equatable {
     public var retries = 0
     /// Disk entries found corrupt (short, checksum, undecodable) and deleted.
     public var corruptEntries = 0
-    /// Pictures decoded from truncated/corrupt data: shown, never cached.
+    /// Pictures (distinct URLs) decoded from truncated/corrupt data: shown, never cached.
     public var damagedImages = 0
     /// Disk-cache writes that failed (full or read-only disk): those pictures stayed in memory.
     public var diskWriteFailures = 0

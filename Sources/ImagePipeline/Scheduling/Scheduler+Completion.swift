@@ -53,7 +53,7 @@ extension Scheduler {
         if case .failure(ImagePipelineError.damaged(_, let partial)) = result {
             result = .success(partial)
             damaged = true
-            metrics.damagedImages += 1
+            if damagedURLs.insert(fetch.url).inserted { metrics.damagedImages += 1 }
         }
         switch result {
         case .success(let pixels):

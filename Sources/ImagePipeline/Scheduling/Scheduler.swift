@@ -48,6 +48,8 @@ final class Scheduler: @unchecked Sendable {
     var prefetchOnlyBytes: [String: Int] = [:]
     var abortedPrefetchCount = 0
     var metrics = PipelineMetrics()
+    /// URLs that decoded damaged (each counted once, however often it is shown again).
+    var damagedURLs: Set<String> = []
 
     init(limits: Limits, loader: any DataLoading, disk: (any DataCaching)?, decoder: any ImageDecoding,
          renderer: any CellRendering, memory: MemoryCache<MemoryKey, MemoryValue>,
@@ -210,6 +212,9 @@ final class Scheduler: @unchecked Sendable {
             return m
         }
     }
+
+    /// Damaged pictures so far (cheap: asked after every thumbnail).
+    var damagedPictures: Int { lock.withLock { metrics.damagedImages } }
 
     /// Running/queued counts (tests).
     var activity: (transfers: Int, queuedTransfers: Int, cpu: Int, fetchJobs: Int, renderJobs: Int) {

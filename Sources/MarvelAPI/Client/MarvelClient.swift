@@ -93,6 +93,13 @@ public final class MarvelClient: Sendable {
             case 200:
                 let wrapper: DataWrapper<Entity> = try decode(response.body)
                 let etag = response.headers["etag"] ?? wrapper.etag
+                if let warning = response.headers["warning"], warning.hasPrefix("110") {
+                    // A translating server (Metron) answered from its stored copies: stale, as
+                    // our own fallback would be; not stored over a fresher copy.
+                    let age = response.headers["age"].flatMap { Double($0) } ?? 0
+                    return MarvelPage(wrapper: wrapper, source: .stale(storedAt: Date().addingTimeInterval(-age),
+                                                                       because: .server(status: 503, message: "the server's source cannot be reached")))
+                }
                 try? cache?.store(url, etag: etag, body: response.body)   // a full disk must not fail the call
                 return MarvelPage(wrapper: wrapper, source: .network)
             case 304:

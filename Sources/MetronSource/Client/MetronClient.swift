@@ -1,0 +1,166 @@
+import Foundation
+import HTTPTransport
+import MarvelAPI
+
+/// Speaks Metron's REST API (`/api/character/`, `/api/issue/{id}/`, ...) over libcurl, with
+/// HTTP Basic auth, the user-wide rate limiter before every request, a long-lived response
+/// cache and stale-if-error. Transient failures follow the project's one retry rule
+/// (`RetryPolicy`); a 429 pauses every process of the user until its Retry-After and is tried again.
+public final class MetronClient: Sendable {
+    public static let defaultBaseURL = URL(string: "https://metron.cloud")!
+
+    /// How long a stored answer is used without asking again: details change rarely, lists
+    /// (new issues, new characters) more often.
+    public struct Freshness: Sendable {
+        public var details: TimeInterval
+        public var lists: TimeInterval
+        public init(details: TimeInterval = 7 * 86_400, lists: TimeInterval = 86_400) {
+            self.details = details; self.lists = lists
+        }
+    }
+
+    public let baseURL: URL
+    public let limiter: MetronRateLimiter
+    let credentials: MetronCredentials
+    let transport: HTTPTransport
+    let cache: ResponseCache?
+    let freshness: Freshness
+    let retryPolicy: RetryPolicy
+    private let counters = Counters()
+
+    public init(baseURL: URL = MetronClient.defaultBaseURL, credentials: MetronCredentials, transport: HTTPTransport,
+                limiter: MetronRateLimiter, cache: ResponseCache? = nil, freshness: Freshness = .init(),
+                retryPolicy: RetryPolicy = RetryPolicy(maxRetries: 3, maxRetryAfter: .seconds(120))) {
+        self.baseURL = baseURL
+        self.credentials = credentials
+        self.transport = transport
+        self.limiter = limiter
+        self.cache = cache
+        self.freshness = freshness
+        self.retryPolicy = retryPolicy
+    }
+
+    /// Requests sent to Metron by this client (cache hits are not requests), and 429s seen.
+    public var requestsSent: Int { counters.sent.withLock { $0 } }
+    public var tooManyRequests: Int { counters.throttled.withLock { $0 } }
+
+    /// A list page, e.g. `page(MetronSummary.self, "character", query: ["name": "man"], page: 2)`.
+    public func page<Item: MetronRecord>(_ type: Item.Type, _ path: String, query: [String: String] = [:],
+                                         page: Int = 1) async throws(MetronError) -> MetronPage<Item> {
+        var query = query
+        if page > 1 { query["page"] = String(page) }
+        let url = self.url("/api/\(path)/", query)
+        return try MetronDecoding.page(Item.self, from: try await data(url, fresh: freshness.lists), what: "\(path) page \(page)")
+    }
+
+    /// One record, e.g. `detail(MetronCharacter.self, "character", id: 1)`. `background`: a
+    /// lookup for a picture, which leaves part of the budget to what the user asks for.
+    public func detail<Item: MetronRecord>(_ type: Item.Type, _ path: String, id: Int,
+                                           background: Bool = false) async throws(MetronError) -> Item {
+        let url = self.url("/api/\(path)/\(id)/", [:])
+        let body = try await data(url, fresh: freshness.details, background: background)
+        return try MetronDecoding.detail(Item.self, from: body, what: "\(path) \(id)").0
+    }
+
+    /// A picture on Metron's image host: not an API call (the rate limit is the API's), so it
+    /// spends no budget; kept until the cache's LRU drops it (a picture at one URL never changes).
+    public func file(_ url: URL) async throws(MetronError) -> Data {
+        try await data(url, fresh: .greatestFiniteMagnitude, budgeted: url.path.hasPrefix("/api/"))
+    }
+
+    func url(_ path: String, _ query: [String: String]) -> URL {
+        var base = baseURL.absoluteString
+        while base.hasSuffix("/") { base.removeLast() }
+        var components = URLComponents(string: base + path)!
+        if !query.isEmpty { components.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) } }
+        return components.url!
+    }
+
+    /// The body for `url`: a fresh stored copy, else Metron's answer, else (Metron unreachable
+    /// or failing) a stale stored copy.
+    func data(_ url: URL, fresh: TimeInterval, budgeted: Bool = true, background: Bool = false) async throws(MetronError) -> Data {
+        let stored = cache?.load(url)
+        if let stored, Date().timeIntervalSince(stored.storedAt) < fresh { return stored.body }
+        do {
+            let body = try await fetch(url, budgeted: budgeted, background: background)
+            try? cache?.store(url, etag: nil, body: body)
+            return body
+        } catch {
+            switch error {
+            case .transport, .unexpectedStatus, .rateLimited:
+                if let stored {
+                    MetronStaleness.current?.note(stored.storedAt)
+                    return stored.body
+                }
+            default: break
+            }
+            throw error
+        }
+    }
+
+    private func fetch(_ url: URL, budgeted: Bool, background: Bool) async throws(MetronError) -> Data {
+        let path = url.path
+        var request = HTTPRequest(url: url, headers: [("Accept", "application/json")])
+        // Basic auth only to our Metron host (never to the image CDN or a redirect elsewhere).
+        if url.host == baseURL.host, url.port == baseURL.port {
+            request.headers.append(("Authorization", credentials.authorization))
+        }
+        var attempt = 0
+        while true {
+            if budgeted || attempt > 0 {
+                do { _ = try await limiter.acquire(background: background) } catch { throw Self.budgetError(error) }
+            }
+            counters.sent.withLock { $0 += 1 }
+            let response: HTTPResponse
+            do {
+                response = try await transport.send(request)
+            } catch let error as HTTPTransportError {
+                guard error.isTransient, attempt < retryPolicy.maxRetries else { throw .transport(error.description) }
+                try await wait(retryPolicy.delay(beforeRetry: attempt, retryAfter: nil))
+                attempt += 1
+                continue
+            } catch {
+                throw .transport(String(describing: error))
+            }
+            try? limiter.observe(remaining: response.headers["x-ratelimit-remaining"], reset: response.headers["x-ratelimit-reset"])
+            switch response.status {
+            case 200..<300: return response.body
+            case 401, 403: throw .unauthorized
+            case 404: throw .notFound(path: path)
+            case 429:
+                counters.throttled.withLock { $0 += 1 }
+                let delay = retryPolicy.delay(beforeRetry: attempt,
+                                              retryAfter: RetryPolicy.parseRetryAfter(response.headers["retry-after"]) ?? .seconds(60))
+                // Every process waits, not just this request.
+                try? limiter.pause(for: delay)
+                guard attempt < retryPolicy.maxRetries else { throw .rateLimited(path: path) }
+            case 500...599:
+                guard attempt < retryPolicy.maxRetries else { throw .unexpectedStatus(response.status, path: path) }
+                try await wait(retryPolicy.delay(beforeRetry: attempt, retryAfter: nil))
+            default:
+                throw .unexpectedStatus(response.status, path: path)
+            }
+            attempt += 1
+        }
+    }
+
+    private func wait(_ delay: Duration) async throws(MetronError) {
+        do { try await retryPolicy.sleep(delay) } catch { throw .transport("cancelled") }
+    }
+
+    private static func budgetError(_ error: any Error) -> MetronError {
+        (error as? MetronError) ?? .transport("cancelled while waiting for the request budget")
+    }
+}
+
+private final class Counters: Sendable {
+    let sent = Counter()
+    let throttled = Counter()
+}
+
+/// A lock-guarded count.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func withLock<T>(_ body: (inout Int) -> T) -> T { lock.withLock { body(&value) } }
+}

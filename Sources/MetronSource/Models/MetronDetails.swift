@@ -1,0 +1,102 @@
+import Foundation
+
+/// `/api/character/{id}/`.
+public struct MetronCharacter: MetronRecord, Equatable {
+    public var id: Int
+    public var name: String
+    public var alias: [String]
+    public var desc: String
+    public var image: String?
+    public var creators: [MetronReference]
+    public var teams: [MetronReference]
+    public var universes: [MetronReference]
+    public var resourceURL: String?
+    public var modified: String?
+
+    public init(fields: inout MetronFields) throws(MetronError) {
+        id = try fields.id()
+        name = fields.text("name") ?? ""
+        alias = (fields.object["alias"] as? [Any] ?? []).compactMap { $0 as? String }
+        desc = fields.text("desc") ?? ""
+        image = fields.text("image").flatMap { $0.isEmpty ? nil : $0 }
+        creators = MetronReference.list(fields.objects("creators"), in: &fields, "creators")
+        teams = MetronReference.list(fields.objects("teams"), in: &fields, "teams")
+        universes = MetronReference.list(fields.objects("universes"), in: &fields, "universes")
+        resourceURL = fields.text("resource_url")
+        modified = fields.text("modified")
+    }
+}
+
+/// Creators, arcs, teams, universes, publishers, imprints: a named thing with a description
+/// and an image (a creator also has birth and death dates).
+public struct MetronResource: MetronRecord, Equatable {
+    public var id: Int
+    public var name: String
+    public var desc: String
+    public var image: String?
+    public var birth: String?
+    public var death: String?
+    public var resourceURL: String?
+    public var modified: String?
+
+    public init(fields: inout MetronFields) throws(MetronError) {
+        id = try fields.id()
+        name = fields.text("name") ?? ""
+        desc = fields.text("desc") ?? ""
+        birth = fields.text("birth")
+        death = fields.text("death")
+        image = fields.text("image").flatMap { $0.isEmpty ? nil : $0 }
+        resourceURL = fields.text("resource_url")
+        modified = fields.text("modified")
+    }
+}
+
+/// `/api/arc/{id}/` (Marvel calls these events).
+public typealias MetronArc = MetronResource
+
+/// `/api/creator/{id}/`.
+public typealias MetronCreator = MetronResource
+
+/// `/api/series/{id}/`.
+public struct MetronSeries: MetronRecord, Equatable {
+    public var id: Int
+    public var name: String
+    public var sortName: String?
+    public var volume: Int?
+    /// "Ongoing Series", "Limited Series", "One-Shot", "Trade Paperback", ...
+    public var seriesType: String?
+    public var status: String?
+    public var publisher: String?
+    public var yearBegan: Int?
+    public var yearEnd: Int?
+    public var desc: String
+    public var issueCount: Int?
+    public var image: String?
+    public var resourceURL: String?
+    public var modified: String?
+
+    public init(fields: inout MetronFields) throws(MetronError) {
+        id = try fields.id()
+        name = fields.text("name") ?? ""
+        sortName = fields.text("sort_name")
+        volume = fields.int("volume")
+        var type = MetronFields(fields.nested("series_type") ?? [:], place: "\(fields.place) series_type")
+        seriesType = type.text("name")
+        fields.notes += type.notes
+        status = fields.text("status")
+        if let publisher = fields.nested("publisher") {
+            var inner = MetronFields(publisher, place: "\(fields.place) publisher")
+            self.publisher = inner.text("name")
+            fields.notes += inner.notes
+        } else if let bare = fields.int("publisher") {
+            fields.notes.append("\(fields.place): publisher is the bare id \(bare), not an object")
+        }
+        yearBegan = fields.int("year_began")
+        yearEnd = fields.int("year_end")
+        desc = fields.text("desc") ?? ""
+        issueCount = fields.int("issue_count")
+        image = fields.text("image").flatMap { $0.isEmpty ? nil : $0 }
+        resourceURL = fields.text("resource_url")
+        modified = fields.text("modified")
+    }
+}

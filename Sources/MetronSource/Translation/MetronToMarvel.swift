@@ -1,0 +1,213 @@
+import Foundation
+
+/// Metron records as Marvel entities (the JSON objects of MARVEL_API.md), so one contract
+/// serves both: characters -> characters, issues -> comics, series -> series, arcs -> events,
+/// creators -> creators. Metron has no stories: those lists are empty. `imageBase` is where
+/// thumbnails are served (our server); nil gives Marvel's "image not available".
+public struct MetronToMarvel: Sendable {
+    public typealias Object = [String: Any]
+    public var imageBase: String?
+
+    public init(imageBase: String?) { self.imageBase = imageBase }
+
+    // MARK: Characters
+
+    public func character(_ c: MetronCharacter) -> Object {
+        var object = characterShell(id: c.id, name: c.name, modified: c.modified)
+        object["description"] = c.desc
+        object["thumbnail"] = MarvelShapes.thumbnail(c.image, imageBase: imageBase)
+        object["urls"] = MarvelShapes.urls(c.resourceURL)
+        return object
+    }
+
+    /// A list item: Metron sends only id and name, so the thumbnail is our server's per-character
+    /// picture path, which fetches that character's detail and image only when a tile asks.
+    public func character(_ s: MetronSummary) -> Object {
+        var object = characterShell(id: s.id, name: s.name, modified: s.modified)
+        object["thumbnail"] = imageBase.map { ["path": $0 + MetronImagePath.characterPrefix + String(s.id), "extension": "jpg"] }
+            ?? MarvelShapes.imageNotAvailable
+        return object
+    }
+
+    private func characterShell(id: Int, name: String, modified: String?) -> Object {
+        ["id": id, "name": name, "description": "", "modified": MarvelShapes.date(modified),
+         "resourceURI": MarvelShapes.uri("characters", id), "urls": [Object](),
+         "comics": MarvelShapes.empty("comics", of: "characters", id),
+         "series": MarvelShapes.empty("series", of: "characters", id),
+         "stories": MarvelShapes.empty("stories", of: "characters", id),
+         "events": MarvelShapes.empty("events", of: "characters", id)]
+    }
+
+    // MARK: Comics
+
+    public func comic(_ i: MetronIssue) -> Object {
+        var object = comicShell(id: i.id, title: i.marvelTitle, number: i.number, image: i.image, modified: i.modified,
+                                seriesID: i.seriesID, seriesTitle: Self.seriesTitle(i.seriesName, i.seriesYearBegan, nil))
+        object["description"] = i.desc.isEmpty ? NSNull() : i.desc
+        object["format"] = Self.format(seriesType: i.seriesType, number: i.number)
+        object["pageCount"] = i.pageCount ?? 0
+        object["upc"] = i.upc ?? ""
+        object["isbn"] = i.isbn ?? ""
+        object["urls"] = MarvelShapes.urls(i.resourceURL)
+        object["dates"] = Self.dates(store: i.storeDate, cover: i.coverDate)
+        object["prices"] = [["type": "printPrice", "price": i.price ?? 0]]
+        object["textObjects"] = i.desc.isEmpty ? [Object]() : [["type": "issue_solicit_text", "language": "en-us", "text": i.desc]]
+        object["characters"] = MarvelShapes.list("characters", of: "comics", i.id, i.characters.map { ($0.id, $0.name) })
+        object["events"] = MarvelShapes.list("events", of: "comics", i.id, i.arcs.map { ($0.id, $0.name) })
+        object["creators"] = MarvelShapes.list("creators", of: "comics", i.id, i.credits.map { ($0.creator.id, $0.creator.name) }) { index in
+            ["role": i.credits[index].roles.first?.lowercased() ?? ""]
+        }
+        return object
+    }
+
+    /// An issue list item (these carry the cover, so a comics grid needs no further request).
+    public func comic(_ s: MetronIssueSummary) -> Object {
+        var object = comicShell(id: s.id, title: s.displayName, number: s.number, image: s.image, modified: s.modified,
+                                seriesID: nil, seriesTitle: Self.seriesTitle(s.seriesName, s.seriesYearBegan, nil))
+        object["dates"] = Self.dates(store: s.storeDate, cover: s.coverDate)
+        return object
+    }
+
+    /// A comic's fields; `series` only when its id is known (issue list items name their series
+    /// but do not give its id).
+    private func comicShell(id: Int, title: String, number: String, image: String?, modified: String?,
+                            seriesID: Int?, seriesTitle: String) -> Object {
+        var object = comicFields(id: id, title: title, number: number, image: image, modified: modified)
+        if let seriesID { object["series"] = ["resourceURI": MarvelShapes.uri("series", seriesID), "name": seriesTitle] }
+        return object
+    }
+
+    private func comicFields(id: Int, title: String, number: String, image: String?, modified: String?) -> Object {
+        ["id": id, "digitalId": 0, "title": title, "issueNumber": Double(number) ?? 0, "variantDescription": "",
+         "description": NSNull(), "modified": MarvelShapes.date(modified), "isbn": "", "upc": "", "diamondCode": "",
+         "ean": "", "issn": "", "format": "Comic", "pageCount": 0, "textObjects": [Object](),
+         "resourceURI": MarvelShapes.uri("comics", id), "urls": [Object](),
+         "variants": [Object](), "collections": [Object](), "collectedIssues": [Object](), "dates": [Object](),
+         "prices": [Object](), "thumbnail": MarvelShapes.thumbnail(image, imageBase: imageBase),
+         "images": image == nil ? [Object]() : [MarvelShapes.thumbnail(image, imageBase: imageBase)],
+         "creators": MarvelShapes.empty("creators", of: "comics", id),
+         "characters": MarvelShapes.empty("characters", of: "comics", id),
+         "stories": MarvelShapes.empty("stories", of: "comics", id),
+         "events": MarvelShapes.empty("events", of: "comics", id)]
+    }
+
+    /// Marvel's comic format from Metron's series type (issues of a regular series are comics).
+    public static func format(seriesType: String?, number: String = "") -> String {
+        switch seriesType?.lowercased() ?? "" {
+        case "trade paperback": return "Trade Paperback"
+        case "hard cover", "hardcover", "omnibus": return "Hardcover"
+        case "graphic novel": return "Graphic Novel"
+        case "digital chapters", "digital": return "Digital Comic"
+        case "magazine": return "Magazine"
+        default: return "Comic"
+        }
+    }
+
+    static func dates(store: String?, cover: String?) -> [Object] {
+        [["type": "onsaleDate", "date": MarvelShapes.date(store ?? cover)],
+         ["type": "focDate", "date": MarvelShapes.date(nil)]]
+    }
+
+    public static func seriesTitle(_ name: String, _ began: Int?, _ ended: Int?) -> String {
+        guard let began else { return name }
+        if let ended, ended != began { return "\(name) (\(began) - \(ended))" }
+        return "\(name) (\(began))"
+    }
+
+    /// Adds `owner` to a translated entity's `field` list (a comic read from a character's issue
+    /// list belongs to that character), or sets a comic's series.
+    public static func link(_ object: inout Object, _ field: String, to owner: (kind: String, id: Int, name: String)) {
+        let uri = MarvelShapes.uri(owner.kind, owner.id)
+        if field == "series" {
+            object["series"] = ["resourceURI": uri, "name": owner.name]
+            return
+        }
+        var list = object[field] as? Object ?? [:]
+        var items = list["items"] as? [Object] ?? []
+        guard !items.contains(where: { $0["resourceURI"] as? String == uri }) else { return }
+        items.append(["resourceURI": uri, "name": owner.name])
+        list["items"] = items
+        list["returned"] = items.count
+        list["available"] = max(items.count, list["available"] as? Int ?? 0)
+        object[field] = list
+    }
+
+    // MARK: Series, events, creators
+
+    public func series(_ s: MetronSeries) -> Object {
+        var object = seriesShell(id: s.id, title: Self.seriesTitle(s.name, s.yearBegan, s.yearEnd), began: s.yearBegan,
+                                 ended: s.yearEnd, modified: s.modified)
+        object["description"] = s.desc.isEmpty ? NSNull() : s.desc
+        object["type"] = Self.seriesType(s.seriesType)
+        object["thumbnail"] = MarvelShapes.thumbnail(s.image, imageBase: imageBase)
+        object["urls"] = MarvelShapes.urls(s.resourceURL)
+        return object
+    }
+
+    public func series(_ s: MetronSeriesSummary) -> Object {
+        seriesShell(id: s.id, title: s.name, began: s.yearBegan, ended: nil, modified: s.modified)
+    }
+
+    private func seriesShell(id: Int, title: String, began: Int?, ended: Int?, modified: String?) -> Object {
+        ["id": id, "title": title, "description": NSNull(), "resourceURI": MarvelShapes.uri("series", id),
+         "urls": [Object](), "startYear": began ?? 0, "endYear": ended ?? 2099, "rating": "", "type": "",
+         "modified": MarvelShapes.date(modified), "thumbnail": MarvelShapes.imageNotAvailable,
+         "creators": MarvelShapes.empty("creators", of: "series", id),
+         "characters": MarvelShapes.empty("characters", of: "series", id),
+         "stories": MarvelShapes.empty("stories", of: "series", id),
+         "comics": MarvelShapes.empty("comics", of: "series", id),
+         "events": MarvelShapes.empty("events", of: "series", id), "next": NSNull(), "previous": NSNull()]
+    }
+
+    /// Marvel's series `type` words.
+    static func seriesType(_ metron: String?) -> String {
+        switch metron?.lowercased() ?? "" {
+        case "ongoing series": return "ongoing"
+        case "limited series", "maxi-series", "mini-series": return "limited"
+        case "one-shot": return "one shot"
+        case "trade paperback", "hard cover", "hardcover", "omnibus", "graphic novel": return "collection"
+        default: return ""
+        }
+    }
+
+    public func event(_ a: MetronArc) -> Object {
+        var object = eventShell(id: a.id, title: a.name, modified: a.modified)
+        object["description"] = a.desc
+        object["thumbnail"] = MarvelShapes.thumbnail(a.image, imageBase: imageBase)
+        object["urls"] = MarvelShapes.urls(a.resourceURL)
+        return object
+    }
+
+    public func event(_ s: MetronSummary) -> Object { eventShell(id: s.id, title: s.name, modified: s.modified) }
+
+    private func eventShell(id: Int, title: String, modified: String?) -> Object {
+        ["id": id, "title": title, "description": "", "resourceURI": MarvelShapes.uri("events", id), "urls": [Object](),
+         "modified": MarvelShapes.date(modified), "start": NSNull(), "end": NSNull(), "thumbnail": MarvelShapes.imageNotAvailable,
+         "creators": MarvelShapes.empty("creators", of: "events", id),
+         "characters": MarvelShapes.empty("characters", of: "events", id),
+         "stories": MarvelShapes.empty("stories", of: "events", id),
+         "comics": MarvelShapes.empty("comics", of: "events", id),
+         "series": MarvelShapes.empty("series", of: "events", id), "next": NSNull(), "previous": NSNull()]
+    }
+
+    public func creator(_ c: MetronCreator) -> Object {
+        var object = creatorShell(id: c.id, fullName: c.name, modified: c.modified)
+        object["thumbnail"] = MarvelShapes.thumbnail(c.image, imageBase: imageBase)
+        object["urls"] = MarvelShapes.urls(c.resourceURL)
+        return object
+    }
+
+    public func creator(_ s: MetronSummary) -> Object { creatorShell(id: s.id, fullName: s.name, modified: s.modified) }
+
+    private func creatorShell(id: Int, fullName: String, modified: String?) -> Object {
+        let words = fullName.split(separator: " ").map(String.init)
+        return ["id": id, "firstName": words.count > 1 ? words.dropLast().joined(separator: " ") : fullName,
+                "middleName": "", "lastName": words.count > 1 ? words.last! : "", "suffix": "", "fullName": fullName,
+                "modified": MarvelShapes.date(modified), "thumbnail": MarvelShapes.imageNotAvailable,
+                "resourceURI": MarvelShapes.uri("creators", id), "urls": [Object](),
+                "comics": MarvelShapes.empty("comics", of: "creators", id),
+                "series": MarvelShapes.empty("series", of: "creators", id),
+                "stories": MarvelShapes.empty("stories", of: "creators", id),
+                "events": MarvelShapes.empty("events", of: "creators", id)]
+    }
+}

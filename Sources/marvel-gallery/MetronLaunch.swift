@@ -1,0 +1,54 @@
+import CatalogServer
+import Foundation
+import HTTPTransport
+import MarvelAPI
+import MetronSource
+import Settings
+import Synchronization
+
+/// `--source metron`: the Metron client of this run, from the settings (URL, account, budget),
+/// with the user-wide budget file and the Metron response cache under the cache folder.
+enum MetronLaunch {
+    /// Where Metron's answers are kept (details for days, lists for a day, stale ones when
+    /// Metron cannot be reached): beside the Marvel response cache, never mixed with it.
+    static var cacheDirectory: URL { ResponseCache.defaultDirectory().appendingPathComponent("metron") }
+
+    /// For clients of the in-process Metron server, whose answers may wait for the budget.
+    static let patientTimeouts = HTTPTimeouts(stallWindow: .seconds(150), total: .seconds(180))
+
+    static func client(_ settings: Settings, noCache: Bool = false) throws -> MetronClient {
+        let metron = settings.metron
+        guard let username = metron.username.value, let password = metron.password.value else {
+            throw MetronError.missingCredentials
+        }
+        guard let url = URL(string: metron.url.value) else { throw MetronError.transport("bad Metron URL") }
+        let budget = MetronBudget(perMinute: metron.perMinute.value, perDay: metron.perDay.value)
+        return MetronClient(baseURL: url, credentials: MetronCredentials(username: username, password: password),
+                            transport: try HTTPTransport(),
+                            limiter: MetronRateLimiter(file: MetronRateLimiter.defaultFile(), budget: budget),
+                            cache: noCache ? nil : ResponseCache(directory: cacheDirectory, sizeLimit: 200 << 20))
+    }
+
+    /// The in-process server that answers the Marvel contract from Metron, for the data commands.
+    static func start(_ settings: Settings, noCache: Bool) async throws -> CatalogServer {
+        let serving = MetronServing(client: try client(settings, noCache: noCache))
+        running.withLock { $0 = serving.client }
+        return try await CatalogServer.start(CatalogServerOptions(source: .metron(serving)))
+    }
+
+    private static let running = Mutex<MetronClient?>(nil)
+
+    /// The status line's budget text of the running Metron client, e.g.
+    /// "Metron · 14/18 this minute · 4,310 today"; nil when Metron is not the source.
+    /// Read from the shared file at most twice a second (the status line is drawn per frame).
+    static func budgetText() -> String? {
+        guard let client = running.withLock({ $0 }) else { return nil }
+        let now = Date()
+        if let (text, at) = lastText.withLock({ $0 }), now.timeIntervalSince(at) < 0.5 { return text }
+        guard let text = (try? client.limiter.usage())?.statusText else { return nil }
+        lastText.withLock { $0 = (text, now) }
+        return text
+    }
+
+    private static let lastText = Mutex<(String, Date)?>(nil)
+}

@@ -1,0 +1,80 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `--source metron` from the command line against the Metron-compatible loopback server:
+/// the data commands run the translating server in-process, two programs at once spend one
+/// budget (the flock'ed file under the cache folder), and a wrong password is one line.
+final class MetronCommandLineTests: XCTestCase {
+    private var binary: String { RepoPaths.executable.path }
+    private var home: URL!
+
+    override func setUpWithError() throws {
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            throw XCTSkip("\(binary) is not built (swift build --product marvel-gallery)")
+        }
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("metron-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: home) }
+
+    private func metron() throws -> MetronTestServer {
+        guard let server = try MetronTestServer() else { throw XCTSkip("../shared/metron-recorded is absent") }
+        return server
+    }
+
+    private func argv(_ arguments: [String], _ server: MetronTestServer, password: String? = nil) -> [String] {
+        let env = ["HOME=\(home.path)", "XDG_CACHE_HOME=\(home.path)/cache", "XDG_CONFIG_HOME=\(home.path)/config",
+                   "METRON_USERNAME=\(server.username)", "METRON_PASSWORD=\(password ?? server.password)"]
+        return ["/usr/bin/env"] + env + [binary] + arguments + ["--source", "metron", "--metron-url", server.baseURL.absoluteString]
+    }
+
+    private func run(_ arguments: [String], _ server: MetronTestServer, password: String? = nil) throws -> (status: Int32, output: String) {
+        try Spawn.status(argv(arguments, server, password: password))
+    }
+
+    func testCharactersFromMetronInPlainText() throws {
+        let server = try metron()
+        let (status, output) = try run(["characters", "--plain", "--limit", "5"], server)
+        XCTAssertEqual(status, 0, output)
+        let lines = output.split(separator: "\n")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("6029\t'Mazing Man") }, output)
+        XCTAssertEqual(lines.filter { $0.contains("\t") }.count, 5, output)
+        XCTAssertTrue(output.contains("Data provided by Metron"), output)
+        XCTAssertEqual(server.hits["/api/character/"], 1)
+    }
+
+    func testTwoProgramsAtOnceSpendOneBudget() throws {
+        let server = try metron()
+        let results = Locked<[(Int32, String)]>([])
+        let commands = [argv(["characters", "--plain", "--limit", "5"], server), argv(["character", "1", "--plain"], server)]
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let outcome = (try? Spawn.status(commands[index])) ?? (-1, "did not start")
+            results.withLock { $0.append(outcome) }
+        }
+        for (status, output) in results.withLock({ $0 }) { XCTAssertEqual(status, 0, output) }
+        let budget = try Data(contentsOf: home.appendingPathComponent("cache/marvel-gallery/metron-budget.json"))
+        let state = try JSONSerialization.jsonObject(with: budget) as? [String: Any]
+        XCTAssertEqual(state?["today"] as? Int, server.totalHits, "every request of both programs counted in one file")
+        XCTAssertGreaterThanOrEqual(server.totalHits, 2)
+        XCTAssertEqual(server.tooManyRequests, 0)
+    }
+
+    func testAWrongPasswordIsOneLineNamingMetronAndTheVariables() throws {
+        let server = try metron()
+        let (status, output) = try run(["characters", "--plain", "--limit", "5"], server, password: "bad-pass-77")
+        XCTAssertNotEqual(status, 0)
+        XCTAssertTrue(output.contains("Metron") && output.contains("METRON_USERNAME") && output.contains("METRON_PASSWORD"), output)
+        XCTAssertFalse(output.contains("bad-pass-77"))
+        XCTAssertLessThanOrEqual(output.split(separator: "\n").count, 2, output)
+    }
+}
+
+/// A lock-guarded value for the two spawning threads.
+private final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func withLock<T>(_ body: (inout Value) -> T) -> T { lock.withLock { body(&value) } }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The gallery in tmux with `--source metron` against the Metron-compatible loopback server,
+/// which answers 429 past Metron's 20 requests a minute: names at once, pictures as the budget
+/// allows, Metron's budget and attribution on screen, a search sent only on Enter, a detail
+/// page, and never a 429.
+final class MetronGalleryEndToEndTests: XCTestCase {
+    private var executable: URL { RepoPaths.executable }
+    private var home: URL!
+
+    override func setUpWithError() throws {
+        guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed (scripts/setup.sh installs it)") }
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw XCTSkip("build marvel-gallery first: swift build --product marvel-gallery (\(executable.path))")
+        }
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("metron-e2e-\(UUID().uuidString)")
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(at: home) }
+
+    func testListSearchDetailAndPicturesWithinTheBudget() throws {
+        guard let metron = try MetronTestServer(perMinute: 20) else { throw XCTSkip("../shared/metron-recorded is absent") }
+        let command = "\(TmuxSession.quote(executable.path)) characters --source metron --metron-url \(metron.baseURL.absoluteString)"
+        let tmux = try TmuxSession(command: command, width: 120, height: 40, environment: [
+            "HOME": home.path, "XDG_CACHE_HOME": home.path + "/cache", "XDG_CONFIG_HOME": home.path + "/config",
+            "METRON_USERNAME": metron.username, "METRON_PASSWORD": metron.password,
+        ])
+        let first = GalleryScreen(tmux.waitFor("the first tiles' names") { GalleryScreen($0).names.contains("'Mazing Man") })
+        XCTAssertGreaterThanOrEqual(first.names.count, 12, "every name of the screen at once, before any picture")
+        XCTAssertTrue(first.header.contains("Metron"), "Metron's attribution: \(first.header)")
+        tmux.waitFor("the budget on the status line") { GalleryScreen($0).status.contains("this minute") }
+        tmux.waitFor("pictures", timeout: 60) { $0.contains("▀") }
+
+        // Typing filters what is loaded (no request); Enter sends one search.
+        let searches = { metron.requests.filter { $0.hasPrefix("/api/character/?") && $0.contains("name=man") }.count }
+        tmux.send("/")
+        tmux.type("man")
+        tmux.waitForSettled("local results") { $0.contains("loaded names") }
+        XCTAssertEqual(searches(), 0, "typing sent nothing to Metron")
+        tmux.send("Enter")
+        tmux.waitFor("the search sent on Enter", timeout: 60) { _ in searches() == 1 }
+        tmux.waitForSettled("its results", timeout: 60) { GalleryScreen($0).names.contains("'Mazing Man") && !$0.contains("loaded names") }
+
+        tmux.send("Escape")
+        tmux.waitForSettled("the list back") { GalleryScreen($0).selectedName == "'Mazing Man" }
+        tmux.send("Enter")
+        // Sent at once: part of the minute is kept free of the pictures' lookups.
+        tmux.waitFor("the detail page", timeout: 60) { $0.contains("metron.cloud/character/6029") && !$0.contains("Loading") }
+        XCTAssertEqual(metron.tooManyRequests, 0, "never over Metron's per-minute limit")
+        tmux.send("q")
+    }
+}

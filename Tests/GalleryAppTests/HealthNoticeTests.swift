@@ -1,0 +1,98 @@
+import Foundation
+import HTTPTransport
+import MarvelAPI
+import Synchronization
+import TestSupport
+import XCTest
+@testable import GalleryApp
+import TerminalUI
+
+/// Bad days the sources learn about while they work reach the status line once (issue 17):
+/// damaged pictures, an image cache whose disk refuses writes, a response cache in memory.
+final class HealthNoticeTests: XCTestCase {
+    /// FakeThumbnails with a health the test sets.
+    final class SickThumbnails: ThumbnailProviding, @unchecked Sendable {
+        let inner = FakeThumbnails()
+        private let lock = NSLock()
+        private var current = SourceHealth()
+        func set(_ health: SourceHealth) { lock.withLock { current = health } }
+        var health: SourceHealth { lock.withLock { current } }
+        func load(_ key: ThumbnailKey, priority: ThumbnailPriority, completion: @escaping @Sendable (HalfBlockCells?) -> Void) {
+            inner.load(key, priority: priority, completion: completion)
+        }
+        func cancel(_ key: ThumbnailKey) { inner.cancel(key) }
+    }
+
+    private let diskFull = "image cache /tmp/x refused a write (No space left on device): pictures kept in memory"
+
+    private func keys(_ ids: ClosedRange<Int>) -> [ThumbnailKey] {
+        ids.map { ThumbnailKey(itemID: $0, image: ImageRef(path: "http://h/\($0)", extension: "jpg"), columns: 10, rows: 5) }
+    }
+
+    func testTheRunnerSendsEachChangeOnce() async {
+        let thumbnails = SickThumbnails()
+        let runner = EffectRunner(pages: FakePageSource(catalog: FakeCatalog.make(count: 10)), thumbnails: thumbnails)
+        let received = Mutex<[SourceHealth]>([])
+        let dispatch = Dispatch<Msg> { msg in
+            if case .healthChanged(let health) = msg { received.withLock { $0.append(health) } }
+        }
+        await runner.perform(.loadThumbnails(keys(1...3), .high), dispatch)
+        XCTAssertEqual(received.withLock { $0 }, [], "nothing to say on a good day")
+        thumbnails.set(SourceHealth(damagedPictures: 1))
+        await runner.perform(.loadThumbnails(keys(4...6), .high), dispatch)
+        thumbnails.set(SourceHealth(damagedPictures: 1, imageCacheProblem: diskFull))
+        await runner.perform(.loadThumbnails(keys(7...9), .high), dispatch)
+        await runner.perform(.fetchPage(PageRequest(listID: 0, query: .all, offset: 0, limit: 10)), dispatch)
+        XCTAssertEqual(received.withLock { $0 }, [SourceHealth(damagedPictures: 1),
+                                                  SourceHealth(damagedPictures: 1, imageCacheProblem: diskFull)])
+    }
+
+    func testTheStatusLineSaysItInTheRunningGallery() async throws {
+        let size = Size(width: 220, height: 40)
+        let backend = FakeBackend(size: size)
+        let thumbnails = SickThumbnails()
+        thumbnails.set(SourceHealth(damagedPictures: 2, imageCacheProblem: diskFull))
+        let effects = EffectRunner(pages: FakePageSource(catalog: FakeCatalog.make(count: 40)), thumbnails: thumbnails)
+        var state = AppState(config: AppConfig(), size: size)
+        let initial = state.update(.resized(size))
+        let runner = ProgramRunner(program: GalleryProgram(), backend: backend, perform: effects.performer)
+        let run = Task { try await runner.run(state, initialEffects: initial) }
+        await waitForScreen(backend) {
+            $0.contains("3-D Man") && $0.contains("refused a write (No space left on device): pictures kept in memory")
+                && $0.contains("2 damaged picture(s) shown as far as they decode, not cached")
+        }
+        let screen = await backend.screen
+        XCTAssertEqual(screen.components(separatedBy: "refused a write").count - 1, 1, "said once:\n\(screen)")
+        await backend.send(.input(.key(.char("q"))))
+        _ = try await run.value
+    }
+
+    func testTheResponseCacheInMemoryIsSaidToo() {
+        var state = AppState(config: AppConfig(), size: Size(width: 200, height: 30))
+        _ = state.update(.resized(state.size))
+        _ = state.update(.healthChanged(SourceHealth(responseCacheProblem: "response cache /c is not writable (full): responses kept in memory")))
+        var buffer = Buffer(size: state.size)
+        GalleryView.render(state, into: &buffer)
+        XCTAssertTrue(buffer.text.contains("response cache /c is not writable (full): responses kept in memory"), buffer.text)
+    }
+
+    /// The real page source reports its response cache falling back to memory (the cache's
+    /// folder is a file here, so no write can succeed, whoever runs the test).
+    func testTheMarvelPageSourceReportsItsResponseCache() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("health-\(UUID().uuidString)")
+        try Data().write(to: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let body = Data(#"{"code":200,"status":"Ok","data":{"offset":0,"limit":20,"total":1,"count":1,"results":[{"id":1,"name":"Solo"}]}}"#.utf8)
+        let server = try LoopbackHTTPServer { _ in .respond(status: 200, body: body) }
+        let transport = try HTTPTransport()
+        defer { transport.shutdown() }
+        let source = MarvelPageSource(client: MarvelClient(baseURL: server.baseURL, transport: transport,
+                                                           cache: ResponseCache(directory: folder)))
+        XCTAssertEqual(source.health, SourceHealth())
+        let page = await source.page(PageRequest(listID: 0, query: .all, offset: 0, limit: 20))
+        XCTAssertEqual(try page.get().items.map(\.name), ["Solo"])
+        let problem = try XCTUnwrap(source.health.responseCacheProblem)
+        XCTAssertTrue(problem.hasPrefix("response cache \(folder.path) is not writable"), problem)
+        XCTAssertTrue(problem.hasSuffix("responses kept in memory"), problem)
+    }
+}

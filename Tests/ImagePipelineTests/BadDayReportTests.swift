@@ -1,0 +1,70 @@
+import Foundation
+import ImageCore
+import TestSupport
+import XCTest
+@testable import ImagePipeline
+
+/// What the pipeline tells the gallery's status line on a bad day (issue 17): a disk cache that
+/// refuses writes says why, and a damaged picture is shown, never cached, and counted once.
+final class BadDayReportTests: XCTestCase {
+    /// Decodes `DMG:` bodies as damaged (the recovered part is an 8x8 grey), the rest as FakeDecoder.
+    struct DamagingDecoder: ImageDecoding {
+        let fake = FakeDecoder()
+        func decode(_ data: [UInt8]) throws -> PixelImage {
+            guard data.starts(with: Array("DMG:".utf8)) else { return try fake.decode(data) }
+            throw ImagePipelineError.damaged("Premature end of JPEG file",
+                                             partial: RGBImage(width: 8, height: 8, pixels: Array(repeating: 128, count: 192)))
+        }
+    }
+
+    func testAWriteTheDiskRefusesIsExplained() async throws {
+        let dir = TempDir()
+        let disk = DiskCache(directory: dir.url)
+        // Where the cache writes its temporary files is now a file: every write fails (ENOTDIR),
+        // even for root, which read-only modes would not stop.
+        let tmp = dir.url.appendingPathComponent("tmp")
+        try FileManager.default.removeItem(at: tmp)
+        try Data().write(to: tmp)
+        let h = Harness(disk: disk)
+        XCTAssertNil(h.pipeline.diskCacheProblem)
+        let r = try await h.pipeline.image(for: req("http://h/a.jpg"))
+        XCTAssertNotNil(r.thumbnail, "shown from memory all the same")
+        await eventually { h.pipeline.diskCacheProblem != nil }
+        let problem = try XCTUnwrap(h.pipeline.diskCacheProblem)
+        XCTAssertEqual(problem, "image cache \(dir.url.path) refused a write (Not a directory): pictures kept in memory")
+        XCTAssertEqual(h.pipeline.metrics.diskWriteFailures, 1)
+    }
+
+    func testAFullDiskIsExplained() async throws {
+        let parent = TempDir()
+        guard let small = try SmallDisk.mount(megabytes: 1, under: parent.url) else { throw XCTSkip("cannot mount a tmpfs here") }
+        defer { withExtendedLifetime(small) {} }
+        let filler = small.url.appendingPathComponent("filler")
+        _ = FileManager.default.createFile(atPath: filler.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: filler)
+        while (try? handle.write(contentsOf: Data(count: 64 << 10))) != nil {}
+        try? handle.close()
+        let loader = FakeLoader()
+        loader.state.with { $0.bodies["http://h/big.jpg"] = Array("IMG:".utf8) + Array(repeating: 7, count: 200_000) }
+        let h = Harness(loader: loader, disk: DiskCache(directory: small.url.appendingPathComponent("images")))
+        _ = try await h.pipeline.image(for: req("http://h/big.jpg"))
+        await eventually { h.pipeline.diskCacheProblem != nil }
+        XCTAssertTrue(h.pipeline.diskCacheProblem?.contains("(No space left on device)") == true, "\(String(describing: h.pipeline.diskCacheProblem))")
+    }
+
+    func testADamagedPictureIsShownNotCachedAndCountedOnce() async throws {
+        let dir = TempDir()
+        let url = "http://h/cut.jpg"
+        let loader = FakeLoader()
+        loader.state.with { $0.bodies[url] = Array("DMG:cut short".utf8) }
+        let disk = DiskCache(directory: dir.url)
+        let h = Harness(loader: loader, disk: disk) { $0.decoder = DamagingDecoder() }
+        let first = try await h.pipeline.image(for: req(url))
+        XCTAssertNotNil(first.thumbnail, "shown as far as it decodes")
+        let second = try await h.pipeline.image(for: req(url, 12, 6))
+        XCTAssertNotNil(second.thumbnail)
+        XCTAssertEqual(loader.hits(url), 2, "not cached: a second look downloads it again")
+        XCTAssertFalse(disk.contains(url))
+        XCTAssertEqual(h.pipeline.metrics.damagedImages, 1, "one damaged picture, however often it is shown")
+    }
+}

@@ -1,0 +1,184 @@
+import Catalog
+import CatalogServer
+import Foundation
+import HTTPTransport
+import ImageCore
+import MarvelAPI
+import MetronSource
+import TestSupport
+import XCTest
+
+/// `serve --source metron` against the Metron-compatible loopback server: the Marvel contract
+/// (lists, paging, name filters, details, cross routes, thumbnails at variant sizes) from
+/// Metron's records, and a second visit that costs Metron nothing.
+final class MetronServerTests: XCTestCase {
+    private var folder: URL!
+    private var transport: HTTPTransport!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("metron-serve-\(UUID().uuidString)")
+        transport = try HTTPTransport()
+    }
+
+    override func tearDownWithError() throws {
+        transport.shutdown()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func metron() throws -> MetronTestServer {
+        guard let server = try MetronTestServer() else { throw XCTSkip("../shared/metron-recorded is absent") }
+        return server
+    }
+
+    private func serve(_ metron: MetronTestServer, password: String? = nil,
+                       freshness: MetronClient.Freshness = .init()) async throws -> CatalogServer {
+        let fake = FakeClock()
+        let client = MetronClient(baseURL: metron.baseURL,
+                                  credentials: MetronCredentials(username: metron.username, password: password ?? metron.password),
+                                  transport: transport,
+                                  limiter: MetronRateLimiter(file: folder.appendingPathComponent("budget.json"), clock: fake.clock),
+                                  cache: ResponseCache(directory: folder.appendingPathComponent("metron")),
+                                  freshness: freshness,
+                                  retryPolicy: RetryPolicy(maxRetries: 1, sleep: fake.clock.sleep))
+        return try await CatalogServer.start(CatalogServerOptions(source: .metron(MetronServing(client: client, imageHosts: []))))
+    }
+
+    private func get(_ server: CatalogServer, _ target: String) async throws -> (Int, [String: Any], Data) {
+        let response = try await transport.send(HTTPRequest(url: URL(string: server.baseURL.absoluteString + target)!))
+        let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any] ?? [:]
+        return (response.status, object, response.body)
+    }
+
+    private func results(_ envelope: [String: Any]) -> [[String: Any]] {
+        (envelope["data"] as? [String: Any])?["results"] as? [[String: Any]] ?? []
+    }
+
+    private func total(_ envelope: [String: Any]) -> Int? { (envelope["data"] as? [String: Any])?["total"] as? Int }
+
+    func testCharactersPageAcrossTwoMetronPagesWithThumbnailsFromDetails() async throws {
+        let metron = try metron()
+        let server = try await serve(metron)
+        defer { Task { await server.stop() } }
+        let (status, envelope, _) = try await get(server, "/v1/public/characters?limit=20&offset=90")
+        XCTAssertEqual(status, 200)
+        XCTAssertEqual(total(envelope), metron.allCharacterCount)
+        XCTAssertTrue((envelope["attributionText"] as? String)?.contains("Metron") == true)
+        let items = results(envelope)
+        XCTAssertEqual(items.count, 20)
+        XCTAssertEqual(metron.hits["/api/character/"], 2, "offset 90 + 20 spans Metron pages 1 and 2, each asked once")
+        let names = items.compactMap { $0["name"] as? String }
+        XCTAssertEqual(names, names.sorted { ($0, "") < ($1, "") })
+
+        // The list carries no images: the tile's picture costs one detail and one image, once.
+        let thumbnail = try XCTUnwrap(items[0]["thumbnail"] as? [String: Any])
+        let path = try XCTUnwrap(thumbnail["path"] as? String)
+        XCTAssertTrue(path.hasPrefix(server.baseURL.absoluteString + "/metron-character-image/"), path)
+        let url = URL(string: "\(path)/portrait_xlarge.\(thumbnail["extension"] as? String ?? "")")!
+        let picture = try await transport.send(HTTPRequest(url: url))
+        XCTAssertEqual(picture.status, 200)
+        let decoded = try ImageDecoder.decode([UInt8](picture.body))
+        XCTAssertEqual([decoded.width, decoded.height], [150, 225], "Marvel's portrait_xlarge size")
+        let id = items[0]["id"] as? Int ?? 0
+        XCTAssertEqual(metron.hits["/api/character/\(id)/"], 1)
+        XCTAssertEqual(metron.hits.filter { $0.key.hasPrefix("/media/") }.values.reduce(0, +), 1)
+        _ = try await transport.send(HTTPRequest(url: URL(string: "\(path)/standard_small.jpg")!))
+        XCTAssertEqual(metron.hits["/api/character/\(id)/"], 1, "a second variant costs Metron nothing")
+        XCTAssertEqual(metron.hits.filter { $0.key.hasPrefix("/media/") }.values.reduce(0, +), 1)
+    }
+
+    func testNameFiltersAndDetails() async throws {
+        let metron = try metron()
+        let server = try await serve(metron)
+        defer { Task { await server.stop() } }
+        let (_, contains, _) = try await get(server, "/v1/public/characters?nameContains=man&limit=5")
+        XCTAssertEqual(total(contains), 1371)
+        XCTAssertEqual(results(contains).first?["name"] as? String, "'Mazing Man")
+        let (_, starts, _) = try await get(server, "/v1/public/characters?nameStartsWith=man&limit=100")
+        let names = results(starts).compactMap { $0["name"] as? String }
+        XCTAssertEqual(names.count, 100)
+        XCTAssertTrue(names.allSatisfy { $0.lowercased().hasPrefix("man") }, "\(names)")
+        XCTAssertEqual(total(starts), 119, "every name of the recordings that starts with man")
+        let (_, rest, _) = try await get(server, "/v1/public/characters?nameStartsWith=man&limit=100&offset=100")
+        XCTAssertEqual(results(rest).count, 19)
+
+        let (_, black, _) = try await get(server, "/v1/public/characters/1")
+        XCTAssertEqual(results(black).first?["name"] as? String, "Black Bolt")
+        let (_, comic, _) = try await get(server, "/v1/public/comics/1")
+        let issue = try XCTUnwrap(results(comic).first)
+        XCTAssertEqual(issue["title"] as? String, "Death of the Inhumans (2018) #1")
+        XCTAssertEqual(issue["format"] as? String, "Comic")
+        XCTAssertEqual(issue["pageCount"] as? Int, 40)
+        let characters = (issue["characters"] as? [String: Any])?["items"] as? [[String: Any]]
+        XCTAssertEqual(characters?.first?["name"] as? String, "Black Bolt")
+        XCTAssertEqual((issue["stories"] as? [String: Any])?["available"] as? Int, 0, "Metron has no stories")
+        let (_, series, _) = try await get(server, "/v1/public/series/1")
+        XCTAssertEqual(results(series).first?["type"] as? String, "limited")
+        XCTAssertEqual(results(series).first?["title"] as? String, "Death of the Inhumans (2018)")
+        let (_, event, _) = try await get(server, "/v1/public/events/2")
+        XCTAssertEqual(results(event).first?["title"] as? String, "The Witching Hour")
+        let (_, creator, _) = try await get(server, "/v1/public/creators/3")
+        XCTAssertEqual(results(creator).first?["fullName"] as? String, "Jack Kirby")
+        XCTAssertEqual(results(creator).first?["lastName"] as? String, "Kirby")
+        let (storyStatus, stories, _) = try await get(server, "/v1/public/stories")
+        XCTAssertEqual(storyStatus, 200)
+        XCTAssertEqual(total(stories), 0)
+        let (missing, _, _) = try await get(server, "/v1/public/characters/999999999")
+        XCTAssertEqual(missing, 404)
+    }
+
+    func testACharactersComicsCarryTheirCoversAndASecondVisitIsFree() async throws {
+        let metron = try metron()
+        var server = try await serve(metron)
+        let (_, page, _) = try await get(server, "/v1/public/characters/1/comics?limit=50&offset=0")
+        XCTAssertEqual(total(page), 537)
+        let comics = results(page)
+        XCTAssertEqual(comics.first?["title"] as? String, "Fantastic Four (1961) #45")
+        let covers = comics.compactMap { ($0["thumbnail"] as? [String: Any])?["path"] as? String }
+        XCTAssertEqual(covers.count, 50)
+        XCTAssertTrue(covers.allSatisfy { $0.contains("/metron-image/http/127.0.0.1") }, covers[0])
+        let cover = try await transport.send(HTTPRequest(url: URL(string: covers[0] + "/portrait_uncanny.jpg")!))
+        XCTAssertEqual(cover.status, 200)
+        await server.stop()
+
+        // Another run over the same screens: the cache answers, Metron is not asked.
+        let before = metron.totalHits
+        server = try await serve(metron)
+        _ = try await get(server, "/v1/public/characters/1/comics?limit=50&offset=0")
+        let coverPath = try XCTUnwrap(URL(string: covers[0])).path
+        let again = try await transport.send(HTTPRequest(url: URL(string: server.baseURL.absoluteString + coverPath + "/portrait_uncanny.jpg")!))
+        XCTAssertEqual(again.status, 200)
+        XCTAssertEqual(metron.totalHits, before)
+        await server.stop()
+    }
+
+    func testAWrongPasswordIsA401NamingMetron() async throws {
+        let metron = try metron()
+        let server = try await serve(metron, password: "wrong-horse-battery")
+        defer { Task { await server.stop() } }
+        let (status, _, body) = try await get(server, "/v1/public/characters")
+        XCTAssertEqual(status, 401)
+        let text = String(decoding: body, as: UTF8.self)
+        XCTAssertTrue(text.contains("Metron") && text.contains("METRON_PASSWORD"), text)
+        XCTAssertFalse(text.contains("wrong-horse-battery"))
+    }
+
+    /// Browsed before, Metron down now: the stored pages answer, and say they are stale (the
+    /// Marvel client marks the page stale; the gallery says so on the status line).
+    func testWhatWasBrowsedStaysBrowsableAndSaysItIsStale() async throws {
+        let metron = try metron()
+        var server = try await serve(metron, freshness: .init(details: 0, lists: 0))
+        let (fresh, _, _) = try await get(server, "/v1/public/characters/1")
+        XCTAssertEqual(fresh, 200)
+        await server.stop()
+        metron.goOffline()
+        server = try await serve(metron, freshness: .init(details: 0, lists: 0))
+        let response = try await transport.send(HTTPRequest(url: URL(string: server.baseURL.absoluteString + "/v1/public/characters/1")!))
+        XCTAssertEqual(response.status, 200)
+        XCTAssertEqual(response.headers["warning"], "110 - \"Response is Stale\"")
+        let client = MarvelClient(baseURL: server.baseURL, transport: transport, retryPolicy: .none)
+        let page = try await client.page(try .character(id: 1))
+        XCTAssertTrue(page.isStale)
+        XCTAssertEqual(page.results.first?.name, "Black Bolt")
+        await server.stop()
+    }
+}

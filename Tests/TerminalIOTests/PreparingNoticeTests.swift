@@ -1,0 +1,53 @@
+import Foundation
+import TerminalIO
+import XCTest
+
+/// A cold start says what it is doing: a slow step shows the notice and erases it after; a fast
+/// one writes nothing at all, so a warm start never flickers.
+final class PreparingNoticeTests: XCTestCase {
+    private final class Output: @unchecked Sendable {
+        private let lock = NSLock()
+        private var bytes: [UInt8] = []
+        func append(_ b: [UInt8]) { lock.withLock { bytes += b } }
+        var text: String { lock.withLock { String(decoding: bytes, as: UTF8.self) } }
+    }
+
+    func testASlowStepShowsTheNoticeThenErasesIt() async throws {
+        let output = Output()
+        let value = try await PreparingNotice.around("Preparing the catalog…", delay: .milliseconds(10),
+                                                     write: output.append) {
+            // The step lasts until the notice is on screen (bounded), however loaded the machine.
+            let deadline = ContinuousClock.now + .seconds(10)
+            while !output.text.contains("Preparing"), ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            return 42
+        }
+        XCTAssertEqual(value, 42)
+        XCTAssertEqual(output.text, "\r\u{1B}[2KPreparing the catalog…\r\u{1B}[2K")
+    }
+
+    func testAFastStepWritesNothingEvenAfterTheDelay() async throws {
+        let output = Output()
+        _ = try await PreparingNotice.around("Preparing the catalog…", delay: .milliseconds(50),
+                                             write: output.append) { 1 }
+        try await Task.sleep(for: .milliseconds(200))
+        XCTAssertEqual(output.text, "")
+    }
+
+    func testAFailingStepStillErasesTheNotice() async throws {
+        struct Boom: Error {}
+        let output = Output()
+        do {
+            _ = try await PreparingNotice.around("Preparing…", delay: .milliseconds(10), write: output.append) { () async throws -> Int in
+                let deadline = ContinuousClock.now + .seconds(10)
+                while !output.text.contains("Preparing"), ContinuousClock.now < deadline {
+                    try await Task.sleep(for: .milliseconds(5))
+                }
+                throw Boom()
+            }
+            XCTFail("the step's error must come through")
+        } catch is Boom {}
+        XCTAssertTrue(output.text.hasSuffix("\r\u{1B}[2K"), output.text.debugDescription)
+    }
+}
