@@ -142,13 +142,15 @@ public struct PagedList: Equatable, Sendable {
         case .success(let page):
             failure = nil
             total = page.total
-            unreadableRecords += page.unreadable
             let known = knownIDs
             if isSequential { receiveSequential(page) } else { receiveSparse(page, for: request) }
             if !page.items.isEmpty, page.items.allSatisfy({ known.contains($0.id) }) {
                 // Nothing new (the server ignores offset): a failure waits for `r` instead of
-                // the next frame asking again, which made ~22 requests a second.
+                // the next frame asking again, which made ~22 requests a second. Its unreadable
+                // records were counted the first time.
                 failure = PageFailure(marvel: .serverRepeats(offset: page.offset))
+            } else {
+                unreadableRecords += page.unreadable
             }
         }
         return true
