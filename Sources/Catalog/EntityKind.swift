@@ -1,4 +1,5 @@
 import Foundation
+import MarvelAPI
 
 /// The six resource types of the Marvel contract, named as in their URL paths.
 public enum EntityKind: String, Sendable, CaseIterable, Hashable {
@@ -37,15 +38,10 @@ public enum EntityKind: String, Sendable, CaseIterable, Hashable {
         }
     }
 
-    /// The sub-collections the contract has under `/<kind>/{id}/` (MARVEL_API.md section 1).
+    /// The sub-collections the contract has under `/<kind>/{id}/` (MARVEL_API.md section 1),
+    /// as the client's `MarvelResource` lists them.
     public var subCollections: [EntityKind] {
-        switch self {
-        case .characters: [.comics, .events, .series, .stories]
-        case .comics: [.characters, .creators, .events, .stories]
-        case .creators: [.comics, .events, .series, .stories]
-        case .events, .series: [.characters, .comics, .creators, .events, .series, .stories].filter { $0 != self }
-        case .stories: [.characters, .comics, .creators, .events, .series]
-        }
+        (MarvelResource(rawValue: rawValue)?.subCollections ?? []).compactMap { EntityKind(rawValue: $0.rawValue) }
     }
 
     /// The list fields of an entity of this kind (`comics`, `series`, ...), as the real objects carry them.

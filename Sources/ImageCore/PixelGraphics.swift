@@ -1,66 +1,6 @@
 import Foundation
 import TerminalUI
 
-/// Byte streams that show a picture with the terminal's own pixels. The picture is already
-/// scaled to its exact pixel box (`PixelBox`), so the terminal draws it 1:1 and the aspect is
-/// true. Every stream asks the terminal to stay silent (kitty `q=2`), so no reply reaches the
-/// input.
-public enum KittyGraphics {
-    /// Base64 payload per APC chunk (the protocol's limit is 4096).
-    static let chunk = 4096
-
-    /// Transmits a PNG under `id` without showing it (`a=t`); place it with `place`.
-    public static func transmit(png: [UInt8], id: UInt32) -> [UInt8] {
-        command("a=t,f=100,t=d,i=\(id),q=2", payload: png)
-    }
-
-    /// Transmits and shows at the cursor in one go (`a=T`): for `render`.
-    public static func transmitAndShow(png: [UInt8], id: UInt32) -> [UInt8] {
-        command("a=T,f=100,t=d,i=\(id),q=2", payload: png)
-    }
-
-    /// Places image `id` at the cursor as placement `placement`; re-placing moves it.
-    /// `C=1`: the cursor stays, so text drawing around it is not disturbed.
-    public static func place(id: UInt32, placement: UInt32, z: Int = -1) -> [UInt8] {
-        Array("\u{1B}_Ga=p,i=\(id),p=\(placement),z=\(z),C=1,q=2\u{1B}\\".utf8)
-    }
-
-    /// Deletes one placement (the pixels stay stored for a later place).
-    public static func deletePlacement(id: UInt32, placement: UInt32) -> [UInt8] {
-        Array("\u{1B}_Ga=d,d=i,i=\(id),p=\(placement),q=2\u{1B}\\".utf8)
-    }
-
-    /// Deletes every placement and frees every stored image (leaving, crash restore).
-    public static let deleteAll: [UInt8] = Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8)
-
-    static func command(_ keys: String, payload: [UInt8]) -> [UInt8] {
-        let b64 = Array(Data(payload).base64EncodedString().utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(b64.count + b64.count / chunk * 16 + 64)
-        var start = 0
-        repeat {
-            let end = min(start + chunk, b64.count)
-            let more = end < b64.count
-            out.append(contentsOf: Array((start == 0 ? "\u{1B}_G\(keys),m=\(more ? 1 : 0);" : "\u{1B}_Gm=\(more ? 1 : 0);").utf8))
-            out.append(contentsOf: b64[start..<end])
-            out.append(contentsOf: [0x1B, 0x5C])
-            start = end
-        } while start < b64.count
-        return out
-    }
-}
-
-/// iTerm2 inline images (OSC 1337 File=), also understood by WezTerm.
-public enum ITerm2Graphics {
-    /// Shows `file` (PNG or JPEG bytes) at the cursor, `cols` x `rows` cells.
-    public static func show(file: [UInt8], cols: Int, rows: Int) -> [UInt8] {
-        var out = Array("\u{1B}]1337;File=inline=1;size=\(file.count);width=\(cols);height=\(rows);preserveAspectRatio=1:".utf8)
-        out.append(contentsOf: Array(Data(file).base64EncodedString().utf8))
-        out.append(0x07)
-        return out
-    }
-}
-
 /// The pixel box a picture gets: `cols` x `rows` cells of `cell` pixels each, the picture
 /// fitted inside it (contain) at its own aspect.
 public struct PixelBox: Sendable, Hashable {
@@ -108,6 +48,44 @@ public enum PixelPicture {
             let cells = box.cells(of: image)
             return ITerm2Graphics.show(file: try ImageEncoder.png(image), cols: cells.cols, rows: cells.rows)
         case .blocks: return nil
+        }
+    }
+}
+
+/// Pictures for the screens' pixel protocols: the decoded pixels scaled to the exact pixel box
+/// of their cells, encoded for the protocol (PNG for kitty and iTerm2, libsixel for sixel) and
+/// numbered once, so a picture drawn again is the same kitty image, never sent twice.
+public enum TerminalImages {
+    /// The pixel rendition of `image` for a `cols` x `rows` cell box; nil for half-blocks.
+    public static func make(_ image: RGBImage, cols: Int, rows: Int, fit: FitMode,
+                            mode: GraphicsMode) throws(ImageError) -> TerminalImage? {
+        guard mode.usesPixels, image.width > 0, image.height > 0 else { return nil }
+        let box = PixelBox(cols: cols, rows: rows, cellWidth: mode.cellPixels.width, cellHeight: mode.cellPixels.height)
+        let fitted = box.fit(image, mode: fit)
+        guard fitted.width > 0, fitted.height > 0 else { return nil }
+        let cells = box.cells(of: fitted)
+        let payload: [UInt8]
+        switch mode.graphics {
+        case .kitty, .iterm2: payload = try ImageEncoder.png(fitted)
+        case .sixel: payload = try SixelGraphics.encode(fitted)
+        case .blocks: return nil
+        }
+        return TerminalImage(id: ids.next(), graphics: mode.graphics, placeholders: mode.tmuxPlaceholders,
+                             cols: cells.cols, rows: cells.rows, payload: payload)
+    }
+
+    /// Image numbers for this process: from a random start, so two programs sharing a terminal
+    /// (tmux panes) rarely meet; below 2^24, so a placeholder's colour can spell them.
+    static let ids = ImageIDs()
+
+    final class ImageIDs: @unchecked Sendable {
+        private let lock = NSLock()
+        private var last = UInt32.random(in: 1..<(1 << 22))
+        func next() -> UInt32 {
+            lock.lock()
+            defer { lock.unlock() }
+            last = last >= (1 << 24) - 1 ? 1 : last + 1
+            return last
         }
     }
 }

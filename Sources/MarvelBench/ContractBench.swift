@@ -6,7 +6,8 @@ import HTTPTransport
 
 /// `marvel-bench contract`: for each of the six resource types, 50 connections on loopback each
 /// asking pages of 100 in turn (offsets and orderings vary, so most answers are built, not cached);
-/// prints p50/p99 latency per type. Target (issue 13): p99 at most 20 ms.
+/// prints p50/p99 latency per type and the requests that failed (counted, never fatal).
+/// Target (issue 13): p99 at most 20 ms.
 struct ContractBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "contract",
                                                     abstract: "p99 of a page of 100 of every type under 50 connections.")
@@ -39,30 +40,54 @@ struct ContractBench: AsyncParsableCommand {
             let orders = orderings[kind] ?? ["modified"]
             let clock = ContinuousClock()
             let started = clock.now
-            let latencies = try await withThrowingTaskGroup(of: [Double].self) { group in
+            // A failed request (an error or a status other than 200) is counted, not fatal: the
+            // run goes on and the figures say how many failed and why the first one did.
+            let outcomes = await withTaskGroup(of: Outcome.self) { group in
                 for worker in 0..<connections {
                     group.addTask {
-                        var mine: [Double] = []
+                        var mine = Outcome()
                         for i in 0..<requests {
                             let n = worker * requests + i
                             let offset = total > 100 ? (n * 37) % (total - 99) : 0
                             let url = URL(string: "\(base)?limit=100&offset=\(offset)&orderBy=\(orders[n % orders.count])")!
                             let t = clock.now
-                            let response = try await transport.send(HTTPRequest(url: url))
-                            guard response.status == 200 else { throw ValidationError("\(url): HTTP \(response.status)") }
-                            mine.append(Self.ms(clock.now - t))
+                            do {
+                                let response = try await transport.send(HTTPRequest(url: url))
+                                if response.status == 200 {
+                                    mine.latencies.append(Self.ms(clock.now - t))
+                                } else {
+                                    mine.failures.append("\(url.path)?\(url.query ?? ""): HTTP \(response.status)")
+                                }
+                            } catch {
+                                mine.failures.append("\(url.path)?\(url.query ?? ""): \(error)")
+                            }
                         }
                         return mine
                     }
                 }
-                return try await group.reduce(into: []) { $0 += $1 }
-            }.sorted()
+                return await group.reduce(into: Outcome()) { $0.latencies += $1.latencies; $0.failures += $1.failures }
+            }
+            let latencies = outcomes.latencies.sorted()
             let wall = Self.ms(clock.now - started)
+            let name = kind.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)
+            let failed = outcomes.failures.isEmpty ? ", 0 failed"
+                : ", \(outcomes.failures.count) failed (first: \(outcomes.failures[0]))"
+            guard !latencies.isEmpty else {
+                print("  \(name) (\(total) in catalog): no request succeeded\(failed)")
+                continue
+            }
             func pct(_ p: Double) -> String { String(format: "%.1f", latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))]) }
-            print("  \(kind.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) (\(total) in catalog): "
-                  + "p50 \(pct(0.50)) ms, p99 \(pct(0.99)) ms, max \(pct(1.0)) ms, \(Int(Double(latencies.count) / wall * 1000)) req/s")
+            print("  \(name) (\(total) in catalog): "
+                  + "p50 \(pct(0.50)) ms, p99 \(pct(0.99)) ms, max \(pct(1.0)) ms, \(Int(Double(latencies.count) / wall * 1000)) req/s"
+                  + failed)
         }
         await server.stop()
+    }
+
+    /// What one connection saw: the latency of each answered request, and each failure.
+    struct Outcome: Sendable {
+        var latencies: [Double] = []
+        var failures: [String] = []
     }
 
     static func ms(_ d: Duration) -> Double { Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15 }

@@ -5,8 +5,10 @@ import TerminalUI
 
 /// `marvel-bench graphics`: bytes and encode time per picture protocol for a screen of
 /// thumbnails (default 200x60 cells, 16x12-cell tiles, 10x20-px cells) and for a one-row
-/// scroll of it. kitty keeps images in the terminal, so its scroll is placements only;
-/// sixel and iTerm2 keep nothing, so every tile that moved is sent again.
+/// scroll of it, through the real frame path (`HalfBlockImage`, `Buffer.settleImages`,
+/// `ANSIEncoder`). kitty keeps pictures in the terminal, so a scroll sends only the new row's
+/// pictures (once) and placements, and scrolling back is placements only; sixel and iTerm2
+/// keep nothing, so every tile that moved is sent again.
 struct GraphicsBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "graphics",
@@ -25,63 +27,70 @@ struct GraphicsBench: ParsableCommand {
     func run() throws {
         let source = try ImageDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: image))))
         let tileCols = 16, tileRows = 12
-        let tiles = (width / (tileCols + 1)) * (height / (tileRows + 1))
-        let box = PixelBox(cols: tileCols, rows: tileRows, cellWidth: 10, cellHeight: 20)
-        // Slightly different pictures per tile (a brightness step), as a grid of portraits is.
-        let pictures = (0..<tiles).map { i in
-            let fitted = box.fit(source, mode: .cover)
-            return RGBImage(width: fitted.width, height: fitted.height,
-                            pixels: fitted.pixels.map { UInt8(min(255, Int($0) + i % 16)) })
-        }
-        let blockCells = (0..<tiles).map { i in
-            HalfBlockCells(image: source.fitted(cols: tileCols, rows: tileRows, mode: .cover)
-                .resized(to: PixelSize(width: tileCols, height: tileRows * 2)))
-                .withIndex(i)
-        }
+        let columns = width / (tileCols + 1), rows = height / (tileRows + 1)
+        let tiles = columns * rows
+        let cell = Size(width: 10, height: 20)
         print("marvel-bench graphics: \(width)x\(height) cells, \(tiles) tiles of \(tileCols)x\(tileRows) cells "
-              + "(\(box.size.width)x\(box.size.height) px)")
-        func report(_ name: String, _ work: () throws -> Int) rethrows {
+              + "(\(tileCols * cell.width)x\(tileRows * cell.height) px), frames through ANSIEncoder")
+        // One more row of tiles than the screen shows, for the scroll.
+        let count = tiles + columns
+        // Slightly different pictures per tile (a brightness step), as a grid of portraits is.
+        let sources = (0..<count).map { i in
+            RGBImage(width: source.width, height: source.height, pixels: source.pixels.map { UInt8(min(255, Int($0) + i % 16)) })
+        }
+        func line(_ name: String, _ bytes: Int, _ ms: Double) {
+            print("    \(name.padding(toLength: 38, withPad: " ", startingAt: 0)) \(String(format: "%10d", bytes)) bytes  \(String(format: "%8.2f", ms)) ms")
+        }
+        func timed<T>(_ work: () throws -> T) rethrows -> (T, Double) {
             let start = DispatchTime.now().uptimeNanoseconds
-            let bytes = try work()
-            let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-            print("  \(name.padding(toLength: 36, withPad: " ", startingAt: 0)) \(String(format: "%10d", bytes)) bytes  \(String(format: "%8.2f", ms)) ms")
+            let value = try work()
+            return (value, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         }
-        try report("blocks truecolor, full screen") {
-            blockCells.reduce(0) { $0 + HalfBlockEncoder.encode($1, mode: .truecolor).count }
-        }
-        try report("blocks 256 (dithered), full screen") {
-            try pictures.indices.reduce(0) { sum, i in
-                let cells = HalfBlockCells(image: pictures[i].fitted(cols: tileCols, rows: tileRows, mode: .cover).dithered(to: .ansi256))
-                return sum + HalfBlockEncoder.encode(cells, mode: .ansi256).count
+        let modes: [(String, GraphicsMode, ColorDepth)] = [
+            ("blocks truecolor", .blocks, .truecolor),
+            ("blocks 256 (dithered)", .blocks, .ansi256),
+            ("kitty", GraphicsMode(graphics: .kitty, cellPixels: cell), .truecolor),
+            ("kitty via tmux placeholders", GraphicsMode(graphics: .kitty, tmuxPlaceholders: true, cellPixels: cell), .truecolor),
+            ("sixel (libsixel)", GraphicsMode(graphics: .sixel, cellPixels: cell), .truecolor),
+            ("iTerm2", GraphicsMode(graphics: .iterm2, cellPixels: cell), .truecolor),
+        ]
+        for (name, mode, depth) in modes {
+            // The pipeline's work per picture: fit, dither, encode for the protocol.
+            let (pictures, prepareMs) = try timed {
+                try sources.map { src -> HalfBlockCells in
+                    var cells = HalfBlockCells(image: src.fitted(cols: tileCols, rows: tileRows, mode: .cover).dithered(to: depth))
+                    cells.pixels = try TerminalImages.make(src, cols: tileCols, rows: tileRows, fit: .cover, mode: mode)
+                    return cells
+                }
+            }
+            func frame(firstTile: Int) -> Buffer {
+                var b = Buffer(size: Size(width: width, height: height))
+                for i in 0..<tiles {
+                    let area = Rect(x: (i % columns) * (tileCols + 1), y: (i / columns) * (tileRows + 1),
+                                    width: tileCols, height: tileRows)
+                    b.render(HalfBlockImage(pictures[firstTile + i]), in: area)
+                    b.put("tile \(firstTile + i)", at: Point(x: area.x, y: area.maxY))
+                }
+                b.settleImages()
+                return b
+            }
+            let first = frame(firstTile: 0), scrolled = frame(firstTile: columns)
+            var encoder = ANSIEncoder(depth: depth, synchronizedOutput: true)
+            let (full, fullMs) = timed { encoder.encode(BufferDiff.fullRepaint(first)) }
+            let placedBefore = encoder.imagePlacementsWritten, sentBefore = encoder.imagesTransmitted
+            let (scroll, scrollMs) = timed { encoder.encode(BufferDiff(from: first, to: scrolled)) }
+            let placedScroll = encoder.imagePlacementsWritten, sentScroll = encoder.imagesTransmitted
+            // Back up one row: every picture is one the terminal has seen this run.
+            let (back, backMs) = timed { encoder.encode(BufferDiff(from: scrolled, to: first)) }
+            print("  \(name)")
+            line("prepare \(count) pictures (payload bytes)", pictures.reduce(0) { $0 + ($1.pixels?.payload.count ?? 0) }, prepareMs)
+            line("full screen", full.count, fullMs)
+            line("one-row scroll down (a new row)", scroll.count, scrollMs)
+            line("one-row scroll back", back.count, backMs)
+            if mode.usesPixels {
+                print("      down: \(sentScroll - sentBefore) pictures sent, \(placedScroll - placedBefore) placed; "
+                      + "back: \(encoder.imagesTransmitted - sentScroll) sent, \(encoder.imagePlacementsWritten - placedScroll) placed")
             }
         }
-        var pngs: [[UInt8]] = []
-        try report("kitty, full screen (transmit+place)") {
-            pngs = try pictures.map { try ImageEncoder.png($0) }
-            return pngs.enumerated().reduce(0) { sum, p in
-                sum + KittyGraphics.transmit(png: p.element, id: UInt32(p.offset + 1)).count
-                    + KittyGraphics.place(id: UInt32(p.offset + 1), placement: 1).count
-            }
-        }
-        try report("kitty, one-row scroll (placements)") {
-            (0..<tiles).reduce(0) { $0 + KittyGraphics.place(id: UInt32($1 + 1), placement: 1).count + 8 }
-        }
-        try report("sixel (libsixel), full screen") {
-            try pictures.reduce(0) { $0 + (try SixelGraphics.encode($1)).count }
-        }
-        try report("sixel, one-row scroll (resend all)") {
-            try pictures.reduce(0) { $0 + (try SixelGraphics.encode($1)).count }
-        }
-        try report("iTerm2, full screen") {
-            try pictures.reduce(0) { $0 + ITerm2Graphics.show(file: try ImageEncoder.png($1), cols: tileCols, rows: tileRows).count }
-        }
-    }
-}
-
-private extension HalfBlockCells {
-    /// Tile `i`'s variant of the picture (a brightness step), so tiles are not identical.
-    func withIndex(_ i: Int) -> HalfBlockCells {
-        func shift(_ c: RGB?) -> RGB? { c.map { RGB(UInt8(min(255, Int($0.r) + i % 16)), $0.g, $0.b) } }
-        return HalfBlockCells(cols: cols, rows: rows, top: top.map(shift), bottom: bottom.map(shift))
     }
 }

@@ -20,6 +20,13 @@ public struct Capabilities: Sendable, Hashable {
     public var graphicsReason = "no pixel graphics detected"
     /// One cell in pixels, when the terminal said (pixel pictures are sized from it).
     public var cellPixels: Size?
+    /// kitty pictures inside tmux go through passthrough and show as Unicode placeholders.
+    public var tmuxPlaceholders = false
+
+    /// What the screens draw pictures with.
+    public var graphicsMode: GraphicsMode {
+        GraphicsMode(graphics: graphics, tmuxPlaceholders: tmuxPlaceholders && inTmux, cellPixels: cellPixels)
+    }
 
     /// The pure decision: `environment` and whether output is a terminal in, capabilities out.
     public static func decide(environment env: [String: String], isTTY: Bool,
@@ -55,6 +62,7 @@ public struct Capabilities: Sendable, Hashable {
         caps.cellPixels = answers?.cellPixels
         if isTTY && !dumb {
             (caps.graphics, caps.graphicsReason) = graphicsDecision(env, answers: answers, tmux: tmux, inTmux: inTmux)
+            caps.tmuxPlaceholders = inTmux && caps.graphics == .kitty
         } else {
             caps.graphicsReason = "not an interactive terminal"
         }
@@ -85,6 +93,12 @@ public struct Capabilities: Sendable, Hashable {
         if inTmux {
             if tmux?.passthrough != true {
                 return (.blocks, "inside tmux without allow-passthrough (turn it on: \(TmuxInfo.enablePassthroughCommand))")
+            }
+            if let tmux, tmux.outerTerminalIsKitty {
+                guard tmux.rgb else {
+                    return (.blocks, "inside tmux in kitty, but the tmux client lacks RGB (placeholders need 24-bit colour ids)")
+                }
+                return (.kitty, "inside tmux in kitty with passthrough: kitty Unicode placeholders")
             }
             return (.blocks, "inside tmux: half-blocks (pixel images do not survive tmux scrolling)")
         }

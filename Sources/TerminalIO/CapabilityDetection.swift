@@ -62,7 +62,9 @@ public enum CapabilityDetection {
         switch setting {
         case .auto: break
         case .blocks: (caps.graphics, caps.graphicsReason) = (.blocks, "\(source) blocks")
-        case .kitty: (caps.graphics, caps.graphicsReason) = (.kitty, "\(source) kitty")
+        case .kitty:
+            (caps.graphics, caps.graphicsReason) = (.kitty, "\(source) kitty")
+            caps.tmuxPlaceholders = caps.inTmux
         case .sixel: (caps.graphics, caps.graphicsReason) = (.sixel, "\(source) sixel")
         case .iterm2: (caps.graphics, caps.graphicsReason) = (.iterm2, "\(source) iterm2")
         }

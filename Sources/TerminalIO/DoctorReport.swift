@@ -30,6 +30,7 @@ public struct DoctorReport: Sendable {
         r.add("inside tmux", caps.inTmux ? "yes" : "no")
         if let tmux = detection.tmux {
             r.add("tmux client features", tmux.clientFeatures.isEmpty ? "(none)" : tmux.clientFeatures.joined(separator: ","))
+            r.add("tmux client terminal", tmux.clientTermName.isEmpty ? "(unknown)" : tmux.clientTermName)
             r.add("tmux allow-passthrough",
                   tmux.passthrough ? "on" : "off (pixel pictures need it: \(TmuxInfo.enablePassthroughCommand))")
         } else if caps.inTmux {

@@ -28,6 +28,7 @@ public final class TTYBackend: Backend, @unchecked Sendable {
     public var size: Size { tty.windowSize().cells }
     public var colorDepth: ColorDepth { capabilities.colorDepth }
     public var synchronizedOutput: Bool { lock.withLock { syncOutput } }
+    public var graphics: GraphicsMode { capabilities.graphicsMode }
 
     public func enter() throws {
         try lock.withLock {
@@ -37,7 +38,7 @@ public final class TTYBackend: Backend, @unchecked Sendable {
             if !syncOutput, let reply = TerminalQuery.synchronizedOutput(tty, timeoutMilliseconds: 100) {
                 syncOutput = reply
             }
-            let leave = ANSI.leaveSequence(mouse: mouse)
+            let leave = ANSI.leaveSequence(mouse: mouse, graphics: capabilities.graphicsMode)
             leave.withUnsafeBufferPointer { p in
                 p.withMemoryRebound(to: CChar.self) { mg_term_set_leave_bytes(tty.outputFD, $0.baseAddress, $0.count) }
             }
@@ -69,7 +70,7 @@ public final class TTYBackend: Backend, @unchecked Sendable {
 
     /// Leave the screen and restore termios, but keep handlers (used for suspend).
     private func restoreScreen() {
-        try? tty.write(ANSI.leaveSequence(mouse: mouse))
+        try? tty.write(ANSI.leaveSequence(mouse: mouse, graphics: capabilities.graphicsMode))
         RawMode.restore()
     }
 

@@ -26,19 +26,26 @@ public struct TmuxInfo: Sendable, Hashable {
     public var clientFeatures: [String]
     /// `allow-passthrough` is on (or `all`).
     public var passthrough: Bool
+    /// `#{client_termname}`: the outer terminal's TERM (e.g. xterm-kitty).
+    public var clientTermName: String
 
-    public init(clientFeatures: [String], passthrough: Bool) {
+    public init(clientFeatures: [String], passthrough: Bool, clientTermName: String = "") {
         self.clientFeatures = clientFeatures
         self.passthrough = passthrough
+        self.clientTermName = clientTermName
     }
 
     public var rgb: Bool { clientFeatures.contains("RGB") }
+    /// The client runs in kitty (or a terminal that names itself so): Unicode placeholders work.
+    public var outerTerminalIsKitty: Bool { clientTermName.contains("kitty") || clientTermName.contains("ghostty") }
 
-    /// Parses `tmux display -p '#{client_termfeatures}'` and `tmux show -gv allow-passthrough`.
-    public static func parse(features: String, passthrough: String) -> TmuxInfo {
+    /// Parses `tmux display -p '#{client_termfeatures}'`, `tmux show -gv allow-passthrough` and
+    /// `tmux display -p '#{client_termname}'`.
+    public static func parse(features: String, passthrough: String, termName: String = "") -> TmuxInfo {
         let list = features.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",").map(String.init)
         let p = passthrough.trimmingCharacters(in: .whitespacesAndNewlines)
-        return TmuxInfo(clientFeatures: list, passthrough: p == "on" || p == "all")
+        return TmuxInfo(clientFeatures: list, passthrough: p == "on" || p == "all",
+                        clientTermName: termName.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// Asks the tmux server of `$TMUX` (read-only commands; settings are never changed).
@@ -46,7 +53,8 @@ public struct TmuxInfo: Sendable, Hashable {
         guard env["TMUX"] != nil else { return nil }
         guard let features = run(["display", "-p", "#{client_termfeatures}"], env),
               let passthrough = run(["show", "-gv", "allow-passthrough"], env) ?? Optional("off") else { return nil }
-        return parse(features: features, passthrough: passthrough)
+        let termName = run(["display", "-p", "#{client_termname}"], env) ?? ""
+        return parse(features: features, passthrough: passthrough, termName: termName)
     }
 
     static func run(_ args: [String], _ env: [String: String]) -> String? {

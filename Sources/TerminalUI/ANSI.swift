@@ -19,12 +19,17 @@ public enum ANSI {
     }
 
     /// What leaving sends: everything `enterSequence` switched on, switched off in reverse order,
-    /// ending on the main screen with a visible cursor.
-    public static func leaveSequence(mouse: Bool = true) -> [UInt8] {
+    /// ending on the main screen with a visible cursor. With kitty graphics it first deletes
+    /// every picture (through tmux when they went through it), so none is left behind.
+    public static func leaveSequence(mouse: Bool = true, graphics: GraphicsMode = .blocks) -> [UInt8] {
+        var out: [UInt8] = []
+        if graphics.graphics == .kitty {
+            out = graphics.tmuxPlaceholders ? TmuxPassthrough.wrap(KittyGraphics.deleteAll) : KittyGraphics.deleteAll
+        }
         var s = "\u{1B}[0m\u{1B}[r"
         if mouse { s += "\u{1B}[?1006l\u{1B}[?1000l" }
         s += "\u{1B}[?2004l\u{1B}[?2026l\u{1B}[?25h\u{1B}[?1049l"
-        return Array(s.utf8)
+        return out + Array(s.utf8)
     }
 
     @inline(__always)

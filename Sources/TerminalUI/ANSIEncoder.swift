@@ -13,8 +13,10 @@ public struct ANSIEncoder: Sendable {
     public var synchronizeAbove: Int = 512
 
     private var pen: Style?          // nil: unknown, the next SGR starts with a reset
-    private var cursor: Point?       // nil: unknown, the next move is absolute
+    var cursor: Point?               // nil: unknown, the next move is absolute
     private var cursorVisible = false
+    /// The pictures the terminal shows and stores (`ANSIEncoder+Images`).
+    var imageLayer = ImageLayer()
 
     public init(depth: ColorDepth, synchronizedOutput: Bool) {
         self.depth = depth
@@ -36,6 +38,8 @@ public struct ANSIEncoder: Sendable {
 
     public mutating func encode(_ diff: BufferDiff, into out: inout [UInt8]) {
         if diff.isEmpty { return }
+        // A sixel or iTerm2 picture that leaves can only be wiped by clearing: repaint all.
+        let diff = needsClearForImages(diff) ? BufferDiff.fullRepaint(diff.target) : diff
         let start = out.count
         var body: [UInt8] = []
         body.reserveCapacity(diff.changed.count * 24 + 64)
@@ -51,7 +55,7 @@ public struct ANSIEncoder: Sendable {
     }
 
     private mutating func encodeBody(_ diff: BufferDiff, into out: inout [UInt8]) {
-        let hasDrawing = diff.clearScreen || diff.scroll != nil || !diff.changed.isEmpty
+        let hasDrawing = diff.clearScreen || diff.scroll != nil || !diff.changed.isEmpty || diff.imagesChanged
         if hasDrawing && cursorVisible {
             out.append(contentsOf: ANSI.hideCursor)
             cursorVisible = false
@@ -60,6 +64,7 @@ public struct ANSIEncoder: Sendable {
             resetPen(&out)
             out.append(contentsOf: ANSI.clearScreen)
         }
+        removeImages(for: diff, into: &out)
         if let s = diff.scroll {
             // Uncovered rows are erased with the current background: reset it first.
             resetPen(&out)
@@ -89,6 +94,7 @@ public struct ANSIEncoder: Sendable {
             cursor = next < width ? Point(x: next, y: p.y) : nil
         }
         if link != nil { ANSI.hyperlink(nil, &out) }
+        drawImages(for: diff, into: &out)
         if let c = diff.target.cursor {
             moveCursor(to: c, &out)
             if !cursorVisible { out.append(contentsOf: ANSI.showCursor); cursorVisible = true }
@@ -98,7 +104,7 @@ public struct ANSIEncoder: Sendable {
         }
     }
 
-    private mutating func moveCursor(to p: Point, _ out: inout [UInt8]) {
+    mutating func moveCursor(to p: Point, _ out: inout [UInt8]) {
         if let c = cursor, c == p { return }
         if let c = cursor, c.y == p.y, p.x > c.x {
             let n = p.x - c.x
@@ -121,7 +127,8 @@ public struct ANSIEncoder: Sendable {
     /// Emits the SGR that turns the current pen into `style`, or nothing when they match.
     /// Written straight into `out` (no parameter array): this runs once per changed cell.
     private mutating func applyStyle(_ style: Style, _ out: inout [UInt8]) {
-        let fg = style.foreground.downgraded(to: depth)
+        // A placeholder cell's colour is a kitty image id: never downgraded.
+        let fg = style.attributes.contains(.picture) ? style.foreground : style.foreground.downgraded(to: depth)
         let bg = style.background.downgraded(to: depth)
         let attrs = style.attributes
         var from = Style.plain

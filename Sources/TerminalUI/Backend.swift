@@ -18,6 +18,8 @@ public protocol Backend: Sendable {
     var size: Size { get async }
     var colorDepth: ColorDepth { get async }
     var synchronizedOutput: Bool { get async }
+    /// How pictures are drawn (the pipeline makes pixel pictures for it).
+    var graphics: GraphicsMode { get async }
     /// Raw mode, alternate screen, hidden cursor, paste and mouse reporting on.
     func enter() async throws
     /// Everything `enter` changed, restored. Safe to call twice.
@@ -30,11 +32,16 @@ public protocol Backend: Sendable {
     func events() async -> AsyncStream<TerminalEvent>
 }
 
+extension Backend {
+    public var graphics: GraphicsMode { get async { .blocks } }
+}
+
 /// A backend for tests: no terminal, scripted events, every frame recorded.
 public actor FakeBackend: Backend {
     public private(set) var size: Size
     public let colorDepth: ColorDepth
     public let synchronizedOutput: Bool
+    public let graphics: GraphicsMode
     public private(set) var frames: [Buffer] = []
     public private(set) var output: [UInt8] = []
     public private(set) var enterCount = 0
@@ -43,8 +50,10 @@ public actor FakeBackend: Backend {
     private let stream: AsyncStream<TerminalEvent>
     private let continuation: AsyncStream<TerminalEvent>.Continuation
 
-    public init(size: Size, colorDepth: ColorDepth = .truecolor, synchronizedOutput: Bool = false) {
+    public init(size: Size, colorDepth: ColorDepth = .truecolor, synchronizedOutput: Bool = false,
+                graphics: GraphicsMode = .blocks) {
         self.size = size
+        self.graphics = graphics
         self.colorDepth = colorDepth
         self.synchronizedOutput = synchronizedOutput
         (stream, continuation) = AsyncStream.makeStream(of: TerminalEvent.self)

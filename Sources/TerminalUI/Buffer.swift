@@ -5,6 +5,8 @@ public struct Buffer: Hashable, Sendable {
     public internal(set) var cells: [Cell]
     /// Where the terminal cursor is shown after the frame (nil keeps it hidden).
     public var cursor: Point?
+    /// Pixel pictures on this frame, in drawing order (`place`, `settleImages`).
+    public internal(set) var images: [ImagePlacement] = []
 
     public init(size: Size, fill: Cell = .blank) {
         self.size = size
@@ -26,6 +28,7 @@ public struct Buffer: Hashable, Sendable {
     public mutating func clear(_ fill: Cell = .blank) {
         for i in cells.indices { cells[i] = fill }
         cursor = nil
+        images.removeAll(keepingCapacity: true)
     }
 
     /// A blank buffer of the new size (content is redrawn by the view after a resize).
@@ -33,6 +36,7 @@ public struct Buffer: Hashable, Sendable {
         size = newSize
         cells = Array(repeating: .blank, count: newSize.area)
         cursor = nil
+        images.removeAll()
     }
 
     /// Sets one cell, keeping wide graphemes consistent: a wide grapheme whose other half is

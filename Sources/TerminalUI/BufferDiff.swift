@@ -20,9 +20,12 @@ public struct BufferDiff: Sendable {
     public let target: Buffer
     /// True when the cursor's position or visibility differs from the front buffer's.
     public let cursorChanged: Bool
+    /// True when the pixel pictures differ from the front buffer's (a picture can change while
+    /// the cells under it stay the same).
+    public let imagesChanged: Bool
 
     /// Nothing to write at all.
-    public var isEmpty: Bool { !clearScreen && scroll == nil && changed.isEmpty && !cursorChanged }
+    public var isEmpty: Bool { !clearScreen && scroll == nil && changed.isEmpty && !cursorChanged && !imagesChanged }
 
     /// The changed cells with their positions.
     public var updates: [(Point, Cell)] {
@@ -38,8 +41,11 @@ public struct BufferDiff: Sendable {
         self.size = back.size
         self.target = back
         self.cursorChanged = front.cursor != back.cursor
+        self.imagesChanged = front.images != back.images
         var base = front
         var scroll: Scroll?
+        // Pictures placed by the terminal do not move with a scroll everywhere: no scrolling then.
+        let detectScroll = detectScroll && !front.hasPlacedImages && !back.hasPlacedImages
         if detectScroll, let s = BufferDiff.detectScroll(front, back) {
             scroll = s
             base = BufferDiff.applying(s, to: front)
@@ -58,6 +64,7 @@ public struct BufferDiff: Sendable {
     private init(size: Size, clear: Bool, scroll: Scroll?, changed: [Int], target: Buffer, cursorChanged: Bool) {
         self.size = size; self.clearScreen = clear; self.scroll = scroll
         self.changed = changed; self.target = target; self.cursorChanged = cursorChanged
+        self.imagesChanged = !target.images.isEmpty
     }
 
     /// Clear the screen and draw every cell that is not a plain blank.

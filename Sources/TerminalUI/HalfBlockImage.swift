@@ -9,6 +9,9 @@ public struct HalfBlockCells: Sendable, Equatable {
     /// Row-major, `cols * rows` entries each.
     public let top: [RGB?]
     public let bottom: [RGB?]
+    /// The same picture for the terminal's own pixels (kitty, sixel, iTerm2), when the run
+    /// draws pixels: `HalfBlockImage` places it and keeps these cells as the fallback.
+    public var pixels: TerminalImage?
 
     public init(cols: Int, rows: Int, top: [RGB?], bottom: [RGB?]) {
         precondition(top.count == cols * rows && bottom.count == cols * rows, "HalfBlockCells: bad counts")
@@ -29,6 +32,7 @@ public struct HalfBlockCells: Sendable, Equatable {
         let arrayHeader = 32
         return MemoryLayout<HalfBlockCells>.stride
             + 2 * (arrayHeader + cols * rows * MemoryLayout<RGB?>.stride)
+            + (pixels.map { arrayHeader + $0.payload.count } ?? 0)
     }
 
     /// A flat picture of one colour (tests and placeholders).
@@ -57,7 +61,8 @@ public struct HalfBlockCells: Sendable, Equatable {
 
 /// Places half-block cells, centred in the area; a picture larger than the area (the previous
 /// size, while the new one loads after a resize) is centred and cropped, never stretched.
-/// The one place where `▀` cells are made.
+/// The one place where `▀` cells are made. A picture with a pixel rendition that fits the area
+/// is placed as pixels instead (`Buffer.place`), the cells kept as its fallback.
 public struct HalfBlockImage: Widget {
     public var image: HalfBlockCells
     public init(_ image: HalfBlockCells) { self.image = image }
@@ -77,6 +82,12 @@ public struct HalfBlockImage: Widget {
     public func render(in area: Rect, buffer: inout Buffer) {
         let dx = (area.width - image.cols) / 2
         let dy = (area.height - image.rows) / 2
+        if let pixels = image.pixels, pixels.cols <= area.width, pixels.rows <= area.height {
+            let origin = Point(x: area.x + (area.width - pixels.cols) / 2, y: area.y + (area.height - pixels.rows) / 2)
+            if buffer.place(pixels, at: origin, fallback: image, fallbackOrigin: Point(x: area.x + dx, y: area.y + dy)) {
+                return
+            }
+        }
         for row in 0..<image.rows {
             let y = area.y + dy + row
             guard y >= area.y, y < area.maxY else { continue }

@@ -88,6 +88,7 @@ public struct ProgramRunner<P: Program>: Sendable {
         func render() async throws {
             back.clear()
             program.view(model, into: &back)
+            back.settleImages()
             let diff = needsFullRepaint ? BufferDiff.fullRepaint(back) : BufferDiff(from: front, to: back)
             if !diff.isEmpty {
                 let bytes = encoder.encode(diff)
@@ -118,6 +119,8 @@ public struct ProgramRunner<P: Program>: Sendable {
                 case .resize(let s): repaintAll(size: s)
                 case .suspend:
                     try await backend.suspend()
+                    // Leaving freed the terminal's stored pictures: they are sent again.
+                    encoder.forgetStoredImages()
                     repaintAll(size: await backend.size)
                 case .resumed: repaintAll(size: await backend.size)
                 case .terminate(let signal):

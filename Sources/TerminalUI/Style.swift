@@ -7,6 +7,9 @@ public struct Attributes: OptionSet, Hashable, Sendable {
     public static let italic = Attributes(rawValue: 1 << 2)
     public static let underline = Attributes(rawValue: 1 << 3)
     public static let reverse = Attributes(rawValue: 1 << 4)
+    /// A cell under a pixel picture (never written as SGR): tells "picture here" apart from a
+    /// blank drawn over the picture, so covering text is never hidden by the image.
+    public static let picture = Attributes(rawValue: 1 << 5)
 }
 
 /// How a cell looks: colours, attributes and an optional OSC 8 hyperlink target.

@@ -55,9 +55,11 @@ struct DemoCommand: AsyncParsableCommand {
         let size = backend.size
         let program = DemoProgram(testCrash: env["MARVEL_GALLERY_TEST_CRASH"] == "1")
         let depth = backend.capabilities.colorDepth
+        let graphics = backend.graphics
         var model = DemoProgram.Model(title: title, image: image, size: size,
-                                      cells: DemoProgram.fit(image, into: size, depth: depth))
+                                      cells: DemoProgram.fit(image, into: size, depth: depth, graphics: graphics))
         model.depth = depth
+        model.graphics = graphics
         let runner = ProgramRunner(program: program, backend: backend) { effect, _ in
             switch effect {
             case .crash: fatalError("MARVEL_GALLERY_TEST_CRASH: deliberate trap")

@@ -10,6 +10,8 @@ struct DemoProgram: Program {
         var size: Size
         var cells: HalfBlockCells?
         var depth: ColorDepth = .truecolor
+        /// The terminal's pixel protocol (kitty, sixel, iTerm2) or half-blocks.
+        var graphics: GraphicsMode = .blocks
         var lastInput = "none"
         var events = 0
         var quit = false
@@ -32,7 +34,7 @@ struct DemoProgram: Program {
         switch e {
         case .resize(let s):
             m.size = s
-            m.cells = DemoProgram.fit(m.image, into: s, depth: m.depth)
+            m.cells = DemoProgram.fit(m.image, into: s, depth: m.depth, graphics: m.graphics)
         case .input(.key(let k)):
             m.lastInput = k.description
             if k == .char("q") || k == .ctrl("c") || k == KeyEvent(.escape) { m.quit = true }
@@ -56,7 +58,9 @@ struct DemoProgram: Program {
         let (top, picture) = main.splitTop(1)
         b.render(Paragraph(TextWidth.truncate(m.title, to: top.width), style: Style().bold, alignment: .center, wrap: false), in: top)
         if let cells = m.cells { b.render(HalfBlockImage(cells), in: picture) }
-        let pictureText = m.cells.map { "picture \($0.cols)x\($0.rows * 2)px" } ?? "no picture"
+        let pictureText = m.cells.map { cells in
+            cells.pixels.map { "picture \($0.cols)x\($0.rows) cells, \($0.graphics.rawValue)" } ?? "picture \(cells.cols)x\(cells.rows * 2)px"
+        } ?? "no picture"
         b.render(StatusLine(left: "\(m.size.width)x\(m.size.height)  \(pictureText)  key: \(m.lastInput)",
                             right: "q: quit  ^Z: suspend"), in: status)
     }
@@ -64,13 +68,16 @@ struct DemoProgram: Program {
     func isFinished(_ m: Model) -> Bool { m.quit }
 
     /// The picture fitted (aspect kept) into the window minus the title and status rows, on the
-    /// palette of `depth` when the terminal has one.
-    static func fit(_ image: RGBImage, into size: Size, depth: ColorDepth = .truecolor) -> HalfBlockCells? {
+    /// palette of `depth` when the terminal has one, with its pixel rendition for `graphics`.
+    static func fit(_ image: RGBImage, into size: Size, depth: ColorDepth = .truecolor,
+                    graphics: GraphicsMode = .blocks) -> HalfBlockCells? {
         let cols = size.width, rows = size.height - 2
         guard cols > 0, rows > 0, image.width > 0, image.height > 0 else { return nil }
         let fitted = image.fitted(cols: cols, rows: rows, mode: .contain)
         guard fitted.height > 0 else { return nil }
-        return HalfBlockCells(image: fitted.dithered(to: depth))
+        var cells = HalfBlockCells(image: fitted.dithered(to: depth))
+        cells.pixels = try? TerminalImages.make(image, cols: cols, rows: rows, fit: .contain, mode: graphics)
+        return cells
     }
 
     /// A colourful test card for when no file is given.

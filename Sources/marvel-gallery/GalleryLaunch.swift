@@ -42,7 +42,8 @@ enum GalleryLaunch {
         } else {
             backend = try TerminalBackendFactory.make(display: options.display.request(settings: settings))
         }
-        let thumbnails = PipelineThumbnails(pipeline: pipeline, colorDepth: await backend.colorDepth)
+        let thumbnails = PipelineThumbnails(pipeline: pipeline, colorDepth: await backend.colorDepth,
+                                            graphics: await backend.graphics)
         var signalExit: Int32?
         do {
             let (state, stats) = try await GallerySession.run(

@@ -48,6 +48,21 @@ final class DetailSnapshotTests: XCTestCase {
         Snapshot.assert(h.detailText, named: "comic-wide-120x40")
     }
 
+    /// A series opened from the character's Series tab, then shrunk to 60x20; a story without
+    /// a picture.
+    func testSeriesAndStoryPages() {
+        var h = character(120, 40)
+        h.answerDetails(h.key(.char("2")))
+        h.answerDetails(h.key(.enter))
+        Snapshot.assert(h.detailText, named: "series-wide-120x40")
+        h.answerDetails(h.send(.resized(Size(width: 60, height: 20))))
+        Snapshot.assert(h.detailText, named: "series-narrow-60x20")
+        h.answerDetails(h.send(.resized(Size(width: 120, height: 40))))
+        h.answerDetails(h.key(.char("5")))
+        h.answerDetails(h.key(.enter))
+        Snapshot.assert(h.detailText, named: "story-wide-120x40")
+    }
+
     func testLinksAreHyperlinks() throws {
         let h = character(120, 40)
         var buffer = Buffer(size: h.state.size)

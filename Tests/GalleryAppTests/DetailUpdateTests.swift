@@ -61,21 +61,104 @@ final class DetailUpdateTests: XCTestCase {
         XCTAssertEqual(h.key(.enter), [.quit])
     }
 
-    func testTabAndNumberKeysSwitchAppearances() throws {
+    func testTabAndNumberKeysSwitchTheRelatedListsAndEachKeepsItsPlace() throws {
         var h = grid()
         h.openAndLoad()
-        XCTAssertEqual(h.state.details.top?.tab, .comics)
+        let page = try XCTUnwrap(h.state.details.top)
+        XCTAssertEqual(page.tab, .comics)
         XCTAssertTrue(h.detailText.contains("1 of 45 · ←/→ move"), "comics tab shows the cover strip")
-        h.key(.tab)
+        let toSeries = h.key(.tab)
         XCTAssertEqual(h.state.details.top?.tab, .series)
-        XCTAssertTrue(h.detailText.contains("• Web of Spider-Man (1985)"))
-        h.key(.char("3"))
+        XCTAssertTrue(toSeries.contains(.detail(.loadStrip(StripRequest(pageID: page.pageID, subject: page.subject,
+                                                                         related: .series, offset: 0, limit: 20)))),
+                      "the series come from /characters/{id}/series")
+        h.answerDetails(toSeries)
+        XCTAssertTrue(h.detailText.contains("Series 1"), h.detailText)
+        h.key(.right)
+        h.answerDetails(h.key(.char("3")))
         XCTAssertEqual(h.state.details.top?.tab, .stories)
-        XCTAssertTrue(h.detailText.contains("… and 1,560 more"))
-        h.key(.char("4"))
-        XCTAssertTrue(h.detailText.contains("None."))
+        XCTAssertTrue(h.detailText.contains("3 Stories 1,562"), "counts formatted for the locale")
+        h.key(.char("1"))
+        XCTAssertEqual(h.state.details.top?.strip.selection, 0)
+        let backToSeries = h.key(.char("2"))
+        XCTAssertEqual(h.state.details.top?.strip.selection, 1, "the series strip kept its selection")
+        XCTAssertFalse(backToSeries.contains { if case .detail(.loadStrip) = $0 { true } else { false } }, "nothing re-fetched")
+        h.answerDetails(h.key(.char("4")))
+        XCTAssertEqual(h.state.details.top?.tab, .events)
         h.key(.tab)
         XCTAssertEqual(h.state.details.top?.tab, .comics, "Tab wraps around")
+        h.key(.char("9"))
+        XCTAssertEqual(h.state.details.top?.tab, .comics, "no ninth list")
+    }
+
+    /// Series, events, stories and creators open pages of their own, with their own lists, and
+    /// Esc comes back to exactly the tab, strip position and scroll that were shown.
+    func testEveryRelatedTypeOpensItsOwnPageAndEscReturnsExactly() throws {
+        var h = grid()
+        h.openAndLoad()
+        h.answerDetails(h.key(.char("2")))  // the character's series
+        h.key(.right)
+        h.key(.right)
+        h.key(.char("j"))
+        let character = try XCTUnwrap(h.state.details.top)
+        h.answerDetails(h.key(.enter))
+        let series = try XCTUnwrap(h.state.details.top)
+        XCTAssertEqual(series.subject, .series(7002))
+        XCTAssertEqual(series.subject.tabs, [.comics, .characters, .creators, .events, .stories])
+        var text = h.detailText
+        XCTAssertTrue(text.contains("Web of Spider-Man (1985 - 1995)"), text)
+        XCTAssertTrue(text.contains("1985–1995 · ongoing"))
+        XCTAssertTrue(text.contains("Spidey swings through the eighties."))
+        XCTAssertTrue(text.contains("3 Creators 3"))
+        XCTAssertNotNil(series.requestedImage, "a series has a picture")
+
+        // Its creators, then a creator's page, then a story without a picture.
+        h.answerDetails(h.key(.char("3")))
+        XCTAssertTrue(h.detailText.contains("Creators 1"))
+        h.answerDetails(h.key(.enter))
+        XCTAssertEqual(h.state.details.top?.subject, .creator(7000))
+        XCTAssertEqual(h.state.details.top?.subject.tabs, [.comics, .series, .stories, .events])
+        h.answerDetails(h.key(.char("3")))
+        h.answerDetails(h.key(.enter))
+        let story = try XCTUnwrap(h.state.details.top)
+        XCTAssertEqual(story.subject, .story(7000))
+        text = h.detailText
+        XCTAssertTrue(text.contains("interiorStory · First in Amazing Fantasy (1962) #15"), text)
+        XCTAssertNil(story.requestedImage, "a story without a picture asks for none")
+        XCTAssertTrue(h.state.isScreenComplete)
+
+        for _ in 0..<3 { h.key(.escape) }
+        XCTAssertEqual(h.state.details.top, character, "tab, strip selection and scroll as they were")
+    }
+
+    func testTabsWrapWhenTheyDoNotFitAndAClickShowsOne() throws {
+        var h = grid(120, 40)
+        h.openAndLoad()
+        h.answerDetails(h.key(.char("2")))
+        h.answerDetails(h.key(.enter))  // a series: five tabs, wider than the wide layout's text
+        let lines = h.detailText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let first = try XCTUnwrap(lines.firstIndex { $0.contains("1 Comics 45") })
+        let second = try XCTUnwrap(lines.firstIndex { $0.contains("5 Stories 260") }, "the last tab is whole")
+        XCTAssertGreaterThan(second, first, "on a second line")
+        let row = lines[second]
+        let x = row.distance(from: row.startIndex, to: try XCTUnwrap(row.range(of: "5 Stories")).lowerBound)
+        h.answerDetails(h.send(.mouse(.press(x: x, y: second), atMillis: 0)))
+        XCTAssertEqual(h.state.details.top?.tab, .stories)
+    }
+
+    func testAComicListsItsOneSeriesWithoutARequestAndOpensIt() throws {
+        var h = grid()
+        h.openAndLoad()
+        h.answerDetails(h.key(.enter))  // the first comic
+        XCTAssertEqual(h.state.details.top?.subject, .comic(5000))
+        XCTAssertEqual(h.state.details.top?.tab, .characters)
+        let effects = h.key(.char("3"))
+        XCTAssertEqual(h.state.details.top?.tab, .series)
+        XCTAssertFalse(effects.contains { if case .detail(.loadStrip) = $0 { true } else { false } },
+                       "there is no /comics/{id}/series: the comic names its series")
+        XCTAssertTrue(h.detailText.contains("1 of 1"))
+        h.answerDetails(h.key(.enter))
+        XCTAssertEqual(h.state.details.top?.subject, .series(9))
     }
 
     func testComicsStripPagesPrefetchesAndScrollsSideways() throws {
@@ -220,8 +303,8 @@ final class DetailUpdateTests: XCTestCase {
         let open = h.state.openDetail(.character(3), standalone: true)
         h.send(.resized(Size(width: 120, height: 40)))
         XCTAssertFalse(h.state.isScreenComplete, "loading")
-        let loaded = h.send(.detail(.characterLoaded(DetailRequest(pageID: 1, subject: .character(3)),
-                                                     .success(FakeDetails.character(id: 3)))))
+        let loaded = h.send(.detail(.loaded(DetailRequest(pageID: 1, subject: .character(3)),
+                                            .success(.character(FakeDetails.character(id: 3))))))
         XCTAssertEqual(open.count, 1)
         XCTAssertFalse(h.state.isScreenComplete, "picture and covers still loading")
         h.answerDetails(loaded)

@@ -15,7 +15,9 @@ final class ProgramLoopTests: XCTestCase {
         let runner = ProgramRunner(program: GalleryProgram(), backend: backend, perform: effects.performer)
         let run = Task { try await runner.run(state, initialEffects: initial) }
 
-        await waitForScreen(backend) { $0.contains("3-D Man") && $0.contains("of 120") }
+        // Pictures come a message after the page: wait for them too (a loaded machine may draw
+        // the page's frame first).
+        await waitForScreen(backend) { $0.contains("3-D Man") && $0.contains("of 120") && $0.contains("▀") }
         XCTAssertGreaterThan(thumbnails.loadCount, 0)
         let first = await backend.screen
         XCTAssertTrue(first.contains("▀"), "pictures drawn")

@@ -1,5 +1,6 @@
 import Foundation
 import ImageCore
+import TerminalUI
 import XCTest
 
 /// The pixel protocols' byte streams decoded back to pixels and scored against the source at

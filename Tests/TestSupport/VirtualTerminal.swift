@@ -9,7 +9,9 @@ public struct VirtualTerminal {
     public private(set) var cursor = Point.zero
     public private(set) var cursorVisible = true
     public private(set) var redundantSGRs = 0
-    public private(set) var unknownSequences: [String] = []
+    public internal(set) var unknownSequences: [String] = []
+    /// What the kitty/sixel/iTerm2 sequences did (`VirtualTerminal+Graphics`).
+    public internal(set) var graphics = VirtualGraphics()
     private var pen = Style.plain
     private var scrollTop = 0
     private var scrollBottom: Int
@@ -62,6 +64,7 @@ public struct VirtualTerminal {
             } else { unknownSequences.append("OSC " + body) }
             return i
         }
+        if t[i] == "_" || t[i] == "P" { return stringSequence(t, i) }
         guard t[i] == "[" else { unknownSequences.append("ESC \(t[i])"); return i + 1 }
         i += 1
         var params = ""

@@ -78,7 +78,8 @@ public struct AppState: Equatable, Sendable {
     public init(config: AppConfig, size: Size, letter: IndexLetter? = nil, search: String? = nil) {
         self.config = config
         self.size = size
-        self.lists = [CharacterList(id: 0, query: config.catalog == .comics ? .comics(config.comicsFilter) : .all)]
+        self.details = DetailStack(size: size, strings: Strings(config.language))
+        self.lists = [CharacterList(id: 0, query: config.catalog.mainQuery(config.comicsFilter))]
         if let letter {
             lists.append(CharacterList(id: nextListID, query: .letter(letter)))
             nextListID += 1

@@ -1,57 +1,154 @@
 import TerminalUI
 
+import MarvelAPI
+
 /// The detail screens open over the grid: a stack, so Enter on a comic of a character and then
 /// on a character of that comic each push a page, and Esc pops back to exactly what was shown.
-/// The grid below is never touched while details are open.
+/// The grid below is never touched while details are open. The stack is its own state machine
+/// (`update(DetailMsg) -> [DetailEffect]`, in `DetailStack+Update.swift`): it knows the screen
+/// size and the language, and nothing else of the app.
 public struct DetailStack: Equatable, Sendable {
     public internal(set) var pages: [DetailPage] = []
     /// Opened from the command line (`marvel-gallery character ID`) with no grid below: going
     /// back from the last page quits instead of showing an empty grid.
     public internal(set) var standalone = false
     var nextID = 1
+    public internal(set) var size: Size
+    public let strings: Strings
 
-    public init() {}
+    public init(size: Size = Size(width: 80, height: 24), strings: Strings = Strings()) {
+        self.size = size
+        self.strings = strings
+    }
 
     public var top: DetailPage? { pages.last }
     public var isEmpty: Bool { pages.isEmpty }
+    var layout: DetailLayout { DetailLayout(size: size) }
 }
 
-/// What a detail page shows.
+/// What a detail page shows: one entity of any of the six types.
 public enum DetailSubject: Equatable, Hashable, Sendable {
     case character(Int)
     case comic(Int)
+    case creator(Int)
+    case event(Int)
+    case series(Int)
+    case story(Int)
+
+    public init(_ kind: MarvelResource, id: Int) {
+        switch kind {
+        case .characters: self = .character(id)
+        case .comics: self = .comic(id)
+        case .creators: self = .creator(id)
+        case .events: self = .event(id)
+        case .series: self = .series(id)
+        case .stories: self = .story(id)
+        }
+    }
+
+    public var kind: MarvelResource {
+        switch self {
+        case .character: .characters
+        case .comic: .comics
+        case .creator: .creators
+        case .event: .events
+        case .series: .series
+        case .story: .stories
+        }
+    }
+
+    public var id: Int {
+        switch self {
+        case .character(let id), .comic(let id), .creator(let id), .event(let id), .series(let id), .story(let id): id
+        }
+    }
+
+    /// The related lists of the page, in tab order (the first is shown on opening).
+    public var tabs: [MarvelResource] {
+        switch kind {
+        case .characters: [.comics, .series, .stories, .events]
+        case .comics: [.characters, .creators, .series, .stories, .events]
+        case .creators: [.comics, .series, .stories, .events]
+        case .events: [.comics, .characters, .creators, .series, .stories]
+        case .series: [.comics, .characters, .creators, .events, .stories]
+        case .stories: [.comics, .characters, .creators, .series, .events]
+        }
+    }
 }
 
 /// The loaded data of a page.
 public enum DetailContent: Equatable, Sendable {
     case character(CharacterDetail)
     case comic(ComicDetail)
+    /// A creator, event, series or story.
+    case entity(EntityDetail)
 
     public var links: [DetailLink] {
         switch self {
-        case .character(let c): return c.links
-        case .comic(let c): return c.links
+        case .character(let c): c.links
+        case .comic(let c): c.links
+        case .entity(let e): e.links
         }
     }
 
     public var picture: ImageRef? {
         switch self {
-        case .character(let c): return c.thumbnail
-        case .comic(let c): return c.thumbnail
+        case .character(let c): c.thumbnail
+        case .comic(let c): c.thumbnail
+        case .entity(let e): e.thumbnail
         }
     }
+
+    public var title: String {
+        switch self {
+        case .character(let c): c.name
+        case .comic(let c): c.title
+        case .entity(let e): e.title
+        }
+    }
+
+    /// How many entities of a related type this one lists (the tab's count).
+    public func count(of kind: MarvelResource) -> Int {
+        switch self {
+        case .character(let c):
+            switch kind {
+            case .comics: c.comics.available
+            case .series: c.series.available
+            case .stories: c.stories.available
+            case .events: c.events.available
+            default: 0
+            }
+        case .comic(let c):
+            switch kind {
+            case .characters: c.charactersAvailable
+            case .creators: c.creatorsAvailable
+            case .series: c.seriesID == nil ? 0 : 1
+            case .stories: c.storiesAvailable
+            case .events: c.eventsAvailable
+            default: 0
+            }
+        case .entity(let e): e.counts[kind] ?? 0
+        }
+    }
+
+    /// A related list the contract has no route for, taken from the entity itself: a comic's
+    /// one series. nil when the list comes from a cross route.
+    func inlineItems(_ kind: MarvelResource) -> [StripItem]? {
+        guard case .comic(let comic) = self, kind == .series else { return nil }
+        guard let id = comic.seriesID, let title = comic.series else { return [] }
+        return [StripItem(id: id, title: title, thumbnail: nil)]
+    }
+}
+
+/// Where the user scrolled to, as a block of the document and a line within it.
+struct ScrollAnchor: Equatable, Sendable {
+    let block: String
+    let offset: Int
 }
 
 /// One detail page: what it shows, how far it is scrolled, which tab, strip item and link are
 /// selected, and its pictures.
 public struct DetailPage: Equatable, Sendable {
-    public static func == (a: DetailPage, b: DetailPage) -> Bool {
-        a.pageID == b.pageID && a.subject == b.subject && a.content == b.content && a.failure == b.failure
-            && a.scrollTop == b.scrollTop && a.anchor?.block == b.anchor?.block && a.anchor?.offset == b.anchor?.offset
-            && a.tab == b.tab && a.strip == b.strip && a.linkIndex == b.linkIndex && a.image == b.image
-            && a.requestedImage == b.requestedImage && a.imageFailed == b.imageFailed && a.notice == b.notice
-    }
-
     /// Unique per page ever opened: answers for a page that is gone are dropped.
     public let pageID: Int
     public let subject: DetailSubject
@@ -61,12 +158,13 @@ public struct DetailPage: Equatable, Sendable {
     public internal(set) var failure: String?
     /// First document line on screen.
     public internal(set) var scrollTop = 0
-    /// Where the user scrolled to, as a block of the document and a line within it: a resize
-    /// re-wraps the text and puts this back on top, even after a layout that had to clamp.
-    var anchor: (block: String, offset: Int)?
-    public internal(set) var tab: AppearanceTab = .comics
-    /// The comics of a character / the characters of a comic, with covers.
-    public internal(set) var strip = CoverStrip()
+    /// Where the user scrolled to: a resize re-wraps the text and puts this back on top, even
+    /// after a layout that had to clamp.
+    var anchor: ScrollAnchor?
+    /// The related list shown (one of `subject.tabs`).
+    public internal(set) var tab: MarvelResource
+    /// Each tab's strip of pictures, kept when switching tabs so coming back finds it as it was.
+    public internal(set) var strips: [MarvelResource: CoverStrip] = [:]
     public internal(set) var linkIndex = 0
     public internal(set) var image: HalfBlockCells?
     var requestedImage: ThumbnailKey?
@@ -80,9 +178,16 @@ public struct DetailPage: Equatable, Sendable {
     public init(pageID: Int, subject: DetailSubject) {
         self.pageID = pageID
         self.subject = subject
+        self.tab = subject.tabs[0]
     }
 
     public var isLoading: Bool { content == nil && failure == nil }
+
+    /// The strip of the tab shown.
+    public internal(set) var strip: CoverStrip {
+        get { strips[tab] ?? CoverStrip() }
+        set { strips[tab] = newValue }
+    }
 }
 
 /// The sideways strip of covers (or portraits) of a detail page, paged like the grid lists.
@@ -139,15 +244,18 @@ public struct DetailRequest: Equatable, Hashable, Sendable {
     }
 }
 
-/// A request for one page of a detail's strip (a character's comics, a comic's characters).
+/// A request for one page of a detail's strip: the entities of type `related` that `subject`
+/// lists (a character's comics, a comic's characters, a series' events…).
 public struct StripRequest: Equatable, Hashable, Sendable {
     public let pageID: Int
     public let subject: DetailSubject
+    public let related: MarvelResource
     public let offset: Int
     public let limit: Int
-    public init(pageID: Int, subject: DetailSubject, offset: Int, limit: Int) {
+    public init(pageID: Int, subject: DetailSubject, related: MarvelResource, offset: Int, limit: Int) {
         self.pageID = pageID
         self.subject = subject
+        self.related = related
         self.offset = offset
         self.limit = limit
     }
@@ -157,21 +265,26 @@ public struct StripRequest: Equatable, Hashable, Sendable {
 public enum ImageSlot: Equatable, Hashable, Sendable {
     /// The page's own picture (portrait or cover).
     case main(pageID: Int)
-    /// A cover of the page's strip.
-    case strip(pageID: Int)
+    /// A picture of one of the page's strips.
+    case strip(pageID: Int, related: MarvelResource)
 }
 
-/// Messages of the detail screens (wrapped in `Msg.detail`).
+/// Messages of the detail stack (wrapped in `Msg.detail`): the user's input while a page is
+/// on top, and the answers to its effects.
 public enum DetailMsg: Equatable, Sendable {
-    case characterLoaded(DetailRequest, Result<CharacterDetail, PageFailure>)
-    case comicLoaded(DetailRequest, Result<ComicDetail, PageFailure>)
+    /// Push a page (`title`: the name already known, shown while it loads).
+    case open(DetailSubject, title: String?, standalone: Bool)
+    case key(KeyInput)
+    case mouse(MouseInput)
+    case resized(Size)
+    case loaded(DetailRequest, Result<DetailContent, PageFailure>)
     case stripLoaded(StripRequest, Result<StripPage, PageFailure>)
     case imageLoaded(ImageSlot, ThumbnailKey, HalfBlockCells?)
     /// The opener ran: `opened` is false when there is no opener (the URL is shown instead).
     case linkOpened(String, opened: Bool)
 }
 
-/// Work the detail screens ask for (wrapped in `Effect.detail`).
+/// Work the detail stack asks for (wrapped in `Effect.detail`).
 public enum DetailEffect: Equatable, Sendable {
     case load(DetailRequest)
     case loadStrip(StripRequest)

@@ -38,7 +38,11 @@ public enum Keymap {
 
     /// The table of a grid screen: the characters grid or the comics grid.
     public static func table(_ catalog: CatalogKind) -> [Line] {
-        catalog == .comics ? comics : characters
+        switch catalog {
+        case .characters: characters
+        case .comics: comics
+        case .titles: titles
+        }
     }
 
     /// The action for a key on the grid of `catalog`, if any: read from the same table as the help.
@@ -91,4 +95,8 @@ public enum Keymap {
     static let comics: [Line] = movement + opening(ends: .helpEndsComics, open: .helpOpenComic, search: .helpSearchTitles) + [
         Line("f F", .helpFormat, [Binding(.char("f"), .format(forward: true)), Binding(.char("F"), .format(forward: false))]),
     ] + closing
+
+    /// Series, events, creators: the comics grid without formats.
+    static let titles: [Line] = movement + opening(ends: .helpEndsTitles, open: .helpOpenTitle, search: .helpSearchTitles)
+        + closing
 }

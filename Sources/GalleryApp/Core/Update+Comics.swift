@@ -1,9 +1,31 @@
+import MarvelAPI
+
 /// The comics gallery: the same lists, paging, search and thumbnails as the characters grid,
 /// with comics as items. `f`/`F` step through the format filters (a list pushed over the main
 /// one, like a letter of the index; Esc returns); `/` searches by `titleStartsWith`.
 public enum CatalogKind: Equatable, Sendable {
     case characters
     case comics
+    /// `marvel-gallery series|events|creators`: the comics grid's screen over another type.
+    case titles(MarvelResource)
+
+    /// The detail page of an item of this list.
+    func subject(_ item: GalleryCharacter) -> DetailSubject {
+        switch self {
+        case .characters: .character(item.id)
+        case .comics: .comic(item.id)
+        case .titles(let kind): DetailSubject(kind, id: item.id)
+        }
+    }
+
+    /// The list the grid opens on.
+    func mainQuery(_ comicsFilter: ComicsFilter) -> ListQuery {
+        switch self {
+        case .characters: .all
+        case .comics: .comics(comicsFilter)
+        case .titles(let kind): .titles(kind, startsWith: nil)
+        }
+    }
 }
 
 /// The filters of a comics list.
@@ -41,6 +63,7 @@ extension AppState {
             filter.titleStartsWith = text
             return .comics(filter)
         }
+        if case .titles(let kind, _) = current.query { return .titles(kind, startsWith: text) }
         return .search(text)
     }
 
@@ -56,5 +79,25 @@ extension AppState {
         guard let next else { return }  // back to every format: the main list as it was
         lists.append(CharacterList(id: nextListID, query: .comics(ComicsFilter(format: next))))
         nextListID += 1
+    }
+}
+
+extension CatalogKind {
+    /// The status line's key hints of this grid.
+    var hintsKey: StringKey {
+        switch self {
+        case .characters: .hints
+        case .comics: .comicsHints
+        case .titles: .titlesHints
+        }
+    }
+
+    /// What the empty grid says while its first page loads.
+    var loadingKey: StringKey {
+        switch self {
+        case .characters: .loadingFirst
+        case .comics: .loadingComics
+        case .titles: .detailLoading
+        }
     }
 }

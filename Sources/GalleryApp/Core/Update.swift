@@ -9,6 +9,7 @@ extension AppState {
         switch msg {
         case .resized(let newSize):
             resize(to: newSize)
+            effects += updateDetails(.resized(newSize))
         case .key(let key):
             effects += handle(key: key)
         case .paste(let text):
@@ -30,7 +31,7 @@ extension AppState {
         case .timerFired(.retryCountdown(let listID)):
             effects += tickRetryCountdown(listID)
         case .detail(let detailMsg):
-            receive(detail: detailMsg)
+            effects += updateDetails(detailMsg)
         case .healthChanged(let health):
             self.health = health
         case .terminate:
@@ -44,7 +45,11 @@ extension AppState {
     /// After every message: keep the list on screen consistent, ask for the next page when the
     /// view nears the end, move the thumbnail window, keep the spinner turning.
     mutating func settle() -> [Effect] {
-        if !details.isEmpty { return settleDetails() }
+        if !details.isEmpty {
+            guard details.isWaiting, !spinnerTicking else { return [] }
+            spinnerTicking = true
+            return [.startTimer(.spinner, milliseconds: config.spinnerMillis)]
+        }
         var effects: [Effect] = []
         let top = lists.count - 1
         let grid = layout.tileGrid
@@ -72,7 +77,6 @@ extension AppState {
     }
 
     mutating func resize(to newSize: Size) {
-        resizeDetails(from: size, to: newSize)
         let oldGrid = layout.tileGrid
         size = newSize
         guard let grid = layout.tileGrid else { return }

@@ -28,15 +28,6 @@ public struct CharacterDetail: Equatable, Sendable {
         self.events = events
         self.links = links
     }
-
-    public func appearances(_ tab: AppearanceTab) -> Appearances {
-        switch tab {
-        case .comics: return comics
-        case .series: return series
-        case .stories: return stories
-        case .events: return events
-        }
-    }
 }
 
 /// One of a character's appearance lists: how many there are (`available`) and the first few
@@ -94,13 +85,20 @@ public struct ComicDetail: Equatable, Sendable {
     public let thumbnail: ImageRef?
     public let charactersAvailable: Int
     public let series: String?
+    /// The series' id: a comic has exactly one series and no `/comics/{id}/series` route, so
+    /// its Series tab is this one item.
+    public let seriesID: Int?
     public let variants: [String]
     public let links: [DetailLink]
+    public let creatorsAvailable: Int
+    public let storiesAvailable: Int
+    public let eventsAvailable: Int
 
     public init(id: Int, title: String, issueNumber: Double = 0, format: String = "", pageCount: Int = 0,
                 onSaleDate: Date? = nil, prices: [Price] = [], creators: [Credit] = [], description: String = "",
-                thumbnail: ImageRef? = nil, charactersAvailable: Int = 0, series: String? = nil,
-                variants: [String] = [], links: [DetailLink] = []) {
+                thumbnail: ImageRef? = nil, charactersAvailable: Int = 0, series: String? = nil, seriesID: Int? = nil,
+                variants: [String] = [], links: [DetailLink] = [], creatorsAvailable: Int? = nil,
+                storiesAvailable: Int = 0, eventsAvailable: Int = 0) {
         self.id = id
         self.title = title
         self.issueNumber = issueNumber
@@ -113,8 +111,12 @@ public struct ComicDetail: Equatable, Sendable {
         self.thumbnail = thumbnail
         self.charactersAvailable = charactersAvailable
         self.series = series
+        self.seriesID = seriesID
         self.variants = variants
         self.links = links
+        self.creatorsAvailable = creatorsAvailable ?? creators.count
+        self.storiesAvailable = storiesAvailable
+        self.eventsAvailable = eventsAvailable
     }
 }
 
@@ -140,9 +142,4 @@ public struct StripPage: Equatable, Sendable {
         self.total = total
         self.items = items
     }
-}
-
-/// The appearance lists of a character, in tab order (Tab and 1–4 switch between them).
-public enum AppearanceTab: Int, CaseIterable, Equatable, Sendable {
-    case comics, series, stories, events
 }

@@ -1,3 +1,5 @@
+import MarvelAPI
+
 /// What a character list shows. Every list is paged the same way; only the query differs.
 public enum ListQuery: Equatable, Hashable, Sendable {
     /// Every character, by name.
@@ -8,13 +10,15 @@ public enum ListQuery: Equatable, Hashable, Sendable {
     case letter(IndexLetter)
     /// Comics (the comics gallery), optionally of one format and/or by title start.
     case comics(ComicsFilter)
+    /// Series, events or creators (their grids), by name, optionally by name start.
+    case titles(MarvelResource, startsWith: String?)
 
     /// The `nameStartsWith` value to send, nil for the whole list. `#` pages the whole list
     /// (names in byte order start with digits) and keeps the digit names: the API has no digit
     /// filter and a bare "0" counts as blank.
     public var nameStartsWith: String? {
         switch self {
-        case .all, .comics: return nil
+        case .all, .comics, .titles: return nil
         case .search(let text): return text
         case .letter(.digits): return nil
         case .letter(.letter(let c)): return String(c)

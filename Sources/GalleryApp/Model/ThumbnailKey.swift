@@ -1,21 +1,35 @@
 import TerminalUI
 
-/// Which picture at which size: one thumbnail request. Size is part of the key so a resize asks
-/// for the new size while the old one keeps being drawn.
+/// Which picture at which size for whom: one thumbnail request. Size is part of the key so a
+/// resize asks for the new size while the old one keeps being drawn; `use` is, so the grid and a
+/// detail page asking for the same picture at the same size each get their own answer.
 public struct ThumbnailKey: Equatable, Hashable, Sendable, CustomStringConvertible {
     public let characterID: Int
     public let image: ImageRef
     public let columns: Int
     public let rows: Int
+    public let use: ThumbnailUse
 
-    public init(characterID: Int, image: ImageRef, columns: Int, rows: Int) {
+    public init(characterID: Int, image: ImageRef, columns: Int, rows: Int, use: ThumbnailUse = .tile) {
         self.characterID = characterID
         self.image = image
         self.columns = columns
         self.rows = rows
+        self.use = use
     }
 
-    public var description: String { "\(characterID)@\(columns)x\(rows)" }
+    public var description: String {
+        switch use {
+        case .tile: "\(characterID)@\(columns)x\(rows)"
+        case .detail(let pageID): "\(characterID)@\(columns)x\(rows) page \(pageID)"
+        }
+    }
+}
+
+/// Who a picture is for: a grid tile, or a detail page (its own picture or a strip's).
+public enum ThumbnailUse: Equatable, Hashable, Sendable {
+    case tile
+    case detail(pageID: Int)
 }
 
 /// Load order for thumbnails: what is on screen first, the next screen after.

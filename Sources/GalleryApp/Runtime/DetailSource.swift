@@ -4,9 +4,9 @@ import MarvelAPI
 /// Where detail pages get their data. The real one speaks the Marvel contract through
 /// `MarvelClient`; tests use an in-memory fake.
 public protocol DetailSource: Sendable {
-    func character(id: Int) async -> Result<CharacterDetail, PageFailure>
-    func comic(id: Int) async -> Result<ComicDetail, PageFailure>
-    /// A page of a character's comics (with covers) or a comic's characters (with portraits).
+    /// The data of one page: a character, comic, creator, event, series or story.
+    func load(_ subject: DetailSubject) async -> Result<DetailContent, PageFailure>
+    /// A page of one of a page's related lists (a character's comics, a series' creators…).
     func strip(_ request: StripRequest) async -> Result<StripPage, PageFailure>
 }
 
@@ -45,36 +45,48 @@ public struct SystemURLOpener: URLOpening {
     }
 }
 
-/// Details through `MarvelClient`.
+/// Details through `MarvelClient`: `/{type}/{id}` for a page, the cross routes
+/// (`/{type}/{id}/{related}`) for its strips.
 public struct MarvelDetailSource: DetailSource {
     public let client: MarvelClient
     public init(client: MarvelClient) { self.client = client }
 
-    public func character(id: Int) async -> Result<CharacterDetail, PageFailure> {
-        await PageFailure.catching { CharacterDetail(marvel: try await client.character(id: id)) }
-    }
-
-    public func comic(id: Int) async -> Result<ComicDetail, PageFailure> {
-        await PageFailure.catching { ComicDetail(marvel: try await client.comic(id: id)) }
+    public func load(_ subject: DetailSubject) async -> Result<DetailContent, PageFailure> {
+        await PageFailure.catching {
+            switch subject {
+            case .character(let id): .character(CharacterDetail(marvel: try await client.character(id: id)))
+            case .comic(let id): .comic(ComicDetail(marvel: try await client.comic(id: id)))
+            case .creator(let id): .entity(EntityDetail(marvel: try await client.single(.byID(id)) as MarvelCreator))
+            case .event(let id): .entity(EntityDetail(marvel: try await client.single(.byID(id)) as MarvelEvent))
+            case .series(let id): .entity(EntityDetail(marvel: try await client.single(.byID(id)) as MarvelSeries))
+            case .story(let id): .entity(EntityDetail(marvel: try await client.single(.byID(id)) as MarvelStory))
+            }
+        }
     }
 
     public func strip(_ request: StripRequest) async -> Result<StripPage, PageFailure> {
         await PageFailure.catching {
-            switch request.subject {
-            case .character(let id):
-                let page = try await client.characterComics(
-                    id: id, ComicQuery(orderBy: .onsaleDateDescending, limit: request.limit, offset: request.offset))
-                return StripPage(offset: page.offset, total: page.total, items: page.results.map {
-                    StripItem(id: $0.id, title: $0.title, thumbnail: ImageRef(marvel: $0.thumbnail))
-                })
-            case .comic(let id):
-                let page = try await client.comicCharacters(
-                    id: id, CharacterQuery(orderBy: .name, limit: request.limit, offset: request.offset))
-                return StripPage(offset: page.offset, total: page.total, items: page.results.map {
-                    StripItem(id: $0.id, title: $0.name, thumbnail: ImageRef(marvel: $0.thumbnail))
-                })
+            switch request.related {
+            case .characters: try await page(MarvelCharacter.self, request) { ($0.name, $0.thumbnail) }
+            case .comics: try await page(MarvelComic.self, request) { ($0.title, $0.thumbnail) }
+            case .creators: try await page(MarvelCreator.self, request) { ($0.fullName, $0.thumbnail) }
+            case .events: try await page(MarvelEvent.self, request) { ($0.title, $0.thumbnail) }
+            case .series: try await page(MarvelSeries.self, request) { ($0.title, $0.thumbnail) }
+            case .stories: try await page(MarvelStory.self, request) { ($0.title, $0.thumbnail) }
             }
         }
+    }
+
+    /// One page of a cross route as strip items: each entity's name and picture.
+    private func page<Entity: MarvelEntity>(_ type: Entity.Type, _ request: StripRequest,
+                                            _ item: (Entity) -> (String, MarvelImage?)) async throws -> StripPage {
+        let endpoint = try MarvelEndpoint<Entity>.related(to: request.subject.kind, id: request.subject.id,
+                                                          PageQuery(limit: request.limit, offset: request.offset))
+        let page = try await client.page(endpoint)
+        return StripPage(offset: page.offset, total: page.total, items: page.results.map {
+            let (title, picture) = item($0)
+            return StripItem(id: $0.id, title: title, thumbnail: ImageRef(marvel: picture))
+        })
     }
 }
 
@@ -91,7 +103,7 @@ extension CharacterDetail {
         self.init(id: c.id, name: c.name, description: c.description ?? "", modified: c.modified,
                   thumbnail: ImageRef(marvel: c.thumbnail), comics: list(c.comics), series: list(c.series),
                   stories: list(c.stories), events: list(c.events),
-                  links: c.urls.filter { !$0.url.isEmpty }.map { DetailLink(type: $0.type, url: $0.url) })
+                  links: DetailLink.from(c.urls))
     }
 }
 
@@ -102,9 +114,10 @@ extension ComicDetail {
                   onSaleDate: c.onSaleDate, prices: c.prices.map { ComicDetail.Price(type: $0.type, amount: $0.price) },
                   creators: c.creators.items.map { ComicDetail.Credit(name: $0.name, role: $0.role ?? "") },
                   description: HTMLText.strip(text), thumbnail: ImageRef(marvel: c.thumbnail),
-                  charactersAvailable: c.characters.available, series: c.series?.name,
-                  variants: c.variants.map(\.name),
-                  links: c.urls.filter { !$0.url.isEmpty }.map { DetailLink(type: $0.type, url: $0.url) })
+                  charactersAvailable: c.characters.available, series: c.series?.name, seriesID: c.series?.id,
+                  variants: c.variants.map(\.name), links: DetailLink.from(c.urls),
+                  creatorsAvailable: c.creators.available, storiesAvailable: c.stories.available,
+                  eventsAvailable: c.events.available)
     }
 }
 

@@ -19,6 +19,7 @@ public struct MarvelPageSource: CharacterPageSource {
 
     public func page(_ request: PageRequest) async -> Result<CharacterPage, PageFailure> {
         if case .comics(let filter) = request.query { return await comicsPage(request, filter) }
+        if case .titles(let kind, let prefix) = request.query { return await titlesPage(request, kind, prefix) }
         var query = CharacterQuery(nameStartsWith: request.query.nameStartsWith, orderBy: .name,
                                    limit: request.limit, offset: request.offset)
         if searchesAnywhere, case .search(let text) = request.query {
@@ -42,5 +43,32 @@ extension GalleryCharacter {
                   thumbnail: c.thumbnail.flatMap { $0.path.isEmpty ? nil : ImageRef(path: $0.path, extension: $0.fileExtension) },
                   comicsAvailable: c.comics.available, seriesAvailable: c.series.available,
                   storiesAvailable: c.stories.available, eventsAvailable: c.events.available)
+    }
+}
+
+extension MarvelPageSource {
+    /// A page of the series, events or creators grid: by title (creators by last name), each
+    /// item its name and picture.
+    func titlesPage(_ request: PageRequest, _ kind: MarvelResource, _ prefix: String?) async -> Result<CharacterPage, PageFailure> {
+        let page = PageQuery(limit: request.limit, offset: request.offset)
+        return await PageFailure.catching {
+            switch kind {
+            case .series:
+                return galleryPage(try await client.page(.seriesList(titleStartsWith: prefix, page))) { ($0.title, $0.thumbnail) }
+            case .events:
+                return galleryPage(try await client.page(.eventList(nameStartsWith: prefix, page))) { ($0.title, $0.thumbnail) }
+            case .creators:
+                return galleryPage(try await client.page(.creatorList(nameStartsWith: prefix, page))) { ($0.fullName, $0.thumbnail) }
+            case .characters, .comics, .stories:
+                throw MarvelAPIError.invalidArgument("no \(kind.rawValue) grid")
+            }
+        }
+    }
+
+    private func galleryPage<Entity>(_ page: MarvelPage<Entity>, _ item: (Entity) -> (String, MarvelImage?)) -> CharacterPage {
+        CharacterPage(offset: page.offset, total: page.total, items: page.results.map {
+            let (name, picture) = item($0)
+            return GalleryCharacter(id: $0.id, name: name, thumbnail: ImageRef(marvel: picture))
+        }, attributionText: page.attributionText, isStale: page.isStale, unreadable: page.unreadable)
     }
 }

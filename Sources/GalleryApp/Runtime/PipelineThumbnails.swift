@@ -14,18 +14,22 @@ public final class PipelineThumbnails: ThumbnailProviding, @unchecked Sendable {
     private var tasks: [ThumbnailKey: ImageTask] = [:]
     /// The terminal's colour depth: palette depths get pictures dithered onto the palette.
     public let colorDepth: ColorMode
+    /// The terminal's pixel protocol: pictures then carry their pixel rendition too.
+    public let graphics: GraphicsMode
 
-    public init(pipeline: ImagePipeline, colorDepth: ColorMode = .truecolor) {
+    public init(pipeline: ImagePipeline, colorDepth: ColorMode = .truecolor, graphics: GraphicsMode = .blocks) {
         self.pipeline = pipeline
         self.colorDepth = colorDepth
+        self.graphics = graphics
     }
 
     /// The pipeline request for a key: the smallest portrait variant that covers the box,
     /// cropped to fill it (tiles are portrait boxes; Marvel portraits are 2:3).
-    public static func request(for key: ThumbnailKey, colorDepth: ColorMode = .truecolor) -> ImageRequest? {
+    public static func request(for key: ThumbnailKey, colorDepth: ColorMode = .truecolor,
+                               graphics: GraphicsMode = .blocks) -> ImageRequest? {
         ImageRequest.marvel(MarvelImage(path: key.image.path, fileExtension: key.image.extension),
                             box: CellBox(cols: key.columns, rows: key.rows), shape: .portrait, fit: .cover,
-                            color: colorDepth)
+                            color: colorDepth, graphics: graphics)
     }
 
     public func load(_ key: ThumbnailKey, priority: ThumbnailPriority,
@@ -35,7 +39,7 @@ public final class PipelineThumbnails: ThumbnailProviding, @unchecked Sendable {
             running.priority = pipelinePriority
             return
         }
-        guard let request = PipelineThumbnails.request(for: key, colorDepth: colorDepth) else {
+        guard let request = PipelineThumbnails.request(for: key, colorDepth: colorDepth, graphics: graphics) else {
             completion(nil)
             return
         }

@@ -1,68 +1,55 @@
+import Foundation
+import MarvelAPI
 import TerminalUI
 
-/// The details of a character: name, modified date, description, links, then the appearance
-/// tabs (comics as a strip of covers, series/stories/events as lists).
+/// The details of a character: name, modified date, description, links, then the tabs of its
+/// comics, series, stories and events, each a strip of pictures that open their own pages.
 enum CharacterDocument {
     static func write(_ character: CharacterDetail, page: DetailPage, strings: Strings, theme: Theme,
                       into writer: inout DocumentWriter) {
         writer.begin("title")
         writer.text(character.name, style: theme.title)
-        if let modified = character.modified {
-            writer.text(strings.text(.detailModified, strings.date(modified)), style: theme.secondary)
-        }
+        DetailSections.modified(character.modified, strings: strings, theme: theme, into: &writer)
         writer.blank()
+        DetailSections.description(character.description, strings: strings, theme: theme, into: &writer)
+        DetailSections.links(character.links, selected: page.linkIndex, strings: strings, theme: theme, into: &writer)
+        DetailSections.tabs(of: page, strings: strings, theme: theme, into: &writer)
+    }
+}
+
+extension MarvelResource {
+    /// The title of this type's tab on a detail page.
+    var tabKey: StringKey {
+        switch self {
+        case .characters: .tabCharacters
+        case .comics: .tabComics
+        case .creators: .tabCreators
+        case .events: .tabEvents
+        case .series: .tabSeries
+        case .stories: .tabStories
+        }
+    }
+}
+
+/// Blocks every detail page shares: the modified date, the description, the links, the tabs of
+/// related lists and their strip of pictures.
+enum DetailSections {
+    static func modified(_ date: Date?, strings: Strings, theme: Theme, into writer: inout DocumentWriter) {
+        guard let date else { return }
+        writer.text(strings.text(.detailModified, strings.date(date)), style: theme.secondary)
+    }
+
+    /// The description (or a quiet "no description"), then a blank line.
+    static func description(_ text: String, strings: Strings, theme: Theme, into writer: inout DocumentWriter) {
         writer.begin("description")
-        if character.description.isEmpty {
+        if text.isEmpty {
             writer.text(strings[.cardNoDescription], style: theme.secondary.italic)
         } else {
-            writer.text(character.description)
+            writer.text(text)
         }
         writer.blank()
-        DetailSections.links(character.links, selected: page.linkIndex, strings: strings, theme: theme, into: &writer)
-        writer.begin("appearances")
-        let tabs = AppearanceTab.allCases.map { tab in
-            (tab, strings[tab.titleKey], strings.number(character.appearances(tab).available))
-        }
-        writer.add(height: 1) { buffer, y, width in
-            var x = 0
-            for (n, (tab, title, count)) in tabs.enumerated() {
-                let label = " \(n + 1) \(title) \(count) "
-                let style = tab == page.tab ? theme.selectedName : theme.title
-                x += buffer.put(label, at: Point(x: x, y: y), style: style, maxWidth: max(0, width - x))
-                x += 1
-            }
-        }
-        writer.blank()
-        writer.begin("tab")
-        if page.tab == .comics {
-            DetailSections.strip(page.strip, empty: strings[.stripNoComics], strings: strings, theme: theme, into: &writer)
-        } else {
-            let list = character.appearances(page.tab)
-            if list.items.isEmpty {
-                writer.text(strings[.detailNone], style: theme.secondary)
-            }
-            for item in list.items { writer.text("• " + item, indent: 1) }
-            if list.available > list.items.count && !list.items.isEmpty {
-                writer.text(strings.text(.detailMore, strings.number(list.available - list.items.count)),
-                            style: theme.secondary, indent: 1)
-            }
-        }
     }
-}
 
-extension AppearanceTab {
-    var titleKey: StringKey {
-        switch self {
-        case .comics: return .tabComics
-        case .series: return .tabSeries
-        case .stories: return .tabStories
-        case .events: return .tabEvents
-        }
-    }
-}
-
-/// Blocks both detail pages share: the links and the strip of pictures.
-enum DetailSections {
     static func links(_ links: [DetailLink], selected: Int, strings: Strings, theme: Theme, into writer: inout DocumentWriter) {
         guard !links.isEmpty else { return }
         writer.begin("links")
@@ -82,6 +69,48 @@ enum DetailSections {
             }
         }
         writer.blank()
+    }
+
+    /// The related lists as numbered tabs with their counts (the one shown highlighted), then
+    /// the shown one's strip.
+    static func tabs(of page: DetailPage, strings: Strings, theme: Theme, into writer: inout DocumentWriter) {
+        writer.begin("tabs")
+        let rows = tabRows(of: page, width: writer.width, strings: strings)
+        writer.add(height: rows.count) { buffer, y, width in
+            for (n, row) in rows.enumerated() {
+                for (tab, label, x) in row {
+                    let style = tab == page.tab ? theme.selectedName : theme.title
+                    buffer.put(label, at: Point(x: x, y: y + n), style: style, maxWidth: max(0, width - x))
+                }
+            }
+        }
+        writer.blank()
+        writer.begin("tab")
+        strip(page.strip, empty: strings[.detailNone], strings: strings, theme: theme, into: &writer)
+    }
+
+    /// The tab under column `x` of line `row` of the tabs.
+    static func tab(at x: Int, row: Int, of page: DetailPage, width: Int, strings: Strings) -> MarvelResource? {
+        let rows = tabRows(of: page, width: width, strings: strings)
+        guard rows.indices.contains(row) else { return nil }
+        return rows[row].first { _, label, start in (start..<start + TextWidth.of(label)).contains(x) }?.0
+    }
+
+    /// The tab labels (" 2 Series 6 ") laid out in as many lines as the width needs.
+    private static func tabRows(of page: DetailPage, width: Int, strings: Strings) -> [[(MarvelResource, String, Int)]] {
+        var rows: [[(MarvelResource, String, Int)]] = [[]]
+        var x = 0
+        for (n, tab) in page.subject.tabs.enumerated() {
+            let label = " \(n + 1) \(strings[tab.tabKey]) \(strings.number(page.content?.count(of: tab) ?? 0)) "
+            let labelWidth = TextWidth.of(label)
+            if x > 0 && x + labelWidth > width {
+                rows.append([])
+                x = 0
+            }
+            rows[rows.count - 1].append((tab, label, x))
+            x += labelWidth + 1
+        }
+        return rows
     }
 
     /// Covers side by side with their titles, the selected one's title in the accent, then a

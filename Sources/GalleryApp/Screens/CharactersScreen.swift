@@ -74,9 +74,11 @@ enum CharactersScreen {
             case .letter(let letter): lines = [(strings.text(.noResultsLetter, letter), theme.title)]
             case .all: lines = [(strings[.emptyList], theme.title)]
             case .comics(let filter): lines = [(filter.emptyText(strings), theme.title)]
+            case .titles(_, let prefix):
+                lines = [(prefix.map { strings.text(.noTitles, $0) } ?? strings[.detailNone], theme.title)]
             }
         } else {
-            lines = [(Spinner(frame: state.spinnerFrame).symbol + " " + strings[state.config.catalog == .comics ? .loadingComics : .loadingFirst], theme.title)]
+            lines = [(Spinner(frame: state.spinnerFrame).symbol + " " + strings[state.config.catalog.loadingKey], theme.title)]
         }
         // Each line wraps to the width: a long error is read whole, not cut.
         let width = max(1, area.width - 2)

@@ -1,7 +1,8 @@
 import TerminalUI
 
 /// The details of a comic: title, issue/format/pages, on-sale date, prices, creators,
-/// description, series, variants, links, and its characters as a strip of portraits.
+/// description, series, variants, links, and the tabs of its characters, creators, series,
+/// stories and events.
 enum ComicDocument {
     static func write(_ comic: ComicDetail, page: DetailPage, strings: Strings, theme: Theme,
                       into writer: inout DocumentWriter) {
@@ -40,13 +41,7 @@ enum ComicDocument {
             }
             writer.blank()
         }
-        writer.begin("description")
-        if comic.description.isEmpty {
-            writer.text(strings[.cardNoDescription], style: theme.secondary.italic)
-        } else {
-            writer.text(comic.description)
-        }
-        writer.blank()
+        DetailSections.description(comic.description, strings: strings, theme: theme, into: &writer)
         if let series = comic.series {
             writer.begin("series")
             writer.heading(strings[.tabSeries], theme: theme)
@@ -60,8 +55,6 @@ enum ComicDocument {
             writer.blank()
         }
         DetailSections.links(comic.links, selected: page.linkIndex, strings: strings, theme: theme, into: &writer)
-        writer.begin("characters")
-        writer.heading(strings.text(.comicCharacters, strings.number(comic.charactersAvailable)), theme: theme)
-        DetailSections.strip(page.strip, empty: strings[.stripNoCharacters], strings: strings, theme: theme, into: &writer)
+        DetailSections.tabs(of: page, strings: strings, theme: theme, into: &writer)
     }
 }

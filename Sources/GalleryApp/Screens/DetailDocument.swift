@@ -38,6 +38,8 @@ struct DetailDocument {
             CharacterDocument.write(character, page: page, strings: strings, theme: theme, into: &writer)
         case .comic(let comic):
             ComicDocument.write(comic, page: page, strings: strings, theme: theme, into: &writer)
+        case .entity(let entity):
+            EntityDocument.write(entity, page: page, strings: strings, theme: theme, into: &writer)
         }
         return writer.finish()
     }
@@ -106,10 +108,6 @@ enum DetailPicture {
     }
 
     static func title(of page: DetailPage) -> String {
-        switch page.content {
-        case .character(let c)?: return c.name
-        case .comic(let c)?: return c.title
-        case nil: return page.knownTitle ?? ""
-        }
+        page.content?.title ?? page.knownTitle ?? ""
     }
 }

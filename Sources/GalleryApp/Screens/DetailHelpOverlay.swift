@@ -4,7 +4,7 @@ import TerminalUI
 enum DetailHelpOverlay {
     static let entries: [(String, StringKey)] = [
         ("↑↓ j k  PgUp PgDn", .helpDetailScroll),
-        ("Tab  1 2 3 4", .helpDetailTabs),
+        ("Tab  1…5", .helpDetailTabs),
         ("←→ h l", .helpDetailStrip),
         ("Enter", .helpDetailOpen),
         ("u  o", .helpDetailLinks),

@@ -1,3 +1,4 @@
+import MarvelAPI
 import TerminalUI
 
 /// Draws the detail pages: header, the page in its layout (wide, narrow or backdrop), the
@@ -121,6 +122,8 @@ enum DetailScreen {
                 buffer.set(transform(cell), at: point)
             }
         }
+        // The document's pictures (its own picture, the covers strip) move with its lines.
+        buffer.copyImages(from: document.buffer, top: scrollTop, into: viewport)
     }
 
     /// The colour of a cell dimmed for the backdrop panel (the picture shows through, dark).
@@ -138,7 +141,7 @@ enum DetailScreen {
         var x = area.x
         x += buffer.put(" \(strings[.appTitle]) ", at: Point(x: x, y: area.y), style: theme.brand)
         x += 1
-        let attribution = state.attribution ?? strings[.defaultAttribution]
+        let attribution = state.attribution ?? MarvelAttribution.text
         let right = max(x, area.maxX - TextWidth.of(attribution) - 1)
         buffer.put(TextWidth.truncate(attribution, to: area.maxX - right - 1), at: Point(x: right, y: area.y), style: theme.secondary)
         buffer.put(TextWidth.truncate(title, to: max(0, right - x - 1)), at: Point(x: x, y: area.y), style: theme.title)
@@ -149,14 +152,10 @@ enum DetailScreen {
         buffer.fill(area, with: Cell(" ", style: theme.statusBar))
         var left = " ● " + StatusBar.source(state.config.source, strings)
         if let notice = page.notice { left += "  │  " + notice }
-        let hints = strings[page.subject.isCharacter ? .detailHints : .comicDetailHints] + " "
+        let hints = strings[.detailHints] + " "
         let x = buffer.put(TextWidth.truncate(left, to: area.width), at: area.origin, style: theme.statusBar.bold)
         if area.maxX - x >= TextWidth.of(hints) + 2 {
             buffer.put(hints, at: Point(x: area.maxX - TextWidth.of(hints), y: area.y), style: theme.statusBar)
         }
     }
-}
-
-extension DetailSubject {
-    var isCharacter: Bool { if case .character = self { true } else { false } }
 }

@@ -1,3 +1,4 @@
+import MarvelAPI
 import TerminalUI
 
 /// The top line: the MARVEL badge, what is shown (or the search field), and the Marvel
@@ -8,7 +9,7 @@ enum HeaderView {
         var x = area.x
         x += buffer.put(" \(strings[.appTitle]) ", at: Point(x: x, y: area.y), style: theme.brand)
         x += 1
-        let attribution = state.attribution ?? strings[.defaultAttribution]
+        let attribution = state.attribution ?? MarvelAttribution.text
         let attributionWidth = TextWidth.of(attribution)
         // The attribution always shows; the title gives way first on narrow terminals.
         let right = max(x, area.maxX - attributionWidth - 1)
@@ -40,6 +41,7 @@ enum HeaderView {
         case .search(let text): return strings.text(.searchTitle, text)
         case .letter(let letter): return strings.text(.letterTitle, letter)
         case .comics(let filter): return filter.title(strings)
+        case .titles(let kind, let prefix): return strings[kind.tabKey] + (prefix.map { " · “" + $0 + "”" } ?? "")
         }
     }
 }

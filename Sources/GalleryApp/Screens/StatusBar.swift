@@ -42,7 +42,7 @@ enum StatusBar {
             parts.append((strings[.endOfList], theme.statusBar))
         }
 
-        let hints = strings[state.config.catalog == .comics ? .comicsHints : .hints] + " "
+        let hints = strings[state.config.catalog.hintsKey] + " "
         let hintsWidth = TextWidth.of(hints)
         var x = area.x
         let leftLimit = area.maxX

@@ -50,9 +50,12 @@ public enum StringKey: String, CaseIterable, Sendable {
     case helpEndsComics
     case helpOpenComic
     case helpSearchTitles
+    case helpEndsTitles
+    case helpOpenTitle
+    case titlesHints
+    case noTitles
     case helpScroll
     case cardNoDescription
-    case defaultAttribution
     // Detail pages, comics gallery (issue 8)
     case detailLoading
     case detailModified
@@ -60,15 +63,15 @@ public enum StringKey: String, CaseIterable, Sendable {
     case detailNone
     case detailMore
     case detailHints
-    case comicDetailHints
+    case tabCharacters
     case tabComics
+    case tabCreators
+    case entityOriginalIssue
     case tabSeries
     case tabStories
     case tabEvents
     case stripLoading
     case stripHint
-    case stripNoComics
-    case stripNoCharacters
     case comicIssue
     case comicPages
     case comicOnSale
@@ -77,7 +80,6 @@ public enum StringKey: String, CaseIterable, Sendable {
     case priceDigital
     case comicCreators
     case comicVariants
-    case comicCharacters
     case errorTitle
     case errorDismiss
     case linkOpened

@@ -50,8 +50,11 @@ extension Strings {
         .helpEndsComics: "first / last comic",
         .helpOpenComic: "open the selected comic",
         .helpSearchTitles: "search titles",
+        .helpEndsTitles: "first / last",
+        .helpOpenTitle: "open the selected one's page",
+        .titlesHints: "/ search  Enter open  ? help  q quit",
+        .noTitles: "Nothing starts with “{1}”.",
         .helpScroll: "↑↓ scroll · other keys close",
         .cardNoDescription: "No description.",
-        .defaultAttribution: "Data provided by Marvel. © 2014 Marvel",
     ]
 }

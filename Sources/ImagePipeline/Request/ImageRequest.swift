@@ -22,12 +22,17 @@ public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
     public var box: CellBox
     public var fit: FitMode
     public var color: ColorMode
+    /// The terminal's pixel protocol and cell size: pictures then also carry their pixel
+    /// rendition (`HalfBlockCells.pixels`), scaled to the box's exact pixels.
+    public var graphics: GraphicsMode
 
-    public init(url: String, box: CellBox, fit: FitMode = .contain, color: ColorMode = .truecolor) {
+    public init(url: String, box: CellBox, fit: FitMode = .contain, color: ColorMode = .truecolor,
+                graphics: GraphicsMode = .blocks) {
         self.url = url
         self.box = box
         self.fit = fit
         self.color = color
+        self.graphics = graphics
     }
 
     /// The host part of the URL, for the per-host transfer cap ("" when it has none).
@@ -38,7 +43,9 @@ public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
         return String(hostPort)
     }
 
-    public var description: String { "\(url) @\(box) \(fit.rawValue) \(color.rawValue)" }
+    public var description: String {
+        "\(url) @\(box) \(fit.rawValue) \(color.rawValue)" + (graphics.usesPixels ? " \(graphics.graphics.rawValue)" : "")
+    }
 
     /// The disk cache's key for this URL. The embedded catalog server listens on a new
     /// loopback port every run, so for loopback hosts the key is the path alone (the same

@@ -126,3 +126,23 @@ extension MarvelEndpoint {
         return items + (try page.items())
     }
 }
+
+// MARK: Any type by id, and the cross routes
+
+extension MarvelEndpoint {
+    /// `/{type}/{id}` of any resource type (a one-element list).
+    public static func byID(_ id: Int) throws(MarvelAPIError) -> Self {
+        Self(path: "/v1/public/\(Entity.resource.rawValue)/\(try Validate.id(id))")
+    }
+
+    /// `/{parent}/{id}/{type}`: the entities of this type related to one of `parent`, in this
+    /// type's natural order. Refused for a route the contract does not have.
+    public static func related(to parent: MarvelResource, id: Int, _ page: PageQuery = .init()) throws(MarvelAPIError) -> Self {
+        guard parent.subCollections.contains(Entity.resource) else {
+            throw .invalidArgument("there is no /\(parent.rawValue)/{id}/\(Entity.resource.rawValue) route")
+        }
+        let order = URLQueryItem(name: "orderBy", value: Entity.resource.naturalOrder)
+        return Self(path: "/v1/public/\(parent.rawValue)/\(try Validate.id(id))/\(Entity.resource.rawValue)",
+                    query: [order] + (try page.items()))
+    }
+}

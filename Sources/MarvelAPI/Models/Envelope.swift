@@ -1,5 +1,8 @@
 /// Anything listed by a Marvel endpoint: has an `id` (used to de-duplicate pages).
-public protocol MarvelEntity: Codable, Sendable, Identifiable where ID == Int {}
+public protocol MarvelEntity: Codable, Sendable, Identifiable where ID == Int {
+    /// Which of the six resource types this is (its URL path name).
+    static var resource: MarvelResource { get }
+}
 
 /// The outer object of every successful response.
 /// `copyright`/`attribution*` are absent in Feb-2014 recordings, so they are optional.

@@ -2,6 +2,7 @@ import Foundation
 
 /// A character (full view). Named `MarvelCharacter` so it never shadows `Swift.Character`.
 public struct MarvelCharacter: MarvelEntity, Hashable {
+    public static let resource = MarvelResource.characters
     public var id: Int
     public var name: String
     /// nil when Marvel sends `""` (most characters) or `null`.

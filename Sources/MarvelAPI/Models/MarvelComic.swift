@@ -2,6 +2,7 @@ import Foundation
 
 /// A comic issue or collection (full view).
 public struct MarvelComic: MarvelEntity, Hashable {
+    public static let resource = MarvelResource.comics
     public var id: Int
     /// `0` when not available digitally.
     public var digitalId: Int

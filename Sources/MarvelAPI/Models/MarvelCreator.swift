@@ -2,6 +2,7 @@ import Foundation
 
 /// A creator (full view), as listed by `/creators`.
 public struct MarvelCreator: MarvelEntity, Hashable {
+    public static let resource = MarvelResource.creators
     public var id: Int
     public var firstName: String
     public var middleName: String

@@ -3,6 +3,7 @@ import Foundation
 /// An event (full view), as listed by `/characters/{id}/events`.
 /// `start`/`end` use a different format (`1993-11-10 00:00:00`), parsed as UTC.
 public struct MarvelEvent: MarvelEntity, Hashable {
+    public static let resource = MarvelResource.events
     public var id: Int
     public var title: String
     public var description: String?

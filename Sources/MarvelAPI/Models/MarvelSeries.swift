@@ -2,6 +2,7 @@ import Foundation
 
 /// A series (full view), as listed by `/characters/{id}/series`.
 public struct MarvelSeries: MarvelEntity, Hashable {
+    public static let resource = MarvelResource.series
     public var id: Int
     public var title: String
     public var description: String?

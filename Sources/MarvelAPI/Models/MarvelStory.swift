@@ -2,6 +2,7 @@ import Foundation
 
 /// A story (full view), as listed by `/characters/{id}/stories`.
 public struct MarvelStory: MarvelEntity, Hashable {
+    public static let resource = MarvelResource.stories
     public var id: Int
     public var title: String
     public var description: String?

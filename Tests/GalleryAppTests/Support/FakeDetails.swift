@@ -28,20 +28,52 @@ enum FakeDetails {
                     creators: [.init(name: "Stan Lee", role: "writer"), .init(name: "Steve Ditko", role: "penciller")],
                     description: HTMLText.strip("The first appearance of <b>Spider-Man</b>!<br>With great power&hellip;"),
                     thumbnail: ImageRef(path: "http://127.0.0.1/img/k\(id)", extension: "jpg"), charactersAvailable: 12,
-                    series: "Amazing Fantasy (1962 - 1962)", variants: ["Amazing Fantasy (1962) #15 (Variant)"],
+                    series: "Amazing Fantasy (1962 - 1962)", seriesID: 9, variants: ["Amazing Fantasy (1962) #15 (Variant)"],
                     links: [DetailLink(type: "detail", url: "https://marvel.com/comics/issue/\(id)")])
     }
 
-    /// A strip page: comics `5000+n` of a character, or characters `1000+n` of a comic.
+    /// A series page: years, type, a description, counts for its five tabs.
+    static func series(id: Int) -> EntityDetail {
+        EntityDetail(kind: .series, id: id, title: "Web of Spider-Man (1985 - 1995)",
+                     facts: [.years(1985, 1995), .type("ongoing")],
+                     description: "Spidey swings through the eighties.",
+                     thumbnail: ImageRef(path: "http://127.0.0.1/img/s\(id)", extension: "jpg"),
+                     links: [DetailLink(type: "detail", url: "https://marvel.com/comics/series/\(id)")],
+                     counts: [.comics: 45, .characters: 12, .creators: 3, .events: 0, .stories: 260])
+    }
+
+    /// What a page shows: the fake character or comic, a series for any other type (a story
+    /// without a picture).
+    static func content(_ subject: DetailSubject) -> DetailContent {
+        switch subject {
+        case .character(let id): .character(character(id: id))
+        case .comic(let id): .comic(comic(id: id))
+        case .story(let id): .entity(EntityDetail(kind: .stories, id: id, title: "Interior story #\(id)",
+                                                  facts: [.type("interiorStory"), .originalIssue("Amazing Fantasy (1962) #15")],
+                                                  counts: [.comics: 1, .characters: 2]))
+        default: .entity(series(id: subject.id))
+        }
+    }
+
+    /// A strip page of `total` items of the requested type, ids `base+n`: comics 5000+,
+    /// characters 1000+, others 7000+ (stories have no pictures).
     static func strip(_ request: StripRequest, total: Int = 45) -> StripPage {
         let end = min(total, request.offset + request.limit)
         let items = (request.offset..<max(request.offset, end)).map { n -> StripItem in
-            if request.subject.isCharacter {
+            switch request.related {
+            case .comics:
                 return StripItem(id: 5000 + n, title: "Amazing Fantasy #\(n + 1)",
                                  thumbnail: ImageRef(path: "http://127.0.0.1/img/k\(5000 + n)", extension: "jpg"))
+            case .characters:
+                return StripItem(id: 1000 + n, title: "Hero \(n + 1)",
+                                 thumbnail: ImageRef(path: "http://127.0.0.1/img/\(1000 + n)", extension: "jpg"))
+            case .stories:
+                return StripItem(id: 7000 + n, title: "Story \(n + 1)", thumbnail: nil)
+            default:
+                return StripItem(id: 7000 + n, title: "\(request.related.rawValue.capitalized) \(n + 1)",
+                                 thumbnail: ImageRef(path: "http://127.0.0.1/img/\(request.related.rawValue)\(7000 + n)",
+                                                     extension: "jpg"))
             }
-            return StripItem(id: 1000 + n, title: "Hero \(n + 1)",
-                             thumbnail: ImageRef(path: "http://127.0.0.1/img/\(1000 + n)", extension: "jpg"))
         }
         return StripPage(offset: request.offset, total: total, items: items)
     }
@@ -65,13 +97,9 @@ extension Harness {
                 switch work {
                 case .load(let request):
                     if failing.contains(request.subject) {
-                        let failure = PageFailure("HTTP 404: no such id")
-                        next += send(.detail(request.subject.isCharacter
-                            ? .characterLoaded(request, .failure(failure)) : .comicLoaded(request, .failure(failure))))
-                    } else if case .character(let id) = request.subject {
-                        next += send(.detail(.characterLoaded(request, .success(FakeDetails.character(id: id)))))
+                        next += send(.detail(.loaded(request, .failure(PageFailure("HTTP 404: no such id")))))
                     } else {
-                        next += send(.detail(.comicLoaded(request, .success(FakeDetails.comic(id: request.subject.id)))))
+                        next += send(.detail(.loaded(request, .success(FakeDetails.content(request.subject)))))
                     }
                 case .loadStrip(let request):
                     next += send(.detail(.stripLoaded(request, .success(FakeDetails.strip(request)))))
@@ -113,7 +141,6 @@ final class FakeOpener: URLOpening, @unchecked Sendable {
 
 /// Details for the real program loop.
 struct FakeDetailSource: DetailSource {
-    func character(id: Int) async -> Result<CharacterDetail, PageFailure> { .success(FakeDetails.character(id: id)) }
-    func comic(id: Int) async -> Result<ComicDetail, PageFailure> { .success(FakeDetails.comic(id: id)) }
+    func load(_ subject: DetailSubject) async -> Result<DetailContent, PageFailure> { .success(FakeDetails.content(subject)) }
     func strip(_ request: StripRequest) async -> Result<StripPage, PageFailure> { .success(FakeDetails.strip(request)) }
 }

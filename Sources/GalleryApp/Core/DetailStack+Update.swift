@@ -1,0 +1,138 @@
+import MarvelAPI
+import TerminalUI
+
+/// The detail stack's state machine: opening a page pushes it and asks for its data; keys
+/// scroll, switch the related tab, move along the strip, pick and open links; Esc pops back to
+/// exactly what was shown before. A page that fails to load shows a modal; dismissing it pops
+/// the page. After every message the top page asks for what it still needs (`settle`).
+extension DetailStack {
+    public mutating func update(_ msg: DetailMsg) -> [DetailEffect] {
+        var effects: [DetailEffect] = []
+        switch msg {
+        case .open(let subject, let title, let standalone):
+            effects += open(subject, title: title, standalone: standalone)
+        case .key(let key):
+            effects += handle(key: key)
+        case .mouse(let mouse):
+            effects += handle(mouse: mouse)
+        case .resized(let newSize):
+            resize(to: newSize)
+        case .loaded, .stripLoaded, .imageLoaded, .linkOpened:
+            receive(msg)
+        }
+        return effects + settle()
+    }
+
+    mutating func open(_ subject: DetailSubject, title: String?, standalone: Bool) -> [DetailEffect] {
+        if standalone && pages.isEmpty { self.standalone = true }
+        var page = DetailPage(pageID: nextID, subject: subject)
+        page.knownTitle = title
+        nextID += 1
+        pages.append(page)
+        return [.load(DetailRequest(pageID: page.pageID, subject: subject))]
+    }
+
+    mutating func close() {
+        if !pages.isEmpty { pages.removeLast() }
+    }
+
+    func document(_ page: DetailPage, layout: DetailLayout? = nil) -> DetailDocument? {
+        DetailDocument.build(page, layout: layout ?? self.layout, strings: strings, theme: .standard)
+    }
+
+    mutating func handle(key: KeyInput) -> [DetailEffect] {
+        guard let page = top else { return [] }
+        if page.failure != nil {  // any key dismisses the error modal
+            close()
+            return []
+        }
+        let top = pages.count - 1
+        let viewport = layout.viewport
+        let visible = CoverStrip.visibleCount(width: viewport.width)
+        let tabs = page.subject.tabs
+        switch key {
+        case .escape, .backspace, .char("q"): close()
+        case .up, .char("k"): scroll(by: -1)
+        case .down, .char("j"): scroll(by: 1)
+        case .pageUp, .ctrl("b"): scroll(by: -max(1, viewport.height - 1))
+        case .pageDown, .char(" "), .ctrl("f"): scroll(by: max(1, viewport.height - 1))
+        case .home, .char("g"): scroll(by: -Int.max / 2)
+        case .end, .char("G"): scroll(by: Int.max / 2)
+        case .tab: switchTab(to: tabs[((tabs.firstIndex(of: page.tab) ?? 0) + 1) % tabs.count])
+        case .char(let c) where Int(String(c)).map { (1...tabs.count).contains($0) } ?? false:
+            switchTab(to: tabs[(Int(String(c)) ?? 1) - 1])
+        case .left, .char("h"), .right, .char("l"):
+            guard page.showsStrip else { return [] }
+            let delta = key == .left || key == .char("h") ? -1 : 1
+            pages[top].strip.select(page.strip.selection + delta, visible: visible)
+            revealStrip()
+        case .enter:
+            guard page.showsStrip, page.strip.items.indices.contains(page.strip.selection) else { return [] }
+            let item = page.strip.items[page.strip.selection]
+            return open(DetailSubject(page.tab, id: item.id), title: item.title, standalone: false)
+        case .char("u"), .char("U"):
+            let count = page.content?.links.count ?? 0
+            guard count > 0 else { return [] }
+            let step = key == .char("u") ? 1 : count - 1
+            pages[top].linkIndex = (page.linkIndex + step) % count
+        case .char("o"):
+            guard let links = page.content?.links, links.indices.contains(page.linkIndex) else { return [] }
+            return [.openURL(links[page.linkIndex].url)]
+        case .char("r"):
+            if page.strip.failure != nil { pages[top].strip.failure = nil }
+        default: break
+        }
+        return []
+    }
+
+    /// The wheel scrolls; a click on a picture of the strip selects it (a click on the selected
+    /// one opens it); a click on a tab shows it; a click on a link selects it (the terminal
+    /// itself opens OSC 8 links on its own gesture, `o` opens the selected one).
+    mutating func handle(mouse: MouseInput) -> [DetailEffect] {
+        switch mouse {
+        case .wheelUp: scroll(by: -3)
+        case .wheelDown: scroll(by: 3)
+        case .press(let x, let y):
+            let top = pages.count - 1
+            let viewport = layout.viewport
+            guard top >= 0, viewport.contains(Point(x: x, y: y)), let page = self.top,
+                  let doc = document(page) else { return [] }
+            let line = y - viewport.y + page.scrollTop
+            if page.showsStrip, let strip = doc.stripLine, (strip..<strip + CoverStrip.height).contains(line) {
+                let slot = (x - viewport.x) / (CoverStrip.coverColumns + CoverStrip.gap)
+                let index = page.strip.first + slot
+                guard slot < CoverStrip.visibleCount(width: viewport.width), page.strip.items.indices.contains(index) else {
+                    return []
+                }
+                if index == page.strip.selection { return handle(key: .enter) }
+                pages[top].strip.select(index, visible: CoverStrip.visibleCount(width: viewport.width))
+            } else if let tabs = doc.line(of: "tabs"), line >= tabs,
+                      let tab = DetailSections.tab(at: x - viewport.x, row: line - tabs, of: page,
+                                                   width: viewport.width, strings: strings) {
+                switchTab(to: tab)
+            } else if let links = doc.line(of: "links"), let count = page.content?.links.count,
+                      (links + 1..<links + 1 + count).contains(line) {
+                pages[top].linkIndex = line - links - 1
+            }
+        }
+        return []
+    }
+
+    mutating func switchTab(to tab: MarvelResource) {
+        let top = pages.count - 1
+        guard top >= 0, pages[top].subject.tabs.contains(tab) else { return }
+        pages[top].tab = tab
+        // Keep the tabs in view: the user is looking at them.
+        if let page = self.top, let doc = document(page), let line = doc.line(of: "tabs"),
+           line < page.scrollTop || line >= page.scrollTop + layout.viewport.height {
+            pages[top].scrollTop = line
+        }
+        clampScroll()
+        rememberAnchor()
+    }
+}
+
+extension DetailPage {
+    /// The strip is on screen once the page is loaded: every tab is a strip.
+    var showsStrip: Bool { content != nil }
+}

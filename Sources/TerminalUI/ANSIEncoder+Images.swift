@@ -1,0 +1,99 @@
+/// What the encoder knows about the pictures on the terminal.
+struct ImageLayer: Sendable {
+    /// Placements the terminal shows now.
+    var shown: [ImagePlacement] = []
+    /// kitty image ids the terminal stores (transmitted once per session).
+    var stored: Set<UInt32> = []
+    var transmits = 0
+    var placements = 0
+}
+
+/// Pictures in a frame, written around the cells of the same frame (so one synchronized write
+/// holds both): kitty pictures are transmitted once, placed with `a=p` (re-placing moves them)
+/// and deleted when they leave; through tmux they are shown by placeholder cells, which are
+/// ordinary text; sixel and iTerm2 pictures are written again whenever they or a cell under
+/// them change, and a frame that loses one is repainted from a cleared screen (the only way to
+/// wipe pixels those protocols leave behind).
+extension ANSIEncoder {
+    /// Pictures transmitted and placements written so far (tests and the benchmark).
+    public var imagesTransmitted: Int { imageLayer.transmits }
+    public var imagePlacementsWritten: Int { imageLayer.placements }
+
+    /// The terminal dropped everything it stored (suspend, leave): send pictures again.
+    public mutating func forgetStoredImages() {
+        imageLayer.stored.removeAll()
+        imageLayer.shown.removeAll()
+    }
+
+    func needsClearForImages(_ diff: BufferDiff) -> Bool {
+        guard !diff.clearScreen else { return false }
+        let target = diff.target.images
+        return imageLayer.shown.contains { p in
+            (p.image.graphics == .sixel || p.image.graphics == .iterm2) && !target.contains(p)
+        }
+    }
+
+    /// Before the cells: kitty placements that left are deleted; a cleared screen forgets all.
+    mutating func removeImages(for diff: BufferDiff, into out: inout [UInt8]) {
+        if diff.clearScreen {
+            // Clearing the screen does not remove kitty placements everywhere: delete them all
+            // (the stored pictures stay).
+            if imageLayer.shown.contains(where: { $0.image.graphics == .kitty && !$0.placeholder }) {
+                out.append(contentsOf: KittyGraphics.deletePlacements)
+            }
+            imageLayer.shown.removeAll()
+            return
+        }
+        let target = diff.target.images
+        for p in imageLayer.shown where p.image.graphics == .kitty && !p.placeholder
+            && !target.contains(where: { $0.image.id == p.image.id && !$0.placeholder }) {
+            out.append(contentsOf: KittyGraphics.deletePlacement(id: p.image.id, placement: 1))
+        }
+    }
+
+    /// After the cells: what is new, moved or drawn over is written.
+    mutating func drawImages(for diff: BufferDiff, into out: inout [UInt8]) {
+        let target = diff.target.images
+        let width = diff.size.width
+        for p in target {
+            let image = p.image
+            switch image.graphics {
+            case .kitty where p.placeholder:
+                if imageLayer.stored.insert(image.id).inserted {
+                    out.append(contentsOf: TmuxPassthrough.wrap(KittyGraphics.transmit(png: image.payload, id: image.id)))
+                    out.append(contentsOf: TmuxPassthrough.wrap(KittyGraphics.placeVirtual(id: image.id, cols: image.cols, rows: image.rows)))
+                    imageLayer.transmits += 1
+                }
+            case .kitty:
+                if imageLayer.stored.insert(image.id).inserted {
+                    out.append(contentsOf: KittyGraphics.transmit(png: image.payload, id: image.id))
+                    imageLayer.transmits += 1
+                }
+                if !imageLayer.shown.contains(p) {
+                    // Above the text (z=1): no text ever shares its cells (`settleImages`), and
+                    // kitty's below-text path left stale pixels where text changed (0.26, seen).
+                    moveCursor(to: p.rect.origin, &out)
+                    out.append(contentsOf: KittyGraphics.place(id: image.id, placement: 1, cols: image.cols, rows: image.rows, z: 1))
+                    imageLayer.placements += 1
+                }
+            case .sixel, .iterm2:
+                let touched = diff.clearScreen || !imageLayer.shown.contains(p) || diff.changed.contains { i in
+                    p.rect.contains(Point(x: i % width, y: i / width))
+                }
+                guard touched else { continue }
+                moveCursor(to: p.rect.origin, &out)
+                if image.graphics == .sixel {
+                    out.append(contentsOf: image.payload)
+                } else {
+                    out.append(contentsOf: ITerm2Graphics.show(file: image.payload, cols: image.cols, rows: image.rows))
+                }
+                imageLayer.transmits += 1
+                imageLayer.placements += 1
+                cursor = nil  // the terminal leaves the cursor after the picture
+            case .blocks:
+                continue
+            }
+        }
+        imageLayer.shown = target
+    }
+}

@@ -1,0 +1,85 @@
+/// Pixel pictures on a frame. The view places them like any widget; the cells they cover hold
+/// a "picture here" cell, so the diff knows them and text drawn later over part of a picture is
+/// noticed by `settleImages` (the picture then gives way to its half-block cells, so the text
+/// really covers it: no protocol can draw text above an image everywhere).
+extension Buffer {
+    /// Places `image` with its top-left cell at `origin`; `fallback` (drawn with its top-left
+    /// at `fallbackOrigin`) replaces it where something is drawn over it. False when the picture
+    /// does not fit on the buffer (the caller draws half-blocks instead).
+    @discardableResult
+    public mutating func place(_ image: TerminalImage, at origin: Point,
+                               fallback: HalfBlockCells, fallbackOrigin: Point) -> Bool {
+        let rect = Rect(x: origin.x, y: origin.y, width: image.cols, height: image.rows)
+        guard rect.intersection(area) == rect, !rect.isEmpty else { return false }
+        if image.placeholders, image.cols > KittyPlaceholder.maxCells || image.rows > KittyPlaceholder.maxCells { return false }
+        let placement = ImagePlacement(image: image, rect: rect, fallback: fallback, fallbackOrigin: fallbackOrigin)
+        for y in rect.minY..<rect.maxY {
+            for x in rect.minX..<rect.maxX { set(placement.coverCell(x: x, y: y), at: Point(x: x, y: y)) }
+        }
+        images.append(placement)
+        return true
+    }
+
+    /// After the whole frame is drawn: every picture whose cells were drawn over (even one) is
+    /// taken off the frame and its half-block cells fill the cells still showing it. Also drops
+    /// a picture placed twice over the same cells (the later one wins).
+    public mutating func settleImages() {
+        guard !images.isEmpty else { return }
+        var kept: [ImagePlacement] = []
+        kept.reserveCapacity(images.count)
+        for p in images {
+            var intact = true
+            check: for y in p.rect.minY..<p.rect.maxY {
+                for x in p.rect.minX..<p.rect.maxX where cells[y * size.width + x] != p.coverCell(x: x, y: y) {
+                    intact = false
+                    break check
+                }
+            }
+            if intact {
+                kept.removeAll { $0.rect.intersects(p.rect) }
+                kept.append(p)
+                continue
+            }
+            for y in p.rect.minY..<p.rect.maxY {
+                for x in p.rect.minX..<p.rect.maxX where cells[y * size.width + x] == p.coverCell(x: x, y: y) {
+                    cells[y * size.width + x] = p.fallbackCell(x: x, y: y)
+                }
+            }
+        }
+        images = kept
+    }
+
+    /// True when a picture is drawn by the terminal at a position (not by placeholder text):
+    /// the terminal must then not scroll the screen under it.
+    public var hasPlacedImages: Bool { images.contains { !$0.placeholder } }
+}
+
+extension Rect {
+    /// True when the two rectangles share at least one cell.
+    public func intersects(_ other: Rect) -> Bool { !intersection(other).isEmpty }
+}
+
+extension Buffer {
+    /// After copying lines `top...` of `source` (an off-screen document) into `viewport`: its
+    /// pictures wholly inside the viewport are placed at their new position, and the visible
+    /// part of any picture the viewport cuts is drawn as its half-block cells.
+    public mutating func copyImages(from source: Buffer, top: Int, into viewport: Rect) {
+        for p in source.images {
+            let dx = viewport.x, dy = viewport.y - top
+            let rect = Rect(x: p.rect.x + dx, y: p.rect.y + dy, width: p.rect.width, height: p.rect.height)
+            let fallbackOrigin = Point(x: p.fallbackOrigin.x + dx, y: p.fallbackOrigin.y + dy)
+            if rect.intersection(viewport) == rect,
+               place(p.image, at: rect.origin, fallback: p.fallback, fallbackOrigin: fallbackOrigin) {
+                continue
+            }
+            let visible = rect.intersection(viewport).intersection(area)
+            guard !visible.isEmpty else { continue }
+            let moved = ImagePlacement(image: p.image, rect: rect, fallback: p.fallback, fallbackOrigin: fallbackOrigin)
+            for y in visible.minY..<visible.maxY {
+                for x in visible.minX..<visible.maxX where cells[y * size.width + x] == moved.coverCell(x: x, y: y) {
+                    cells[y * size.width + x] = moved.fallbackCell(x: x, y: y)
+                }
+            }
+        }
+    }
+}

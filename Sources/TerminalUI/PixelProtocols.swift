@@ -1,0 +1,108 @@
+/// The escape sequences of the pixel protocols, as bytes. Every kitty command asks the terminal
+/// to stay silent (`q=2`), so no reply reaches the input.
+public enum KittyGraphics {
+    /// Base64 payload per APC chunk (the protocol's limit is 4096).
+    static let chunk = 4096
+
+    /// Transmits a PNG under `id` without showing it (`a=t`); place it with `place`.
+    public static func transmit(png: [UInt8], id: UInt32) -> [UInt8] {
+        command("a=t,f=100,t=d,i=\(id),q=2", payload: png)
+    }
+
+    /// Transmits and shows at the cursor in one go (`a=T`): for `render`.
+    public static func transmitAndShow(png: [UInt8], id: UInt32) -> [UInt8] {
+        command("a=T,f=100,t=d,i=\(id),q=2", payload: png)
+    }
+
+    /// Places image `id` at the cursor as placement `placement`, scaled to `cols` x `rows`
+    /// cells when given; re-placing moves it. `C=1`: the cursor stays where it is. `z=-1`: text
+    /// is drawn above the picture.
+    public static func place(id: UInt32, placement: UInt32, cols: Int? = nil, rows: Int? = nil, z: Int = -1) -> [UInt8] {
+        let size = (cols.map { ",c=\($0)" } ?? "") + (rows.map { ",r=\($0)" } ?? "")
+        return Array("\u{1B}_Ga=p,i=\(id),p=\(placement)\(size),z=\(z),C=1,q=2\u{1B}\\".utf8)
+    }
+
+    /// A virtual placement for Unicode placeholders (`U=1`): the picture spans `cols` x `rows`
+    /// placeholder cells wherever they are written.
+    public static func placeVirtual(id: UInt32, cols: Int, rows: Int) -> [UInt8] {
+        Array("\u{1B}_Ga=p,U=1,i=\(id),c=\(cols),r=\(rows),q=2\u{1B}\\".utf8)
+    }
+
+    /// Deletes one placement (the pixels stay stored for a later place).
+    public static func deletePlacement(id: UInt32, placement: UInt32) -> [UInt8] {
+        Array("\u{1B}_Ga=d,d=i,i=\(id),p=\(placement),q=2\u{1B}\\".utf8)
+    }
+
+    /// Deletes every placement on screen; the stored pictures stay (resize, full repaint).
+    public static let deletePlacements: [UInt8] = Array("\u{1B}_Ga=d,d=a,q=2\u{1B}\\".utf8)
+
+    /// Deletes every placement and frees every stored image (leaving, crash restore).
+    public static let deleteAll: [UInt8] = Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8)
+
+    static func command(_ keys: String, payload: [UInt8]) -> [UInt8] {
+        let b64 = Base64.encode(payload)
+        var out: [UInt8] = []
+        out.reserveCapacity(b64.count + b64.count / chunk * 16 + 64)
+        var start = 0
+        repeat {
+            let end = min(start + chunk, b64.count)
+            let more = end < b64.count
+            out.append(contentsOf: Array((start == 0 ? "\u{1B}_G\(keys),m=\(more ? 1 : 0);" : "\u{1B}_Gm=\(more ? 1 : 0);").utf8))
+            out.append(contentsOf: b64[start..<end])
+            out.append(contentsOf: [0x1B, 0x5C])
+            start = end
+        } while start < b64.count
+        return out
+    }
+}
+
+/// tmux passthrough (`allow-passthrough on`): a sequence for the outer terminal wrapped in
+/// `ESC P tmux; … ESC \` with every ESC inside doubled.
+public enum TmuxPassthrough {
+    public static func wrap(_ bytes: [UInt8]) -> [UInt8] {
+        var out = Array("\u{1B}Ptmux;".utf8)
+        out.reserveCapacity(bytes.count + bytes.count / 64 + 16)
+        for b in bytes {
+            if b == 0x1B { out.append(0x1B) }
+            out.append(b)
+        }
+        out.append(contentsOf: [0x1B, 0x5C])
+        return out
+    }
+}
+
+/// iTerm2 inline images (OSC 1337 File=), also understood by WezTerm.
+public enum ITerm2Graphics {
+    /// Shows `file` (PNG or JPEG bytes) at the cursor, `cols` x `rows` cells.
+    public static func show(file: [UInt8], cols: Int, rows: Int) -> [UInt8] {
+        var out = Array("\u{1B}]1337;File=inline=1;size=\(file.count);width=\(cols);height=\(rows);preserveAspectRatio=1:".utf8)
+        out.append(contentsOf: Base64.encode(file))
+        out.append(0x07)
+        return out
+    }
+}
+
+/// Standard base64 (RFC 4648, padded), for the image payloads.
+enum Base64 {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    static func encode(_ bytes: [UInt8]) -> [UInt8] {
+        var out = [UInt8]()
+        out.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var i = 0
+        while i + 3 <= bytes.count {
+            let n = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
+            out.append(alphabet[Int(n >> 18 & 63)]); out.append(alphabet[Int(n >> 12 & 63)])
+            out.append(alphabet[Int(n >> 6 & 63)]); out.append(alphabet[Int(n & 63)])
+            i += 3
+        }
+        let rest = bytes.count - i
+        if rest > 0 {
+            let n = UInt32(bytes[i]) << 16 | (rest == 2 ? UInt32(bytes[i + 1]) << 8 : 0)
+            out.append(alphabet[Int(n >> 18 & 63)]); out.append(alphabet[Int(n >> 12 & 63)])
+            out.append(rest == 2 ? alphabet[Int(n >> 6 & 63)] : UInt8(ascii: "="))
+            out.append(UInt8(ascii: "="))
+        }
+        return out
+    }
+}

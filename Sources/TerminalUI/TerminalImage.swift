@@ -1,0 +1,103 @@
+/// A picture already encoded for a pixel protocol and sized to whole cells: the pixel rendition
+/// of a `HalfBlockCells`, made by ImageCore. The pure core only places it (`Buffer.place`);
+/// the encoder writes it. Two values with the same `id` hold the same picture, so equality and
+/// hashing look at the id and the geometry, never at the payload.
+public struct TerminalImage: Sendable, Hashable {
+    /// Session-unique number of this picture (kitty's image id `i=`).
+    public let id: UInt32
+    public let graphics: GraphicsProtocol
+    /// kitty through tmux: shown by Unicode placeholder cells (`KittyPlaceholder`).
+    public let placeholders: Bool
+    /// Cells the picture covers.
+    public let cols: Int
+    public let rows: Int
+    /// PNG bytes (kitty, iTerm2) or the sixel stream (sixel).
+    public let payload: [UInt8]
+
+    public init(id: UInt32, graphics: GraphicsProtocol, placeholders: Bool = false, cols: Int, rows: Int,
+                payload: [UInt8]) {
+        self.id = id
+        self.graphics = graphics
+        self.placeholders = placeholders && graphics == .kitty
+        self.cols = max(1, cols)
+        self.rows = max(1, rows)
+        self.payload = payload
+    }
+
+    public static func == (a: TerminalImage, b: TerminalImage) -> Bool {
+        a.id == b.id && a.graphics == b.graphics && a.cols == b.cols && a.rows == b.rows
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(id)
+        h.combine(cols)
+        h.combine(rows)
+    }
+}
+
+/// How a run draws pictures: the protocol, whether kitty images go through tmux as Unicode
+/// placeholders, and the cell size in pixels (every picture is scaled to its exact box).
+public struct GraphicsMode: Sendable, Hashable {
+    public var graphics: GraphicsProtocol
+    /// kitty inside tmux (passthrough on): images are transmitted through tmux and shown by
+    /// U+10EEEE placeholder cells, which tmux scrolls and clears like any text.
+    public var tmuxPlaceholders: Bool
+    /// One cell in pixels.
+    public var cellPixels: Size
+
+    /// Cell size when the terminal did not say (a common 10x20 cell).
+    public static let defaultCell = Size(width: 10, height: 20)
+
+    public init(graphics: GraphicsProtocol, tmuxPlaceholders: Bool = false, cellPixels: Size? = nil) {
+        self.graphics = graphics
+        self.tmuxPlaceholders = tmuxPlaceholders && graphics == .kitty
+        let cell = cellPixels ?? GraphicsMode.defaultCell
+        self.cellPixels = Size(width: min(max(cell.width, 1), 200), height: min(max(cell.height, 1), 400))
+    }
+
+    public static let blocks = GraphicsMode(graphics: .blocks)
+
+    /// True when pictures are drawn with the terminal's own pixels.
+    public var usesPixels: Bool { graphics != .blocks }
+}
+
+/// One picture on a frame: which image, the cells it covers, and the half-block cells drawn in
+/// its place wherever something else is drawn over part of it (an overlay, a modal).
+public struct ImagePlacement: Sendable, Hashable {
+    public let image: TerminalImage
+    /// Cells the picture covers.
+    public let rect: Rect
+    /// The half-block rendition and where its top-left cell is on screen.
+    let fallback: HalfBlockCells
+    let fallbackOrigin: Point
+
+    public static func == (a: ImagePlacement, b: ImagePlacement) -> Bool {
+        a.image == b.image && a.rect == b.rect
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(image)
+        h.combine(rect.x)
+        h.combine(rect.y)
+    }
+
+    /// kitty Unicode placeholder cells (tmux) instead of a placement at the cursor.
+    public var placeholder: Bool { image.placeholders }
+
+    /// What the view leaves in cell (`x`, `y`) of the screen under this picture: a blank that
+    /// says "picture here" (never emitted as a style), or the placeholder glyph.
+    func coverCell(x: Int, y: Int) -> Cell {
+        placeholder ? KittyPlaceholder.cell(id: image.id, row: y - rect.y, column: x - rect.x) : ImagePlacement.cover
+    }
+
+    /// The cell under a directly placed picture.
+    static let cover = Cell(symbol: " ", style: Style(attributes: .picture), width: 1)
+
+    /// The half-block cell for screen cell (`x`, `y`).
+    func fallbackCell(x: Int, y: Int) -> Cell {
+        let col = x - fallbackOrigin.x, row = y - fallbackOrigin.y
+        guard col >= 0, row >= 0, col < fallback.cols, row < fallback.rows else { return .blank }
+        let i = row * fallback.cols + col
+        return HalfBlockImage.cell(top: fallback.top[i], bottom: fallback.bottom[i])
+    }
+}

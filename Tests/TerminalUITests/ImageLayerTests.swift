@@ -1,0 +1,185 @@
+import XCTest
+@testable import TerminalUI
+import TestSupport
+
+/// Pixel pictures through the encoder, checked on a virtual terminal that understands kitty's
+/// commands: each picture is transmitted once, placed where the frame has it, moved by
+/// re-placing, deleted when it leaves or is drawn over; placeholders through tmux; sixel
+/// redraws; the leave bytes delete every kitty picture.
+final class ImageLayerTests: XCTestCase {
+    private func s(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    private func picture(_ id: UInt32, _ graphics: GraphicsProtocol = .kitty, placeholders: Bool = false,
+                         cols: Int = 4, rows: Int = 2) -> HalfBlockCells {
+        var cells = HalfBlockCells.solid(cols: cols, rows: rows, rgb: RGB(UInt8(id % 200), 90, 200))
+        cells.pixels = TerminalImage(id: id, graphics: graphics, placeholders: placeholders, cols: cols, rows: rows,
+                                     payload: Array((graphics == .sixel ? "\u{1B}Pq#0PIXELS-\(id)\u{1B}\\" : "PIXELS-\(id)").utf8))
+        return cells
+    }
+
+    /// A frame with `pictures` drawn at their points (4x2 cells each).
+    private func frame(_ pictures: [(HalfBlockCells, Point)], size: Size = Size(width: 40, height: 12)) -> Buffer {
+        var b = Buffer(size: size)
+        b.put("header", at: .zero)
+        for (p, at) in pictures {
+            b.render(HalfBlockImage(p), in: Rect(x: at.x, y: at.y, width: p.cols, height: p.rows))
+        }
+        b.settleImages()
+        return b
+    }
+
+    /// Encodes `frames` one after another on one encoder and terminal.
+    private func show(_ frames: [Buffer], depth: ColorDepth = .truecolor) -> (VirtualTerminal, [[UInt8]], ANSIEncoder) {
+        var enc = ANSIEncoder(depth: depth, synchronizedOutput: true)
+        var vt = VirtualTerminal(size: frames[0].size)
+        var front: Buffer?
+        var writes: [[UInt8]] = []
+        for f in frames {
+            let diff = front.map { BufferDiff(from: $0, to: f) } ?? BufferDiff.fullRepaint(f)
+            let bytes = enc.encode(diff)
+            vt.feed(bytes)
+            writes.append(bytes)
+            front = f
+        }
+        return (vt, writes, enc)
+    }
+
+    func testKittyPicturesAreSentOncePlacedMovedAndDeleted() {
+        let a = picture(11), b = picture(12)
+        let frames = [
+            frame([(a, Point(x: 2, y: 1)), (b, Point(x: 10, y: 1))]),
+            frame([(a, Point(x: 2, y: 5))]),                            // a moved, b left
+            frame([(a, Point(x: 2, y: 5)), (b, Point(x: 20, y: 8))]),   // b back elsewhere
+            frame([(a, Point(x: 2, y: 5)), (b, Point(x: 20, y: 8))]),   // nothing changed
+        ]
+        let (vt, writes, enc) = show(frames)
+        XCTAssertEqual(vt.graphics.transmits, [11: 1, 12: 1], "each picture transmitted once")
+        XCTAssertEqual(vt.graphics.placements[11], Rect(x: 2, y: 5, width: 4, height: 2))
+        XCTAssertEqual(vt.graphics.placements[12], Rect(x: 20, y: 8, width: 4, height: 2))
+        XCTAssertTrue(s(writes[1]).contains("\u{1B}_Ga=d,d=i,i=12,p=1,q=2\u{1B}\\"), "b deleted when it left")
+        XCTAssertFalse(s(writes[1]).contains("a=t"), "moving sends no pixels")
+        XCTAssertFalse(s(writes[2]).contains("a=t"), "b comes back from the terminal's store")
+        XCTAssertEqual(writes[3], [], "an unchanged frame writes nothing")
+        XCTAssertEqual(enc.imagesTransmitted, 2)
+        XCTAssertEqual(vt.unknownSequences, [])
+        // The cells under a picture are blanks (text never shows through) and nothing else.
+        XCTAssertEqual(vt.screen[3, 5].symbol, " ")
+    }
+
+    func testAFrameWithoutPicturesLeavesNoPlacement() {
+        let (vt, _, _) = show([frame([(picture(5), Point(x: 1, y: 2)), (picture(6), Point(x: 8, y: 2))]), frame([])])
+        XCTAssertEqual(vt.graphics.placements, [:])
+    }
+
+    func testTextDrawnOverAPictureCoversIt() {
+        var covered = Buffer(size: Size(width: 40, height: 12))
+        covered.render(HalfBlockImage(picture(21)), in: Rect(x: 2, y: 2, width: 4, height: 2))
+        covered.put("help", at: Point(x: 3, y: 3))   // an overlay over part of the picture
+        covered.settleImages()
+        XCTAssertEqual(covered.images, [], "the picture gives way")
+        XCTAssertEqual(covered[2, 2].style.background, RGB(21, 90, 200).color, "the rest shows its half-blocks")
+        XCTAssertEqual(covered[3, 3].symbol, "h")
+        let (vt, _, _) = show([frame([(picture(21), Point(x: 2, y: 2))]), covered])
+        XCTAssertEqual(vt.graphics.placements, [:], "no pixels left under the text")
+        XCTAssertEqual(vt.screen[4, 3].symbol, "e")
+    }
+
+    func testAPictureThatDoesNotFitIsDrawnAsHalfBlocks() {
+        var b = Buffer(size: Size(width: 10, height: 4))
+        b.render(HalfBlockImage(picture(3, cols: 6, rows: 3)), in: Rect(x: 0, y: 0, width: 4, height: 2))
+        b.settleImages()
+        XCTAssertEqual(b.images, [])
+        XCTAssertEqual(b[0, 0].style.background, RGB(3, 90, 200).color)
+    }
+
+    func testTmuxPlaceholdersAreTextAndThePictureGoesThroughPassthroughOnce() {
+        let id: UInt32 = 0x01_02_03
+        let p = picture(id, placeholders: true, cols: 3, rows: 2)
+        let frames = [frame([(p, Point(x: 1, y: 1))]), frame([(p, Point(x: 1, y: 4))])]
+        // 256 colours (tmux default): the id colour must still be sent as 24 bits.
+        let (vt, writes, _) = show(frames, depth: .ansi256)
+        let first = s(writes[0])
+        XCTAssertTrue(first.contains("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=t,f=100,t=d,i=66051,q=2,m=0;"), first)
+        XCTAssertTrue(first.contains("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=p,U=1,i=66051,c=3,r=2,q=2\u{1B}\u{1B}\\\u{1B}\\"))
+        XCTAssertTrue(first.contains("38;2;1;2;3m"), "the id as a 24-bit foreground")
+        // Row 0, columns 0-2: U+10EEEE, row mark U+0305, column marks U+0305, U+030D, U+030E.
+        XCTAssertTrue(first.contains("\u{10EEEE}\u{0305}\u{0305}\u{10EEEE}\u{0305}\u{030D}\u{10EEEE}\u{0305}\u{030E}"))
+        XCTAssertEqual(vt.screen[1, 5].symbol, "\u{10EEEE}\u{030D}\u{0305}", "row 1, column 0 after the move")
+        XCTAssertEqual(vt.graphics.transmits, [id: 1])
+        XCTAssertEqual(vt.graphics.virtualPlacements, [id])
+        XCTAssertEqual(vt.graphics.placements, [:], "no placement at the cursor: tmux would not move it")
+        XCTAssertFalse(s(writes[1]).contains("tmux;"), "moving placeholders is text only")
+    }
+
+    func testSixelIsRedrawnWhenItOrACellUnderItChangesAndAClearWipesItWhenItLeaves() {
+        let p = picture(9, .sixel)
+        let still = frame([(p, Point(x: 2, y: 2))])
+        var touched = still
+        touched.put("x", at: Point(x: 30, y: 10))   // elsewhere: no redraw
+        var moved = Buffer(size: still.size)
+        moved.put("header", at: .zero)
+        moved.render(HalfBlockImage(p), in: Rect(x: 3, y: 2, width: 4, height: 2))
+        moved.settleImages()
+        let gone = frame([])
+        let (vt, writes, _) = show([still, touched, moved, gone])
+        XCTAssertTrue(s(writes[0]).contains("PIXELS-9"))
+        XCTAssertFalse(s(writes[1]).contains("PIXELS-9"), "a change elsewhere does not redraw it")
+        XCTAssertTrue(s(writes[2]).contains("\u{1B}[2J") && s(writes[2]).contains("PIXELS-9"), "moved: cleared, drawn anew")
+        XCTAssertTrue(s(writes[3]).contains("\u{1B}[2J"), "a sixel that leaves is wiped by a clear")
+        XCTAssertEqual(vt.graphics.pixelDraws, [Point(x: 2, y: 2), Point(x: 3, y: 2)])
+        XCTAssertEqual(vt.screen.text, gone.text)
+    }
+
+    func testLeaveBytesDeleteKittyPicturesOnlyWhenKittyIsUsed() {
+        let plain = ANSI.leaveSequence()
+        XCTAssertEqual(ANSI.leaveSequence(graphics: GraphicsMode(graphics: .sixel)), plain)
+        XCTAssertEqual(ANSI.leaveSequence(graphics: GraphicsMode(graphics: .kitty)),
+                       Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8) + plain)
+        XCTAssertEqual(ANSI.leaveSequence(graphics: GraphicsMode(graphics: .kitty, tmuxPlaceholders: true)),
+                       Array("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=d,d=A,q=2\u{1B}\u{1B}\\\u{1B}\\".utf8) + plain)
+    }
+
+    func testBase64MatchesTheStandard() {
+        XCTAssertEqual(s(Base64.encode(Array("".utf8))), "")
+        XCTAssertEqual(s(Base64.encode(Array("f".utf8))), "Zg==")
+        XCTAssertEqual(s(Base64.encode(Array("fo".utf8))), "Zm8=")
+        XCTAssertEqual(s(Base64.encode(Array("foobar".utf8))), "Zm9vYmFy")
+        XCTAssertEqual(s(Base64.encode([0xFF, 0xFE, 0x00])), "//4A")
+    }
+
+    func testPlaceholderDiacriticsAreKittysTable() {
+        XCTAssertEqual(KittyPlaceholder.diacritics.count, 120)
+        XCTAssertEqual(Set(KittyPlaceholder.diacritics).count, 120)
+        XCTAssertEqual(TextWidth.of(KittyPlaceholder.symbol(row: 7, column: 60)), 1)
+        XCTAssertEqual(KittyPlaceholder.symbol(row: 7, column: 60).count, 1, "one grapheme")
+    }
+
+    func testADocumentsPicturesMoveWithItsLinesAndACutOneIsHalfBlocks() {
+        var document = Buffer(size: Size(width: 20, height: 12))
+        document.render(HalfBlockImage(picture(31)), in: Rect(x: 2, y: 5, width: 4, height: 2))
+        document.render(HalfBlockImage(picture(32)), in: Rect(x: 10, y: 1, width: 4, height: 2))
+        var screen = Buffer(size: Size(width: 40, height: 12))
+        let viewport = Rect(x: 10, y: 1, width: 20, height: 6)
+        // Lines 3... of the document in the viewport (the copy of the cells, as the detail page does).
+        for row in 0..<viewport.height {
+            for x in 0..<viewport.width { screen.set(document[x, row + 3], at: Point(x: viewport.x + x, y: viewport.y + row)) }
+        }
+        screen.copyImages(from: document, top: 3, into: viewport)
+        screen.settleImages()
+        XCTAssertEqual(screen.images.map(\.image.id), [31])
+        XCTAssertEqual(screen.images.first?.rect, Rect(x: 12, y: 3, width: 4, height: 2))
+        // Picture 32 (lines 1-2) is above the viewport: nothing of it shows, no placement.
+        for (i, cell) in screen.cells.enumerated() where cell.style.attributes.contains(.picture) {
+            XCTAssertTrue(screen.images[0].rect.contains(Point(x: i % 40, y: i / 40)), "a picture cell without a picture")
+        }
+        // Scrolled so that picture 31 is cut by the viewport's top: its visible row is half-blocks.
+        var cut = Buffer(size: Size(width: 40, height: 12))
+        for row in 0..<viewport.height {
+            for x in 0..<viewport.width { cut.set(document[x, row + 6], at: Point(x: viewport.x + x, y: viewport.y + row)) }
+        }
+        cut.copyImages(from: document, top: 6, into: viewport)
+        cut.settleImages()
+        XCTAssertEqual(cut.images, [])
+        XCTAssertEqual(cut[12, 1].style.background, RGB(31, 90, 200).color)
+    }
+}
