@@ -8,18 +8,27 @@ import Synchronization
 enum Envelope {
 
     /// Metron's data is Metron's: its attribution, in place of Marvel's, on every answer.
-    static let metronAttribution = "Data provided by Metron (https://metron.cloud), the community comic book database; "
-        + "use it under Metron's terms of use."
+    static let metronAttribution = Attribution(
+        text: "Data provided by Metron (https://metron.cloud), the community comic book database; "
+            + "use it under Metron's terms of use.",
+        link: "https://metron.cloud")
+    static let marvelAttribution = Attribution(text: MarvelAttribution.text, link: "http://marvel.com")
 
-    static func build(_ result: MarvelRoutes.Result, baseURL: String,
-                      attribution: String = MarvelAttribution.text) -> (etag: String, body: [UInt8]) {
+    /// Whose data an answer carries: its `attributionText`, and the same text linked for `attributionHTML`.
+    struct Attribution {
+        let text: String
+        let link: String
+        var html: String { "<a href=\"\(link)\">\(text)</a>" }
+    }
+
+    static func build(_ result: MarvelRoutes.Result, baseURL: String, attribution: Attribution = marvelAttribution) -> (etag: String, body: [UInt8]) {
         let results = rewriteHosts(result.page.results.joined(separator: ","), baseURL: baseURL)
         let data = "{\"offset\":\(result.offset),\"limit\":\(result.limit),\"total\":\(result.page.total),"
             + "\"count\":\(result.page.results.count),\"results\":[\(results)]}"
         let etag = Digest.sha1Hex(data)
         let text = "{\"code\":200,\"status\":\"Ok\",\"copyright\":\(JSONText.quote(MarvelAttribution.copyright)),"
-            + "\"attributionText\":\(JSONText.quote(attribution)),"
-            + "\"attributionHTML\":\(JSONText.quote(attribution == MarvelAttribution.text ? MarvelAttribution.html : attribution)),"
+            + "\"attributionText\":\(JSONText.quote(attribution.text)),"
+            + "\"attributionHTML\":\(JSONText.quote(attribution.html)),"
             + "\"etag\":\"\(etag)\",\"data\":\(data)}"
         return (etag, Array(text.utf8))
     }

@@ -17,12 +17,13 @@ public enum PreparingNotice {
                                  _ body: () async throws -> T) async throws -> T {
         let line = Line(text, write: write)
         let timer = Task {
-            try? await Task.sleep(for: delay)
+            // A cancelled sleep returns at once: showing then would flash the notice on a fast start.
+            do { try await Task.sleep(for: delay) } catch { return }
             line.show()
         }
         defer {
-            timer.cancel()
             line.finish()
+            timer.cancel()
         }
         return try await body()
     }

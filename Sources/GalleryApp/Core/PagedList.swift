@@ -143,14 +143,14 @@ public struct PagedList: Equatable, Sendable {
             failure = nil
             total = page.total
             let known = knownIDs
+            let repeated = !page.items.isEmpty && page.items.allSatisfy { known.contains($0.id) }
+            // A repeated page's unreadable records are the ones already counted.
+            if !repeated { unreadableRecords += page.unreadable }
             if isSequential { receiveSequential(page) } else { receiveSparse(page, for: request) }
-            if !page.items.isEmpty, page.items.allSatisfy({ known.contains($0.id) }) {
+            if repeated {
                 // Nothing new (the server ignores offset): a failure waits for `r` instead of
-                // the next frame asking again, which made ~22 requests a second. Its unreadable
-                // records were counted the first time.
+                // the next frame asking again, which made ~22 requests a second.
                 failure = PageFailure(marvel: .serverRepeats(offset: page.offset))
-            } else {
-                unreadableRecords += page.unreadable
             }
         }
         return true
