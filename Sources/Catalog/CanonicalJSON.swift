@@ -75,6 +75,19 @@ public enum CanonicalJSON {
 
     private static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        // JSONSerialization's strings are bridged (UTF-16 NSStrings on Linux): one copy to
+        // native UTF-8, then a text with nothing to escape (nearly all) goes in one append.
+        var s = s
+        s.makeContiguousUTF8()
+        let plain = s.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            out.append(contentsOf: bytes)
+            return true
+        } ?? false
+        if plain {
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in s.utf8 {
             switch byte {
             case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)

@@ -10,13 +10,33 @@ public final class CatalogStore: Sendable {
     let writer: any DatabaseWriter
 
     /// Opens (creating and migrating if needed) the catalog at `path`.
-    public init(path: String) throws {
+    public convenience init(path: String) throws {
+        try self.init(file: path) { path in
+            var config = Configuration()
+            config.label = "catalog"
+            return try DatabasePool(path: path, configuration: config)
+        }
+    }
+
+    /// A new catalog file that only this process writes, once, before renaming it into place
+    /// (the embedded catalog's first launch): one connection, the rollback journal in memory and
+    /// no fsync. A crash mid-build leaves a `*.building-PID` file that is swept, never read.
+    public convenience init(buildingAt path: String) throws {
+        try self.init(file: path) { path in
+            var config = Configuration()
+            config.label = "catalog-build"
+            config.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE")
+            }
+            return try DatabaseQueue(path: path, configuration: config)
+        }
+    }
+
+    private init(file path: String, open: (String) throws -> any DatabaseWriter) throws {
         do {
             try FileManager.default.createDirectory(
                 at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
-            var config = Configuration()
-            config.label = "catalog"
-            self.writer = try DatabasePool(path: path, configuration: config)
+            self.writer = try open(path)
             self.path = path
             try Self.migrator.migrate(writer)
         } catch let error as CatalogError {
@@ -82,5 +102,13 @@ public final class CatalogStore: Sendable {
         do { _ = try writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) } } catch {
             throw CatalogError.database("checkpoint: \(error)")
         }
+    }
+}
+
+extension Database {
+    /// Runs one statement compiled once per connection: an import runs the same few inserts
+    /// tens of thousands of times, and compiling each one again was a large part of its cost.
+    func run(sql: String, arguments: StatementArguments) throws {
+        try cachedStatement(sql: sql).execute(arguments: arguments)
     }
 }

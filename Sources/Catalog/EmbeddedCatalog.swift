@@ -74,11 +74,13 @@ public enum EmbeddedCatalog {
         sweepAbandonedBuilds(in: directory)
         removeBuildFiles(temporary)
         do {
-            let builder = try CatalogStore(path: temporary)
-            let report = builder.importPaths([folder.path])
-            if let failure = report.failures.first { throw CatalogError.database("embedded catalog: \(failure)") }
-            try builder.setMeta("fixtures-version", version)
-            try builder.checkpoint()
+            // Scoped so the builder's connection is closed before the rename.
+            try {
+                let builder = try CatalogStore(buildingAt: temporary)
+                let report = builder.importPaths([folder.path])
+                if let failure = report.failures.first { throw CatalogError.database("embedded catalog: \(failure)") }
+                try builder.setMeta("fixtures-version", version)
+            }()
         } catch {
             // A full or read-only cache disk (SQLite 13 / 14): nothing half-built stays behind,
             // and the catalog is built in memory instead (slower start, same data).

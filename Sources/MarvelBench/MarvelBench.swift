@@ -17,6 +17,7 @@ struct MarvelBench: AsyncParsableCommand {
             PipelineBench.self,
             GraphicsBench.self,
             ContractBench.self,
+            WalkBench.self,
         ]
     )
 }

@@ -59,7 +59,7 @@ final class ComicsGalleryTests: XCTestCase {
         var h = comicsHarness()
         h.send(.resized(Size(width: 120, height: 40)))
         h.answerAll()
-        let id = try XCTUnwrap(h.state.current.selectedCharacter?.id)
+        let id = try XCTUnwrap(h.state.current.selectedItem?.id)
         h.openAndLoad()
         XCTAssertEqual(h.state.details.top?.subject, .comic(id))
     }

@@ -26,8 +26,8 @@ final class DetailProgramLoopTests: XCTestCase {
         let (backend, run) = session(opener: opener, thumbnails: thumbnails)
         await waitForScreen(backend) { $0.contains("Spider-Man") && $0.contains("Links") && $0.contains("▀") }
         // Detail pictures reach the provider under their own keys (never shared with grid tiles).
-        XCTAssertTrue(thumbnails.loadedKeys.contains { $0.characterID == 1009610 && $0.use != .tile })
-        XCTAssertFalse(thumbnails.loadedKeys.contains { $0.characterID == 1009610 && $0.use == .tile })
+        XCTAssertTrue(thumbnails.loadedKeys.contains { $0.itemID == 1009610 && $0.use != .tile })
+        XCTAssertFalse(thumbnails.loadedKeys.contains { $0.itemID == 1009610 && $0.use == .tile })
         await backend.type("uo")
         await waitForScreen(backend) { $0.contains("opened https://marvel.com/universe/1009610") }
         XCTAssertEqual(opener.opened, ["https://marvel.com/universe/1009610"])

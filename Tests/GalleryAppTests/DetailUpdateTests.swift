@@ -15,7 +15,7 @@ final class DetailUpdateTests: XCTestCase {
     func testEnterOpensTheSelectedCharacterAndShowsLoadingThenDetails() throws {
         var h = grid()
         h.key(.right)
-        let selected = try XCTUnwrap(h.state.current.selectedCharacter)
+        let selected = try XCTUnwrap(h.state.current.selectedItem)
         let effects = h.key(.enter)
         let page = try XCTUnwrap(h.state.details.top)
         XCTAssertEqual(page.subject, .character(selected.id))
@@ -35,7 +35,7 @@ final class DetailUpdateTests: XCTestCase {
         h.key(.right)
         let before = h.state.lists
         let thumbnailsBefore = h.state.thumbnails
-        let selected = try XCTUnwrap(h.state.current.selectedCharacter)
+        let selected = try XCTUnwrap(h.state.current.selectedItem)
         h.openAndLoad(failing: [.character(selected.id)])
         let text = h.detailText
         XCTAssertTrue(text.contains("Could not open"), text)

@@ -26,7 +26,7 @@ final class HealthNoticeTests: XCTestCase {
     private let diskFull = "image cache /tmp/x refused a write (No space left on device): pictures kept in memory"
 
     private func keys(_ ids: ClosedRange<Int>) -> [ThumbnailKey] {
-        ids.map { ThumbnailKey(characterID: $0, image: ImageRef(path: "http://h/\($0)", extension: "jpg"), columns: 10, rows: 5) }
+        ids.map { ThumbnailKey(itemID: $0, image: ImageRef(path: "http://h/\($0)", extension: "jpg"), columns: 10, rows: 5) }
     }
 
     func testTheRunnerSendsEachChangeOnce() async {

@@ -45,11 +45,11 @@ final class NavigationTests: XCTestCase {
         var h = loaded(Size(width: 200, height: 50))
         for _ in 0..<3 { h.key(.pageDown); h.answerAll() }
         h.key(.right)
-        let selected = h.state.current.selectedCharacter
+        let selected = h.state.current.selectedItem
         for size in [Size(width: 80, height: 50), Size(width: 200, height: 50), Size(width: 80, height: 24)] {
             h.send(.resized(size))
             let grid = try XCTUnwrap(h.state.layout.tileGrid)
-            XCTAssertEqual(h.state.current.selectedCharacter, selected, "\(size)")
+            XCTAssertEqual(h.state.current.selectedItem, selected, "\(size)")
             XCTAssertNotNil(grid.frame(ofItem: h.state.current.selection, topRow: h.state.current.topRow), "\(size)")
         }
     }

@@ -15,8 +15,8 @@ final class PagingTests: XCTestCase {
     }
 
     func testAPageOfKnownRecordsIsAFailureThatWaitsForR() {
-        var list = CharacterList(id: 1, query: .all)
-        let page = CharacterPage(offset: 0, total: 100_000, items: (1...20).map { GalleryCharacter(id: $0, name: "Hero \($0)") })
+        var list = PagedList(id: 1, query: .all)
+        let page = ItemPage(offset: 0, total: 100_000, items: (1...20).map { GalleryCharacter(id: $0, name: "Hero \($0)") })
         let first = list.requestPage(visible: 0..<40, margin: 0, limit: 20)!
         XCTAssertTrue(list.receive(first, result: .success(page)))
         let second = list.requestPage(visible: 0..<40, margin: 0, limit: 20)!
@@ -123,7 +123,7 @@ final class PagingTests: XCTestCase {
         h.send(.resized(Size(width: 120, height: 40)))
         let request = h.pendingFetches.removeFirst()
         let page = h.catalog.answer(request)
-        h.send(.pageLoaded(request, .success(CharacterPage(offset: 0, total: page.total, items: page.items,
+        h.send(.pageLoaded(request, .success(ItemPage(offset: 0, total: page.total, items: page.items,
                                                            attributionText: "Data provided by Marvel. © 2021 MARVEL",
                                                            isStale: true))))
         XCTAssertEqual(h.state.attribution, "Data provided by Marvel. © 2021 MARVEL")

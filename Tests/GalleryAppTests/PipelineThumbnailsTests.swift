@@ -27,7 +27,7 @@ final class PipelineThumbnailsTests: XCTestCase {
         try ImageEncoder.png(ImageCore.RGBImage(width: 50, height: 75, fill: ImageCore.RGB(200, 30, 30)))
     }
 
-    private let key = ThumbnailKey(characterID: 7, image: ImageRef(path: "http://127.0.0.1:1/img/7", extension: "png"),
+    private let key = ThumbnailKey(itemID: 7, image: ImageRef(path: "http://127.0.0.1:1/img/7", extension: "png"),
                                    columns: 12, rows: 9)
 
     private func load(_ thumbnails: PipelineThumbnails, _ key: ThumbnailKey) async -> HalfBlockCells? {
@@ -55,7 +55,7 @@ final class PipelineThumbnailsTests: XCTestCase {
 
     func testRequestsTheSmallestPortraitVariantThatCoversTheTile() {
         func url(_ columns: Int, _ rows: Int) -> String? {
-            PipelineThumbnails.request(for: ThumbnailKey(characterID: 1, image: ImageRef(path: "http://h/p", extension: "jpg"),
+            PipelineThumbnails.request(for: ThumbnailKey(itemID: 1, image: ImageRef(path: "http://h/p", extension: "jpg"),
                                                          columns: columns, rows: rows))?.url
         }
         XCTAssertEqual(url(21, 16), "http://h/p/portrait_small.jpg")

@@ -11,9 +11,9 @@ final class PixelGridTests: XCTestCase {
     /// cache gives the same picture back for the same key).
     final class PixelThumbnails: ThumbnailProviding, @unchecked Sendable {
         func load(_ key: ThumbnailKey, priority: ThumbnailPriority, completion: @escaping @Sendable (HalfBlockCells?) -> Void) {
-            var cells = HalfBlockCells.solid(cols: key.columns, rows: key.rows, rgb: RGB(UInt8(key.characterID % 200), 80, 160))
-            cells.pixels = TerminalImage(id: UInt32(key.characterID + 1), graphics: .kitty, cols: key.columns,
-                                         rows: key.rows, payload: Array("png-\(key.characterID)".utf8))
+            var cells = HalfBlockCells.solid(cols: key.columns, rows: key.rows, rgb: RGB(UInt8(key.itemID % 200), 80, 160))
+            cells.pixels = TerminalImage(id: UInt32(key.itemID + 1), graphics: .kitty, cols: key.columns,
+                                         rows: key.rows, payload: Array("png-\(key.itemID)".utf8))
             completion(cells)
         }
         func cancel(_ key: ThumbnailKey) {}

@@ -17,13 +17,13 @@ final class SnapshotTests: XCTestCase {
     }
 
     private func deliverThumbnails(_ h: inout Harness) {
-        let keys = h.state.requestedThumbnails.keys.sorted { $0.characterID < $1.characterID }
+        let keys = h.state.requestedThumbnails.keys.sorted { $0.itemID < $1.itemID }
         for (n, key) in keys.enumerated() {
             if n == 2 {
                 h.send(.thumbnailFailed(key))
                 continue
             }
-            let hue = UInt8((key.characterID * 37) % 200)
+            let hue = UInt8((key.itemID * 37) % 200)
             h.send(.thumbnailLoaded(key, .gradient(cols: key.columns, rows: key.rows,
                                                    from: RGB(hue, 40, 200 - hue), to: RGB(250, hue, 30))))
         }

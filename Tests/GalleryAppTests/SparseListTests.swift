@@ -6,7 +6,7 @@ import TerminalUI
 final class SparseListTests: XCTestCase {
     /// A list and a catalog answering its requests, with the requests recorded.
     struct Walk {
-        var list = CharacterList(id: 0, query: .all)
+        var list = PagedList(id: 0, query: .all)
         var catalog: FakeCatalog
         var requests: [PageRequest] = []
 
@@ -100,7 +100,7 @@ final class SparseListTests: XCTestCase {
         var walk = Walk(count: 100)
         walk.settle(visible: 0..<0)
         var request = walk.list.requestPage(visible: 80..<100, margin: 0, limit: 20)!
-        XCTAssertTrue(walk.list.receive(request, result: .success(CharacterPage(
+        XCTAssertTrue(walk.list.receive(request, result: .success(ItemPage(
             offset: 80, total: 100, items: Array(walk.catalog.characters[80..<85])))))
         XCTAssertEqual(walk.list.count, 85)
         XCTAssertNil(walk.list.requestPage(visible: 80..<85, margin: 0, limit: 20))
@@ -130,13 +130,45 @@ final class SparseListTests: XCTestCase {
             let fetches = h.log.compactMap { if case .fetchPage(let r) = $0 { r } else { nil } }.dropFirst(before)
             XCTAssertLessThanOrEqual(fetches.count, 5, "\(fetches.map(\.offset))")
             XCTAssertEqual(h.state.current.selection, 49_999)
-            XCTAssertEqual(h.state.current.selectedCharacter?.name, h.catalog.characters.last?.name)
+            XCTAssertEqual(h.state.current.selectedItem?.name, h.catalog.characters.last?.name)
             let grid = try XCTUnwrap(h.state.layout.tileGrid)
             for index in grid.visibleRange(topRow: h.state.current.topRow, count: 50_000) {
                 XCTAssertNotNil(h.state.current.item(at: index), "every tile on screen loaded")
             }
-            XCTAssertTrue(h.detailText.contains("of 50,000"))
+            XCTAssertTrue(h.detailText.contains("50,000 of 50,000"), "N is the selection's position, not what is loaded")
             XCTAssertLessThan(h.state.current.loadedCount, 300, "pages in between are not loaded")
         }
+    }
+
+    /// "N of TOTAL" follows the selection over the gaps: End on 184 says "184 of 184" (it said
+    /// "49 of 184", the loaded count), a step back "183 of 184", Home "1 of 184".
+    func testStatusCountIsTheSelectionsPosition() {
+        var h = Harness(count: 184)
+        h.send(.resized(Size(width: 120, height: 40)))
+        h.answerAll()
+        XCTAssertTrue(h.detailText.contains("1 of 184"), h.detailText)
+        h.key(.end)
+        h.answerAll()
+        XCTAssertLessThan(h.state.current.loadedCount, 184, "a gap stays in the middle")
+        XCTAssertTrue(h.detailText.contains("184 of 184"), h.detailText)
+        h.key(.left)
+        XCTAssertTrue(h.detailText.contains("183 of 184"), h.detailText)
+        h.key(.home)
+        h.answerAll()
+        XCTAssertTrue(h.detailText.contains(" 1 of 184"), h.detailText)
+    }
+
+    /// A server that ignores offset sends the same page again: its unreadable record is counted
+    /// once ("1 unreadable", not 2), and the repeat waits for `r`.
+    func testARepeatedPageCountsItsUnreadableRecordsOnce() throws {
+        var list = PagedList(id: 1, query: .all)
+        let items = (0..<19).map { GalleryCharacter(id: $0, name: "Name \($0)") }
+        let page = ItemPage(offset: 0, total: 1_373, items: items, unreadable: 1)
+        let first = try XCTUnwrap(list.requestPage(visible: 0..<24, margin: 24, limit: 20))
+        XCTAssertTrue(list.receive(first, result: .success(page)))
+        let second = try XCTUnwrap(list.requestPage(visible: 0..<24, margin: 24, limit: 20))
+        XCTAssertTrue(list.receive(second, result: .success(page)))
+        XCTAssertEqual(list.unreadableRecords, 1)
+        XCTAssertNotNil(list.failure, "the repeat waits for r")
     }
 }

@@ -27,7 +27,7 @@ final class ThumbnailWindowTests: XCTestCase {
         let high = loads(effects, .high)
         let low = loads(effects, .low)
         let visible = h.state.current.items.prefix(grid.tilesPerScreen)
-        XCTAssertEqual(high.map(\.characterID), visible.filter { !($0.thumbnail?.isPlaceholder ?? true) }.map(\.id))
+        XCTAssertEqual(high.map(\.itemID), visible.filter { !($0.thumbnail?.isPlaceholder ?? true) }.map(\.id))
         XCTAssertTrue(high.allSatisfy { $0.columns == grid.thumbColumns && $0.rows == grid.thumbRows })
         XCTAssertTrue(low.isEmpty, "only 20 items: nothing beyond the first screen yet")
         XCTAssertFalse(high.isEmpty)
@@ -48,21 +48,21 @@ final class ThumbnailWindowTests: XCTestCase {
         // Deliver one visible thumbnail.
         let key = try XCTUnwrap(h.state.requestedThumbnails.first { $0.value == .high }?.key)
         h.send(.thumbnailLoaded(key, .solid(cols: key.columns, rows: key.rows, rgb: RGB(0xff, 0x00, 0x00))))
-        XCTAssertNotNil(h.state.thumbnails[key.characterID])
+        XCTAssertNotNil(h.state.thumbnails[key.itemID])
         XCTAssertNil(h.state.requestedThumbnails[key])
 
         // Two screens down: the first screen's requests are cancelled, its pictures forgotten.
         h.key(.pageDown)
         let effects = h.key(.pageDown)
-        let cancelled = Set(cancels(effects).map(\.characterID))
+        let cancelled = Set(cancels(effects).map(\.itemID))
         XCTAssertFalse(cancelled.isEmpty)
         XCTAssertTrue(cancelled.isSubset(of: Set(h.state.current.items.prefix(3 * grid.tilesPerScreen).map(\.id))))
-        XCTAssertTrue(h.state.requestedThumbnails.keys.allSatisfy { !firstScreen.contains($0.characterID) })
-        XCTAssertNil(h.state.thumbnails[key.characterID])
+        XCTAssertTrue(h.state.requestedThumbnails.keys.allSatisfy { !firstScreen.contains($0.itemID) })
+        XCTAssertNil(h.state.thumbnails[key.itemID])
 
         // A late answer for a cancelled tile is dropped.
         h.send(.thumbnailLoaded(key, .solid(cols: key.columns, rows: key.rows, rgb: RGB(0xff, 0x00, 0x00))))
-        XCTAssertNil(h.state.thumbnails[key.characterID])
+        XCTAssertNil(h.state.thumbnails[key.itemID])
     }
 
     func testScrollingBackPrefetchesBackwards() throws {
@@ -76,7 +76,7 @@ final class ThumbnailWindowTests: XCTestCase {
         let low = loads(effects, .low)
         XCTAssertFalse(low.isEmpty)
         let ids = h.state.current.items.map(\.id)
-        XCTAssertTrue(low.allSatisfy { ids.firstIndex(of: $0.characterID)! < visibleStart }, "the band is above")
+        XCTAssertTrue(low.allSatisfy { ids.firstIndex(of: $0.itemID)! < visibleStart }, "the band is above")
     }
 
     /// A held PageDown: the band ahead grows with the repeats (the distance covered in one
@@ -89,7 +89,7 @@ final class ThumbnailWindowTests: XCTestCase {
         let screen = grid.tilesPerScreen
         func band() -> Range<Int> {
             let positions = h.state.requestedThumbnails.filter { $0.value == .low }.keys.compactMap { key in
-                (0..<h.state.current.count).first { h.state.current.item(at: $0)?.id == key.characterID }
+                (0..<h.state.current.count).first { h.state.current.item(at: $0)?.id == key.itemID }
             }
             return (positions.min() ?? 0)..<((positions.max() ?? -1) + 1)
         }
@@ -115,19 +115,19 @@ final class ThumbnailWindowTests: XCTestCase {
         var h = Harness(count: 100)
         h.send(.resized(Size(width: 120, height: 40)))
         h.answerAll()
-        let key = try XCTUnwrap(h.state.requestedThumbnails.keys.sorted { $0.characterID < $1.characterID }.first)
+        let key = try XCTUnwrap(h.state.requestedThumbnails.keys.sorted { $0.itemID < $1.itemID }.first)
         h.send(.thumbnailLoaded(key, .solid(cols: key.columns, rows: key.rows, rgb: RGB(0x00, 0xff, 0x00))))
         let effects = h.send(.resized(Size(width: 200, height: 60)))
         let grid = try XCTUnwrap(h.state.layout.tileGrid)
-        XCTAssertTrue(loads(effects, .high).contains { $0.characterID == key.characterID && $0.columns == grid.thumbColumns })
-        XCTAssertEqual(h.state.thumbnails[key.characterID]?.cols, key.columns, "old size drawn until the new one comes")
+        XCTAssertTrue(loads(effects, .high).contains { $0.itemID == key.itemID && $0.columns == grid.thumbColumns })
+        XCTAssertEqual(h.state.thumbnails[key.itemID]?.cols, key.columns, "old size drawn until the new one comes")
         XCTAssertFalse(h.state.isGridComplete)
         // The old size arriving late never replaces the new one.
-        let newKey = ThumbnailKey(characterID: key.characterID, image: key.image,
+        let newKey = ThumbnailKey(itemID: key.itemID, image: key.image,
                                   columns: grid.thumbColumns, rows: grid.thumbRows)
         h.send(.thumbnailLoaded(newKey, .solid(cols: newKey.columns, rows: newKey.rows, rgb: RGB(1, 1, 1))))
         h.send(.thumbnailLoaded(key, .solid(cols: key.columns, rows: key.rows, rgb: RGB(2, 2, 2))))
-        XCTAssertEqual(h.state.thumbnails[key.characterID]?.cols, grid.thumbColumns)
+        XCTAssertEqual(h.state.thumbnails[key.itemID]?.cols, grid.thumbColumns)
     }
 
     func testGridIsCompleteWhenEveryVisibleTileHasItsPicture() throws {

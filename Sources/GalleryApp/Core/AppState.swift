@@ -44,7 +44,7 @@ public struct AppState: Equatable, Sendable {
     public var config: AppConfig
     public var size: Size
     /// The list stack: `[0]` is the main list; a search or a letter sits above it.
-    public internal(set) var lists: [CharacterList]
+    public internal(set) var lists: [PagedList]
     public internal(set) var search: SearchState?
     /// Cursor in the A–Z index bar while it is open (index into `IndexLetter.all`).
     public internal(set) var indexCursor: Int?
@@ -79,9 +79,9 @@ public struct AppState: Equatable, Sendable {
         self.config = config
         self.size = size
         self.details = DetailStack(size: size, strings: Strings(config.language))
-        self.lists = [CharacterList(id: 0, query: config.catalog.mainQuery(config.comicsFilter))]
+        self.lists = [PagedList(id: 0, query: config.catalog.mainQuery(config.comicsFilter))]
         if let letter {
-            lists.append(CharacterList(id: nextListID, query: .letter(letter)))
+            lists.append(PagedList(id: nextListID, query: .letter(letter)))
             nextListID += 1
         }
         if let search, !search.drop(while: { $0 == " " }).isEmpty {
@@ -96,7 +96,7 @@ public struct AppState: Equatable, Sendable {
     public var strings: Strings { Strings(config.language) }
     public var layout: ScreenLayout { ScreenLayout(size: size, legendRows: config.catalog == .comics ? 1 : 0) }
     /// The list on screen.
-    public var current: CharacterList { lists[lists.count - 1] }
+    public var current: PagedList { lists[lists.count - 1] }
 
     /// True when every tile on screen shows its picture (or its placeholder) at the current
     /// size and nothing is loading: the "first complete grid" the startup benchmark waits for.
@@ -116,7 +116,7 @@ public struct AppState: Equatable, Sendable {
     /// The thumbnail a character needs at this grid size; nil when it has no real picture.
     public func thumbnailKey(for character: GalleryCharacter, in grid: TileGrid) -> ThumbnailKey? {
         guard let image = character.thumbnail, !image.isPlaceholder else { return nil }
-        return ThumbnailKey(characterID: character.id, image: image,
+        return ThumbnailKey(itemID: character.id, image: image,
                             columns: grid.thumbColumns, rows: grid.thumbRows)
     }
 }

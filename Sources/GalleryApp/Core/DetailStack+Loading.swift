@@ -36,7 +36,7 @@ extension DetailStack {
         case .imageLoaded(.strip(let pageID, let related), let key, let image):
             withPage(pageID) { page in
                 guard var strip = page.strips[related], strip.requested.remove(key) != nil else { return }
-                if let image { strip.images[key.characterID] = image } else { strip.failed.insert(key) }
+                if let image { strip.images[key.itemID] = image } else { strip.failed.insert(key) }
                 page.strips[related] = strip
             }
         case .linkOpened(let url, let opened):
@@ -72,7 +72,7 @@ extension DetailStack {
         // The page's picture at this layout's size (the old size stays drawn until it arrives).
         if let ref = content.picture, !ref.isPlaceholder, !page.imageFailed {
             let picture = layout.pictureSize
-            let key = ThumbnailKey(characterID: page.subject.id, image: ref, columns: picture.width, rows: picture.height,
+            let key = ThumbnailKey(itemID: page.subject.id, image: ref, columns: picture.width, rows: picture.height,
                                    use: .detail(pageID: page.pageID))
             let have = page.image.map { $0.cols == key.columns && $0.rows == key.rows } ?? false
             if !have && page.requestedImage != key {
@@ -99,7 +99,7 @@ extension DetailStack {
         let end = min(strip.items.count, strip.first + 2 * visible)
         for item in strip.items[min(strip.first, end)..<end] {
             guard let ref = item.thumbnail, !ref.isPlaceholder, strip.images[item.id] == nil else { continue }
-            let key = ThumbnailKey(characterID: item.id, image: ref, columns: CoverStrip.coverColumns,
+            let key = ThumbnailKey(itemID: item.id, image: ref, columns: CoverStrip.coverColumns,
                                    rows: CoverStrip.coverRows, use: .detail(pageID: page.pageID))
             guard !strip.requested.contains(key), !strip.failed.contains(key) else { continue }
             strip.requested.insert(key)

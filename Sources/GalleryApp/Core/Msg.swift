@@ -10,7 +10,7 @@ public enum Msg: Equatable, Sendable {
     case paste(String)
     /// A mouse event and when it happened (milliseconds, monotonic), for double clicks.
     case mouse(MouseEvent, atMillis: UInt64)
-    case pageLoaded(PageRequest, Result<CharacterPage, PageFailure>)
+    case pageLoaded(PageRequest, Result<ItemPage, PageFailure>)
     case thumbnailLoaded(ThumbnailKey, HalfBlockCells)
     case thumbnailFailed(ThumbnailKey)
     case timerFired(TimerTag)

@@ -77,7 +77,7 @@ extension AppState {
         let next = formats[(index + (forward ? 1 : formats.count - 1)) % formats.count]
         if lists.count > 1 { lists.removeLast(lists.count - 1) }
         guard let next else { return }  // back to every format: the main list as it was
-        lists.append(CharacterList(id: nextListID, query: .comics(ComicsFilter(format: next))))
+        lists.append(PagedList(id: nextListID, query: .comics(ComicsFilter(format: next))))
         nextListID += 1
     }
 }

@@ -10,7 +10,7 @@ extension AppState {
 
     /// Enter on the grid: the selected item's page.
     mutating func openSelected() -> [Effect] {
-        guard let item = current.selectedCharacter else { return [] }
+        guard let item = current.selectedItem else { return [] }
         return openDetail(config.catalog.subject(item), title: item.name)
     }
 

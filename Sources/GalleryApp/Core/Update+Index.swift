@@ -35,7 +35,7 @@ extension AppState {
             if shown == letter { return }
             lists.removeLast()
         }
-        lists.append(CharacterList(id: nextListID, query: .letter(letter)))
+        lists.append(PagedList(id: nextListID, query: .letter(letter)))
         nextListID += 1
     }
 }

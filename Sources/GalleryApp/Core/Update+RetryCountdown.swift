@@ -3,7 +3,7 @@ import MarvelAPI
 /// The "retry after N s" of a rate-limited page counts down on the status line, one timer a
 /// second, instead of standing still at N. Nothing is retried on its own: `r` still decides.
 extension AppState {
-    mutating func startRetryCountdown(_ listID: Int, _ result: Result<CharacterPage, PageFailure>) -> [Effect] {
+    mutating func startRetryCountdown(_ listID: Int, _ result: Result<ItemPage, PageFailure>) -> [Effect] {
         guard case .failure(let failure) = result, case .rateLimited(let after?) = failure.error,
               current.id == listID else { return [] }
         let seconds = Int(after.components.seconds)

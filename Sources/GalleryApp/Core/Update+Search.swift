@@ -56,11 +56,11 @@ extension AppState {
         dropSearchResults()
         guard !text.isEmpty else { return }
         if config.source.searchesAnywhere && !config.source.searchesOnEnter {
-            lists.append(CharacterList(id: nextListID, query: searchQuery(for: text)))
+            lists.append(PagedList(id: nextListID, query: searchQuery(for: text)))
         } else {
             // The source matches name starts only: search anywhere in what is loaded, and say so.
             let base = lists[max(0, min(field.baseDepth, lists.count) - 1)]
-            lists.append(CharacterList(id: nextListID, query: searchQuery(for: text),
+            lists.append(PagedList(id: nextListID, query: searchQuery(for: text),
                                        localItems: NameMatch.ranked(base.items, text: text)))
         }
         nextListID += 1
@@ -73,7 +73,7 @@ extension AppState {
         guard !text.isEmpty else { return }
         search?.generation += 1  // a debounce still running must not put the local results back
         dropSearchResults()
-        lists.append(CharacterList(id: nextListID, query: searchQuery(for: text)))
+        lists.append(PagedList(id: nextListID, query: searchQuery(for: text)))
         nextListID += 1
     }
 

@@ -15,7 +15,7 @@ extension AppState {
         return (visible, ahead)
     }
 
-    func windowCharacterIDs() -> Set<Int> {
+    func windowItemIDs() -> Set<Int> {
         guard let (visible, ahead) = window() else { return [] }
         return Set((Array(visible) + Array(ahead)).compactMap { current.item(at: $0)?.id })
     }
@@ -41,7 +41,7 @@ extension AppState {
             }
         }
         let leaving = requestedThumbnails.keys.filter { wanted[$0] == nil }
-            .sorted { ($0.characterID, $0.columns, $0.rows) < ($1.characterID, $1.columns, $1.rows) }
+            .sorted { ($0.itemID, $0.columns, $0.rows) < ($1.itemID, $1.columns, $1.rows) }
         for key in leaving { requestedThumbnails[key] = nil }
 
         // Pictures outside the window are dropped: on a long walk memory holds ids and names only.

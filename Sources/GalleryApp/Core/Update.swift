@@ -68,7 +68,7 @@ extension AppState {
 
     /// What the list must have loaded: the positions on screen, and two screens past them (past
     /// the selection, when it is further) in the scroll direction.
-    func pageWindow(_ list: CharacterList, grid: TileGrid?) -> (visible: Range<Int>, margin: Int) {
+    func pageWindow(_ list: PagedList, grid: TileGrid?) -> (visible: Range<Int>, margin: Int) {
         guard let grid else { return (0..<0, 0) }
         let visible = grid.visibleRange(topRow: list.topRow, count: list.count)
         let beyondSelection = list.scrollsForward ? max(0, list.selection + 1 - visible.upperBound) : 0
@@ -94,7 +94,7 @@ extension AppState {
         }
     }
 
-    mutating func receivePage(_ request: PageRequest, _ result: Result<CharacterPage, PageFailure>) {
+    mutating func receivePage(_ request: PageRequest, _ result: Result<ItemPage, PageFailure>) {
         guard let i = lists.firstIndex(where: { $0.id == request.listID }) else { return }
         guard lists[i].receive(request, result: result) else { return }
         if case .success(let page) = result {
@@ -105,14 +105,14 @@ extension AppState {
 
     mutating func receiveThumbnail(_ key: ThumbnailKey, _ thumbnail: HalfBlockCells) {
         let wasWanted = requestedThumbnails.removeValue(forKey: key) != nil
-        guard wasWanted || windowCharacterIDs().contains(key.characterID) else { return }
+        guard wasWanted || windowItemIDs().contains(key.itemID) else { return }
         // An older size arriving late never replaces a newer one.
-        if let grid = layout.tileGrid, let existing = thumbnails[key.characterID],
+        if let grid = layout.tileGrid, let existing = thumbnails[key.itemID],
            existing.cols == grid.thumbColumns, existing.rows == grid.thumbRows,
            key.columns != grid.thumbColumns || key.rows != grid.thumbRows {
             return
         }
-        thumbnails[key.characterID] = thumbnail
+        thumbnails[key.itemID] = thumbnail
     }
 
     mutating func quit() -> [Effect] {

@@ -46,7 +46,7 @@ public struct ImageRef: Equatable, Hashable, Sendable {
 }
 
 /// One page of a character list as the data source returns it.
-public struct CharacterPage: Equatable, Sendable {
+public struct ItemPage: Equatable, Sendable {
     public let offset: Int
     public let total: Int
     public let items: [GalleryCharacter]

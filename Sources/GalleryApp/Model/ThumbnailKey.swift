@@ -4,14 +4,14 @@ import TerminalUI
 /// resize asks for the new size while the old one keeps being drawn; `use` is, so the grid and a
 /// detail page asking for the same picture at the same size each get their own answer.
 public struct ThumbnailKey: Equatable, Hashable, Sendable, CustomStringConvertible {
-    public let characterID: Int
+    public let itemID: Int
     public let image: ImageRef
     public let columns: Int
     public let rows: Int
     public let use: ThumbnailUse
 
-    public init(characterID: Int, image: ImageRef, columns: Int, rows: Int, use: ThumbnailUse = .tile) {
-        self.characterID = characterID
+    public init(itemID: Int, image: ImageRef, columns: Int, rows: Int, use: ThumbnailUse = .tile) {
+        self.itemID = itemID
         self.image = image
         self.columns = columns
         self.rows = rows
@@ -20,8 +20,8 @@ public struct ThumbnailKey: Equatable, Hashable, Sendable, CustomStringConvertib
 
     public var description: String {
         switch use {
-        case .tile: "\(characterID)@\(columns)x\(rows)"
-        case .detail(let pageID): "\(characterID)@\(columns)x\(rows) page \(pageID)"
+        case .tile: "\(itemID)@\(columns)x\(rows)"
+        case .detail(let pageID): "\(itemID)@\(columns)x\(rows) page \(pageID)"
         }
     }
 }

@@ -124,7 +124,7 @@ extension ComicDetail {
 extension MarvelPageSource {
     /// A page of the comics gallery: ordered by title, explicitly (with no `orderBy` the API
     /// starts with placeholder rows), formats kept for the tile colours.
-    func comicsPage(_ request: PageRequest, _ filter: ComicsFilter) async -> Result<CharacterPage, PageFailure> {
+    func comicsPage(_ request: PageRequest, _ filter: ComicsFilter) async -> Result<ItemPage, PageFailure> {
         await PageFailure.catching {
             var query = ComicQuery(format: filter.format.flatMap(ComicQuery.Format.init(lenient:)),
                                    titleStartsWith: filter.titleStartsWith, orderBy: .title,
@@ -134,7 +134,7 @@ extension MarvelPageSource {
                 query.titleContains = text
             }
             let page = try await client.comics(query)
-            return CharacterPage(offset: page.offset, total: page.total, items: page.results.map {
+            return ItemPage(offset: page.offset, total: page.total, items: page.results.map {
                 GalleryCharacter(id: $0.id, name: $0.title, description: $0.description ?? "",
                                  thumbnail: ImageRef(marvel: $0.thumbnail), format: $0.format)
             }, attributionText: page.attributionText, isStale: page.isStale)

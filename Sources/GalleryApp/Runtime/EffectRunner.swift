@@ -2,10 +2,10 @@ import Foundation
 import TerminalUI
 
 /// Performs the core's effects against the real world and reports back as messages:
-/// pages from the `CharacterPageSource`, thumbnails from the `ThumbnailProviding`, timers
+/// pages from the `ItemPageSource`, thumbnails from the `ThumbnailProviding`, timers
 /// with `Dispatch.after`. It keeps no state of its own beyond what the providers keep.
 public struct EffectRunner: Sendable {
-    public let pages: any CharacterPageSource
+    public let pages: any ItemPageSource
     public let thumbnails: any ThumbnailProviding
     /// Character and comic details (nil: detail pages report that none can be loaded).
     public var details: (any DetailSource)?
@@ -14,7 +14,7 @@ public struct EffectRunner: Sendable {
     /// The health last reported, so a change is sent once.
     private let reportedHealth = HealthLatch()
 
-    public init(pages: any CharacterPageSource, thumbnails: any ThumbnailProviding) {
+    public init(pages: any ItemPageSource, thumbnails: any ThumbnailProviding) {
         self.pages = pages
         self.thumbnails = thumbnails
     }

@@ -26,7 +26,7 @@ public enum GallerySession {
     }
 
     @discardableResult
-    public static func run(backend: any Backend, pages: any CharacterPageSource,
+    public static func run(backend: any Backend, pages: any ItemPageSource,
                            thumbnails: any ThumbnailProviding, options: Options) async throws -> (AppState, RunStats) {
         let size = await backend.size
         var state = AppState(config: options.config, size: size, letter: options.letter, search: options.search)

@@ -3,7 +3,7 @@ import MarvelAPI
 
 /// Pages of characters from any server that speaks the Marvel contract (the official gateway,
 /// a mirror, or the loopback catalog server), through `MarvelClient`.
-public struct MarvelPageSource: CharacterPageSource {
+public struct MarvelPageSource: ItemPageSource {
     public let client: MarvelClient
     /// The server takes `nameContains`/`titleContains` (our embedded catalog server): searches
     /// match anywhere in a name. Otherwise they match name starts, all the Marvel API can do.
@@ -17,7 +17,7 @@ public struct MarvelPageSource: CharacterPageSource {
     /// A response cache whose disk refused a write keeps answers in memory: the status line says so.
     public var health: SourceHealth { SourceHealth(responseCacheProblem: client.cache?.unavailableReason) }
 
-    public func page(_ request: PageRequest) async -> Result<CharacterPage, PageFailure> {
+    public func page(_ request: PageRequest) async -> Result<ItemPage, PageFailure> {
         if case .comics(let filter) = request.query { return await comicsPage(request, filter) }
         if case .titles(let kind, let prefix) = request.query { return await titlesPage(request, kind, prefix) }
         var query = CharacterQuery(nameStartsWith: request.query.nameStartsWith, orderBy: .name,
@@ -28,7 +28,7 @@ public struct MarvelPageSource: CharacterPageSource {
         }
         return await PageFailure.catching {
             let page = try await client.characters(query)
-            return CharacterPage(offset: page.offset, total: page.total,
+            return ItemPage(offset: page.offset, total: page.total,
                                  items: page.results.map(GalleryCharacter.init(marvel:)),
                                  attributionText: page.attributionText, isStale: page.isStale,
                                  unreadable: page.unreadable)
@@ -49,7 +49,7 @@ extension GalleryCharacter {
 extension MarvelPageSource {
     /// A page of the series, events or creators grid: by title (creators by last name), each
     /// item its name and picture.
-    func titlesPage(_ request: PageRequest, _ kind: MarvelResource, _ prefix: String?) async -> Result<CharacterPage, PageFailure> {
+    func titlesPage(_ request: PageRequest, _ kind: MarvelResource, _ prefix: String?) async -> Result<ItemPage, PageFailure> {
         let page = PageQuery(limit: request.limit, offset: request.offset)
         return await PageFailure.catching {
             switch kind {
@@ -65,8 +65,8 @@ extension MarvelPageSource {
         }
     }
 
-    private func galleryPage<Entity>(_ page: MarvelPage<Entity>, _ item: (Entity) -> (String, MarvelImage?)) -> CharacterPage {
-        CharacterPage(offset: page.offset, total: page.total, items: page.results.map {
+    private func galleryPage<Entity>(_ page: MarvelPage<Entity>, _ item: (Entity) -> (String, MarvelImage?)) -> ItemPage {
+        ItemPage(offset: page.offset, total: page.total, items: page.results.map {
             let (name, picture) = item($0)
             return GalleryCharacter(id: $0.id, name: name, thumbnail: ImageRef(marvel: picture))
         }, attributionText: page.attributionText, isStale: page.isStale, unreadable: page.unreadable)

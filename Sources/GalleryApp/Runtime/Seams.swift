@@ -2,14 +2,14 @@ import TerminalUI
 
 /// Where pages of characters come from. The real one speaks the Marvel REST contract through
 /// `MarvelClient`; tests use an in-memory catalog.
-public protocol CharacterPageSource: Sendable {
-    func page(_ request: PageRequest) async -> Result<CharacterPage, PageFailure>
+public protocol ItemPageSource: Sendable {
+    func page(_ request: PageRequest) async -> Result<ItemPage, PageFailure>
     /// What went wrong on the way that the pages themselves do not show (a response cache
     /// kept in memory). Sources without such problems keep the default.
     var health: SourceHealth { get }
 }
 
-extension CharacterPageSource {
+extension ItemPageSource {
     public var health: SourceHealth { SourceHealth() }
 }
 

@@ -145,7 +145,7 @@ enum DetailSections {
                 if let image = strip.images[item.id] {
                     buffer.render(HalfBlockImage(image), in: frame)
                 } else if item.thumbnail == nil || item.thumbnail?.isPlaceholder == true
-                            || strip.failed.contains(where: { $0.characterID == item.id }) {
+                            || strip.failed.contains(where: { $0.itemID == item.id }) {
                     TileView.drawPlaceholder(for: item.title, in: frame, theme: theme, into: &buffer)
                 } else {
                     TileView.drawLoading(in: frame, theme: theme, into: &buffer)

@@ -1,14 +1,14 @@
 import TerminalUI
 
 /// The bottom line: the selected item's full name (tile labels are trimmed; this one is not),
-/// data source, stale-cache notice, "N of TOTAL", what the list is doing, and the key hints
+/// data source, stale-cache notice, "N of TOTAL" (N: the selection's position), what the list is doing, and the key hints
 /// on the right (dropped first when space is short).
 enum StatusBar {
     static func render(_ state: AppState, in area: Rect, theme: Theme, into buffer: inout Buffer) {
         let strings = state.strings
         buffer.fill(area, with: Cell(" ", style: theme.statusBar))
         var parts: [(String, Style)] = []
-        if let selected = state.current.selectedCharacter {
+        if let selected = state.current.selectedItem {
             parts.append((" " + selected.name, theme.statusBar.bold))
         }
         parts.append(((parts.isEmpty ? " " : "") + "● " + source(state.config.source, strings), theme.statusBar))
@@ -21,8 +21,10 @@ enum StatusBar {
             parts.append((strings.text(.damagedPictures, strings.number(state.health.damagedPictures)), theme.statusBar))
         }
         let list = state.current
-        if let total = list.total {
-            parts.append((strings.text(.countOf, strings.number(list.loadedCount), strings.number(total)), theme.statusBar))
+        if let total = list.positionTotal {
+            // Where the selection is over the whole (sparse) list, not how much of it is loaded.
+            let position = list.isEmpty ? 0 : list.selection + 1
+            parts.append((strings.text(.countOf, strings.number(position), strings.number(total)), theme.statusBar))
             if list.unreadableRecords > 0 {
                 parts.append((strings.text(.recordsUnreadable, strings.number(list.unreadableRecords)), theme.statusBar))
             }

@@ -40,7 +40,7 @@ struct FakeCatalog {
         return characters.filter { $0.name.lowercased().hasPrefix(prefix) }
     }
 
-    mutating func answer(_ request: PageRequest) -> CharacterPage {
+    mutating func answer(_ request: PageRequest) -> ItemPage {
         if let at = insertBeforePageAt, request.offset >= at {
             characters.insert(inserted, at: 0)
             insertBeforePageAt = nil
@@ -48,7 +48,7 @@ struct FakeCatalog {
         let all = matching(request.query)
         let start = min(all.count, request.offset)
         let items = Array(all[start..<min(all.count, start + request.limit)])
-        return CharacterPage(offset: request.offset, total: all.count, items: items,
+        return ItemPage(offset: request.offset, total: all.count, items: items,
                              attributionText: "Data provided by Marvel. © 2026 MARVEL")
     }
 }

@@ -79,7 +79,7 @@ enum FakeDetails {
     }
 
     static func picture(_ key: ThumbnailKey) -> HalfBlockCells {
-        let hue = UInt8((key.characterID * 37) % 200)
+        let hue = UInt8((key.itemID * 37) % 200)
         return .gradient(cols: key.columns, rows: key.rows, from: RGB(hue, 40, 200 - hue), to: RGB(250, hue, 30))
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import TerminalUI
 
 /// The fake catalog as a page source for the real program loop (answers after `delay`).
-final class FakePageSource: CharacterPageSource, @unchecked Sendable {
+final class FakePageSource: ItemPageSource, @unchecked Sendable {
     private let lock = NSLock()
     private var catalog: FakeCatalog
     private(set) var requests: [PageRequest] = []
@@ -16,7 +16,7 @@ final class FakePageSource: CharacterPageSource, @unchecked Sendable {
 
     var requestLog: [PageRequest] { lock.withLock { requests } }
 
-    func page(_ request: PageRequest) async -> Result<CharacterPage, PageFailure> {
+    func page(_ request: PageRequest) async -> Result<ItemPage, PageFailure> {
         try? await Task.sleep(for: delay)
         return lock.withLock {
             requests.append(request)
@@ -33,7 +33,7 @@ final class FakeThumbnails: ThumbnailProviding, @unchecked Sendable {
 
     func load(_ key: ThumbnailKey, priority: ThumbnailPriority, completion: @escaping @Sendable (HalfBlockCells?) -> Void) {
         lock.withLock { loads[key] = priority }
-        let hue = UInt8((key.characterID * 37) % 200)
+        let hue = UInt8((key.itemID * 37) % 200)
         completion(.gradient(cols: key.columns, rows: key.rows, from: RGB(hue, 40, 200 - hue), to: RGB(250, hue, 30)))
     }
 

@@ -1,6 +1,7 @@
-/// One list of characters (or comics) with its own paging, selection and scroll state. The main
-/// list, a search result and a letter of the index are each one of these; they sit on a stack in
-/// `AppState`, so going back restores the previous one exactly as it was.
+/// One sparse paged list of gallery items with its own paging, selection and scroll state: the
+/// characters grid, the comics grid and the series/events/creators grids are each one of these
+/// (only the `ListQuery` differs). The main list, a search result and a letter of the index sit
+/// on a stack in `AppState`, so going back restores the previous one exactly as it was.
 ///
 /// The list is sparse: once the first page has told the `total`, it has that many positions and
 /// any of them can be asked for directly (End, `G`), so a jump to the end of 50,000 characters
@@ -11,7 +12,7 @@
 ///
 /// The `#` entry of the index is the exception: the API has no digit filter, so it pages the whole
 /// list from the start and stops at the first name past the digits (sequential paging).
-public struct CharacterList: Equatable, Sendable {
+public struct PagedList: Equatable, Sendable {
     /// Unique per list ever created: pages are tagged with it, so answers for a list that is
     /// gone (an older search) are dropped.
     public let id: Int
@@ -67,6 +68,13 @@ public struct CharacterList: Equatable, Sendable {
         isLocal = true
     }
 
+    /// The TOTAL of the status line's "N of TOTAL": the positions of a sparse list (the server's
+    /// total less the duplicates it sent), the server's total while a sequential list pages.
+    public var positionTotal: Int? {
+        guard let total else { return nil }
+        return isSequential && !sequentialEnd ? total : slots.count
+    }
+
     /// Positions addressable by jumps: `total` once known (sequential lists: the loaded items).
     public var count: Int { slots.count }
     public var isEmpty: Bool { slots.isEmpty }
@@ -76,7 +84,7 @@ public struct CharacterList: Equatable, Sendable {
     /// The loaded items in list order (gaps left out).
     public var items: [GalleryCharacter] { slots.compactMap { $0 } }
     public func item(at index: Int) -> GalleryCharacter? { slots.indices.contains(index) ? slots[index] : nil }
-    public var selectedCharacter: GalleryCharacter? { item(at: selection) }
+    public var selectedItem: GalleryCharacter? { item(at: selection) }
 
     private var isSequential: Bool { query == .letter(.digits) }
 
@@ -125,7 +133,7 @@ public struct CharacterList: Equatable, Sendable {
     public mutating func clearFailure() { failure = nil }
 
     /// Applies a page answer. Returns false when it is not the answer this list waits for.
-    public mutating func receive(_ request: PageRequest, result: Result<CharacterPage, PageFailure>) -> Bool {
+    public mutating func receive(_ request: PageRequest, result: Result<ItemPage, PageFailure>) -> Bool {
         guard request == pending else { return false }
         pending = nil
         switch result {
@@ -134,10 +142,12 @@ public struct CharacterList: Equatable, Sendable {
         case .success(let page):
             failure = nil
             total = page.total
-            unreadableRecords += page.unreadable
             let known = knownIDs
+            let repeated = !page.items.isEmpty && page.items.allSatisfy { known.contains($0.id) }
+            // A repeated page's unreadable records are the ones already counted.
+            if !repeated { unreadableRecords += page.unreadable }
             if isSequential { receiveSequential(page) } else { receiveSparse(page, for: request) }
-            if !page.items.isEmpty, page.items.allSatisfy({ known.contains($0.id) }) {
+            if repeated {
                 // Nothing new (the server ignores offset): a failure waits for `r` instead of
                 // the next frame asking again, which made ~22 requests a second.
                 failure = PageFailure(marvel: .serverRepeats(offset: page.offset))
@@ -146,7 +156,7 @@ public struct CharacterList: Equatable, Sendable {
         return true
     }
 
-    private mutating func receiveSequential(_ page: CharacterPage) {
+    private mutating func receiveSequential(_ page: ItemPage) {
         nextOffset = page.offset + page.items.count + page.unreadable
         var sawPastDigits = false
         for character in page.items {
@@ -162,7 +172,7 @@ public struct CharacterList: Equatable, Sendable {
     /// change between pages). A character already at another position (the list shifted on the
     /// server) is not shown twice: its position here is removed, which moves the rest back into
     /// step with the server. A page that ends short ends the list there.
-    private mutating func receiveSparse(_ page: CharacterPage, for request: PageRequest) {
+    private mutating func receiveSparse(_ page: ItemPage, for request: PageRequest) {
         resize(to: page.total - shift)
         var index = pendingStart
         var ignored = false

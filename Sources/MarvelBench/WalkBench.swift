@@ -1,0 +1,232 @@
+import ArgumentParser
+import Foundation
+import GalleryApp
+import HTTPTransport
+import TerminalUI
+
+/// `marvel-bench walk`: the gallery driven by keys against `marvel-gallery serve` in a child
+/// process (so this process holds the client alone, as the app would), in three cases:
+/// 1. PageDown held at 30 Hz through the embedded catalog (twice: the server resizing every
+///    picture on demand, then with its variants made): the share of tiles drawn (picture in, or
+///    an item with no picture loaded) within 100 ms of their position appearing on screen;
+/// 2. End, then `G`, once each on the synthetic 50,000: list requests (the server's
+///    `/debug/stats`) and time until the last character's screen is complete;
+/// 3. PageDown held from the first to the last of the 50,000: peak RSS of this process (VmHWM,
+///    reset by `/proc/self/clear_refs` before the walk), list and image requests.
+struct WalkBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "walk", abstract: "Held PageDown, End/G on 50,000 and the peak RSS of a 50,000 walk.")
+
+    @Option(help: "The marvel-gallery executable (default: beside marvel-bench).")
+    var executable: String?
+    @Option(help: "Screen size for the held-key and End cases, WIDTHxHEIGHT.")
+    var size = "120x40"
+    @Option(help: "Screen size for the 50,000 walk, WIDTHxHEIGHT.")
+    var walkSize = "200x60"
+    @Option(help: "Key repeat rate of the held key, per second.")
+    var rate = 30.0
+    @Option(help: "Server latency per response for every case, ms (serve --latency).")
+    var latency = 0
+    @Flag(help: "Skip the 50,000 walk (the longest case).")
+    var skipWalk = false
+
+    func run() async throws {
+        let binary = executable ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("marvel-gallery").path
+        guard let screen = Self.parseSize(size), let walkScreen = Self.parseSize(walkSize) else {
+            throw ValidationError("sizes look like 120x40")
+        }
+        let serveFlags = ["--debug"] + (latency > 0 ? ["--latency", String(latency)] : [])
+
+        // Twice on one server: first with every picture resized by the server on demand (a first
+        // walk), then with the server's variants made (the client's caches are new each time).
+        let embedded = try ServeChild(binary: binary, arguments: serveFlags)
+        for pass in ["first walk", "server warm"] {
+            let held = try await heldPageDown(embedded, screen: screen)
+            print(String(format: "held PageDown at %.0f Hz, embedded catalog, %@, %@: %d of %d tiles drawn within 100 ms = %.1f %% (target >= 50 %%): %@; median %.0f ms, p90 %.0f ms; %d list requests",
+                         rate, size, pass, held.within, held.appeared, held.share, held.share >= 50 ? "PASS" : "FAIL",
+                         held.median, held.p90, held.listRequests))
+        }
+        embedded.stop()
+
+        let synthetic = try ServeChild(binary: binary, arguments: serveFlags + ["--synthetic", "50000x2000"])
+        for key in [KeyCode.end, .char("G")] {
+            let jump = try await jumpToEnd(synthetic, screen: screen, key: key)
+            print(String(format: "%@ on 50,000, %@: last screen complete in %.0f ms, %d list requests (targets <= 2000 ms, <= 5): %@",
+                         key == .end ? "End" : "G", size, jump.ms, jump.listRequests,
+                         jump.ms <= 2000 && jump.listRequests <= 5 ? "PASS" : "FAIL"))
+        }
+        if !skipWalk {
+            let walk = try await heldPageDown(synthetic, screen: walkScreen, resetPeak: true)
+            let peak = Self.peakRSSMegabytes()
+            print(String(format: "50,000 walk (PageDown held at %.0f Hz to the end, %@): %.1f s, %d list requests, %d image requests, %.1f %% of tiles within 100 ms; peak RSS %d MB (target <= 100 MB): %@",
+                         rate, walkSize, walk.seconds, walk.listRequests, walk.imageRequests, walk.share, peak, peak <= 100 ? "PASS" : "FAIL"))
+        }
+        synthetic.stop()
+    }
+
+    struct Held {
+        var appeared = 0, within = 0, listRequests = 0, imageRequests = 0
+        var share = 0.0, median = 0.0, p90 = 0.0, seconds = 0.0
+    }
+
+    /// Holds PageDown at `rate` from the first complete grid until the last item is selected.
+    func heldPageDown(_ server: ServeChild, screen: Size, resetPeak: Bool = false) async throws -> Held {
+        let session = try WalkSession(baseURL: server.baseURL, size: screen)
+        try await session.wait("the first grid") { $0.isGridComplete }
+        try await server.resetStats()
+        if resetPeak { try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8) }
+        let tracker = TileTracker()
+        session.observe { state, now in tracker.observe(state, now) }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let period = Duration.seconds(1 / rate)
+        var presses = 0
+        while let last = session.latest, last.current.selection < last.current.count - 1 {
+            presses += 1
+            try await clock.sleep(until: start + period * presses)
+            await session.press(.pageDown)
+        }
+        // The last screen gets its time to finish before counting.
+        _ = try? await session.wait("the last screen", timeout: .seconds(10)) { $0.isGridComplete }
+        var held = tracker.summary()
+        held.seconds = Double((clock.now - start).components.attoseconds) / 1e18 + Double((clock.now - start).components.seconds)
+        let stats = try await server.stats()
+        held.listRequests = stats.list
+        held.imageRequests = stats.images
+        await session.stop()
+        return held
+    }
+
+    /// Presses `key` once on a complete first grid; the clock stops when the last item is
+    /// selected and every tile of its screen is complete.
+    func jumpToEnd(_ server: ServeChild, screen: Size, key: KeyCode) async throws -> (ms: Double, listRequests: Int) {
+        let session = try WalkSession(baseURL: server.baseURL, size: screen)
+        try await session.wait("the first grid") { $0.isGridComplete }
+        try await server.resetStats()
+        let start = ContinuousClock.now
+        await session.press(key)
+        try await session.wait("the last screen") {
+            $0.current.count > 0 && $0.current.selection == $0.current.count - 1 && $0.isGridComplete
+        }
+        let elapsed = ContinuousClock.now - start
+        let requests = try await server.stats().list
+        await session.stop()
+        return (Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15, requests)
+    }
+
+    static func parseSize(_ text: String) -> Size? {
+        let parts = text.split(separator: "x").compactMap { Int($0) }
+        return parts.count == 2 ? Size(width: parts[0], height: parts[1]) : nil
+    }
+
+    static func peakRSSMegabytes() -> Int { PipelineBench.peakRSSMegabytes() }
+}
+
+/// When each screen position appeared and when its tile was drawn, from the model after every
+/// update. A position counts from the update that first shows it (a gap included) to the
+/// update where its item is loaded with its picture at the grid's size, or with no picture
+/// to load; a position that leaves the screen undrawn counts as late.
+final class TileTracker: @unchecked Sendable {
+    private let lock = NSLock()
+    private var appeared: [Int: ContinuousClock.Instant] = [:]
+    private var drawnAfter: [Int: Duration] = [:]
+    private var listID: Int?
+
+    func observe(_ state: AppState, _ now: ContinuousClock.Instant) {
+        guard let grid = state.layout.tileGrid, state.details.isEmpty else { return }
+        let list = state.current
+        lock.withLock {
+            if listID == nil { listID = list.id }
+            guard listID == list.id else { return }
+            for index in grid.visibleRange(topRow: list.topRow, count: list.count) where drawnAfter[index] == nil {
+                let since = appeared[index] ?? now
+                appeared[index] = since
+                guard let item = list.item(at: index) else { continue }
+                if let key = state.thumbnailKey(for: item, in: grid) {
+                    guard let picture = state.thumbnails[item.id], picture.cols == key.columns, picture.rows == key.rows else { continue }
+                }
+                drawnAfter[index] = now - since
+            }
+        }
+    }
+
+    func summary() -> WalkBench.Held {
+        lock.withLock {
+            var held = WalkBench.Held()
+            held.appeared = appeared.count
+            let times = drawnAfter.values.map { Double($0.components.seconds) * 1000 + Double($0.components.attoseconds) / 1e15 }.sorted()
+            held.within = times.filter { $0 <= 100 }.count
+            held.share = held.appeared == 0 ? 0 : Double(held.within) / Double(held.appeared) * 100
+            // Undrawn positions count as infinitely late in the percentiles.
+            let all = times + Array(repeating: Double.infinity, count: held.appeared - times.count)
+            held.median = all.isEmpty ? 0 : all[all.count / 2]
+            held.p90 = all.isEmpty ? 0 : all[min(all.count - 1, all.count * 9 / 10)]
+            return held
+        }
+    }
+}
+
+/// `marvel-gallery serve --port 0` in a child process, with its `/debug/stats`.
+final class ServeChild: @unchecked Sendable {
+    let process = Process()
+    let baseURL: URL
+    private let transport: HTTPTransport
+
+    init(binary: String, arguments: [String]) throws {
+        transport = try HTTPTransport()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["serve", "--port", "0"] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var text = ""
+        let deadline = Date().addingTimeInterval(120)
+        var found: URL?
+        while found == nil, Date() < deadline, process.isRunning {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { Thread.sleep(forTimeInterval: 0.02); continue }
+            text += String(decoding: chunk, as: UTF8.self)
+            if let range = text.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression) {
+                found = URL(string: String(text[range]))
+            }
+        }
+        guard let found else {
+            if process.isRunning { process.terminate() }
+            throw ValidationError("serve did not start: \(text)")
+        }
+        baseURL = found
+    }
+
+    func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    deinit {
+        stop()
+        transport.shutdown()
+    }
+
+    func resetStats() async throws { _ = try await get("/debug/reset") }
+
+    /// Hits on the characters list route and on image files since the last reset.
+    func stats() async throws -> (list: Int, images: Int) {
+        let root = try JSONSerialization.jsonObject(with: try await get("/debug/stats")) as? [String: Any]
+        let paths = root?["paths"] as? [String: Any] ?? [:]
+        var list = 0, images = 0
+        for (path, value) in paths {
+            let hits = (value as? [String: Any])?["hits"] as? Int ?? 0
+            if path == "/v1/public/characters" { list += hits }
+            // Past the first 2,000 paths the server counts new ones under "(other)": images here.
+            if [".jpg", ".png", ".gif"].contains(where: path.hasSuffix) || path.hasPrefix("(") { images += hits }
+        }
+        return (list, images)
+    }
+
+    private func get(_ path: String) async throws -> Data {
+        try await transport.send(HTTPRequest(url: URL(string: baseURL.absoluteString + path)!)).body
+    }
+}
