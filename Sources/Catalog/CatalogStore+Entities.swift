@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// Lists and single entities of creators, events, series and stories: a WHERE from the filter,
-/// one page of rows, and each row's JSON with its lists built from Relations.
+/// one page of rows, and their JSON with its lists built from Relations (EntityJSON).
 extension CatalogStore {
     public func entities(_ kind: EntityKind, _ q: EntityFilter) throws -> CatalogPage {
         switch kind {
@@ -40,7 +40,7 @@ extension CatalogStore {
             guard q.offset < total else { return CatalogPage(total: total, results: []) }
             let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(kind.table) \(whereSQL) ORDER BY \(order) LIMIT ? OFFSET ?",
                                         arguments: StatementArguments(args + [q.limit, q.offset]))
-            return CatalogPage(total: total, results: try rows.map { try EntityJSON.build(kind, $0, db) })
+            return CatalogPage(total: total, results: try EntityJSON.build(kind, rows, db))
         }
     }
 
@@ -50,8 +50,8 @@ extension CatalogStore {
         case .comics: return try comic(id: id)
         default:
             return try read { db in
-                try Row.fetchOne(db, sql: "SELECT * FROM \(kind.table) WHERE id = ? AND \(kind.servedCondition)", arguments: [id])
-                    .map { try EntityJSON.build(kind, $0, db) }
+                let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(kind.table) WHERE id = ? AND \(kind.servedCondition)", arguments: [id])
+                return try EntityJSON.build(kind, rows, db).first
             }
         }
     }
