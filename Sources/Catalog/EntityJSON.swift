@@ -90,16 +90,13 @@ enum EntityJSON {
         var items: [(id: Int, name: String, extra: String)] = []
     }
 
-    /// The lists of `field` of every entity in `ids` (of `kind`), in one query.
+    /// The lists of `field` of every entity in `ids` (of `kind`), in one query (and one more for
+    /// creators' roles).
     static func items(of field: EntityKind, relatedTo kind: EntityKind, _ ids: [Int], _ db: Database) throws -> [Int: ListItems] {
-        let extra = switch field {
-        case .stories: "story.type"
-        case .creators: "(SELECT role FROM comic_creator WHERE creator_id = creator.id ORDER BY role DESC LIMIT 1)"
-        default: "''"
-        }
-        let sql = "SELECT p.a, \(field.table).id, \(field.table).\(field.nameColumn), \(extra) "
-            + "FROM (\(Relations.pairs(from: kind, ids, to: field))) p JOIN \(field.table) ON \(field.table).id = p.b "
-            + "WHERE \(field.servedCondition) ORDER BY p.a, \(field.table).id"
+        let table = field.table
+        let sql = "SELECT p.a, \(table).id, \(table).\(field.nameColumn), \(field == .stories ? "story.type" : "''") "
+            + "FROM (\(Relations.pairs(from: kind, ids, to: field))) p JOIN \(table) ON \(table).id = p.b "
+            + "WHERE \(field.servedCondition) ORDER BY p.a, \(table).id"
         var lists: [Int: ListItems] = [:]
         let rows = try Row.fetchCursor(db, sql: sql)
         while let row = try rows.next() {
@@ -109,7 +106,23 @@ enum EntityJSON {
                 lists[owner]!.items.append((row[1], (row[2] as String?) ?? "", (row[3] as String?) ?? ""))
             }
         }
+        if field == .creators {
+            let roles = try creatorRoles(Set(lists.values.flatMap { $0.items.map(\.id) }), db)
+            for owner in lists.keys {
+                for n in lists[owner]!.items.indices { lists[owner]!.items[n].extra = roles[lists[owner]!.items[n].id] ?? "" }
+            }
+        }
         return lists
+    }
+
+    /// A creator's role in a list is the greatest of their roles on any comic. Asked once per
+    /// creator on the page: a subquery per list item (each scanning all of that creator's
+    /// comics) made a page of stories' creators 14 ms of SQL instead of 1.
+    private static func creatorRoles(_ ids: Set<Int>, _ db: Database) throws -> [Int: String] {
+        guard !ids.isEmpty else { return [:] }
+        let rows = try Row.fetchAll(db, sql: "SELECT creator_id, max(role) FROM comic_creator WHERE creator_id IN "
+            + "(\(ids.map(String.init).joined(separator: ","))) GROUP BY creator_id")
+        return Dictionary(rows.map { ($0[0] as Int, ($0[1] as String?) ?? "") }, uniquingKeysWith: { a, _ in a })
     }
 
     /// `{available, collectionURI, items, returned}`, keys in byte order.

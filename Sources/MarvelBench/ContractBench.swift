@@ -19,6 +19,9 @@ struct ContractBench: AsyncParsableCommand {
     @Option(help: "Requests per connection and type.")
     var requests = 20
 
+    @Option(help: "Resource types to measure, comma-separated (default: all six).")
+    var types = EntityKind.allCases.map(\.rawValue).joined(separator: ",")
+
     func run() async throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("contract-bench-\(getpid())")
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -28,24 +31,33 @@ struct ContractBench: AsyncParsableCommand {
         var coldOptions = CatalogServerOptions(source: .reader(store))
         coldOptions.answerCacheBytes = 0
         let cold = try await CatalogServer.start(coldOptions)
-        let cached = try await CatalogServer.start(CatalogServerOptions(source: .reader(store)))
+        // A cached server per type, with room for every page the run asks (1,000 pages of comics
+        // are 280 MB; the default 64 MB would be cleared mid-run and measure builds again).
+        var cachedOptions = CatalogServerOptions(source: .reader(store))
+        cachedOptions.answerCacheBytes = 1 << 30
         let transport = try HTTPTransport(configuration: .init(maxConcurrentTransfers: connections,
                                                                maxConnectionsPerHost: connections))
         print("\(connections) connections x \(requests) requests per type, limit=100, embedded catalog:")
-        for kind in EntityKind.allCases {
+        for kind in EntityKind.allCases where types.split(separator: ",").contains(Substring(kind.rawValue)) {
             let total = try store.summaryTotal(kind)
             let name = kind.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)
             print("  \(name) (\(total) in catalog)")
+            // Where a cold page's time goes, without queueing behind other connections: the
+            // catalog's part (SQL and JSON) in-process, then whole requests one at a time.
+            print("    alone  catalog \(try catalogTime(kind, total: total, store)), "
+                  + "request " + (await measure(kind, total: total, server: cold, transport, connections: 1)))
             print("    cold   " + (await measure(kind, total: total, server: cold, transport)))
+            let cached = try await CatalogServer.start(cachedOptions)
             _ = await measure(kind, total: total, server: cached, transport)
             print("    cached " + (await measure(kind, total: total, server: cached, transport)))
+            await cached.stop()
         }
         await cold.stop()
-        await cached.stop()
     }
 
     /// Every connection asks its pages in turn; the figures of all answered requests, one line.
-    private func measure(_ kind: EntityKind, total: Int, server: CatalogServer, _ transport: HTTPTransport) async -> String {
+    private func measure(_ kind: EntityKind, total: Int, server: CatalogServer, _ transport: HTTPTransport,
+                         connections: Int? = nil) async -> String {
         let orderings: [EntityKind: [String]] = [
             .characters: ["name", "-name", "modified", "-modified"],
             .comics: ["title", "-title", "onsaleDate", "-onsaleDate", "issueNumber", "modified"],
@@ -56,7 +68,7 @@ struct ContractBench: AsyncParsableCommand {
         ]
         let base = server.baseURL.absoluteString + "/v1/public/\(kind.rawValue)"
         let orders = orderings[kind] ?? ["modified"]
-        let (connections, requests) = (self.connections, self.requests)
+        let (connections, requests) = (connections ?? self.connections, self.requests)
         let clock = ContinuousClock()
         let started = clock.now
         // A failed request (an error or a status other than 200) is counted, not fatal: the
@@ -95,6 +107,19 @@ struct ContractBench: AsyncParsableCommand {
         return "p50 \(pct(0.50)) ms, p99 \(pct(0.99)) ms, max \(pct(1.0)) ms, \(Int(Double(latencies.count) / wall * 1000)) req/s" + failed
     }
 
+    /// p50 of the catalog's answer to the pages `measure` asks (first 20 of them), in-process.
+    private func catalogTime(_ kind: EntityKind, total: Int, _ store: CatalogStore) throws -> String {
+        let clock = ContinuousClock()
+        var times: [Double] = []
+        for n in 0..<20 {
+            let offset = total > 100 ? (n * 37) % (total - 99) : 0
+            let t = clock.now
+            _ = try store.summaryPage(kind, offset: offset)
+            times.append(Self.ms(clock.now - t))
+        }
+        return String(format: "p50 %.2f ms", times.sorted()[times.count / 2])
+    }
+
     /// What one connection saw: the latency of each answered request, and each failure.
     struct Outcome: Sendable {
         var latencies: [Double] = []
@@ -105,6 +130,20 @@ struct ContractBench: AsyncParsableCommand {
 }
 
 private extension CatalogStore {
+    func summaryPage(_ kind: EntityKind, offset: Int) throws -> CatalogPage {
+        switch kind {
+        case .characters:
+            var q = CharacterFilter(); q.limit = 100; q.offset = offset
+            return try characters(q)
+        case .comics:
+            var q = ComicFilter(); q.limit = 100; q.offset = offset
+            return try comics(q)
+        default:
+            var q = EntityFilter(); q.limit = 100; q.offset = offset
+            return try entities(kind, q)
+        }
+    }
+
     func summaryTotal(_ kind: EntityKind) throws -> Int {
         switch kind {
         case .characters: return try characters(CharacterFilter()).total
