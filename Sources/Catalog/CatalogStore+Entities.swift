@@ -56,7 +56,10 @@ extension CatalogStore {
         renderedEntities.withLock { memo in
             // Built from what was read before a write finished: not kept.
             guard memo.generation == generation else { return }
+            let bytes = built.values.reduce(0) { $0 + $1.utf8.count }
+            if memo.bytes + bytes > RenderedEntities.budget { memo = RenderedEntities(generation: generation) }
             memo.json[kind, default: [:]].merge(built) { _, new in new }
+            memo.bytes += bytes
         }
         for n in missing { known[n] = built[ids[n]] }
         return known.compactMap { $0 }
@@ -77,7 +80,11 @@ extension CatalogStore {
 }
 
 /// Entities as served, kept per store until it is written (`generation` counts the writes).
+/// Bounded: a large imported catalog starts again from empty at 64 MB of JSON (the embedded
+/// catalog's are under 2 MB), rather than keeping every entity it ever served.
 struct RenderedEntities {
+    static let budget = 64 << 20
     var generation = 0
     var json: [EntityKind: [Int: String]] = [:]
+    var bytes = 0
 }
