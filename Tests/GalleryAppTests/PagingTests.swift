@@ -1,5 +1,6 @@
 import XCTest
 @testable import GalleryApp
+import MarvelAPI
 import TerminalUI
 
 final class PagingTests: XCTestCase {
@@ -23,7 +24,7 @@ final class PagingTests: XCTestCase {
         XCTAssertEqual(second.offset, 20)
         // The server ignored offset and sent the same records again.
         XCTAssertTrue(list.receive(second, result: .success(page)))
-        XCTAssertEqual(list.failure?.error, .serverRepeats(offset: 0))
+        XCTAssertEqual(list.failure?.userMessage, MarvelAPIError.serverRepeats(offset: 0).userMessage)
         XCTAssertNil(list.requestPage(visible: 0..<40, margin: 0, limit: 20), "no automatic retry")
         XCTAssertEqual(list.items.count, 20)
     }

@@ -1,3 +1,4 @@
+import HTTPTransport
 import MarvelAPI
 
 /// A character (or a comic) as the grid shows it: the few fields of a Marvel record its tile
@@ -72,8 +73,10 @@ public struct PageFailure: Error, Equatable, Sendable {
     public let message: String
     /// What kind of failure it is, so the screens can say it in the user's language.
     public var reason: FailureReason = .other
-    /// The client's error when there is one: the screens render it in the user's language.
-    public var error: MarvelAPIError?
+    /// What the client's error says, when there is one: the screens say it in the user's language.
+    public var userMessage: UserMessage?
+    /// A rate limit's wait, when the server named one: the status line counts it down.
+    public var retryAfterSeconds: Int?
     /// A text of the strings table that says this failure in every language.
     public var key: StringKey?
     public init(_ message: String, reason: FailureReason = .other, key: StringKey? = nil) {
