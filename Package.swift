@@ -7,7 +7,7 @@
 //      typed curl wrappers inline in CCurl's own header; libcrypto only through Digests
 //   TerminalUI (pure) <- TerminalIO;  TerminalUI <- ImageCore (codecs, picture streams)
 //   HTTPTransport (libcurl, the one retry rule) <- MarvelAPI (the REST contract)
-//   Digests, CivilCalendar <- MarvelAPI, Catalog (SQLite) <- CatalogServer (loopback server)
+//   Digests, CivilCalendar, MarvelContract (the resource types) <- MarvelAPI, Catalog (SQLite) <- CatalogServer
 //   HTTPTransport + MarvelAPI + Catalog <- MetronSource (Metron's client, budget, translation) <- CatalogServer
 //   ImageCore + HTTPTransport <- ImagePipeline (knows HTTP and images, not Marvel)
 //   everything <- GalleryApp (Marvel-specific requests in its Runtime) <- marvel-gallery
@@ -70,9 +70,11 @@ let package = Package(
         // The one digest (libcrypto) and the one day count, below every data layer.
         .target(name: "Digests", dependencies: ["COpenSSL"]),
         .target(name: "CivilCalendar"),
-        .target(name: "MarvelAPI", dependencies: ["HTTPTransport", "Digests", "CivilCalendar"]),
+        // The contract's six resource types and their routes, shared by the client and the catalog.
+        .target(name: "MarvelContract"),
+        .target(name: "MarvelAPI", dependencies: ["HTTPTransport", "Digests", "CivilCalendar", "MarvelContract"]),
         .target(name: "Catalog", dependencies: [
-            "Digests", "CivilCalendar",
+            "Digests", "CivilCalendar", "MarvelContract",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .target(name: "CatalogServer", dependencies: [
