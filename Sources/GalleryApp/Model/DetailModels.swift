@@ -41,14 +41,13 @@ public struct Appearances: Equatable, Sendable {
     }
 }
 
+// The small records below (and the detail and strip requests) are made only inside GalleryApp,
+// by its Runtime, and by its tests: their memberwise init serves, no public one is needed.
+
 /// A public web page about a character or comic (`detail`, `wiki`, `comiclink`, `purchase`…).
 public struct DetailLink: Equatable, Sendable {
     public let type: String
     public let url: String
-    public init(type: String, url: String) {
-        self.type = type
-        self.url = url
-    }
 }
 
 /// A comic as its detail screen shows it.
@@ -56,20 +55,12 @@ public struct ComicDetail: Equatable, Sendable {
     public struct Credit: Equatable, Sendable {
         public let name: String
         public let role: String
-        public init(name: String, role: String) {
-            self.name = name
-            self.role = role
-        }
     }
 
     public struct Price: Equatable, Sendable {
         /// `printPrice`, `digitalPurchasePrice`…
         public let type: String
         public let amount: Double
-        public init(type: String, amount: Double) {
-            self.type = type
-            self.amount = amount
-        }
     }
 
     public let id: Int
@@ -125,11 +116,6 @@ public struct StripItem: Equatable, Sendable {
     public let id: Int
     public let title: String
     public let thumbnail: ImageRef?
-    public init(id: Int, title: String, thumbnail: ImageRef?) {
-        self.id = id
-        self.title = title
-        self.thumbnail = thumbnail
-    }
 }
 
 /// A page of strip items as the source returns it.
@@ -137,9 +123,4 @@ public struct StripPage: Equatable, Sendable {
     public let offset: Int
     public let total: Int
     public let items: [StripItem]
-    public init(offset: Int, total: Int, items: [StripItem]) {
-        self.offset = offset
-        self.total = total
-        self.items = items
-    }
 }
