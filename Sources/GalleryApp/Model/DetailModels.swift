@@ -1,33 +1,19 @@
 import Foundation
 
 /// A character as its detail screen shows it: the wire model reduced to what is drawn, so the
-/// core and its tests work on plain values.
+/// core and its tests work on plain values. Made only inside GalleryApp (the Runtime, the tests):
+/// the memberwise init serves.
 public struct CharacterDetail: Equatable, Sendable {
     public let id: Int
     public let name: String
-    public let description: String
-    public let modified: Date?
-    public let thumbnail: ImageRef?
-    public let comics: Appearances
-    public let series: Appearances
-    public let stories: Appearances
-    public let events: Appearances
-    public let links: [DetailLink]
-
-    public init(id: Int, name: String, description: String = "", modified: Date? = nil,
-                thumbnail: ImageRef? = nil, comics: Appearances = .init(), series: Appearances = .init(),
-                stories: Appearances = .init(), events: Appearances = .init(), links: [DetailLink] = []) {
-        self.id = id
-        self.name = name
-        self.description = description
-        self.modified = modified
-        self.thumbnail = thumbnail
-        self.comics = comics
-        self.series = series
-        self.stories = stories
-        self.events = events
-        self.links = links
-    }
+    public internal(set) var description = ""
+    public internal(set) var modified: Date?
+    public internal(set) var thumbnail: ImageRef?
+    public internal(set) var comics = Appearances()
+    public internal(set) var series = Appearances()
+    public internal(set) var stories = Appearances()
+    public internal(set) var events = Appearances()
+    public internal(set) var links: [DetailLink] = []
 }
 
 /// One of a character's appearance lists: how many there are (`available`) and the first few

@@ -3,32 +3,19 @@ import MarvelAPI
 
 /// A character (or a comic) as the grid shows it: the few fields of a Marvel record its tile
 /// and status line need. Kept independent of the wire models so the app core tests run on plain
-/// values and the API layer can change without touching `update`.
+/// values and the API layer can change without touching `update`. Made only inside GalleryApp
+/// (the Runtime, the tests): the memberwise init serves.
 public struct GalleryCharacter: Equatable, Hashable, Sendable, Identifiable {
     public let id: Int
     public let name: String
-    public let description: String
-    public let thumbnail: ImageRef?
-    public let comicsAvailable: Int
-    public let seriesAvailable: Int
-    public let storiesAvailable: Int
-    public let eventsAvailable: Int
+    public internal(set) var description = ""
+    public internal(set) var thumbnail: ImageRef?
+    public internal(set) var comicsAvailable = 0
+    public internal(set) var seriesAvailable = 0
+    public internal(set) var storiesAvailable = 0
+    public internal(set) var eventsAvailable = 0
     /// Set for comics in the comics gallery (their `format`, which colours the tile); nil for characters.
     public var format: String?
-
-    public init(id: Int, name: String, description: String = "", thumbnail: ImageRef? = nil,
-                comicsAvailable: Int = 0, seriesAvailable: Int = 0,
-                storiesAvailable: Int = 0, eventsAvailable: Int = 0, format: String? = nil) {
-        self.id = id
-        self.name = name
-        self.description = description
-        self.thumbnail = thumbnail
-        self.comicsAvailable = comicsAvailable
-        self.seriesAvailable = seriesAvailable
-        self.storiesAvailable = storiesAvailable
-        self.eventsAvailable = eventsAvailable
-        self.format = format
-    }
 }
 
 /// A Marvel image reference: `{path}/{variant}.{extension}` builds a URL (the runner does that,
