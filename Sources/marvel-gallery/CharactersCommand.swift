@@ -6,12 +6,14 @@ import Settings
 
 /// `marvel-gallery characters`: the full-screen gallery on a terminal (GalleryLaunch); plain
 /// lines or JSON with --plain/--json or when stdout is not a terminal.
-struct CharactersCommand: AsyncParsableCommand {
+struct CharactersCommand: AsyncParsableCommand, PagedListing {
     static let configuration = CommandConfiguration(
         commandName: "characters", abstract: "List characters, optionally by name prefix.")
+    static let noun = "characters"
+    static let defaultPageSize = 20
 
     @OptionGroup var data: DataOptions
-    @OptionGroup var paging: PagingOptions
+    @OptionGroup var paging: PagingOptions<CharactersCommand>
 
     @Option(help: "Only names containing this text, name starts first (e.g. man finds Man-Thing, then Spider-Man).")
     var search: String?
@@ -41,7 +43,7 @@ struct CharactersCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await data.run(pageSize: paging.pageSize, search: search, plain: runPlain) { settings in
+        try await data.run(pageSize: paging.pageSize, defaultPageSize: Self.defaultPageSize, search: search, plain: runPlain) { settings in
             LaunchScreen(pageSize: settings.pageSize.value, letter: letter.flatMap(IndexLetter.init),
                          language: LanguageOption.resolved(settings))
         }

@@ -5,12 +5,14 @@ import MarvelAPI
 import Settings
 
 /// `marvel-gallery comics`: the comic list, optionally by format.
-struct ComicsCommand: AsyncParsableCommand {
+struct ComicsCommand: AsyncParsableCommand, PagedListing {
     static let configuration = CommandConfiguration(
         commandName: "comics", abstract: "List comics, optionally of one format.")
+    static let noun = "comics"
+    static let defaultPageSize = LaunchScreen.comicsPageSize
 
     @OptionGroup var data: DataOptions
-    @OptionGroup var paging: PagingOptions
+    @OptionGroup var paging: PagingOptions<ComicsCommand>
 
     @Option(help: "comic, magazine, trade-paperback, hardcover, digest, graphic-novel, digital-comic, infinite-comic.",
             completion: .list(ComicQuery.Format.allCases.map { $0.rawValue.replacingOccurrences(of: " ", with: "-") }))
@@ -46,7 +48,7 @@ struct ComicsCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await data.run(pageSize: paging.pageSize, defaultPageSize: LaunchScreen.comicsPageSize, plain: runPlain) { settings in
+        try await data.run(pageSize: paging.pageSize, defaultPageSize: Self.defaultPageSize, plain: runPlain) { settings in
             LaunchScreen(catalog: .comics, pageSize: settings.pageSize.value,
                          comicsFilter: ComicsFilter(format: format.flatMap(ComicQuery.Format.init(lenient:))?.rawValue,
                                                     titleStartsWith: title),

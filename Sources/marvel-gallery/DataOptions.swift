@@ -31,13 +31,23 @@ struct DataOptions: ParsableArguments {
     }
 }
 
-/// `--page-size` and `--limit`, shared by the listings.
-struct PagingOptions: ParsableArguments {
+/// A listing command's words and default for `PagingOptions`' help: "Comics per page request,
+/// ... then 50".
+protocol PagedListing {
+    /// What is listed, plural and lower case: `characters`, `comics`, `series`...
+    static var noun: String { get }
+    static var defaultPageSize: Int { get }
+}
+
+/// `--page-size` and `--limit`, shared by the listings; the help names the listing's own noun
+/// and default.
+struct PagingOptions<Listing: PagedListing>: ParsableArguments {
     @Option(name: .customLong("page-size"),
-            help: "Items per page request in the grid, 1-100 (default: $MARVEL_GALLERY_PAGE_SIZE, then page_size in config.toml, then 20 characters or 50 of the others).")
+            help: ArgumentHelp("\(Listing.noun.prefix(1).uppercased() + Listing.noun.dropFirst()) per page request, 1-100 "
+                               + "(default: $MARVEL_GALLERY_PAGE_SIZE, then page_size in config.toml, then \(Listing.defaultPageSize))."))
     var pageSize: Int?
 
-    @Option(help: "How many to list (1-10000; pages of up to 100 are fetched).")
+    @Option(help: ArgumentHelp("How many \(Listing.noun) to list (1-10000; pages of up to 100 are fetched)."))
     var limit = 20
 
     func validate() throws {

@@ -8,11 +8,13 @@ import Settings
 /// types (the comics grid's screen; Enter opens the detail page), or, piped or with `--plain`
 /// / `--json`, its listing in plain text (tab-separated) or JSON. One command for the three:
 /// each type says its name, its request and its line (`ListedEntity`).
-struct EntityListCommand<Entity: ListedEntity>: AsyncParsableCommand {
+struct EntityListCommand<Entity: ListedEntity>: AsyncParsableCommand, PagedListing {
     static var configuration: CommandConfiguration { Entity.listCommand }
+    static var noun: String { Entity.resource.rawValue }
+    static var defaultPageSize: Int { LaunchScreen.comicsPageSize }
 
     @OptionGroup var data: DataOptions
-    @OptionGroup var paging: PagingOptions
+    @OptionGroup var paging: PagingOptions<EntityListCommand<Entity>>
 
     @Option(help: "Only names (titles) starting with this text.")
     var name: String?
@@ -24,7 +26,7 @@ struct EntityListCommand<Entity: ListedEntity>: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await data.run(pageSize: paging.pageSize, defaultPageSize: LaunchScreen.comicsPageSize, search: name,
+        try await data.run(pageSize: paging.pageSize, defaultPageSize: Self.defaultPageSize, search: name,
                            plain: runPlain) { settings in
             LaunchScreen(catalog: .titles(Entity.resource), pageSize: settings.pageSize.value,
                          language: LanguageOption.resolved(settings))
