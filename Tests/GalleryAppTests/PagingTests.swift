@@ -17,7 +17,7 @@ final class PagingTests: XCTestCase {
 
     func testAPageOfKnownRecordsIsAFailureThatWaitsForR() {
         var list = PagedList(id: 1, query: .all)
-        let page = ItemPage(offset: 0, total: 100_000, items: (1...20).map { GalleryCharacter(id: $0, name: "Hero \($0)") })
+        let page = ItemPage(offset: 0, total: 100_000, items: (1...20).map { GalleryItem(id: $0, name: "Hero \($0)") })
         let first = list.requestPage(visible: 0..<40, margin: 0, limit: 20)!
         XCTAssertTrue(list.receive(first, result: .success(page)))
         let second = list.requestPage(visible: 0..<40, margin: 0, limit: 20)!

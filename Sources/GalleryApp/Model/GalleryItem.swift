@@ -1,11 +1,11 @@
 import HTTPTransport
 import MarvelAPI
 
-/// A character (or a comic) as the grid shows it: the few fields of a Marvel record its tile
-/// and status line need. Kept independent of the wire models so the app core tests run on plain
+/// One item of a grid (a character, comic, series, event or creator) as the grid shows it: the
+/// few fields of a Marvel record its tile and status line need. Kept independent of the wire models so the app core tests run on plain
 /// values and the API layer can change without touching `update`. Made only inside GalleryApp
 /// (the Runtime, the tests): the memberwise init serves.
-public struct GalleryCharacter: Equatable, Hashable, Sendable, Identifiable {
+public struct GalleryItem: Equatable, Hashable, Sendable, Identifiable {
     public let id: Int
     public let name: String
     public internal(set) var description = ""
@@ -37,14 +37,14 @@ public struct ImageRef: Equatable, Hashable, Sendable {
 public struct ItemPage: Equatable, Sendable {
     public let offset: Int
     public let total: Int
-    public let items: [GalleryCharacter]
+    public let items: [GalleryItem]
     public let attributionText: String?
     /// True when the page came from a cache the server could not revalidate.
     public let isStale: Bool
     /// Records of this page that could not be read and were skipped (the offset counts them).
     public var unreadable = 0
 
-    public init(offset: Int, total: Int, items: [GalleryCharacter],
+    public init(offset: Int, total: Int, items: [GalleryItem],
                 attributionText: String? = nil, isStale: Bool = false, unreadable: Int = 0) {
         self.offset = offset
         self.total = total
