@@ -71,7 +71,36 @@ public enum TerminalImages {
         case .blocks: return nil
         }
         return TerminalImage(id: ids.next(), graphics: mode.graphics, placeholders: mode.tmuxPlaceholders,
-                             cols: cells.cols, rows: cells.rows, payload: payload)
+                             cols: cells.cols, rows: cells.rows, payload: payload,
+                             pixelSize: Size(width: fitted.width, height: fitted.height))
+    }
+
+    /// The pixel rendition of `image` for a `cols` x `rows` cell box without the cells of `hole`
+    /// (box coordinates): the pieces left, right, above and below it, each its own picture. The
+    /// picture is fitted to the whole box once, so the pieces meet exactly; empty when it does
+    /// not fill the box in whole cells (then half-blocks show it all).
+    public static func pieces(_ image: RGBImage, cols: Int, rows: Int, fit: FitMode, mode: GraphicsMode,
+                              around hole: Rect) throws(ImageError) -> [PicturePiece] {
+        guard mode.usesPixels, image.width > 0, image.height > 0 else { return [] }
+        let box = PixelBox(cols: cols, rows: rows, cellWidth: mode.cellPixels.width, cellHeight: mode.cellPixels.height)
+        let fitted = box.fit(image, mode: fit)
+        let cw = box.cellWidth, ch = box.cellHeight
+        guard fitted.width == cols * cw, fitted.height == rows * ch else { return [] }
+        var pieces: [PicturePiece] = []
+        for rect in Rect(x: 0, y: 0, width: cols, height: rows).around(hole) {
+            let crop = fitted.cropped(x: rect.x * cw, y: rect.y * ch, width: rect.width * cw, height: rect.height * ch)
+            let payload: [UInt8]
+            switch mode.graphics {
+            case .kitty, .iterm2: payload = try ImageEncoder.png(crop)
+            case .sixel: payload = try SixelGraphics.encode(crop)
+            case .blocks: return []
+            }
+            let picture = TerminalImage(id: ids.next(), graphics: mode.graphics, placeholders: mode.tmuxPlaceholders,
+                                        cols: rect.width, rows: rect.height, payload: payload,
+                                        pixelSize: Size(width: crop.width, height: crop.height))
+            pieces.append(PicturePiece(offset: rect.origin, image: picture))
+        }
+        return pieces
     }
 
     /// Image numbers for this process: from a random start, so two programs sharing a terminal

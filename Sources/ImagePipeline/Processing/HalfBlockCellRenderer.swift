@@ -16,8 +16,13 @@ public struct HalfBlockCellRenderer: CellRendering {
             .dithered(to: request.color)
         var cells = HalfBlockCells(image: fitted, boxCols: request.box.cols, boxRows: request.box.rows)
         // The terminal's own pixels, from the full decode (not the half-block pixels).
-        cells.pixels = try TerminalImages.make(image, cols: request.box.cols, rows: request.box.rows,
-                                               fit: request.fit, mode: request.graphics)
+        if let hole = request.hole {
+            cells.pixelPieces = try TerminalImages.pieces(image, cols: request.box.cols, rows: request.box.rows,
+                                                          fit: request.fit, mode: request.graphics, around: hole)
+        } else {
+            cells.pixels = try TerminalImages.make(image, cols: request.box.cols, rows: request.box.rows,
+                                                   fit: request.fit, mode: request.graphics)
+        }
         return cells
     }
 }
