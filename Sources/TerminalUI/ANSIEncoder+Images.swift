@@ -47,6 +47,7 @@ extension ANSIEncoder {
 
     /// Before the cells: kitty placements that left are deleted; a cleared screen forgets all.
     mutating func removeImages(for diff: BufferDiff, into out: inout [UInt8]) {
+        freeLargePicturesThatLeft(diff, into: &out)
         if diff.clearScreen {
             // Clearing the screen does not remove kitty placements everywhere: delete them all
             // (the stored pictures stay).
@@ -60,6 +61,22 @@ extension ANSIEncoder {
         for p in imageLayer.shown where p.image.graphics == .kitty && !p.placeholder
             && !target.contains(where: { $0.image.id == p.image.id && !$0.placeholder }) {
             out.append(contentsOf: KittyGraphics.deletePlacement(id: p.image.id, placement: 1))
+        }
+    }
+
+    /// A kitty picture covering a quarter of the screen or more is a page's own picture (the
+    /// detail picture, the backdrop's large piece), drawn on that page only and replaced by
+    /// another size on a resize: when it leaves the screen it is freed at once rather than left
+    /// to the budget, where it would push out the grid's tiles the user comes back to. If the
+    /// same page comes back (Esc, then Enter) it is sent again, one picture.
+    private mutating func freeLargePicturesThatLeft(_ diff: BufferDiff, into out: inout [UInt8]) {
+        let screen = diff.size.width * diff.size.height
+        let staying = Set(diff.target.images.map(\.image.id))
+        for p in imageLayer.shown where p.image.graphics == .kitty && !staying.contains(p.image.id)
+            && p.rect.width * p.rect.height * 4 >= screen && imageLayer.stored.remove(p.image.id) {
+            let free = KittyGraphics.free(id: p.image.id)
+            out.append(contentsOf: p.placeholder ? TmuxPassthrough.wrap(free) : free)
+            imageLayer.frees += 1
         }
     }
 

@@ -60,6 +60,13 @@ struct KittyImageStore: Sendable {
         return freed
     }
 
+    /// Forgets one picture (freed in the terminal); false when it was not held.
+    mutating func remove(_ id: UInt32) -> Bool {
+        guard let entry = entries.removeValue(forKey: id) else { return false }
+        bytes -= entry.bytes
+        return true
+    }
+
     /// The terminal dropped everything (leave, suspend).
     mutating func removeAll() {
         entries.removeAll()

@@ -50,11 +50,7 @@ public struct TerminalImage: Sendable, Hashable {
 public struct PicturePiece: Sendable, Hashable {
     public let offset: Point
     public let image: TerminalImage
-
-    public init(offset: Point, image: TerminalImage) {
-        self.offset = offset
-        self.image = image
-    }
+    public init(offset: Point, image: TerminalImage) { self.offset = offset; self.image = image }
 }
 
 /// How a run draws pictures: the protocol, whether kitty images go through tmux as Unicode

@@ -102,3 +102,42 @@ final class KittyImageBudgetTests: XCTestCase {
         XCTAssertGreaterThan(budget * 3 / 4, 2 * 200 * 10 * 60 * 20 * 4)
     }
 }
+
+/// A page's own picture (a quarter of the screen or more) is freed as soon as it leaves; tiles
+/// stay for the way back.
+final class KittyLargePictureTests: XCTestCase {
+    private func cells(_ id: UInt32, cols: Int, rows: Int) -> HalfBlockCells {
+        var cells = HalfBlockCells.solid(cols: cols, rows: rows, rgb: RGB(UInt8(id % 200), 90, 200))
+        cells.pixels = TerminalImage(id: id, graphics: .kitty, cols: cols, rows: rows, payload: Array("PIXELS-\(id)".utf8))
+        return cells
+    }
+
+    private func frame(_ pictures: [(HalfBlockCells, Point)]) -> Buffer {
+        var b = Buffer(size: Size(width: 40, height: 12))
+        for (p, at) in pictures { b.render(HalfBlockImage(p), in: Rect(origin: at, size: Size(width: p.cols, height: p.rows))) }
+        b.settleImages()
+        return b
+    }
+
+    func testAPagesPictureIsFreedWhenItLeavesAndATileIsNot() {
+        let page = cells(7, cols: 20, rows: 6), tile = cells(8, cols: 4, rows: 2)   // 120 and 8 of 480 cells
+        let frames = [frame([(page, Point(x: 0, y: 0)), (tile, Point(x: 30, y: 0))]), frame([]),
+                      frame([(page, Point(x: 0, y: 0)), (tile, Point(x: 30, y: 0))])]
+        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false)
+        var vt = VirtualTerminal(size: frames[0].size)
+        var writes: [String] = []
+        var front: Buffer?
+        for f in frames {
+            let bytes = enc.encode(front.map { BufferDiff(from: $0, to: f) } ?? BufferDiff.fullRepaint(f))
+            vt.feed(bytes)
+            writes.append(String(decoding: bytes, as: UTF8.self))
+            front = f
+        }
+        XCTAssertTrue(writes[1].contains("\u{1B}_Ga=d,d=I,i=7,q=2\u{1B}\\"), "the page's picture is freed when it leaves")
+        XCTAssertFalse(writes[1].contains("d=I,i=8"), "the tile stays stored")
+        XCTAssertEqual(vt.graphics.transmits, [7: 2, 8: 1], "the page's picture is sent again when it comes back")
+        XCTAssertEqual(vt.graphics.placements.count, 2)
+        XCTAssertEqual(vt.unknownSequences, [])
+        XCTAssertEqual(enc.imagesFreed, 1)
+    }
+}
