@@ -22,10 +22,19 @@ struct ContractBench: AsyncParsableCommand {
     @Option(help: "Resource types to measure, comma-separated (default: all six).")
     var types = EntityKind.allCases.map(\.rawValue).joined(separator: ",")
 
+    @Flag(help: "The client unzips every answer (as the app does) instead of counting its gzip bytes.")
+    var clientUnzips = false
+
+    @Flag(help: "Only the in-process server (no marvel-gallery child).")
+    var inProcessOnly = false
+
+    @OptionGroup var gallery: GalleryExecutable
+
     func run() async throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("contract-bench-\(getpid())")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let store = try EmbeddedCatalog.open(cacheDirectory: scratch)
+        let binary = inProcessOnly ? nil : try gallery.path()
         // Cold: no answer cache, so every request builds its page (SQL, JSON, envelope, gzip).
         // Cached: the same requests again on a server that has answered them once.
         var coldOptions = CatalogServerOptions(source: .reader(store))
@@ -35,9 +44,13 @@ struct ContractBench: AsyncParsableCommand {
         // are 280 MB; the default 64 MB would be cleared mid-run and measure builds again).
         var cachedOptions = CatalogServerOptions(source: .reader(store))
         cachedOptions.answerCacheBytes = 1 << 30
+        // The same servers as `marvel-gallery serve` children: the client's work (curl, and
+        // unzipping with --client-unzips) no longer shares the server's process.
+        let coldChild = try binary.map { try ServeChild(binary: $0, arguments: ["--answer-cache-mb", "0"]) }
         let transport = try HTTPTransport(configuration: .init(maxConcurrentTransfers: connections,
                                                                maxConnectionsPerHost: connections))
-        print("\(connections) connections x \(requests) requests per type, limit=100, embedded catalog:")
+        print("\(connections) connections x \(requests) requests per type, limit=100, embedded catalog; the client asks gzip and "
+              + (clientUnzips ? "unzips every answer" : "counts the gzip bytes (does not unzip)") + ":")
         for kind in EntityKind.allCases where types.split(separator: ",").contains(Substring(kind.rawValue)) {
             let total = try store.summaryTotal(kind)
             let name = kind.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)
@@ -45,18 +58,32 @@ struct ContractBench: AsyncParsableCommand {
             // Where a cold page's time goes, without queueing behind other connections: the
             // catalog's part (SQL and JSON) in-process, then whole requests one at a time.
             print("    alone  catalog \(try catalogTime(kind, total: total, store)), "
-                  + "request " + (await measure(kind, total: total, server: cold, transport, connections: 1)))
-            print("    cold   " + (await measure(kind, total: total, server: cold, transport)))
+                  + "request " + (await measure(kind, total: total, base: cold.baseURL, transport, connections: 1)))
+            // Cold figures are a running server's steady state: its first pass over these pages
+            // renders the catalog's entities once (kept per store), the measured pass builds
+            // every answer from them (SQL, JSON, envelope, gzip).
+            print("    in-process server:")
+            _ = await measure(kind, total: total, base: cold.baseURL, transport)
+            print("      cold   " + (await measure(kind, total: total, base: cold.baseURL, transport)))
             let cached = try await CatalogServer.start(cachedOptions)
-            _ = await measure(kind, total: total, server: cached, transport)
-            print("    cached " + (await measure(kind, total: total, server: cached, transport)))
+            _ = await measure(kind, total: total, base: cached.baseURL, transport)
+            print("      cached " + (await measure(kind, total: total, base: cached.baseURL, transport)))
             await cached.stop()
+            guard let binary, let coldChild else { continue }
+            print("    marvel-gallery serve (a separate process):")
+            _ = await measure(kind, total: total, base: coldChild.baseURL, transport)
+            print("      cold   " + (await measure(kind, total: total, base: coldChild.baseURL, transport)))
+            let cachedChild = try ServeChild(binary: binary, arguments: ["--answer-cache-mb", "1024"])
+            _ = await measure(kind, total: total, base: cachedChild.baseURL, transport)
+            print("      cached " + (await measure(kind, total: total, base: cachedChild.baseURL, transport)))
+            cachedChild.stop()
         }
+        coldChild?.stop()
         await cold.stop()
     }
 
     /// Every connection asks its pages in turn; the figures of all answered requests, one line.
-    private func measure(_ kind: EntityKind, total: Int, server: CatalogServer, _ transport: HTTPTransport,
+    private func measure(_ kind: EntityKind, total: Int, base: URL, _ transport: HTTPTransport,
                          connections: Int? = nil) async -> String {
         let orderings: [EntityKind: [String]] = [
             .characters: ["name", "-name", "modified", "-modified"],
@@ -66,7 +93,8 @@ struct ContractBench: AsyncParsableCommand {
             .series: ["title", "-title", "startYear", "-startYear", "modified"],
             .stories: ["id", "-id", "modified", "-modified"],
         ]
-        let base = server.baseURL.absoluteString + "/v1/public/\(kind.rawValue)"
+        let base = base.absoluteString + "/v1/public/\(kind.rawValue)"
+        let unzip = clientUnzips
         let orders = orderings[kind] ?? ["modified"]
         let (connections, requests) = (connections ?? self.connections, self.requests)
         let clock = ContinuousClock()
@@ -83,7 +111,10 @@ struct ContractBench: AsyncParsableCommand {
                         let url = URL(string: "\(base)?limit=100&offset=\(offset)&orderBy=\(orders[n % orders.count])")!
                         let t = clock.now
                         do {
-                            let response = try await transport.send(HTTPRequest(url: url))
+                            // Without unzipping, curl hands over the gzip bytes as they came.
+                            let request = unzip ? HTTPRequest(url: url)
+                                : HTTPRequest(url: url, headers: [("Accept-Encoding", "gzip")], acceptCompressed: false)
+                            let response = try await transport.send(request)
                             if response.status == 200 {
                                 mine.latencies.append(Self.ms(clock.now - t))
                             } else {

@@ -62,7 +62,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("corrupt-images"), help: "Probability (0...1) that an image body is garbled.")
     var corruptImages: String?
 
+    @Option(name: .customLong("answer-cache-mb"),
+            help: "Megabytes of finished answers kept for repeated requests (0 builds every answer).")
+    var answerCacheMB = 64
+
     func validate() throws {
+        guard (0...65_536).contains(answerCacheMB) else {
+            throw ValidationError("--answer-cache-mb must be between 0 and 65536, got \(answerCacheMB)")
+        }
         guard (0...65_535).contains(port) else {
             throw ValidationError("--port must be between 0 and 65535 (0 picks a free one), got \(port)")
         }
@@ -154,6 +161,7 @@ struct ServeCommand: AsyncParsableCommand {
             options.keys = APIKeys(publicKey: publicKey, privateKey: privateKey)
         }
         options.debugEndpoints = debug
+        options.answerCacheBytes = answerCacheMB << 20
         options.handleSignals = true
         if !Self.isLoopback(host) {
             FileHandle.standardError.write(Data(("marvel-gallery serve: warning: listening on \(host) makes the catalog "
