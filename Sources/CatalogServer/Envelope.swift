@@ -1,6 +1,7 @@
 import Catalog
 import Digests
 import Foundation
+import NIOCore
 import MarvelAPI
 import Synchronization
 
@@ -94,9 +95,9 @@ final class AnswerCache: Sendable {
     struct Entry: Sendable {
         let etag: String
         let body: [UInt8]
-        /// The gzip form, made the first time a client asks for it.
-        var gzipped: [UInt8]?
-        var cost: Int { body.count + (gzipped?.count ?? 0) }
+        /// The gzip form, made the first time a client asks for it (then sent as it is).
+        var gzipped: ByteBuffer?
+        var cost: Int { body.count + (gzipped?.readableBytes ?? 0) }
     }
 
     private struct State {
@@ -112,13 +113,13 @@ final class AnswerCache: Sendable {
     func get(_ key: String) -> Entry? { state.withLock { $0.entries[key] } }
 
     /// The gzip body of a cached answer, compressing it once.
-    func gzipped(_ key: String, _ entry: Entry) -> [UInt8]? {
+    func gzipped(_ key: String, _ entry: Entry) -> ByteBuffer? {
         if let packed = entry.gzipped { return packed }
-        guard let packed = try? Gzip.compress(entry.body) else { return nil }
+        guard let packed = try? Gzip.compress(ByteBuffer(bytes: entry.body)) else { return nil }
         state.withLock { s in
             guard s.entries[key] != nil, s.entries[key]?.gzipped == nil else { return }
             s.entries[key]?.gzipped = packed
-            s.bytes += packed.count
+            s.bytes += packed.readableBytes
         }
         return packed
     }

@@ -7,9 +7,14 @@ public enum Gzip {
     /// time (1.4 against 4.5 ms) for 29 KB instead of 22 KB, and a page built for one request
     /// is compressed while 49 other connections wait.
     public static func compress(_ bytes: [UInt8]) throws -> [UInt8] {
-        var input = ByteBuffer(bytes: bytes)
-        var output = try input.compress(with: .gzip(configuration: ZlibConfiguration(compressionLevel: 1)))
+        var output = try compress(ByteBuffer(bytes: bytes))
         return output.readBytes(length: output.readableBytes) ?? []
+    }
+
+    /// The server's form: buffer in, buffer out (no copies to and from arrays).
+    static func compress(_ buffer: ByteBuffer) throws -> ByteBuffer {
+        var input = buffer
+        return try input.compress(with: .gzip(configuration: ZlibConfiguration(compressionLevel: 1)))
     }
 
     public static func decompress(_ bytes: [UInt8], maxSize: Int = 64 << 20) throws -> [UInt8] {

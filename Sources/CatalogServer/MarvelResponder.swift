@@ -41,7 +41,7 @@ struct MarvelResponder: HTTPResponder {
         }
         let acceptsGzip = Gzip.accepted(by: request.headers[.acceptEncoding])
         var reply = await answer(request, faults: faults, gzip: acceptsGzip)
-        if !reply.isImage, acceptsGzip, reply.body.count > 0, !reply.isGzipped, let packed = try? Gzip.compress(reply.body) {
+        if !reply.isImage, acceptsGzip, reply.body.readableBytes > 0, !reply.isGzipped, let packed = try? Gzip.compress(reply.body) {
             reply.body = packed
             reply.isGzipped = true
         }
@@ -174,22 +174,22 @@ struct MarvelResponder: HTTPResponder {
         }
         let status = HTTPResponse.Status(code: reply.status)
         let bytes = reply.body
-        let truncate = !bytes.isEmpty && faults.truncateRate > 0 && Double.random(in: 0..<1) < faults.truncateRate
-        let throttle = reply.isImage && faults.bandwidthBytesPerSecond > 0 && !bytes.isEmpty
-        let sent = truncate ? bytes.count / 2 : bytes.count
+        let truncate = bytes.readableBytes > 0 && faults.truncateRate > 0 && Double.random(in: 0..<1) < faults.truncateRate
+        let throttle = reply.isImage && faults.bandwidthBytesPerSecond > 0 && bytes.readableBytes > 0
+        let sent = truncate ? bytes.readableBytes / 2 : bytes.readableBytes
         stats.record(path: path, status: reply.status, bytes: sent)
         if reply.status == 304 { return Response(status: status, headers: fields) }
-        fields[.contentLength] = String(bytes.count)
+        fields[.contentLength] = String(bytes.readableBytes)
         guard truncate || throttle else {
-            return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+            return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: bytes))
         }
         let rate = faults.bandwidthBytesPerSecond
-        let body = ResponseBody(contentLength: bytes.count) { writer in
+        let body = ResponseBody(contentLength: bytes.readableBytes) { writer in
             let chunk = throttle ? max(1, rate / 20) : max(1, sent)
             var offset = 0
             while offset < sent {
                 let end = min(sent, offset + chunk)
-                try await writer.write(ByteBuffer(bytes: bytes[offset..<end]))
+                try await writer.write(bytes.getSlice(at: bytes.readerIndex + offset, length: end - offset) ?? ByteBuffer())
                 if throttle { try await Task.sleep(for: .seconds(Double(end - offset) / Double(rate))) }
                 offset = end
             }
