@@ -91,6 +91,8 @@ extension CatalogStore {
         // core; this one only writes them.
         let objects = ImportPhase.timed("read+parse JSON", &report.phases) { Self.parallelMap(jsonFiles, Self.entities) }
         let prepared = ImportPhase.timed("canonical texts and rows", &report.phases) { Self.prepare(objects) }
+        // The images are read and hashed on the other cores while this one writes the rows.
+        let pendingImages = Self.readImagesInBackground(images)
         var start = ContinuousClock.now
         for (file, entities) in zip(jsonFiles, prepared) {
             switch entities {
@@ -100,7 +102,7 @@ extension CatalogStore {
             }
         }
         report.phases.append(ImportPhase(name: "write entity rows", since: start))
-        let loaded = ImportPhase.timed("read+hash images", &report.phases) { Self.readImages(images) }
+        let loaded = ImportPhase.timed("wait for images read+hashed", &report.phases) { pendingImages() }
         start = ContinuousClock.now
         importImages(loaded, db, into: &report)
         report.phases.append(ImportPhase(name: "write images", since: start))
@@ -157,6 +159,17 @@ extension CatalogStore {
             FileManager.default.contents(atPath: file).map { (bytes: $0, hash: Digest.sha1Hex($0)) }
         }
         return Array(zip(files, loaded)).map { (file: $0.0, image: $0.1) }
+    }
+
+    /// Starts `readImages(files)` on another thread; the closure returned waits for its result.
+    static func readImagesInBackground(_ files: [String]) -> () -> [(file: String, image: (bytes: Data, hash: String)?)] {
+        final class Box: @unchecked Sendable { var value: [(file: String, image: (bytes: Data, hash: String)?)] = [] }
+        let box = Box(), done = DispatchGroup()
+        DispatchQueue.global().async(group: done) { box.value = readImages(files) }
+        return {
+            done.wait()
+            return box.value
+        }
     }
 
     /// `transform` over `items` on every core, results in order.

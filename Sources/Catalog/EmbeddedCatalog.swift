@@ -80,8 +80,10 @@ public enum EmbeddedCatalog {
                 let builder = try ImportPhase.timed("create file and schema", &phases) { try CatalogStore(buildingAt: temporary) }
                 let report = builder.importPaths([folder.path])
                 if let failure = report.failures.first { throw CatalogError.database("embedded catalog: \(failure)") }
+                phases += report.phases
                 try builder.setMeta("fixtures-version", version)
-                lastBuild.withLock { $0 = phases + report.phases }
+                try ImportPhase.timed("switch to WAL", &phases) { try builder.finishBuild() }
+                lastBuild.withLock { $0 = phases }
             }()
         } catch {
             // A full or read-only cache disk (SQLite 13 / 14): nothing half-built stays behind,
