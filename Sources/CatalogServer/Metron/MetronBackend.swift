@@ -66,34 +66,26 @@ struct MetronBackend: Sendable {
                       _ translate: MetronToMarvel) async throws(APIFailure) -> MarvelRoutes.Result {
         var objects: [[String: Any]] = []
         var total = 0
+        /// One kind's page: its Metron list filtered by name (by title for comics and series),
+        /// each record translated.
+        func page<Item: MetronRecord>(_ type: Item.Type, _ path: String, titled: Bool = false,
+                                      query: ([String: String]) -> [String: String] = { $0 },
+                                      _ make: (Item) -> [String: Any]) async throws(APIFailure) -> ([[String: Any]], Int) {
+            let (filter, startsWith) = try Self.nameFilter(params, contains: titled ? "titleContains" : "nameContains",
+                                                           startsWith: titled ? "titleStartsWith" : "nameStartsWith",
+                                                           exact: titled ? "title" : "name")
+            let (items, count) = try await pages(Item.self, path, query(filter), limit: limit, offset: offset, startsWith: startsWith)
+            return (items.map(make), count)
+        }
         switch kind {
-        case .characters:
-            let (filter, startsWith) = try Self.nameFilter(params, contains: "nameContains", startsWith: "nameStartsWith", exact: "name")
-            let (items, count) = try await pages(MetronSummary.self, "character", filter, limit: limit, offset: offset,
-                                                 startsWith: startsWith)
-            (objects, total) = (items.map(translate.character), count)
+        case .characters: (objects, total) = try await page(MetronSummary.self, "character", translate.character)
         case .comics:
-            let (filter, startsWith) = try Self.nameFilter(params, contains: "titleContains", startsWith: "titleStartsWith", exact: "title")
-            let query = filter["name"].map { ["series_name": $0] } ?? [:]
-            let (items, count) = try await pages(MetronIssueSummary.self, "issue", query, limit: limit, offset: offset,
-                                                 startsWith: startsWith)
-            (objects, total) = (items.map(translate.comic), count)
-        case .series:
-            let (filter, startsWith) = try Self.nameFilter(params, contains: "titleContains", startsWith: "titleStartsWith", exact: "title")
-            let (items, count) = try await pages(MetronSeriesSummary.self, "series", filter, limit: limit, offset: offset,
-                                                 startsWith: startsWith)
-            (objects, total) = (items.map(translate.series), count)
-        case .events:
-            let (filter, startsWith) = try Self.nameFilter(params, contains: "nameContains", startsWith: "nameStartsWith", exact: "name")
-            let (items, count) = try await pages(MetronSummary.self, "arc", filter, limit: limit, offset: offset, startsWith: startsWith)
-            (objects, total) = (items.map(translate.event), count)
-        case .creators:
-            let (filter, startsWith) = try Self.nameFilter(params, contains: "nameContains", startsWith: "nameStartsWith", exact: "name")
-            let (items, count) = try await pages(MetronSummary.self, "creator", filter, limit: limit, offset: offset,
-                                                 startsWith: startsWith)
-            (objects, total) = (items.map(translate.creator), count)
-        case .stories:
-            break
+            (objects, total) = try await page(MetronIssueSummary.self, "issue", titled: true,
+                                              query: { $0["name"].map { ["series_name": $0] } ?? [:] }, translate.comic)
+        case .series: (objects, total) = try await page(MetronSeriesSummary.self, "series", titled: true, translate.series)
+        case .events: (objects, total) = try await page(MetronSummary.self, "arc", translate.event)
+        case .creators: (objects, total) = try await page(MetronSummary.self, "creator", translate.creator)
+        case .stories: break
         }
         return MarvelRoutes.Result(page: CatalogPage(total: total, results: try objects.map(Self.serialize)), limit: limit, offset: offset)
     }

@@ -18,7 +18,7 @@ public struct PagedList: Equatable, Sendable {
     public let id: Int
     public let query: ListQuery
     /// The positions, loaded or gaps (the same sparse paging as a detail page's strip).
-    private var slots = SparseSlots<GalleryCharacter>()
+    private var slots = SparseSlots<GalleryItem>()
     /// Positions that hold an item.
     public var loadedCount: Int { slots.loadedCount }
     /// `total` of the last page received (it can change between pages).
@@ -56,7 +56,7 @@ public struct PagedList: Equatable, Sendable {
     public private(set) var isLocal = false
 
     /// A complete list of `items` found locally: nothing more to fetch.
-    public init(id: Int, query: ListQuery, localItems: [GalleryCharacter]) {
+    public init(id: Int, query: ListQuery, localItems: [GalleryItem]) {
         self.init(id: id, query: query)
         slots = SparseSlots(items: localItems)
         total = localItems.count
@@ -77,9 +77,9 @@ public struct PagedList: Equatable, Sendable {
     /// Every position is loaded (sparse) or the last page was seen (sequential).
     public var endReached: Bool { isSequential ? sequentialEnd : total != nil && slots.isFull }
     /// The loaded items in list order (gaps left out).
-    public var items: [GalleryCharacter] { slots.items }
-    public func item(at index: Int) -> GalleryCharacter? { slots.item(at: index) }
-    public var selectedItem: GalleryCharacter? { item(at: selection) }
+    public var items: [GalleryItem] { slots.items }
+    public func item(at index: Int) -> GalleryItem? { slots.item(at: index) }
+    public var selectedItem: GalleryItem? { item(at: selection) }
 
     private var isSequential: Bool { query == .letter(.digits) }
 
@@ -154,7 +154,7 @@ public struct PagedList: Equatable, Sendable {
     /// Whether a character belongs in this list: a letter keeps its names (the server's
     /// `nameStartsWith` folds case differently on some servers); `#` stops at the first name
     /// past the digits.
-    private func accepts(_ character: GalleryCharacter, sawPastDigits: inout Bool) -> Bool {
+    private func accepts(_ character: GalleryItem, sawPastDigits: inout Bool) -> Bool {
         guard case .letter(let letter) = query, !letter.matches(character.name) else { return true }
         if letter == .digits, character.name.first.map({ $0 > "9" }) ?? false { sawPastDigits = true }
         return false
