@@ -11,7 +11,7 @@ struct SeriesCommand: AsyncParsableCommand {
     @OptionGroup var listing: EntityListing
 
     func run() async throws {
-        try await listing.run(noun: "series", grid: .series) { name, page throws(MarvelAPIError) in
+        try await listing.run(noun: "series", grid: .series) { name, page, _ throws(MarvelAPIError) in
             try .seriesList(titleStartsWith: name, page)
         } line: { s in
             let years = s.startYear.map { start in "\(start)-\(s.endYear.map { $0 == 2099 ? "" : String($0) } ?? "")" } ?? "-"
@@ -25,7 +25,7 @@ struct EventsCommand: AsyncParsableCommand {
     @OptionGroup var listing: EntityListing
 
     func run() async throws {
-        try await listing.run(noun: "events", grid: .events) { name, page throws(MarvelAPIError) in
+        try await listing.run(noun: "events", grid: .events) { name, page, _ throws(MarvelAPIError) in
             try .eventList(nameStartsWith: name, page)
         } line: { e in
             "\(e.id)\t\(PlainOutput.v(e.title))\t\(PlainOutput.day(e.start))\t\(PlainOutput.day(e.end))\t\(e.comics.available) comics"
@@ -38,8 +38,8 @@ struct CreatorsCommand: AsyncParsableCommand {
     @OptionGroup var listing: EntityListing
 
     func run() async throws {
-        try await listing.run(noun: "creators", grid: .creators) { name, page throws(MarvelAPIError) in
-            try .creatorList(nameStartsWith: name, page)
+        try await listing.run(noun: "creators", grid: .creators) { name, page, kind throws(MarvelAPIError) in
+            try .creatorList(nameStartsWith: name, orderBy: kind.creatorsOrder, page)
         } line: { c in
             "\(c.id)\t\(PlainOutput.v(c.fullName))\t\(c.comics.available) comics\t\(c.series.available) series"
         }
@@ -72,7 +72,7 @@ struct EntityListing: ParsableArguments {
     }
 
     func run<Entity>(noun: String, grid: MarvelResource,
-                     endpoint: (String?, PageQuery) throws(MarvelAPIError) -> MarvelEndpoint<Entity>,
+                     endpoint: (String?, PageQuery, DataSourceKind) throws(MarvelAPIError) -> MarvelEndpoint<Entity>,
                      line: (Entity) -> String) async throws {
         try await PlainOutput.reportingErrors {
             let settings = try source.settings(pageSize: pageSize, language: language.lang,
@@ -83,7 +83,8 @@ struct EntityListing: ParsableArguments {
                                                                         language: LanguageOption.resolved(settings)))
             }
             let client = try await source.makeClient(settings)
-            let listing = try await ListFetcher.fetch(client, try endpoint(name, PageQuery(limit: min(limit, 100))), limit: limit)
+            let listing = try await ListFetcher.fetch(client, try endpoint(name, PageQuery(limit: min(limit, 100)),
+                                                                                   ClientOptions.kind(of: client, settings)), limit: limit)
             try listing.print(json: output.json, noun: noun, client: client, line: line)
         }
     }
