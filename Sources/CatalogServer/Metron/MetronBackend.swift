@@ -18,7 +18,7 @@ struct MetronBackend: Sendable {
     static func listParams(_ kind: EntityKind) -> Set<String> {
         switch kind {
         case .comics: MetronListQuery.comicParams
-        case .series: ["title", "titleStartsWith", "titleContains", "orderBy", "limit", "offset", "modifiedSince"]
+        case .series: ["title", "titleStartsWith", "titleContains", "startYear", "orderBy", "limit", "offset", "modifiedSince"]
         default: ["name", "nameStartsWith", "nameContains", "orderBy", "limit", "offset", "modifiedSince"]
         }
     }

@@ -62,8 +62,16 @@ struct MetronListQuery {
         let (filter, startsWith) = try MetronBackend.nameFilter(params, contains: titled ? "titleContains" : "nameContains",
                                                                 startsWith: titled ? "titleStartsWith" : "nameStartsWith",
                                                                 exact: titled ? "title" : "name")
-        return MetronListQuery(filter: filter.merging(try modifiedSince(params)) { $1 }, startsWith: startsWith,
-                               descending: try direction(params, kind))
+        var query = MetronListQuery(filter: filter.merging(try modifiedSince(params)) { $1 }, startsWith: startsWith,
+                                    descending: try direction(params, kind))
+        if titled, let year = try startYear(params) { query.filter["year_began"] = year }
+        return query
+    }
+
+    static func startYear(_ params: QueryParameters) throws(APIFailure) -> String? {
+        guard let year = try params.text("startYear") else { return nil }
+        guard Int(year) != nil else { throw .validation("You must pass a valid year for startYear.") }
+        return year
     }
 
     /// `/comics`: the series title filters, the comic filters Metron's issue list has
@@ -74,10 +82,7 @@ struct MetronListQuery {
                                                                exact: "title")
         var filter = title["name"].map { ["series_name": $0] } ?? [:]
         filter.merge(try modifiedSince(params)) { $1 }
-        if let year = try params.text("startYear") {
-            guard Int(year) != nil else { throw .validation("You must pass a valid year for startYear.") }
-            filter["series_year_began"] = year
-        }
+        if let year = try startYear(params) { filter["series_year_began"] = year }
         if let number = try params.text("issueNumber", zeroIsBlank: false) { filter["number"] = number }
         if let upc = try params.text("upc") { filter["upc"] = upc }
         if let range = try params.text("dateRange", zeroIsBlank: false) {
