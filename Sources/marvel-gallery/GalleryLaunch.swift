@@ -79,6 +79,7 @@ enum GalleryLaunch {
     /// cleaned up by `exit`.
     static func shutDown(_ thumbnails: PipelineThumbnails, transports: [HTTPTransport]) async {
         await thumbnails.drain()
+        await MetronLaunch.settle()
         thumbnails.pipeline.close()
         for transport in transports { transport.shutdown() }
     }

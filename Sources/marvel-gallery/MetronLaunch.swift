@@ -38,6 +38,11 @@ enum MetronLaunch {
 
     private static let running = Mutex<MetronClient?>(nil)
 
+    /// Lets the requests already sent to Metron finish and be stored before the program exits.
+    static func settle() async {
+        await running.withLock({ $0 })?.settle()
+    }
+
     /// The status line's budget text of the running Metron client and Metron's credit, e.g.
     /// "Metron · 14/18 this minute · 4,310 today · CC BY-SA 4.0"; nil when Metron
     /// is not the source.

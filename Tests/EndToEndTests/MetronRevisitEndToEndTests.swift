@@ -53,18 +53,17 @@ final class MetronRevisitEndToEndTests: XCTestCase {
 
     func testWhatWasBrowsedStaysBrowsableOfflineAndSaysItIsStale() throws {
         guard let metron = try MetronTestServer() else { throw XCTSkip("../shared/metron-recorded is absent") }
-        let screen = ["characters", "--headless", "60x20"]
+        let screen = ["characters", "--headless", "120x12"]  // one row of tiles, room for the status line
         let online = home.appendingPathComponent("online.txt"), offline = home.appendingPathComponent("offline.txt")
         try run(screen, metron, frame: online)
         let names = GalleryScreen(try String(contentsOf: online, encoding: .utf8)).names
-        XCTAssertTrue(names.contains { $0.hasPrefix("'Mazing") }, "\(names)")
+        XCTAssertTrue(names.first?.hasPrefix("'Maz") == true, "\(names)")
 
         // A week on, past every freshness, and Metron cannot be reached.
         try ResponseCacheAging.age(folder: home.appendingPathComponent("cache/marvel-gallery/metron"), by: 8 * 86_400)
         metron.goOffline()
         try run(screen, metron, frame: offline)
         let text = try String(contentsOf: offline, encoding: .utf8)
-        print(text)
         XCTAssertEqual(GalleryScreen(text).names, names, "the same tiles from the stored pages:\n\(text)")
         XCTAssertTrue(GalleryScreen(text).status.contains("cached data, may be out of date"), "stale, and says so:\n\(text)")
     }
