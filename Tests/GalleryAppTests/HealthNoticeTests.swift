@@ -76,6 +76,24 @@ final class HealthNoticeTests: XCTestCase {
         XCTAssertTrue(buffer.text.contains("response cache /c is not writable (full): responses kept in memory"), buffer.text)
     }
 
+    /// A long notice on a 120-column terminal is truncated; the selection's position is not pushed out.
+    func testANoticeNeverHidesThePosition() async throws {
+        let size = Size(width: 120, height: 30)
+        let backend = HeadlessBackend(size: size)
+        let thumbnails = SickThumbnails()
+        thumbnails.set(SourceHealth(damagedPictures: 3, imageCacheProblem: diskFull))
+        let effects = EffectRunner(pages: FakePageSource(catalog: FakeCatalog.make(count: 184)), thumbnails: thumbnails)
+        var state = AppState(config: AppConfig(), size: size)
+        let initial = state.update(.resized(size))
+        let runner = ProgramRunner(program: GalleryProgram(), backend: backend, perform: effects.performer)
+        let run = Task { try await runner.run(state, initialEffects: initial) }
+        await waitForScreen(backend) { $0.contains("refused a write") }
+        let statusLine = await backend.screen.split(separator: "\n").last.map(String.init) ?? ""
+        XCTAssertTrue(statusLine.contains("1 of 184"), statusLine)
+        await backend.send(.input(.key(.char("q"))))
+        _ = try await run.value
+    }
+
     /// The real page source reports its response cache falling back to memory (the cache's
     /// folder is a file here, so no write can succeed, whoever runs the test).
     func testTheMarvelPageSourceReportsItsResponseCache() async throws {

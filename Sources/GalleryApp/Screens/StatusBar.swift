@@ -1,8 +1,9 @@
 import TerminalUI
 
 /// The bottom line: the selected item's full name (tile labels are trimmed; this one is not),
-/// data source, stale-cache notice, "N of TOTAL" (N: the selection's position), what the list is doing, and the key hints
-/// on the right (dropped first when space is short).
+/// data source, "N of TOTAL" (N: the selection's position), standing notices (stale cache, the catalog's notice,
+/// cache problems, damaged pictures), what the list is doing, and the key hints on the right (dropped first
+/// when space is short).
 enum StatusBar {
     static func render(_ state: AppState, in area: Rect, theme: Theme, into buffer: inout Buffer) {
         let strings = state.strings
@@ -12,14 +13,6 @@ enum StatusBar {
             parts.append((" " + selected.name, theme.statusBar.bold))
         }
         parts.append(((parts.isEmpty ? " " : "") + "● " + source(state.config.source, strings), theme.statusBar))
-        if state.staleData { parts.append((strings[.staleNotice], theme.statusBar)) }
-        if let notice = state.config.notice { parts.append((notice, theme.statusBar)) }
-        for problem in [state.health.imageCacheProblem, state.health.responseCacheProblem].compactMap({ $0 }) {
-            parts.append((problem, theme.statusBar))  // one line from the cache, like the catalog's notice
-        }
-        if state.health.damagedPictures > 0 {
-            parts.append((strings.text(.damagedPictures, strings.number(state.health.damagedPictures)), theme.statusBar))
-        }
         let list = state.current
         if let total = list.positionTotal {
             // Where the selection is over the whole (sparse) list, not how much of it is loaded.
@@ -30,6 +23,15 @@ enum StatusBar {
             }
         } else if !list.isEmpty {
             parts.append((strings.text(.countLoading, strings.number(list.loadedCount)), theme.statusBar))
+        }
+        // Standing notices come after the position: a long one is truncated, the position never is.
+        if state.staleData { parts.append((strings[.staleNotice], theme.statusBar)) }
+        if let notice = state.config.notice { parts.append((notice, theme.statusBar)) }
+        for problem in [state.health.imageCacheProblem, state.health.responseCacheProblem].compactMap({ $0 }) {
+            parts.append((problem, theme.statusBar))  // one line from the cache, like the catalog's notice
+        }
+        if state.health.damagedPictures > 0 {
+            parts.append((strings.text(.damagedPictures, strings.number(state.health.damagedPictures)), theme.statusBar))
         }
         if list.isLocal, let search = state.search {
             let base = state.lists[max(0, min(search.baseDepth, state.lists.count) - 1)]
