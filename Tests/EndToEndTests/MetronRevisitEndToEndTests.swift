@@ -53,7 +53,7 @@ final class MetronRevisitEndToEndTests: XCTestCase {
 
     func testWhatWasBrowsedStaysBrowsableOfflineAndSaysItIsStale() throws {
         guard let metron = try MetronTestServer() else { throw XCTSkip("../shared/metron-recorded is absent") }
-        let screen = ["characters", "--headless", "120x12"]  // one row of tiles, room for the status line
+        let screen = ["characters", "--headless", "160x12"]  // one row of tiles, room for the whole status line
         let online = home.appendingPathComponent("online.txt"), offline = home.appendingPathComponent("offline.txt")
         try run(screen, metron, frame: online)
         let names = GalleryScreen(try String(contentsOf: online, encoding: .utf8)).names
