@@ -45,6 +45,18 @@ final class MetronCommandLineTests: XCTestCase {
         XCTAssertEqual(server.hits["/api/character/"], 1)
     }
 
+    /// Comics in Metron's own order (series title), and an order Metron cannot give refused in
+    /// the contract's words rather than answered in another order.
+    func testComicsInMetronsOrderAndAnOrderItCannotGiveRefused() throws {
+        let server = try metron()
+        let (status, output) = try run(["comics", "--plain", "--limit", "3"], server)
+        XCTAssertEqual(status, 0, output)
+        XCTAssertEqual(output.split(separator: "\n").filter { $0.contains("\t") }.count, 3, output)
+        let (refused, message) = try run(["comics", "--plain", "--limit", "3", "--order=-onsaleDate"], server)
+        XCTAssertNotEqual(refused, 0)
+        XCTAssertTrue(message.contains("-onsaleDate is not a valid ordering parameter."), message)
+    }
+
     func testTwoProgramsAtOnceSpendOneBudget() throws {
         let server = try metron()
         let results = Locked<[(Int32, String)]>([])

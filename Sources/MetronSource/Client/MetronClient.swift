@@ -171,9 +171,14 @@ public final class MetronClient: Sendable {
 
     /// Waits, at most `limit`, for the requests already sent to Metron to be answered and
     /// stored: called before the program exits, so what was paid for is kept for the next run.
-    public func settle(upTo limit: Duration = .seconds(3)) async {
-        let deadline = ContinuousClock.now + limit
-        while inFlight.withLock({ $0 }) > 0, ContinuousClock.now < deadline {
+    /// Done when nothing has been in flight for `quiet` (a picture's detail, once stored, is
+    /// followed at once by the picture itself).
+    public func settle(upTo limit: Duration = .seconds(3), quiet: Duration = .milliseconds(200)) async {
+        let clock = ContinuousClock()
+        let deadline = clock.now + limit
+        var idleSince = clock.now
+        while clock.now < deadline {
+            if inFlight.withLock({ $0 }) > 0 { idleSince = clock.now } else if clock.now - idleSince >= quiet { return }
             try? await Task.sleep(for: .milliseconds(20))
         }
     }
