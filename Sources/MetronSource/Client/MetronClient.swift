@@ -96,7 +96,6 @@ public final class MetronClient: Sendable {
         do {
             return try await fetch(url, budgeted: budgeted, background: background, retrying: stored == nil)
         } catch {
-            if case .transport = error { unreachableUntil.withLock { $0 = Date().addingTimeInterval(Self.unreachableWindow) } }
             switch error {
             case .transport, .unexpectedStatus, .rateLimited:
                 if let stored {
@@ -127,7 +126,11 @@ public final class MetronClient: Sendable {
             do {
                 response = try await send(request, storingAs: url)
             } catch let error as HTTPTransportError {
-                guard RetryPolicy.isRetryable(error), attempt < maxRetries else { throw .transport(error.description) }
+                guard RetryPolicy.isRetryable(error), attempt < maxRetries else {
+                    // Metron did not answer at all (not a cancellation or a budget wait): unreachable for a while.
+                    unreachableUntil.withLock { $0 = Date().addingTimeInterval(Self.unreachableWindow) }
+                    throw .transport(error.description)
+                }
                 try await wait(retryPolicy.delay(beforeRetry: attempt, retryAfter: nil))
                 attempt += 1
                 continue
