@@ -7,7 +7,7 @@
 //      typed curl wrappers inline in CCurl's own header; libcrypto only through Digests
 //   TerminalUI (pure) <- TerminalIO;  TerminalUI <- ImageCore (codecs, picture streams)
 //   HTTPTransport (libcurl, the one retry rule) <- MarvelAPI (the REST contract)
-//   Digests, CivilCalendar <- MarvelAPI, Catalog (SQLite) <- CatalogServer (loopback server)
+//   Digests, CivilCalendar, MarvelContract (the resource types) <- MarvelAPI, Catalog (SQLite) <- CatalogServer
 //   HTTPTransport + MarvelAPI + Catalog <- MetronSource (Metron's client, budget, translation) <- CatalogServer
 //   ImageCore + HTTPTransport <- ImagePipeline (knows HTTP and images, not Marvel)
 //   everything <- GalleryApp (Marvel-specific requests in its Runtime) <- marvel-gallery
@@ -70,9 +70,11 @@ let package = Package(
         // The one digest (libcrypto) and the one day count, below every data layer.
         .target(name: "Digests", dependencies: ["COpenSSL"]),
         .target(name: "CivilCalendar"),
-        .target(name: "MarvelAPI", dependencies: ["HTTPTransport", "Digests", "CivilCalendar"]),
+        // The contract's six resource types and their routes, shared by the client and the catalog.
+        .target(name: "MarvelContract"),
+        .target(name: "MarvelAPI", dependencies: ["HTTPTransport", "Digests", "CivilCalendar", "MarvelContract"]),
         .target(name: "Catalog", dependencies: [
-            "Digests", "CivilCalendar",
+            "Digests", "CivilCalendar", "MarvelContract",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .target(name: "CatalogServer", dependencies: [
@@ -112,7 +114,7 @@ let package = Package(
         // MARK: Tests
         .target(name: "TestSupport", dependencies: ["TerminalUI"], path: "Tests/TestSupport"),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
-        .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "TestSupport"]),
+        .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "TerminalUI", "TestSupport"]),
         .testTarget(name: "ImageCoreTests", dependencies: ["ImageCore", "TerminalUI", "TestSupport"],
                     resources: [.copy("Resources")]),
         .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "TestSupport"]),
@@ -133,7 +135,7 @@ let package = Package(
         ]),
         // The command line parsed in-process (validation messages and exit codes).
         .testTarget(name: "MarvelGalleryTests", dependencies: [
-            "marvel-gallery", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "marvel-gallery", "MarvelAPI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Drives the built executable inside tmux; needs the marvel-gallery product built first.
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "ImageCore", "TerminalUI"]),

@@ -24,5 +24,8 @@ fi
 # (about 15 s: four C files and one Swift driver, not a second build of the package).
 ./scripts/sanitize-shims.sh
 
+# Every target declares exactly the modules it imports (Package.swift against the import lines).
+python3 scripts/check-imports.py
+
 swift build --product marvel-gallery
 swift test

@@ -1,9 +1,12 @@
 import Foundation
+import MarvelContract
 
-/// The six resource types of the Marvel contract, named as in their URL paths.
-public enum EntityKind: String, Sendable, CaseIterable, Hashable {
-    case characters, comics, creators, events, series, stories
+/// The six resource types of the Marvel contract, named as in their URL paths: the contract's
+/// one table (`MarvelResource`, with its sub-collections), which the client shares.
+public typealias EntityKind = MarvelResource
 
+/// What the catalog knows of each type: its table, its columns, its 404 noun, its list fields.
+extension EntityKind {
     /// The table holding this kind.
     var table: String {
         switch self {
@@ -34,19 +37,6 @@ public enum EntityKind: String, Sendable, CaseIterable, Hashable {
         case .events: "event"
         case .series: "series"
         case .stories: "comic_story"
-        }
-    }
-
-    /// The sub-collections the contract has under `/<kind>/{id}/` (MARVEL_API.md section 1).
-    /// The catalog sits below the REST client, so the client's `MarvelResource.subCollections`
-    /// is a second statement of the same table; `EntityKindTests` holds the two equal.
-    public var subCollections: [EntityKind] {
-        switch self {
-        case .characters: [.comics, .events, .series, .stories]
-        case .comics: [.characters, .creators, .events, .stories]
-        case .creators: [.comics, .events, .series, .stories]
-        case .events, .series: EntityKind.allCases.filter { $0 != self }
-        case .stories: [.characters, .comics, .creators, .events, .series]
         }
     }
 

@@ -72,15 +72,15 @@ extension CurlTransfer {
     func outcome(_ code: CURLcode) -> Result<HTTPResponse, any Error> {
         guard let easy else { return .failure(HTTPTransportError.shutDown) }
         func duration(_ info: CURLINFO) -> Duration { .microseconds(mg_easy_getinfo_off(easy, info)) }
-        let metrics = HTTPMetrics(
-            wireBodyBytes: Int(mg_easy_getinfo_off(easy, CURLINFO_SIZE_DOWNLOAD_T)),
-            headerBytes: mg_easy_getinfo_long(easy, CURLINFO_HEADER_SIZE),
-            connectionsOpened: mg_easy_getinfo_long(easy, CURLINFO_NUM_CONNECTS),
-            redirects: mg_easy_getinfo_long(easy, CURLINFO_REDIRECT_COUNT),
-            connectTime: duration(CURLINFO_CONNECT_TIME_T),
-            firstByteTime: duration(CURLINFO_STARTTRANSFER_TIME_T),
-            totalTime: duration(CURLINFO_TOTAL_TIME_T),
-            localPort: mg_easy_getinfo_long(easy, CURLINFO_LOCAL_PORT))
+        var metrics = HTTPMetrics()
+        metrics.wireBodyBytes = Int(mg_easy_getinfo_off(easy, CURLINFO_SIZE_DOWNLOAD_T))
+        metrics.headerBytes = mg_easy_getinfo_long(easy, CURLINFO_HEADER_SIZE)
+        metrics.connectionsOpened = mg_easy_getinfo_long(easy, CURLINFO_NUM_CONNECTS)
+        metrics.redirects = mg_easy_getinfo_long(easy, CURLINFO_REDIRECT_COUNT)
+        metrics.connectTime = duration(CURLINFO_CONNECT_TIME_T)
+        metrics.firstByteTime = duration(CURLINFO_STARTTRANSFER_TIME_T)
+        metrics.totalTime = duration(CURLINFO_TOTAL_TIME_T)
+        metrics.localPort = mg_easy_getinfo_long(easy, CURLINFO_LOCAL_PORT)
         if code == CURLE_OK {
             let effective = mg_easy_getinfo_string(easy, CURLINFO_EFFECTIVE_URL)
                 .flatMap { URL(string: String(cString: $0)) } ?? request.url

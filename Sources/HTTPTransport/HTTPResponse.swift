@@ -29,37 +29,26 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence {
     public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
 }
 
-/// What curl measured for one transfer.
+/// What curl measured for one transfer (all zero until the transfer fills it in).
 public struct HTTPMetrics: Sendable, Hashable {
     /// Body bytes as received on the wire (before decompression), from `CURLINFO_SIZE_DOWNLOAD_T`.
-    public var wireBodyBytes: Int
+    public var wireBodyBytes = 0
     /// Header bytes received.
-    public var headerBytes: Int
+    public var headerBytes = 0
     /// New connections this transfer opened (0 = it reused a pooled connection).
-    public var connectionsOpened: Int
+    public var connectionsOpened = 0
     /// Redirects followed.
-    public var redirects: Int
+    public var redirects = 0
     /// Time from start to connected, to first byte, and to the end.
-    public var connectTime: Duration
-    public var firstByteTime: Duration
-    public var totalTime: Duration
+    public var connectTime = Duration.zero
+    public var firstByteTime = Duration.zero
+    public var totalTime = Duration.zero
     /// Local TCP port of the last connection used (tells connections apart in tests).
-    public var localPort: Int
+    public var localPort = 0
 
     public var reusedConnection: Bool { connectionsOpened == 0 }
 
-    public init(wireBodyBytes: Int = 0, headerBytes: Int = 0, connectionsOpened: Int = 0, redirects: Int = 0,
-                connectTime: Duration = .zero, firstByteTime: Duration = .zero, totalTime: Duration = .zero,
-                localPort: Int = 0) {
-        self.wireBodyBytes = wireBodyBytes
-        self.headerBytes = headerBytes
-        self.connectionsOpened = connectionsOpened
-        self.redirects = redirects
-        self.connectTime = connectTime
-        self.firstByteTime = firstByteTime
-        self.totalTime = totalTime
-        self.localPort = localPort
-    }
+    public init() {}
 }
 
 public struct HTTPResponse: Sendable {

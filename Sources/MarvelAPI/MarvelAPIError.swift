@@ -100,3 +100,55 @@ public enum MarvelAPIError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+
+extension MarvelAPIError: UserFacingError {
+    /// The sentence the screens say in the user's language (ids are the app's `err…` texts).
+    public var userMessage: UserMessage {
+        let message: UserMessage
+        switch self {
+        case .invalidArgument(let why): message = UserMessage("invalidArgument", UserMessage.raw(why))
+        case .credentials(let why): message = UserMessage("credentials", UserMessage.raw(why))
+        case .transport(let transport): message = transport.userMessage
+        case .unauthorized(let server): message = UserMessage("unauthorized", UserMessage.suffix(server))
+        case .forbidden(let server): message = UserMessage("forbidden", UserMessage.suffix(server))
+        case .notFound(let server): message = UserMessage("notFound", UserMessage.suffix(server))
+        case .rejected(let server): message = UserMessage("rejected", UserMessage.raw(server))
+        case .rateLimited(let after): return .rateLimited(retryAfterSeconds: after.map { Int($0.components.seconds) })
+        case .server(let status, let server): message = UserMessage("server", .text(String(status)), UserMessage.suffix(server))
+        case .serviceRetired(let status): message = UserMessage("serviceRetired", .text(String(status)))
+        case .unexpectedStatus(let status, let server):
+            message = UserMessage("unexpectedStatus", .text(String(status)), UserMessage.suffix(server))
+        case .decoding(let path, let detail):
+            message = UserMessage("decoding", path.isEmpty ? .message(UserMessage("decodingTopLevel")) : UserMessage.raw(path),
+                                  Self.decodingDetail(detail))
+        case .notModifiedWithoutCache: message = UserMessage("notModifiedWithoutCache")
+        case .serverRepeats(let offset): message = UserMessage("serverRepeats", .text(String(offset)))
+        }
+        // Such an error reaches the screen only when the client had no stored copy to fall back on.
+        return allowsStaleFallback ? UserMessage("noOfflineCopy", .message(message)) : message
+    }
+
+    /// The decoding details are the few fixed English phrases `decoding(_:)` writes around a
+    /// Swift type name; those become sentences of their own, anything else is shown as it is.
+    static func decodingDetail(_ detail: String) -> UserMessage.Value {
+        if detail == "missing" { return .message(UserMessage("decodingMissing")) }
+        if detail == "not valid JSON" { return .message(UserMessage("decodingNotJSON")) }
+        if detail.hasPrefix("expected ") {
+            let type = detail.dropFirst("expected ".count)
+            if type.hasSuffix(", found null") {
+                return .message(UserMessage("decodingNull", .text(String(type.dropLast(", found null".count)))))
+            }
+            return .message(UserMessage("decodingExpected", .text(String(type))))
+        }
+        return UserMessage.raw(detail)
+    }
+}
+
+extension UserMessage {
+    /// 429 with no stored copy to show: "rate limit reached", with "retry after N s" when the
+    /// wait is known (the screens count it down, saying the same sentence with fewer seconds).
+    public static func rateLimited(retryAfterSeconds seconds: Int?) -> UserMessage {
+        let limited = UserMessage("rateLimited", seconds.map { .message(UserMessage("retryAfter", .number($0))) } ?? .text(""))
+        return UserMessage("noOfflineCopy", .message(limited))
+    }
+}

@@ -17,8 +17,7 @@ struct StartupBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "startup", abstract: "Startup to first complete grid of the characters gallery.")
 
-    @Option(help: "The marvel-gallery executable (default: beside marvel-bench).")
-    var executable: String?
+    @OptionGroup var gallery: GalleryExecutable
 
     @Option(help: "Runs per case (the median is reported).")
     var runs = 5
@@ -30,11 +29,7 @@ struct StartupBench: AsyncParsableCommand {
     var latencies = "0,50"
 
     func run() async throws {
-        let binary = executable ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("marvel-gallery").path
-        guard FileManager.default.isExecutableFile(atPath: binary) else {
-            throw ValidationError("no marvel-gallery at \(binary); build it (swift build -c release) or pass --executable")
-        }
+        let binary = try gallery.path()
         let latencyList = latencies.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         print("startup to first complete grid, \(size), \(runs) runs per case (median, min-max), \(binary)")
         for latency in latencyList {

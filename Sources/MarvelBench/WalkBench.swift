@@ -17,8 +17,7 @@ struct WalkBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "walk", abstract: "Held PageDown, End/G on 50,000 and the peak RSS of a 50,000 walk.")
 
-    @Option(help: "The marvel-gallery executable (default: beside marvel-bench).")
-    var executable: String?
+    @OptionGroup var gallery: GalleryExecutable
     @Option(help: "Screen size for the held-key and End cases, WIDTHxHEIGHT.")
     var size = "120x40"
     @Option(help: "Screen size for the 50,000 walk, WIDTHxHEIGHT.")
@@ -31,8 +30,7 @@ struct WalkBench: AsyncParsableCommand {
     var skipWalk = false
 
     func run() async throws {
-        let binary = executable ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("marvel-gallery").path
+        let binary = try gallery.path()
         guard let screen = Self.parseSize(size), let walkScreen = Self.parseSize(walkSize) else {
             throw ValidationError("sizes look like 120x40")
         }

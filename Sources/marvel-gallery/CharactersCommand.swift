@@ -6,14 +6,14 @@ import Settings
 
 /// `marvel-gallery characters`: the full-screen gallery on a terminal (GalleryLaunch); plain
 /// lines or JSON with --plain/--json or when stdout is not a terminal.
-struct CharactersCommand: AsyncParsableCommand {
+struct CharactersCommand: AsyncParsableCommand, PagedListing {
     static let configuration = CommandConfiguration(
         commandName: "characters", abstract: "List characters, optionally by name prefix.")
+    static let noun = "characters"
+    static let defaultPageSize = 20
 
-    @OptionGroup var source: ClientOptions
-    @OptionGroup var output: OutputOptions
-    @OptionGroup var gallery: GalleryOptions
-    @OptionGroup var language: LanguageOption
+    @OptionGroup var data: DataOptions
+    @OptionGroup var paging: PagingOptions<CharactersCommand>
 
     @Option(help: "Only names containing this text, name starts first (e.g. man finds Man-Thing, then Spider-Man).")
     var search: String?
@@ -21,16 +21,7 @@ struct CharactersCommand: AsyncParsableCommand {
     @Option(help: "Open on this letter of the A-Z index (# or a digit for names starting with a digit).")
     var letter: String?
 
-    @Option(name: .customLong("page-size"),
-            help: "Characters per page request, 1-100 (default: $MARVEL_GALLERY_PAGE_SIZE, then page_size in config.toml, then 20).")
-    var pageSize: Int?
-
-    @Option(help: "How many characters to list (1-10000; pages of up to 100 are fetched).")
-    var limit = 20
-
     func validate() throws {
-        guard (1...10_000).contains(limit) else { throw ValidationError("--limit must be between 1 and 10000") }
-        if let pageSize, !(1...100).contains(pageSize) { throw ValidationError("--page-size must be between 1 and 100") }
         if let letter, IndexLetter(letter) == nil {
             throw ValidationError("--letter expects one letter A-Z, a digit or #, got \"\(letter)\"")
         }
@@ -52,16 +43,9 @@ struct CharactersCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await PlainOutput.reportingErrors {
-            let settings = try source.settings(pageSize: pageSize, language: language.lang)
-            if output.wantsPlain && gallery.headless == nil {
-                try await runPlain(try await source.makeClient(settings), settings)
-            } else {
-                try await GalleryLaunch.run(source: source, settings: settings, options: gallery, search: search,
-                                            screen: LaunchScreen(pageSize: settings.pageSize.value,
-                                                                 letter: letter.flatMap(IndexLetter.init),
-                                                                 language: LanguageOption.resolved(settings)))
-            }
+        try await data.run(pageSize: paging.pageSize, defaultPageSize: Self.defaultPageSize, search: search, plain: runPlain) { settings in
+            LaunchScreen(pageSize: settings.pageSize.value, letter: letter.flatMap(IndexLetter.init),
+                         language: LanguageOption.resolved(settings))
         }
     }
 
@@ -70,15 +54,15 @@ struct CharactersCommand: AsyncParsableCommand {
         var searchNote: String?
         if let search {
             let anywhere = ClientOptions.kind(of: client, settings).searchesAnywhere
-            let found = try await PlainSearch.run(client, text: search, limit: limit,
-                                                  anywhere: anywhere ? try query(pageLimit: min(limit, 100), anywhere: true) : nil,
+            let found = try await PlainSearch.run(client, text: search, limit: paging.limit,
+                                                  anywhere: anywhere ? try query(pageLimit: paging.requestLimit, anywhere: true) : nil,
                                                   everything: try query(pageLimit: 100, anywhere: false), name: \.name)
             listing = found.listing
             searchNote = found.note(noun: "names")
         } else {
-            listing = try await ListFetcher.fetch(client, try query(pageLimit: min(limit, 100)), limit: limit)
+            listing = try await ListFetcher.fetch(client, try query(pageLimit: paging.requestLimit), limit: paging.limit)
         }
-        try listing.print(json: output.json, noun: "characters", client: client, note: searchNote) { PlainOutput.line($0) }
+        try listing.print(json: data.output.json, noun: "characters", client: client, note: searchNote) { PlainOutput.line($0) }
     }
 }
 

@@ -5,14 +5,14 @@ import MarvelAPI
 import Settings
 
 /// `marvel-gallery comics`: the comic list, optionally by format.
-struct ComicsCommand: AsyncParsableCommand {
+struct ComicsCommand: AsyncParsableCommand, PagedListing {
     static let configuration = CommandConfiguration(
         commandName: "comics", abstract: "List comics, optionally of one format.")
+    static let noun = "comics"
+    static let defaultPageSize = LaunchScreen.comicsPageSize
 
-    @OptionGroup var source: ClientOptions
-    @OptionGroup var output: OutputOptions
-    @OptionGroup var gallery: GalleryOptions
-    @OptionGroup var language: LanguageOption
+    @OptionGroup var data: DataOptions
+    @OptionGroup var paging: PagingOptions<ComicsCommand>
 
     @Option(help: "comic, magazine, trade-paperback, hardcover, digest, graphic-novel, digital-comic, infinite-comic.",
             completion: .list(ComicQuery.Format.allCases.map { $0.rawValue.replacingOccurrences(of: " ", with: "-") }))
@@ -25,16 +25,7 @@ struct ComicsCommand: AsyncParsableCommand {
             completion: .list(ComicQuery.Order.allCases.map(\.rawValue)))
     var order = "title"
 
-    @Option(name: .customLong("page-size"),
-            help: "Comics per page request in the covers grid, 1-100 (default: $MARVEL_GALLERY_PAGE_SIZE, then page_size in config.toml, then 50).")
-    var pageSize: Int?
-
-    @Option(help: "How many comics to list (1-10000).")
-    var limit = 20
-
     func validate() throws {
-        guard (1...10_000).contains(limit) else { throw ValidationError("--limit must be between 1 and 10000") }
-        if let pageSize, !(1...100).contains(pageSize) { throw ValidationError("--page-size must be between 1 and 100") }
         if let format, ComicQuery.Format(lenient: format) == nil {
             let known = ComicQuery.Format.allCases.map { $0.rawValue.replacingOccurrences(of: " ", with: "-") }
             throw ValidationError("unknown --format \"\(format)\"; use one of: \(known.joined(separator: ", "))")
@@ -57,25 +48,17 @@ struct ComicsCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await PlainOutput.reportingErrors {
-            let settings = try source.settings(pageSize: pageSize, language: language.lang,
-                                               defaultPageSize: LaunchScreen.comicsPageSize)
-            if output.wantsPlain && gallery.headless == nil {
-                try await runPlain(try await source.makeClient(settings), settings)
-            } else {
-                try await GalleryLaunch.run(source: source, settings: settings, options: gallery,
-                                            screen: LaunchScreen(catalog: .comics, pageSize: settings.pageSize.value,
-                                                                 comicsFilter: ComicsFilter(
-                                                format: format.flatMap(ComicQuery.Format.init(lenient:))?.rawValue,
-                                                titleStartsWith: title),
-                                            language: LanguageOption.resolved(settings)))
-            }
+        try await data.run(pageSize: paging.pageSize, defaultPageSize: Self.defaultPageSize, plain: runPlain) { settings in
+            LaunchScreen(catalog: .comics, pageSize: settings.pageSize.value,
+                         comicsFilter: ComicsFilter(format: format.flatMap(ComicQuery.Format.init(lenient:))?.rawValue,
+                                                    titleStartsWith: title),
+                         language: LanguageOption.resolved(settings))
         }
     }
 
     func runPlain(_ client: MarvelClient, _ settings: Settings) async throws {
         let anywhere = ClientOptions.kind(of: client, settings).searchesAnywhere
-        let listing = try await ListFetcher.fetch(client, try endpoint(pageLimit: min(limit, 100), anywhere: anywhere), limit: limit)
-        try listing.print(json: output.json, noun: "comics", client: client) { PlainOutput.line($0) }
+        let listing = try await ListFetcher.fetch(client, try endpoint(pageLimit: paging.requestLimit, anywhere: anywhere), limit: paging.limit)
+        try listing.print(json: data.output.json, noun: "comics", client: client) { PlainOutput.line($0) }
     }
 }

@@ -4,82 +4,53 @@ import GalleryApp
 import MarvelAPI
 import Settings
 
-/// What `character ID` and `comic ID` share: the same options, the same id check, the same
-/// choice between plain output and the gallery's detail screen. Each command only says which
-/// endpoint, which detail screen and how the plain text reads.
-protocol EntityDetailCommand: AsyncParsableCommand {
-    associatedtype Entity: MarvelEntity
+/// `marvel-gallery character ID` and `comic ID`: one command for both, with the same options,
+/// the same id check, the same choice between plain output and the gallery's detail screen and
+/// the same `/{type}/{id}` request. Each type only says its name and how its plain text reads.
+struct EntityDetailCommand<Entity: DetailedEntity>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration { Entity.detailCommand }
 
-    /// The word in "no character 5" and similar messages.
-    static var noun: String { get }
-    var source: ClientOptions { get }
-    var output: OutputOptions { get }
-    var gallery: GalleryOptions { get }
-    var language: LanguageOption { get }
-    var id: Int { get }
+    @OptionGroup var data: DataOptions
 
-    var subject: DetailSubject { get }
-    func endpoint() throws(MarvelAPIError) -> MarvelEndpoint<Entity>
-    func plainText(_ entity: Entity) -> String
-}
+    @Argument(help: ArgumentHelp("The \(Entity.detailCommand.commandName ?? "item") id, e.g. \(Entity.exampleID)."))
+    var id: Int
 
-extension EntityDetailCommand {
     func validate() throws {
         guard id > 0 else { throw ValidationError("the id must be a positive integer") }
     }
 
     func run() async throws {
-        try await PlainOutput.reportingErrors {
-            let settings = try source.settings(language: language.lang)
-            if output.wantsPlain && gallery.headless == nil {
-                try await runPlain(try await source.makeClient(settings))
-            } else {
-                try await GalleryLaunch.run(source: source, settings: settings, options: gallery,
-                                            screen: LaunchScreen(detail: subject, language: LanguageOption.resolved(settings)))
-            }
+        try await data.run(plain: { client, _ in try await runPlain(client) }) { settings in
+            LaunchScreen(detail: DetailSubject(Entity.resource, id: id), language: LanguageOption.resolved(settings))
         }
     }
 
     func runPlain(_ client: MarvelClient) async throws {
-        let page = try await client.page(try endpoint())
-        guard let entity = page.results.first else { throw MarvelAPIError.notFound("no \(Self.noun) \(id)") }
-        print(output.json ? try PlainOutput.json(entity) : plainText(entity))
+        let page = try await client.page(try MarvelEndpoint<Entity>.byID(id))
+        // "no character 5": the command's name is the noun.
+        guard let entity = page.results.first else {
+            throw MarvelAPIError.notFound("no \(Self.configuration.commandName ?? "item") \(id)")
+        }
+        print(data.output.json ? try PlainOutput.json(entity) : entity.plainDetail)
         PlainOutput.notes(attribution: page.attributionText, stale: page.isStale)
     }
 }
 
-/// `marvel-gallery character ID`: one character's details.
-struct CharacterCommand: EntityDetailCommand {
-    static let configuration = CommandConfiguration(commandName: "character", abstract: "Show one character.")
-    static let noun = "character"
-
-    @OptionGroup var source: ClientOptions
-    @OptionGroup var output: OutputOptions
-    @OptionGroup var gallery: GalleryOptions
-    @OptionGroup var language: LanguageOption
-
-    @Argument(help: "The character id, e.g. 1009652.")
-    var id: Int
-
-    var subject: DetailSubject { .character(id) }
-    func endpoint() throws(MarvelAPIError) -> MarvelEndpoint<MarvelCharacter> { try .character(id: id) }
-    func plainText(_ character: MarvelCharacter) -> String { PlainOutput.detail(character) }
+/// A type `EntityDetailCommand` shows: its subcommand, an id for the help, its plain text.
+protocol DetailedEntity: MarvelEntity {
+    static var detailCommand: CommandConfiguration { get }
+    static var exampleID: Int { get }
+    var plainDetail: String { get }
 }
 
-/// `marvel-gallery comic ID`: one comic's details.
-struct ComicCommand: EntityDetailCommand {
-    static let configuration = CommandConfiguration(commandName: "comic", abstract: "Show one comic.")
-    static let noun = "comic"
+extension MarvelCharacter: DetailedEntity {
+    static let detailCommand = CommandConfiguration(commandName: "character", abstract: "Show one character.")
+    static let exampleID = 1_009_652
+    var plainDetail: String { PlainOutput.detail(self) }
+}
 
-    @OptionGroup var source: ClientOptions
-    @OptionGroup var output: OutputOptions
-    @OptionGroup var gallery: GalleryOptions
-    @OptionGroup var language: LanguageOption
-
-    @Argument(help: "The comic id, e.g. 60095.")
-    var id: Int
-
-    var subject: DetailSubject { .comic(id) }
-    func endpoint() throws(MarvelAPIError) -> MarvelEndpoint<MarvelComic> { try .comic(id: id) }
-    func plainText(_ comic: MarvelComic) -> String { PlainOutput.detail(comic) }
+extension MarvelComic: DetailedEntity {
+    static let detailCommand = CommandConfiguration(commandName: "comic", abstract: "Show one comic.")
+    static let exampleID = 60_095
+    var plainDetail: String { PlainOutput.detail(self) }
 }

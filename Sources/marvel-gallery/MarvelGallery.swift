@@ -1,5 +1,6 @@
 import ArgumentParser
 import Digests
+import MarvelAPI
 
 /// The `marvel-gallery` command: subcommands only, the work lives in the library targets.
 @main
@@ -13,11 +14,11 @@ struct MarvelGallery: AsyncParsableCommand {
             // Each subcommand lives in its own file in this folder.
             CharactersCommand.self,
             ComicsCommand.self,
-            SeriesCommand.self,
-            EventsCommand.self,
-            CreatorsCommand.self,
-            CharacterCommand.self,
-            ComicCommand.self,
+            EntityListCommand<MarvelSeries>.self,
+            EntityListCommand<MarvelEvent>.self,
+            EntityListCommand<MarvelCreator>.self,
+            EntityDetailCommand<MarvelCharacter>.self,
+            EntityDetailCommand<MarvelComic>.self,
             CatalogCommand.self,
             ServeCommand.self,
             RenderCommand.self,

@@ -14,7 +14,7 @@ final class ComicsGalleryTests: XCTestCase {
         var h = Harness(size: size, count: 120)
         h.state = AppState(config: config, size: size)
         h.catalog.characters = h.catalog.characters.enumerated().map { n, c in
-            GalleryCharacter(id: c.id, name: c.name, thumbnail: c.thumbnail, format: ComicsGalleryTests.formats[n % 7])
+            GalleryItem(id: c.id, name: c.name, thumbnail: c.thumbnail, format: ComicsGalleryTests.formats[n % 7])
         }
         return h
     }

@@ -55,6 +55,23 @@ final class ErrorTextTests: XCTestCase {
         }
     }
 
+    /// Each layer names its sentences (`UserMessage.id`); every one it can say, nested ones too,
+    /// has its text in the table, so none falls back to its bare id.
+    func testEveryMessageTheErrorsSayHasItsText() {
+        func ids(_ message: UserMessage) -> [String] {
+            [message.id] + message.values.flatMap { value -> [String] in
+                if case .message(let inner) = value { return ids(inner) }
+                return []
+            }
+        }
+        let messages = Self.samples.map { $0.0.userMessage } + [.rateLimited(retryAfterSeconds: 3), .rateLimited(retryAfterSeconds: nil)]
+        for message in messages {
+            for id in ids(message) {
+                XCTAssertNotNil(Strings.key(for: UserMessage(id)), "no text for \(id)")
+            }
+        }
+    }
+
     func testEnglishKeepsTheClientsSentence() {
         for (error, _) in Self.samples where !error.allowsStaleFallback {
             XCTAssertEqual(Strings(.en).describe(error), error.description)
@@ -65,20 +82,20 @@ final class ErrorTextTests: XCTestCase {
 
     func testSpanishSentences() {
         let es = Strings(.es)
-        XCTAssertEqual(es.describe(.rejected("You may not request more than 100 items.")),
+        XCTAssertEqual(es.describe(MarvelAPIError.rejected("You may not request more than 100 items.")),
                        "el servidor rechazó la petición (409: You may not request more than 100 items.)")
-        XCTAssertEqual(es.describe(.transport(.cannotResolveHost("nohost.invalid"))),
+        XCTAssertEqual(es.describe(MarvelAPIError.transport(.cannotResolveHost("nohost.invalid"))),
                        "no se puede resolver el host nohost.invalid (DNS) (no hay copia guardada para mostrar sin conexión)")
-        XCTAssertEqual(es.describe(.decoding(path: "data.results[3].thumbnail.path", detail: "missing")),
+        XCTAssertEqual(es.describe(MarvelAPIError.decoding(path: "data.results[3].thumbnail.path", detail: "missing")),
                        "JSON de respuesta inesperado en data.results[3].thumbnail.path: falta")
-        XCTAssertEqual(es.describe(.decoding(path: "", detail: "expected Int, found null")),
+        XCTAssertEqual(es.describe(MarvelAPIError.decoding(path: "", detail: "expected Int, found null")),
                        "JSON de respuesta inesperado en el nivel superior: se esperaba Int y llegó null")
-        XCTAssertTrue(es.describe(.rateLimited(retryAfter: .seconds(30))).contains("reintenta dentro de 30 s"))
-        XCTAssertTrue(es.describe(.serviceRetired(status: 503)).contains("sin claves de API"))
+        XCTAssertTrue(es.describe(MarvelAPIError.rateLimited(retryAfter: .seconds(30))).contains("reintenta dentro de 30 s"))
+        XCTAssertTrue(es.describe(MarvelAPIError.serviceRetired(status: 503)).contains("sin claves de API"))
     }
 
     func testServerTextIsNotTakenForPlaceholders() {
-        let text = Strings(.es).describe(.server(status: 500, message: "bad {1} and {2}"))
+        let text = Strings(.es).describe(MarvelAPIError.server(status: 500, message: "bad {1} and {2}"))
         XCTAssertEqual(text, "el servidor falló (500: bad {1} and {2}); inténtalo más tarde (no hay copia guardada para mostrar sin conexión)")
     }
 

@@ -57,6 +57,21 @@ final class KeymapTests: XCTestCase {
         }
     }
 
+    /// The detail page too: one table that its handling and its help read; no key bound twice,
+    /// and every key that acts there (but the tab digits) is one of the table's.
+    func testDetailKeysComeFromTheTableItsHelpShows() {
+        let bindings = Keymap.detail.flatMap(\.bindings)
+        XCTAssertEqual(Set(bindings.map(\.key)).count, bindings.count, "a key bound twice")
+        for key in allKeys {
+            guard let action = Keymap.detailAction(for: key) else { continue }
+            XCTAssertTrue(bindings.contains(Keymap.Binding(key, action)), "\(key)")
+        }
+        XCTAssertNil(Keymap.detailAction(for: .char("x")))
+        XCTAssertEqual(DetailHelpOverlay.entries.map(\.1), Keymap.detail.map(\.text))
+        XCTAssertEqual(Keymap.detailAction(for: .char("r")), .retry)
+        XCTAssertEqual(Keymap.detailAction(for: .backspace), .back)
+    }
+
     func testComicsHelpIsTheComicsOwn() {
         let comics = Keymap.table(.comics).map(\.text)
         XCTAssertFalse(comics.contains(.helpIndex), "no A–Z index on the comics grid")

@@ -1,5 +1,6 @@
 import XCTest
 @testable import GalleryApp
+import MarvelAPI
 import TerminalUI
 
 final class PagingTests: XCTestCase {
@@ -16,14 +17,14 @@ final class PagingTests: XCTestCase {
 
     func testAPageOfKnownRecordsIsAFailureThatWaitsForR() {
         var list = PagedList(id: 1, query: .all)
-        let page = ItemPage(offset: 0, total: 100_000, items: (1...20).map { GalleryCharacter(id: $0, name: "Hero \($0)") })
+        let page = ItemPage(offset: 0, total: 100_000, items: (1...20).map { GalleryItem(id: $0, name: "Hero \($0)") })
         let first = list.requestPage(visible: 0..<40, margin: 0, limit: 20)!
         XCTAssertTrue(list.receive(first, result: .success(page)))
         let second = list.requestPage(visible: 0..<40, margin: 0, limit: 20)!
         XCTAssertEqual(second.offset, 20)
         // The server ignored offset and sent the same records again.
         XCTAssertTrue(list.receive(second, result: .success(page)))
-        XCTAssertEqual(list.failure?.error, .serverRepeats(offset: 0))
+        XCTAssertEqual(list.failure?.userMessage, MarvelAPIError.serverRepeats(offset: 0).userMessage)
         XCTAssertNil(list.requestPage(visible: 0..<40, margin: 0, limit: 20), "no automatic retry")
         XCTAssertEqual(list.items.count, 20)
     }

@@ -162,7 +162,7 @@ final class SparseListTests: XCTestCase {
     /// once ("1 unreadable", not 2), and the repeat waits for `r`.
     func testARepeatedPageCountsItsUnreadableRecordsOnce() throws {
         var list = PagedList(id: 1, query: .all)
-        let items = (0..<19).map { GalleryCharacter(id: $0, name: "Name \($0)") }
+        let items = (0..<19).map { GalleryItem(id: $0, name: "Name \($0)") }
         let page = ItemPage(offset: 0, total: 1_373, items: items, unreadable: 1)
         let first = try XCTUnwrap(list.requestPage(visible: 0..<24, margin: 24, limit: 20))
         XCTAssertTrue(list.receive(first, result: .success(page)))

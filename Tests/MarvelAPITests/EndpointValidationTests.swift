@@ -15,7 +15,7 @@ final class EndpointValidationTests: XCTestCase {
         XCTAssertTrue(reason { try MarvelEndpoint.characters(.init(nameStartsWith: "0")) }.contains("\"0\""))
         XCTAssertTrue(reason { try MarvelEndpoint.characters(.init(name: "")) }.contains("name must not be blank"))
         XCTAssertTrue(reason { try MarvelEndpoint.comics(.init(titleStartsWith: "0")) }.contains("titleStartsWith"))
-        XCTAssertTrue(reason { try MarvelEndpoint.character(id: 0) }.contains("positive"))
+        XCTAssertTrue(reason { try MarvelEndpoint<MarvelCharacter>.byID(0) }.contains("positive"))
         XCTAssertEqual(reason { try MarvelEndpoint.characters(.init(limit: 100)) }, "accepted")
     }
 
@@ -39,7 +39,7 @@ final class EndpointValidationTests: XCTestCase {
         XCTAssertEqual([paged.offset, paged.limit], [40, 20])
         XCTAssertThrowsError(try characters.with(offset: 0, limit: 500))
         let anonymous = MarvelClient(baseURL: URL(string: "http://127.0.0.1:1")!, transport: transport)
-        XCTAssertEqual(try anonymous.signedURL(for: .comic(id: 17701)).absoluteString, "http://127.0.0.1:1/v1/public/comics/17701")
+        XCTAssertEqual(try anonymous.signedURL(for: MarvelEndpoint<MarvelComic>.byID(17701)).absoluteString, "http://127.0.0.1:1/v1/public/comics/17701")
         XCTAssertEqual(ComicQuery.Format(lenient: "Trade-Paperback"), .tradePaperback)
         XCTAssertNil(ComicQuery.Format(lenient: "Digital Vertical Comic"))
     }

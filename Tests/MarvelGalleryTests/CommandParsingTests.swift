@@ -1,4 +1,5 @@
 import ArgumentParser
+import MarvelAPI
 @testable import marvel_gallery
 import XCTest
 
@@ -45,11 +46,28 @@ final class CommandParsingTests: XCTestCase {
     func testValidCommandsParseToTheirCommand() throws {
         let characters = try XCTUnwrap(try MarvelGallery.parseAsRoot(["characters", "--letter", "S", "--limit", "5"])
             as? CharactersCommand)
-        XCTAssertEqual(characters.limit, 5)
+        XCTAssertEqual(characters.paging.limit, 5)
         XCTAssertEqual(characters.letter, "S")
         let render = try XCTUnwrap(try MarvelGallery.parseAsRoot(["render", "a.jpg", "--size", "40x20", "--fit", "cover"])
             as? RenderCommand)
         XCTAssertEqual(render.size, "40x20")
         XCTAssertEqual(render.fit, "cover")
+    }
+
+    /// `series`, `events` and `creators` are one generic listing; `character` and `comic` one
+    /// generic detail command: each name parses to its own type's command, with the shared checks.
+    func testGenericCommandsParseToTheirEntity() throws {
+        let series = try XCTUnwrap(try MarvelGallery.parseAsRoot(["series", "--name", "Av", "--limit", "7"])
+            as? EntityListCommand<MarvelSeries>)
+        XCTAssertEqual(series.name, "Av")
+        XCTAssertEqual(series.paging.limit, 7)
+        XCTAssertNotNil(try MarvelGallery.parseAsRoot(["events"]) as? EntityListCommand<MarvelEvent>)
+        XCTAssertNotNil(try MarvelGallery.parseAsRoot(["creators"]) as? EntityListCommand<MarvelCreator>)
+        let comic = try XCTUnwrap(try MarvelGallery.parseAsRoot(["comic", "60095", "--json"]) as? EntityDetailCommand<MarvelComic>)
+        XCTAssertEqual(comic.id, 60095)
+        XCTAssertNotNil(try MarvelGallery.parseAsRoot(["character", "1009652"]) as? EntityDetailCommand<MarvelCharacter>)
+        assertRefused(["comic", "0"], saying: "the id must be a positive integer")
+        assertRefused(["series", "--name", " "], saying: "--name needs at least one character")
+        assertRefused(["events", "--page-size", "0"], saying: "--page-size must be between 1 and 100")
     }
 }

@@ -178,7 +178,7 @@ final class MetronServerTests: XCTestCase {
         XCTAssertEqual(response.status, 200)
         XCTAssertEqual(response.headers["warning"], "110 - \"Response is Stale\"")
         let client = MarvelClient(baseURL: server.baseURL, transport: transport, retryPolicy: .none)
-        let page = try await client.page(try .character(id: 1))
+        let page = try await client.page(try MarvelEndpoint<MarvelCharacter>.byID(1))
         XCTAssertTrue(page.isStale)
         XCTAssertEqual(page.results.first?.name, "Black Bolt")
         await server.stop()

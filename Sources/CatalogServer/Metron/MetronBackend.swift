@@ -73,27 +73,21 @@ struct MetronBackend: Sendable {
 
     private func list(_ kind: EntityKind, _ params: QueryParameters, limit: Int, offset: Int,
                       _ translate: MetronToMarvel) async throws(APIFailure) -> MarvelRoutes.Result {
-        let objects: [[String: Any]]
-        let total: Int
+        var objects: [[String: Any]] = []
+        var total = 0
+        /// One kind's page: its Metron list as the query maps it, each record translated.
+        func page<Item: MetronRecord>(_ type: Item.Type, _ path: String, _ query: MetronListQuery,
+                                      _ make: (Item) -> [String: Any]) async throws(APIFailure) -> ([[String: Any]], Int) {
+            let (items, count) = try await pages(Item.self, path, query, limit: limit, offset: offset)
+            return (items.map(make), count)
+        }
         switch kind {
-        case .characters:
-            let (items, count) = try await pages(MetronSummary.self, "character", try .named(params, kind), limit: limit, offset: offset)
-            (objects, total) = (items.map(translate.character), count)
-        case .comics:
-            let (items, count) = try await pages(MetronIssueSummary.self, "issue", try .comics(params), limit: limit, offset: offset)
-            (objects, total) = (items.map(translate.comic), count)
-        case .series:
-            let (items, count) = try await pages(MetronSeriesSummary.self, "series", try .named(params, kind), limit: limit, offset: offset)
-            (objects, total) = (items.map(translate.series), count)
-        case .events:
-            let (items, count) = try await pages(MetronSummary.self, "arc", try .named(params, kind), limit: limit, offset: offset)
-            (objects, total) = (items.map(translate.event), count)
-        case .creators:
-            let (items, count) = try await pages(MetronSummary.self, "creator", try .named(params, kind), limit: limit, offset: offset)
-            (objects, total) = (items.map(translate.creator), count)
-        case .stories:
-            _ = try MetronListQuery.direction(params, kind)
-            (objects, total) = ([], 0)
+        case .characters: (objects, total) = try await page(MetronSummary.self, "character", try .named(params, kind), translate.character)
+        case .comics: (objects, total) = try await page(MetronIssueSummary.self, "issue", try .comics(params), translate.comic)
+        case .series: (objects, total) = try await page(MetronSeriesSummary.self, "series", try .named(params, kind), translate.series)
+        case .events: (objects, total) = try await page(MetronSummary.self, "arc", try .named(params, kind), translate.event)
+        case .creators: (objects, total) = try await page(MetronSummary.self, "creator", try .named(params, kind), translate.creator)
+        case .stories: _ = try MetronListQuery.direction(params, kind)
         }
         return MarvelRoutes.Result(page: CatalogPage(total: total, results: try objects.map(Self.serialize)), limit: limit, offset: offset)
     }

@@ -114,7 +114,7 @@ public struct AppState: Equatable, Sendable {
     }
 
     /// The thumbnail a character needs at this grid size; nil when it has no real picture.
-    public func thumbnailKey(for character: GalleryCharacter, in grid: TileGrid) -> ThumbnailKey? {
+    public func thumbnailKey(for character: GalleryItem, in grid: TileGrid) -> ThumbnailKey? {
         guard let image = character.thumbnail, !image.isPlaceholder else { return nil }
         return ThumbnailKey(itemID: character.id, image: image,
                             columns: grid.thumbColumns, rows: grid.thumbRows)

@@ -50,37 +50,38 @@ extension DetailStack {
         let viewport = layout.viewport
         let visible = CoverStrip.visibleCount(width: viewport.width)
         let tabs = page.subject.tabs
-        switch key {
-        case .escape, .backspace, .char("q"): close()
-        case .up, .char("k"): scroll(by: -1)
-        case .down, .char("j"): scroll(by: 1)
-        case .pageUp, .ctrl("b"): scroll(by: -max(1, viewport.height - 1))
-        case .pageDown, .char(" "), .ctrl("f"): scroll(by: max(1, viewport.height - 1))
-        case .home, .char("g"): scroll(by: -Int.max / 2)
-        case .end, .char("G"): scroll(by: Int.max / 2)
-        case .tab: switchTab(to: tabs[((tabs.firstIndex(of: page.tab) ?? 0) + 1) % tabs.count])
-        case _ where key.typed.flatMap { Int(String($0)) }.map { (1...tabs.count).contains($0) } ?? false:
-            switchTab(to: tabs[(key.typed.flatMap { Int(String($0)) } ?? 1) - 1])
-        case .left, .char("h"), .right, .char("l"):
+        if let number = key.typed.flatMap({ Int(String($0)) }), (1...tabs.count).contains(number) {
+            switchTab(to: tabs[number - 1])
+            return []
+        }
+        guard let action = Keymap.detailAction(for: key) else { return [] }
+        switch action {
+        case .back: close()
+        case .lineUp: scroll(by: -1)
+        case .lineDown: scroll(by: 1)
+        case .pageUp: scroll(by: -max(1, viewport.height - 1))
+        case .pageDown: scroll(by: max(1, viewport.height - 1))
+        case .top: scroll(by: -Int.max / 2)
+        case .bottom: scroll(by: Int.max / 2)
+        case .nextTab: switchTab(to: tabs[((tabs.firstIndex(of: page.tab) ?? 0) + 1) % tabs.count])
+        case .stripLeft, .stripRight:
             guard page.showsStrip else { return [] }
-            let delta = key == .left || key == .char("h") ? -1 : 1
-            pages[top].strip.select(page.strip.selection + delta, visible: visible)
+            pages[top].strip.select(page.strip.selection + (action == .stripLeft ? -1 : 1), visible: visible)
             revealStrip()
-        case .enter:
+        case .open:
             guard page.showsStrip, page.strip.items.indices.contains(page.strip.selection) else { return [] }
             let item = page.strip.items[page.strip.selection]
             return open(DetailSubject(page.tab, id: item.id), title: item.title, standalone: false)
-        case .char("u"), .char("U"):
+        case .nextLink, .previousLink:
             let count = page.content?.links.count ?? 0
             guard count > 0 else { return [] }
-            let step = key == .char("u") ? 1 : count - 1
+            let step = action == .nextLink ? 1 : count - 1
             pages[top].linkIndex = (page.linkIndex + step) % count
-        case .char("o"):
+        case .openLink:
             guard let links = page.content?.links, links.indices.contains(page.linkIndex) else { return [] }
             return [.openURL(links[page.linkIndex].url)]
-        case .char("r"):
+        case .retry:
             if page.strip.failure != nil { pages[top].strip.failure = nil }
-        default: break
         }
         return []
     }

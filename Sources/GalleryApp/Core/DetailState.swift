@@ -238,10 +238,6 @@ public struct CoverStrip: Equatable, Sendable {
 public struct DetailRequest: Equatable, Hashable, Sendable {
     public let pageID: Int
     public let subject: DetailSubject
-    public init(pageID: Int, subject: DetailSubject) {
-        self.pageID = pageID
-        self.subject = subject
-    }
 }
 
 /// A request for one page of a detail's strip: the entities of type `related` that `subject`
@@ -252,13 +248,6 @@ public struct StripRequest: Equatable, Hashable, Sendable {
     public let related: MarvelResource
     public let offset: Int
     public let limit: Int
-    public init(pageID: Int, subject: DetailSubject, related: MarvelResource, offset: Int, limit: Int) {
-        self.pageID = pageID
-        self.subject = subject
-        self.related = related
-        self.offset = offset
-        self.limit = limit
-    }
 }
 
 /// Where a loaded picture goes.

@@ -1,7 +1,8 @@
 import TerminalUI
 
-/// What a key does on the grid. One table per screen maps keys to actions and is also what
-/// that screen's help lists, so the help can never disagree with the behaviour.
+/// What a key does on the grid. One table per screen (the grids here, the detail page in
+/// `DetailKeymap.swift`) maps keys to actions and is also what that screen's help lists, so the
+/// help can never disagree with the behaviour.
 public enum GridAction: Equatable, Hashable, Sendable {
     case moveUp, moveDown, moveLeft, moveRight
     case pageUp, pageDown
@@ -22,24 +23,24 @@ public enum GridAction: Equatable, Hashable, Sendable {
 public enum Keymap {
     /// One line of a screen's help: the keys as shown, what they do, and the keys' actions.
     /// A line without bindings is a note (the mouse, the keys inside the search field).
-    public struct Line: Equatable, Sendable {
+    public struct Line<Action: Equatable & Sendable>: Equatable, Sendable {
         public let keys: String
         public let text: StringKey
-        public let bindings: [Binding]
+        public let bindings: [Binding<Action>]
 
-        init(_ keys: String, _ text: StringKey, _ bindings: [Binding] = []) {
+        init(_ keys: String, _ text: StringKey, _ bindings: [Binding<Action>] = []) {
             self.keys = keys; self.text = text; self.bindings = bindings
         }
     }
 
-    public struct Binding: Equatable, Sendable {
+    public struct Binding<Action: Equatable & Sendable>: Equatable, Sendable {
         public let key: KeyEvent
-        public let action: GridAction
-        init(_ key: KeyEvent, _ action: GridAction) { self.key = key; self.action = action }
+        public let action: Action
+        init(_ key: KeyEvent, _ action: Action) { self.key = key; self.action = action }
     }
 
     /// The table of a grid screen: the characters grid or the comics grid.
-    public static func table(_ catalog: CatalogKind) -> [Line] {
+    public static func table(_ catalog: CatalogKind) -> [Line<GridAction>] {
         switch catalog {
         case .characters: characters
         case .comics: comics
@@ -49,13 +50,18 @@ public enum Keymap {
 
     /// The action for a key on the grid of `catalog`, if any: read from the same table as the help.
     public static func gridAction(for key: KeyEvent, catalog: CatalogKind = .characters) -> GridAction? {
-        for line in table(catalog) {
+        action(for: key, in: table(catalog))
+    }
+
+    /// The action a table binds to a key, if any.
+    static func action<Action>(for key: KeyEvent, in table: [Line<Action>]) -> Action? {
+        for line in table {
             if let binding = line.bindings.first(where: { $0.key == key }) { return binding.action }
         }
         return nil
     }
 
-    private static let movement: [Line] = [
+    private static let movement: [Line<GridAction>] = [
         Line("←↓↑→  h j k l", .helpMove, [
             Binding(.up, .moveUp), Binding(.char("k"), .moveUp), Binding(.down, .moveDown), Binding(.char("j"), .moveDown),
             Binding(.left, .moveLeft), Binding(.char("h"), .moveLeft), Binding(.right, .moveRight), Binding(.char("l"), .moveRight),
@@ -68,7 +74,7 @@ public enum Keymap {
         Line("Ctrl-U Ctrl-D", .helpHalfPage, [Binding(.ctrl("u"), .halfPageUp), Binding(.ctrl("d"), .halfPageDown)]),
     ]
 
-    private static let closing: [Line] = [
+    private static let closing: [Line<GridAction>] = [
         Line("r", .helpRetry, [Binding(.char("r"), .retry)]),
         Line("?", .helpHelp, [Binding(.char("?"), .help)]),
         Line("Esc", .helpBack, [Binding(.escape, .back)]),
@@ -77,7 +83,7 @@ public enum Keymap {
 
     /// What both grids share after the movement keys; only the texts differ (the comics
     /// grid says "comic" and searches titles).
-    private static func opening(ends: StringKey, open: StringKey, search: StringKey) -> [Line] {
+    private static func opening(ends: StringKey, open: StringKey, search: StringKey) -> [Line<GridAction>] {
         [
             Line("Home End  g G", ends, [
                 Binding(.home, .first), Binding(.char("g"), .first), Binding(.end, .last), Binding(.char("G"), .last),
@@ -89,16 +95,16 @@ public enum Keymap {
         ]
     }
 
-    static let characters: [Line] = movement + opening(ends: .helpEnds, open: .helpOpen, search: .helpSearch) + [
+    static let characters: [Line<GridAction>] = movement + opening(ends: .helpEnds, open: .helpOpen, search: .helpSearch) + [
         Line("i", .helpIndex, [Binding(.char("i"), .index)]),
         Line("", .helpIndexKeys),
     ] + closing
 
-    static let comics: [Line] = movement + opening(ends: .helpEndsComics, open: .helpOpenComic, search: .helpSearchTitles) + [
+    static let comics: [Line<GridAction>] = movement + opening(ends: .helpEndsComics, open: .helpOpenComic, search: .helpSearchTitles) + [
         Line("f F", .helpFormat, [Binding(.char("f"), .format(forward: true)), Binding(.char("F"), .format(forward: false))]),
     ] + closing
 
     /// Series, events, creators: the comics grid without formats.
-    static let titles: [Line] = movement + opening(ends: .helpEndsTitles, open: .helpOpenTitle, search: .helpSearchTitles)
+    static let titles: [Line<GridAction>] = movement + opening(ends: .helpEndsTitles, open: .helpOpenTitle, search: .helpSearchTitles)
         + closing
 }

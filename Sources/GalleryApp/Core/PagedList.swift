@@ -18,7 +18,7 @@ public struct PagedList: Equatable, Sendable {
     public let id: Int
     public let query: ListQuery
     /// One entry per position: the item, or nil for a gap not loaded yet.
-    private var slots: [GalleryCharacter?] = []
+    private var slots: [GalleryItem?] = []
     private var knownIDs: Set<Int> = []
     /// Positions that hold an item.
     public private(set) var loadedCount = 0
@@ -59,7 +59,7 @@ public struct PagedList: Equatable, Sendable {
     public private(set) var isLocal = false
 
     /// A complete list of `items` found locally: nothing more to fetch.
-    public init(id: Int, query: ListQuery, localItems: [GalleryCharacter]) {
+    public init(id: Int, query: ListQuery, localItems: [GalleryItem]) {
         self.init(id: id, query: query)
         slots = localItems
         knownIDs = Set(localItems.map(\.id))
@@ -82,9 +82,9 @@ public struct PagedList: Equatable, Sendable {
     /// Every position is loaded (sparse) or the last page was seen (sequential).
     public var endReached: Bool { isSequential ? sequentialEnd : total != nil && loadedCount == slots.count }
     /// The loaded items in list order (gaps left out).
-    public var items: [GalleryCharacter] { slots.compactMap { $0 } }
-    public func item(at index: Int) -> GalleryCharacter? { slots.indices.contains(index) ? slots[index] : nil }
-    public var selectedItem: GalleryCharacter? { item(at: selection) }
+    public var items: [GalleryItem] { slots.compactMap { $0 } }
+    public func item(at index: Int) -> GalleryItem? { slots.indices.contains(index) ? slots[index] : nil }
+    public var selectedItem: GalleryItem? { item(at: selection) }
 
     private var isSequential: Bool { query == .letter(.digits) }
 
@@ -220,7 +220,7 @@ public struct PagedList: Equatable, Sendable {
     /// Whether a character belongs in this list: a letter keeps its names (the server's
     /// `nameStartsWith` folds case differently on some servers); `#` stops at the first name
     /// past the digits.
-    private func accepts(_ character: GalleryCharacter, sawPastDigits: inout Bool) -> Bool {
+    private func accepts(_ character: GalleryItem, sawPastDigits: inout Bool) -> Bool {
         guard case .letter(let letter) = query, !letter.matches(character.name) else { return true }
         if letter == .digits, character.name.first.map({ $0 > "9" }) ?? false { sawPastDigits = true }
         return false

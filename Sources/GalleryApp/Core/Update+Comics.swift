@@ -10,7 +10,7 @@ public enum CatalogKind: Equatable, Sendable {
     case titles(MarvelResource)
 
     /// The detail page of an item of this list.
-    func subject(_ item: GalleryCharacter) -> DetailSubject {
+    func subject(_ item: GalleryItem) -> DetailSubject {
         switch self {
         case .characters: .character(item.id)
         case .comics: .comic(item.id)

@@ -1,33 +1,19 @@
 import Foundation
 
 /// A character as its detail screen shows it: the wire model reduced to what is drawn, so the
-/// core and its tests work on plain values.
+/// core and its tests work on plain values. Made only inside GalleryApp (the Runtime, the tests):
+/// the memberwise init serves.
 public struct CharacterDetail: Equatable, Sendable {
     public let id: Int
     public let name: String
-    public let description: String
-    public let modified: Date?
-    public let thumbnail: ImageRef?
-    public let comics: Appearances
-    public let series: Appearances
-    public let stories: Appearances
-    public let events: Appearances
-    public let links: [DetailLink]
-
-    public init(id: Int, name: String, description: String = "", modified: Date? = nil,
-                thumbnail: ImageRef? = nil, comics: Appearances = .init(), series: Appearances = .init(),
-                stories: Appearances = .init(), events: Appearances = .init(), links: [DetailLink] = []) {
-        self.id = id
-        self.name = name
-        self.description = description
-        self.modified = modified
-        self.thumbnail = thumbnail
-        self.comics = comics
-        self.series = series
-        self.stories = stories
-        self.events = events
-        self.links = links
-    }
+    public internal(set) var description = ""
+    public internal(set) var modified: Date?
+    public internal(set) var thumbnail: ImageRef?
+    public internal(set) var comics = Appearances()
+    public internal(set) var series = Appearances()
+    public internal(set) var stories = Appearances()
+    public internal(set) var events = Appearances()
+    public internal(set) var links: [DetailLink] = []
 }
 
 /// One of a character's appearance lists: how many there are (`available`) and the first few
@@ -41,14 +27,13 @@ public struct Appearances: Equatable, Sendable {
     }
 }
 
+// The small records below (and the detail and strip requests) are made only inside GalleryApp,
+// by its Runtime, and by its tests: their memberwise init serves, no public one is needed.
+
 /// A public web page about a character or comic (`detail`, `wiki`, `comiclink`, `purchase`…).
 public struct DetailLink: Equatable, Sendable {
     public let type: String
     public let url: String
-    public init(type: String, url: String) {
-        self.type = type
-        self.url = url
-    }
 }
 
 /// A comic as its detail screen shows it.
@@ -56,20 +41,12 @@ public struct ComicDetail: Equatable, Sendable {
     public struct Credit: Equatable, Sendable {
         public let name: String
         public let role: String
-        public init(name: String, role: String) {
-            self.name = name
-            self.role = role
-        }
     }
 
     public struct Price: Equatable, Sendable {
         /// `printPrice`, `digitalPurchasePrice`…
         public let type: String
         public let amount: Double
-        public init(type: String, amount: Double) {
-            self.type = type
-            self.amount = amount
-        }
     }
 
     public let id: Int
@@ -125,11 +102,6 @@ public struct StripItem: Equatable, Sendable {
     public let id: Int
     public let title: String
     public let thumbnail: ImageRef?
-    public init(id: Int, title: String, thumbnail: ImageRef?) {
-        self.id = id
-        self.title = title
-        self.thumbnail = thumbnail
-    }
 }
 
 /// A page of strip items as the source returns it.
@@ -137,9 +109,4 @@ public struct StripPage: Equatable, Sendable {
     public let offset: Int
     public let total: Int
     public let items: [StripItem]
-    public init(offset: Int, total: Int, items: [StripItem]) {
-        self.offset = offset
-        self.total = total
-        self.items = items
-    }
 }

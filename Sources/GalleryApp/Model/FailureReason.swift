@@ -1,3 +1,4 @@
+import HTTPTransport
 import MarvelAPI
 
 /// The kinds of failure a screen names in the user's language (the technical message from the
@@ -13,8 +14,8 @@ public enum FailureReason: Equatable, Sendable {
 }
 
 extension PageFailure {
-    /// A client error with its kind; the error itself is kept so the screens can say all of it
-    /// in the user's language (`Strings.failure`).
+    /// A client error with its kind, what it says (`UserMessage`, so the screens can say all of
+    /// it in the user's language: `Strings.failure`) and a rate limit's wait; not the error itself.
     public init(marvel error: MarvelAPIError) {
         let reason: FailureReason
         switch error {
@@ -26,7 +27,8 @@ extension PageFailure {
         case .invalidArgument, .rejected: reason = .other
         }
         self.init(error.description, reason: reason)
-        self.error = error
+        userMessage = error.userMessage
+        if case .rateLimited(let after?) = error { retryAfterSeconds = Int(after.components.seconds) }
     }
 
     /// The detail sources' "nothing to load details from" failure.
@@ -34,11 +36,11 @@ extension PageFailure {
 }
 
 extension Strings {
-    /// A failure as the user reads it. A client error is rendered whole from this language's
+    /// A failure as the user reads it. A client error's message is rendered whole from this language's
     /// texts; a failure with its own key likewise; otherwise (an unknown error's own text) the
     /// kind in this language, then that text.
     public func failure(_ failure: PageFailure) -> String {
-        if let error = failure.error { return describe(error) }
+        if let message = failure.userMessage { return describe(message) }
         if let key = failure.key { return self[key] }
         if failure.reason == .cancelled { return self[.failureCancelled] }
         guard language != .en, let key = failure.reason.key else { return failure.message }

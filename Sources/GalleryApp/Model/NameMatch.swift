@@ -20,7 +20,7 @@ public enum NameMatch {
     }
 
     /// The matching items, best rank first, in their list order within a rank.
-    static func ranked(_ items: [GalleryCharacter], text: String) -> [GalleryCharacter] {
+    static func ranked(_ items: [GalleryItem], text: String) -> [GalleryItem] {
         ranked(items, text: text, name: \.name)
     }
 

@@ -135,7 +135,7 @@ extension MarvelPageSource {
             }
             let page = try await client.comics(query)
             return ItemPage(offset: page.offset, total: page.total, items: page.results.map {
-                GalleryCharacter(id: $0.id, name: $0.title, description: $0.description ?? "",
+                GalleryItem(id: $0.id, name: $0.title, description: $0.description ?? "",
                                  thumbnail: ImageRef(marvel: $0.thumbnail), format: $0.format)
             }, attributionText: page.attributionText, isStale: page.isStale)
         }

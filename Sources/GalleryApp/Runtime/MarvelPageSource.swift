@@ -32,14 +32,14 @@ public struct MarvelPageSource: ItemPageSource {
         return await PageFailure.catching {
             let page = try await client.characters(query)
             return ItemPage(offset: page.offset, total: page.total,
-                                 items: page.results.map(GalleryCharacter.init(marvel:)),
+                                 items: page.results.map(GalleryItem.init(marvel:)),
                                  attributionText: page.attributionText, isStale: page.isStale,
                                  unreadable: page.unreadable)
         }
     }
 }
 
-extension GalleryCharacter {
+extension GalleryItem {
     /// The gallery's view of a Marvel character.
     public init(marvel c: MarvelCharacter) {
         self.init(id: c.id, name: c.name, description: c.description ?? "",
@@ -71,7 +71,7 @@ extension MarvelPageSource {
     private func galleryPage<Entity>(_ page: MarvelPage<Entity>, _ item: (Entity) -> (String, MarvelImage?)) -> ItemPage {
         ItemPage(offset: page.offset, total: page.total, items: page.results.map {
             let (name, picture) = item($0)
-            return GalleryCharacter(id: $0.id, name: name, thumbnail: ImageRef(marvel: picture))
+            return GalleryItem(id: $0.id, name: name, thumbnail: ImageRef(marvel: picture))
         }, attributionText: page.attributionText, isStale: page.isStale, unreadable: page.unreadable)
     }
 }

@@ -14,7 +14,7 @@ enum CharactersScreen {
             guard let frame = grid.frame(ofItem: index, topRow: list.topRow) else { continue }
             guard let character = list.item(at: index) else {
                 // A gap of the sparse list, on its way: an empty tile.
-                TileView.render(GalleryCharacter(id: -1, name: "…"), picture: .loading,
+                TileView.render(GalleryItem(id: -1, name: "…"), picture: .loading,
                                 selected: index == list.selection, in: frame, theme: theme, into: &buffer)
                 continue
             }

@@ -1,16 +1,8 @@
 import TerminalUI
 
-/// `?` on a detail page: its keys.
+/// `?` on a detail page: its keys, from the table its key handling reads (`Keymap.detail`).
 enum DetailHelpOverlay {
-    static let entries: [(String, StringKey)] = [
-        ("↑↓ j k  PgUp PgDn", .helpDetailScroll),
-        ("Tab  1…5", .helpDetailTabs),
-        ("←→ h l", .helpDetailStrip),
-        ("Enter", .helpDetailOpen),
-        ("u  o", .helpDetailLinks),
-        ("Esc  q", .helpDetailBack),
-        ("Ctrl-C", .helpQuit),
-    ]
+    static let entries: [(String, StringKey)] = Keymap.detail.map { ($0.keys, $0.text) }
 
     static func render(strings: Strings, in area: Rect, theme: Theme, into buffer: inout Buffer) {
         let keysWidth = entries.map { TextWidth.of($0.0) }.max() ?? 0

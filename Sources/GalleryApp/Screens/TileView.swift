@@ -12,7 +12,7 @@ enum TileView {
         case none
     }
 
-    static func render(_ character: GalleryCharacter, picture: Picture, selected: Bool,
+    static func render(_ character: GalleryItem, picture: Picture, selected: Bool,
                        in frame: Rect, theme: Theme, into buffer: inout Buffer) {
         if selected {
             drawHeavyFrame(frame, style: theme.selectedFrame, into: &buffer)

@@ -20,6 +20,11 @@ public struct Strings: Equatable, Sendable {
     /// One pass over the template, so an argument that itself contains `{2}` (a server's text)
     /// is shown as it is rather than filled in.
     public func text(_ key: StringKey, _ arguments: CustomStringConvertible...) -> String {
+        text(key, arguments: arguments)
+    }
+
+    /// `text(_:_:)` with the arguments as an array.
+    public func text(_ key: StringKey, arguments: [CustomStringConvertible]) -> String {
         let template = self[key]
         var result = ""
         var rest = template[...]

@@ -39,28 +39,28 @@ public final class MarvelClient: Sendable {
         try await page(.characters(query))
     }
 
-    public func character(id: Int) async throws -> MarvelCharacter { try await single(.character(id: id)) }
+    public func character(id: Int) async throws -> MarvelCharacter { try await single(.byID(id)) }
 
     public func comics(_ query: ComicQuery = .init()) async throws -> MarvelPage<MarvelComic> {
         try await page(.comics(query))
     }
 
-    public func comic(id: Int) async throws -> MarvelComic { try await single(.comic(id: id)) }
+    public func comic(id: Int) async throws -> MarvelComic { try await single(.byID(id)) }
 
     public func characterComics(id: Int, _ query: ComicQuery = .init()) async throws -> MarvelPage<MarvelComic> {
         try await page(.characterComics(characterID: id, query))
     }
 
     public func characterSeries(id: Int, _ page: PageQuery = .init()) async throws -> MarvelPage<MarvelSeries> {
-        try await self.page(.characterSeries(characterID: id, page))
+        try await self.page(.ofCharacter(id, page))
     }
 
     public func characterStories(id: Int, _ page: PageQuery = .init()) async throws -> MarvelPage<MarvelStory> {
-        try await self.page(.characterStories(characterID: id, page))
+        try await self.page(.ofCharacter(id, page))
     }
 
     public func characterEvents(id: Int, _ page: PageQuery = .init()) async throws -> MarvelPage<MarvelEvent> {
-        try await self.page(.characterEvents(characterID: id, page))
+        try await self.page(.ofCharacter(id, page))
     }
 
     public func comicCharacters(id: Int, _ query: CharacterQuery = .init()) async throws -> MarvelPage<MarvelCharacter> {

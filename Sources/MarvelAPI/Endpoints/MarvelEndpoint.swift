@@ -1,4 +1,5 @@
 import Foundation
+import MarvelContract
 
 /// A validated request for one kind of entity: path under `/v1/public/` plus query items, in a
 /// fixed order (the order is part of the cache key). Build one through the static functions,
@@ -27,64 +28,39 @@ public struct MarvelEndpoint<Entity: MarvelEntity>: Sendable, Hashable {
     public var offset: Int { query.last { $0.name == "offset" }?.value.flatMap { Int($0) } ?? 0 }
 }
 
-// MARK: Characters
+// MARK: Characters and comics (their own filters), a character's series, stories and events
 
 extension MarvelEndpoint where Entity == MarvelCharacter {
-    /// `/characters`.
-    public static func characters(_ query: CharacterQuery = .init()) throws(MarvelAPIError) -> Self {
-        Self(path: "/v1/public/characters", query: try query.items())
-    }
-
-    /// `/characters/{id}` (a one-element list).
-    public static func character(id: Int) throws(MarvelAPIError) -> Self {
-        Self(path: "/v1/public/characters/\(try Validate.id(id))")
-    }
-
-    /// `/comics/{id}/characters`.
+    /// `/characters`; `/comics/{id}/characters`. One character is `byID`.
+    public static func characters(_ query: CharacterQuery = .init()) throws(MarvelAPIError) -> Self { .all(try query.items()) }
     public static func comicCharacters(comicID: Int, _ query: CharacterQuery = .init()) throws(MarvelAPIError) -> Self {
-        Self(path: "/v1/public/comics/\(try Validate.id(comicID))/characters", query: try query.items())
+        try .under(.comics, comicID, query.items())
     }
 }
-
-// MARK: Comics
 
 extension MarvelEndpoint where Entity == MarvelComic {
-    /// `/comics`.
-    public static func comics(_ query: ComicQuery = .init()) throws(MarvelAPIError) -> Self {
-        Self(path: "/v1/public/comics", query: try query.items())
-    }
-
-    /// `/comics/{id}` (a one-element list).
-    public static func comic(id: Int) throws(MarvelAPIError) -> Self {
-        Self(path: "/v1/public/comics/\(try Validate.id(id))")
-    }
-
-    /// `/characters/{id}/comics`.
+    /// `/comics`; `/characters/{id}/comics`. One comic is `byID`.
+    public static func comics(_ query: ComicQuery = .init()) throws(MarvelAPIError) -> Self { .all(try query.items()) }
     public static func characterComics(characterID: Int, _ query: ComicQuery = .init()) throws(MarvelAPIError) -> Self {
-        Self(path: "/v1/public/characters/\(try Validate.id(characterID))/comics", query: try query.items())
+        try .under(.characters, characterID, query.items())
     }
 }
 
-// MARK: A character's series, stories, events
-
-extension MarvelEndpoint where Entity == MarvelSeries {
-    /// `/characters/{id}/series`.
-    public static func characterSeries(characterID: Int, _ page: PageQuery = .init()) throws(MarvelAPIError) -> Self {
-        Self(path: "/v1/public/characters/\(try Validate.id(characterID))/series", query: try page.items())
+extension MarvelEndpoint {
+    /// `/characters/{id}/series`, `/stories` or `/events` (the entity type says which), in the
+    /// server's order.
+    public static func ofCharacter(_ characterID: Int, _ page: PageQuery = .init()) throws(MarvelAPIError) -> Self {
+        try .under(.characters, characterID, page.items())
     }
-}
 
-extension MarvelEndpoint where Entity == MarvelStory {
-    /// `/characters/{id}/stories`.
-    public static func characterStories(characterID: Int, _ page: PageQuery = .init()) throws(MarvelAPIError) -> Self {
-        Self(path: "/v1/public/characters/\(try Validate.id(characterID))/stories", query: try page.items())
+    /// `/{type}` with these query items.
+    static func all(_ query: [URLQueryItem]) -> Self {
+        Self(path: "/v1/public/\(Entity.resource.rawValue)", query: query)
     }
-}
 
-extension MarvelEndpoint where Entity == MarvelEvent {
-    /// `/characters/{id}/events`.
-    public static func characterEvents(characterID: Int, _ page: PageQuery = .init()) throws(MarvelAPIError) -> Self {
-        Self(path: "/v1/public/characters/\(try Validate.id(characterID))/events", query: try page.items())
+    /// `/{parent}/{id}/{type}` with these query items.
+    static func under(_ parent: MarvelResource, _ id: Int, _ query: [URLQueryItem]) throws(MarvelAPIError) -> Self {
+        Self(path: "/v1/public/\(parent.rawValue)/\(try Validate.id(id))/\(Entity.resource.rawValue)", query: query)
     }
 }
 
@@ -93,14 +69,14 @@ extension MarvelEndpoint where Entity == MarvelEvent {
 extension MarvelEndpoint where Entity == MarvelSeries {
     /// `/series`, by title (or by title start).
     public static func seriesList(titleStartsWith: String? = nil, _ page: PageQuery = .init()) throws(MarvelAPIError) -> Self {
-        Self(path: "/v1/public/series", query: try Self.named("titleStartsWith", titleStartsWith, orderBy: "title", page))
+        .all(try Self.named("titleStartsWith", titleStartsWith, orderBy: "title", page))
     }
 }
 
 extension MarvelEndpoint where Entity == MarvelEvent {
     /// `/events`, by name (or by name start).
     public static func eventList(nameStartsWith: String? = nil, _ page: PageQuery = .init()) throws(MarvelAPIError) -> Self {
-        Self(path: "/v1/public/events", query: try Self.named("nameStartsWith", nameStartsWith, orderBy: "name", page))
+        .all(try Self.named("nameStartsWith", nameStartsWith, orderBy: "name", page))
     }
 }
 
@@ -109,7 +85,7 @@ extension MarvelEndpoint where Entity == MarvelCreator {
     /// keeps creators by full name), or by full-name start.
     public static func creatorList(nameStartsWith: String? = nil, orderBy: String = "lastName,firstName",
                                    _ page: PageQuery = .init()) throws(MarvelAPIError) -> Self {
-        Self(path: "/v1/public/creators", query: try Self.named("nameStartsWith", nameStartsWith, orderBy: orderBy, page))
+        .all(try Self.named("nameStartsWith", nameStartsWith, orderBy: orderBy, page))
     }
 }
 
@@ -144,7 +120,6 @@ extension MarvelEndpoint {
             throw .invalidArgument("there is no /\(parent.rawValue)/{id}/\(Entity.resource.rawValue) route")
         }
         let order = URLQueryItem(name: "orderBy", value: Entity.resource.naturalOrder)
-        return Self(path: "/v1/public/\(parent.rawValue)/\(try Validate.id(id))/\(Entity.resource.rawValue)",
-                    query: [order] + (try page.items()))
+        return try .under(parent, id, [order] + (try page.items()))
     }
 }

@@ -13,8 +13,8 @@ public struct PageQuery: Sendable, Hashable {
     func items() throws(MarvelAPIError) -> [URLQueryItem] {
         try Validate.page(limit: limit ?? 20, offset: offset ?? 0)
         var items: [URLQueryItem] = []
-        if let limit { items.append(URLQueryItem(name: "limit", value: String(limit))) }
-        if let offset { items.append(URLQueryItem(name: "offset", value: String(offset))) }
+        items.append("limit", limit.map(String.init))
+        items.append("offset", offset.map(String.init))
         return items
     }
 }
@@ -48,15 +48,11 @@ public struct CharacterQuery: Sendable, Hashable {
 
     func items() throws(MarvelAPIError) -> [URLQueryItem] {
         var items: [URLQueryItem] = []
-        if let name { items.append(URLQueryItem(name: "name", value: try Validate.term(name, "name"))) }
-        if let nameStartsWith {
-            items.append(URLQueryItem(name: "nameStartsWith", value: try Validate.term(nameStartsWith, "nameStartsWith")))
-        }
-        if let nameContains {
-            items.append(URLQueryItem(name: "nameContains", value: try Validate.term(nameContains, "nameContains")))
-        }
-        if let modifiedSince { items.append(URLQueryItem(name: "modifiedSince", value: Validate.day(modifiedSince))) }
-        if let orderBy { items.append(URLQueryItem(name: "orderBy", value: orderBy.rawValue)) }
+        try items.append(term: name, "name")
+        try items.append(term: nameStartsWith, "nameStartsWith")
+        try items.append(term: nameContains, "nameContains")
+        items.append("modifiedSince", modifiedSince.map(Validate.day))
+        items.append("orderBy", orderBy?.rawValue)
         return items + (try page.items())
     }
 }
@@ -111,18 +107,26 @@ public struct ComicQuery: Sendable, Hashable {
 
     func items() throws(MarvelAPIError) -> [URLQueryItem] {
         var items: [URLQueryItem] = []
-        if let format { items.append(URLQueryItem(name: "format", value: format.rawValue)) }
-        if let formatType { items.append(URLQueryItem(name: "formatType", value: formatType.rawValue)) }
-        if let noVariants { items.append(URLQueryItem(name: "noVariants", value: noVariants ? "true" : "false")) }
-        if let titleStartsWith {
-            items.append(URLQueryItem(name: "titleStartsWith", value: try Validate.term(titleStartsWith, "titleStartsWith")))
-        }
-        if let titleContains {
-            items.append(URLQueryItem(name: "titleContains", value: try Validate.term(titleContains, "titleContains")))
-        }
-        if let dateDescriptor { items.append(URLQueryItem(name: "dateDescriptor", value: dateDescriptor.rawValue)) }
-        if let orderBy { items.append(URLQueryItem(name: "orderBy", value: orderBy.rawValue)) }
+        items.append("format", format?.rawValue)
+        items.append("formatType", formatType?.rawValue)
+        items.append("noVariants", noVariants.map { $0 ? "true" : "false" })
+        try items.append(term: titleStartsWith, "titleStartsWith")
+        try items.append(term: titleContains, "titleContains")
+        items.append("dateDescriptor", dateDescriptor?.rawValue)
+        items.append("orderBy", orderBy?.rawValue)
         return items + (try page.items())
+    }
+}
+
+extension [URLQueryItem] {
+    /// `name=value` when there is a value.
+    mutating func append(_ name: String, _ value: String?) {
+        if let value { append(URLQueryItem(name: name, value: value)) }
+    }
+
+    /// `name=term` when there is a term, checked as the live server would (`Validate.term`).
+    mutating func append(term: String?, _ name: String) throws(MarvelAPIError) {
+        if let term { append(URLQueryItem(name: name, value: try Validate.term(term, name))) }
     }
 }
 

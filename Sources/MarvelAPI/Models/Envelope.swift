@@ -1,3 +1,5 @@
+import MarvelContract
+
 /// Anything listed by a Marvel endpoint: has an `id` (used to de-duplicate pages).
 public protocol MarvelEntity: Codable, Sendable, Identifiable where ID == Int {
     /// Which of the six resource types this is (its URL path name).

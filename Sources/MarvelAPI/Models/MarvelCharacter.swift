@@ -1,4 +1,5 @@
 import Foundation
+import MarvelContract
 
 /// A character (full view). Named `MarvelCharacter` so it never shadows `Swift.Character`.
 public struct MarvelCharacter: MarvelEntity, Hashable {

@@ -1,4 +1,5 @@
 import Foundation
+import MarvelContract
 
 /// A comic issue or collection (full view).
 public struct MarvelComic: MarvelEntity, Hashable {

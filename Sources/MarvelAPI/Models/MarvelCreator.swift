@@ -1,4 +1,5 @@
 import Foundation
+import MarvelContract
 
 /// A creator (full view), as listed by `/creators`.
 public struct MarvelCreator: MarvelEntity, Hashable {

@@ -1,4 +1,5 @@
 import Foundation
+import MarvelContract
 
 /// An event (full view), as listed by `/characters/{id}/events`.
 /// `start`/`end` use a different format (`1993-11-10 00:00:00`), parsed as UTC.

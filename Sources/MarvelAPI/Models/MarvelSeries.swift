@@ -1,4 +1,5 @@
 import Foundation
+import MarvelContract
 
 /// A series (full view), as listed by `/characters/{id}/series`.
 public struct MarvelSeries: MarvelEntity, Hashable {

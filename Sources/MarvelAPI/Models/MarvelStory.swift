@@ -1,4 +1,5 @@
 import Foundation
+import MarvelContract
 
 /// A story (full view), as listed by `/characters/{id}/stories`.
 public struct MarvelStory: MarvelEntity, Hashable {

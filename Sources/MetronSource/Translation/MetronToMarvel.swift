@@ -15,8 +15,14 @@ public struct MetronToMarvel: Sendable {
     public func character(_ c: MetronCharacter) -> Object {
         var object = characterShell(id: c.id, name: c.name, modified: c.modified)
         object["description"] = c.desc
-        object["thumbnail"] = MarvelShapes.thumbnail(c.image, imageBase: imageBase)
-        object["urls"] = MarvelShapes.urls(c.resourceURL)
+        return pictured(object, c.image, c.resourceURL)
+    }
+
+    /// A full record over its list shell: its own picture and its page on Metron.
+    private func pictured(_ shell: Object, _ image: String?, _ resourceURL: String?) -> Object {
+        var object = shell
+        object["thumbnail"] = MarvelShapes.thumbnail(image, imageBase: imageBase)
+        object["urls"] = MarvelShapes.urls(resourceURL)
         return object
     }
 
@@ -146,9 +152,7 @@ public struct MetronToMarvel: Sendable {
                                  ended: s.yearEnd, modified: s.modified)
         object["description"] = s.desc.isEmpty ? NSNull() : s.desc
         object["type"] = Self.seriesType(s.seriesType)
-        object["thumbnail"] = MarvelShapes.thumbnail(s.image, imageBase: imageBase)
-        object["urls"] = MarvelShapes.urls(s.resourceURL)
-        return object
+        return pictured(object, s.image, s.resourceURL)
     }
 
     public func series(_ s: MetronSeriesSummary) -> Object {
@@ -180,9 +184,7 @@ public struct MetronToMarvel: Sendable {
     public func event(_ a: MetronArc) -> Object {
         var object = eventShell(id: a.id, title: a.name, modified: a.modified)
         object["description"] = a.desc
-        object["thumbnail"] = MarvelShapes.thumbnail(a.image, imageBase: imageBase)
-        object["urls"] = MarvelShapes.urls(a.resourceURL)
-        return object
+        return pictured(object, a.image, a.resourceURL)
     }
 
     public func event(_ s: MetronSummary) -> Object { eventShell(id: s.id, title: s.name, modified: s.modified) }
@@ -198,10 +200,7 @@ public struct MetronToMarvel: Sendable {
     }
 
     public func creator(_ c: MetronCreator) -> Object {
-        var object = creatorShell(id: c.id, fullName: c.name, modified: c.modified)
-        object["thumbnail"] = MarvelShapes.thumbnail(c.image, imageBase: imageBase)
-        object["urls"] = MarvelShapes.urls(c.resourceURL)
-        return object
+        pictured(creatorShell(id: c.id, fullName: c.name, modified: c.modified), c.image, c.resourceURL)
     }
 
     public func creator(_ s: MetronSummary) -> Object { creatorShell(id: s.id, fullName: s.name, modified: s.modified) }

@@ -4,12 +4,12 @@ import TerminalUI
 /// A character catalog in memory that answers page requests like the Marvel API does
 /// (name order, `nameStartsWith` case-insensitive, `offset`/`limit`, `total`).
 struct FakeCatalog {
-    var characters: [GalleryCharacter]
+    var characters: [GalleryItem]
     /// When a page at this offset or later is asked, a new character appears at the front of
     /// the list (the data changed between pages): every later page then repeats the item that
     /// ended the page before, as the real API does when rows shift.
     var insertBeforePageAt: Int?
-    var inserted = GalleryCharacter(id: 1, name: "!New Arrival")
+    var inserted = GalleryItem(id: 1, name: "!New Arrival")
 
     static let namedCharacters = [
         "3-D Man", "A-Bomb (HAS)", "A.I.M.", "Aaron Stack", "Abomination", "Absorbing Man",
@@ -26,7 +26,7 @@ struct FakeCatalog {
         }
         let characters = names.prefix(count).sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
             .enumerated().map { i, name in
-                GalleryCharacter(id: 1000 + i, name: name, description: i % 3 == 0 ? "" : "About \(name).",
+                GalleryItem(id: 1000 + i, name: name, description: i % 3 == 0 ? "" : "About \(name).",
                                  thumbnail: i % 7 == 3
                                     ? ImageRef(path: "http://i.annihil.us/u/prod/marvel/i/mg/b/40/image_not_available", extension: "jpg")
                                     : ImageRef(path: "http://127.0.0.1/img/\(1000 + i)", extension: "jpg"),
@@ -35,7 +35,7 @@ struct FakeCatalog {
         return FakeCatalog(characters: characters)
     }
 
-    func matching(_ query: ListQuery) -> [GalleryCharacter] {
+    func matching(_ query: ListQuery) -> [GalleryItem] {
         guard let prefix = query.nameStartsWith?.lowercased() else { return characters }
         return characters.filter { $0.name.lowercased().hasPrefix(prefix) }
     }

@@ -1,4 +1,5 @@
-/// The six resource types of the contract, named as in their URL paths.
+/// The six resource types of the contract, named as in their URL paths: one table below both the
+/// REST client (MarvelAPI re-exports it) and the catalog (its `EntityKind`).
 public enum MarvelResource: String, Sendable, CaseIterable, Hashable {
     case characters, comics, creators, events, series, stories
 

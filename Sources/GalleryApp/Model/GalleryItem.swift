@@ -1,33 +1,21 @@
+import HTTPTransport
 import MarvelAPI
 
-/// A character (or a comic) as the grid shows it: the few fields of a Marvel record its tile
-/// and status line need. Kept independent of the wire models so the app core tests run on plain
-/// values and the API layer can change without touching `update`.
-public struct GalleryCharacter: Equatable, Hashable, Sendable, Identifiable {
+/// One item of a grid (a character, comic, series, event or creator) as the grid shows it: the
+/// few fields of a Marvel record its tile and status line need. Kept independent of the wire models so the app core tests run on plain
+/// values and the API layer can change without touching `update`. Made only inside GalleryApp
+/// (the Runtime, the tests): the memberwise init serves.
+public struct GalleryItem: Equatable, Hashable, Sendable, Identifiable {
     public let id: Int
     public let name: String
-    public let description: String
-    public let thumbnail: ImageRef?
-    public let comicsAvailable: Int
-    public let seriesAvailable: Int
-    public let storiesAvailable: Int
-    public let eventsAvailable: Int
+    public internal(set) var description = ""
+    public internal(set) var thumbnail: ImageRef?
+    public internal(set) var comicsAvailable = 0
+    public internal(set) var seriesAvailable = 0
+    public internal(set) var storiesAvailable = 0
+    public internal(set) var eventsAvailable = 0
     /// Set for comics in the comics gallery (their `format`, which colours the tile); nil for characters.
     public var format: String?
-
-    public init(id: Int, name: String, description: String = "", thumbnail: ImageRef? = nil,
-                comicsAvailable: Int = 0, seriesAvailable: Int = 0,
-                storiesAvailable: Int = 0, eventsAvailable: Int = 0, format: String? = nil) {
-        self.id = id
-        self.name = name
-        self.description = description
-        self.thumbnail = thumbnail
-        self.comicsAvailable = comicsAvailable
-        self.seriesAvailable = seriesAvailable
-        self.storiesAvailable = storiesAvailable
-        self.eventsAvailable = eventsAvailable
-        self.format = format
-    }
 }
 
 /// A Marvel image reference: `{path}/{variant}.{extension}` builds a URL (the runner does that,
@@ -49,14 +37,14 @@ public struct ImageRef: Equatable, Hashable, Sendable {
 public struct ItemPage: Equatable, Sendable {
     public let offset: Int
     public let total: Int
-    public let items: [GalleryCharacter]
+    public let items: [GalleryItem]
     public let attributionText: String?
     /// True when the page came from a cache the server could not revalidate.
     public let isStale: Bool
     /// Records of this page that could not be read and were skipped (the offset counts them).
     public var unreadable = 0
 
-    public init(offset: Int, total: Int, items: [GalleryCharacter],
+    public init(offset: Int, total: Int, items: [GalleryItem],
                 attributionText: String? = nil, isStale: Bool = false, unreadable: Int = 0) {
         self.offset = offset
         self.total = total
@@ -72,8 +60,10 @@ public struct PageFailure: Error, Equatable, Sendable {
     public let message: String
     /// What kind of failure it is, so the screens can say it in the user's language.
     public var reason: FailureReason = .other
-    /// The client's error when there is one: the screens render it in the user's language.
-    public var error: MarvelAPIError?
+    /// What the client's error says, when there is one: the screens say it in the user's language.
+    public var userMessage: UserMessage?
+    /// A rate limit's wait, when the server named one: the status line counts it down.
+    public var retryAfterSeconds: Int?
     /// A text of the strings table that says this failure in every language.
     public var key: StringKey?
     public init(_ message: String, reason: FailureReason = .other, key: StringKey? = nil) {

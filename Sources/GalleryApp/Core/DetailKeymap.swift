@@ -1,0 +1,40 @@
+import TerminalUI
+
+/// What a key does on a detail page.
+public enum DetailAction: Equatable, Hashable, Sendable {
+    case back
+    case lineUp, lineDown, pageUp, pageDown, top, bottom
+    case nextTab
+    case stripLeft, stripRight
+    case open
+    case nextLink, previousLink, openLink
+    case retry
+}
+
+extension Keymap {
+    /// The detail page's table: `DetailStack.handle(key:)` acts on it and its help (`?`) lists
+    /// it. The digits (a tab by its number, "1…5") are the one rule beside it, as their count
+    /// is the page's; Ctrl-C is the app's.
+    public static let detail: [Line<DetailAction>] = [
+        Line("↑↓ j k  PgUp PgDn", .helpDetailScroll, [
+            Binding(.up, .lineUp), Binding(.char("k"), .lineUp), Binding(.down, .lineDown), Binding(.char("j"), .lineDown),
+            Binding(.pageUp, .pageUp), Binding(.ctrl("b"), .pageUp),
+            Binding(.pageDown, .pageDown), Binding(.char(" "), .pageDown), Binding(.ctrl("f"), .pageDown),
+            Binding(.home, .top), Binding(.char("g"), .top), Binding(.end, .bottom), Binding(.char("G"), .bottom),
+        ]),
+        Line("Tab  1…5", .helpDetailTabs, [Binding(.tab, .nextTab)]),
+        Line("←→ h l", .helpDetailStrip, [
+            Binding(.left, .stripLeft), Binding(.char("h"), .stripLeft), Binding(.right, .stripRight), Binding(.char("l"), .stripRight),
+        ]),
+        Line("Enter", .helpDetailOpen, [Binding(.enter, .open)]),
+        Line("u  o", .helpDetailLinks, [
+            Binding(.char("u"), .nextLink), Binding(.char("U"), .previousLink), Binding(.char("o"), .openLink),
+        ]),
+        Line("r", .helpRetry, [Binding(.char("r"), .retry)]),
+        Line("Esc  q", .helpDetailBack, [Binding(.escape, .back), Binding(.backspace, .back), Binding(.char("q"), .back)]),
+        Line("Ctrl-C", .helpQuit),
+    ]
+
+    /// The action for a key on a detail page, if any: read from the same table as its help.
+    public static func detailAction(for key: KeyEvent) -> DetailAction? { action(for: key, in: detail) }
+}
