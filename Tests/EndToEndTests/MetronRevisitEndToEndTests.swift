@@ -7,29 +7,19 @@ import XCTest
 /// picture) a second time ask Metron nothing, and with Metron gone a week later they are still
 /// there and say they are stale.
 final class MetronRevisitEndToEndTests: XCTestCase {
-    private var binary: String { RepoPaths.executable.path }
-    private var home: URL!
+    private var command: MetronCommand!
+    private var home: URL { command.home }
 
-    override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: binary) else {
-            throw XCTSkip("\(binary) is not built (swift build --product marvel-gallery)")
-        }
-        home = FileManager.default.temporaryDirectory.appendingPathComponent("metron-rerun-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: home) }
+    override func setUpWithError() throws { command = try MetronCommand("metron-rerun") }
+    override func tearDown() { command?.remove() }
 
     /// Runs one screen to completion (its last frame written to `frame`); returns the Metron
     /// hits per path it cost.
     @discardableResult
     private func run(_ arguments: [String], _ metron: MetronTestServer, frame: URL? = nil) throws -> [String: Int] {
         let before = metron.hits
-        var env = ["HOME=\(home.path)", "XDG_CACHE_HOME=\(home.path)/cache", "XDG_CONFIG_HOME=\(home.path)/config",
-                   "METRON_USERNAME=\(metron.username)", "METRON_PASSWORD=\(metron.password)"]
-        if let frame { env.append("MARVEL_GALLERY_DUMP_FRAME=\(frame.path)") }
-        let (status, output) = try Spawn.status(["/usr/bin/env"] + env + [binary] + arguments
-                                                + ["--source", "metron", "--metron-url", metron.baseURL.absoluteString])
+        let frameFile = frame.map { ["MARVEL_GALLERY_DUMP_FRAME=\($0.path)"] } ?? []
+        let (status, output) = try Spawn.status(command.argv(arguments, metron, environment: frameFile))
         XCTAssertEqual(status, 0, output)
         XCTAssertTrue(output.contains("grid-complete"), "every picture of the screen arrived: \(output)")
         return metron.hits.reduce(into: [String: Int]()) { spent, hit in
