@@ -123,7 +123,7 @@ let package = Package(
             "Catalog", "CatalogServer", "MarvelAPI", "HTTPTransport", "ImageCore", "TestSupport",
         ]),
         .testTarget(name: "ImagePipelineTests", dependencies: [
-            "ImagePipeline", "CatalogServer", "ImageCore", "HTTPTransport", "MarvelAPI", "TestSupport",
+            "ImagePipeline", "CatalogServer", "ImageCore", "HTTPTransport", "MarvelAPI", "TerminalUI", "TestSupport",
         ]),
         .testTarget(name: "GalleryAppTests", dependencies: [
                         "GalleryApp", "TerminalUI", "MarvelAPI", "HTTPTransport", "ImagePipeline", "ImageCore", "TestSupport",
