@@ -124,7 +124,7 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "ImagePipelineTests", dependencies: [
-            "ImagePipeline", "CatalogServer", "ImageCore", "HTTPTransport", "MarvelAPI", "TestSupport",
+            "ImagePipeline", "CatalogServer", "ImageCore", "HTTPTransport", "MarvelAPI", "TerminalUI", "TestSupport",
         ]),
         .testTarget(name: "GalleryAppTests", dependencies: [
                         "GalleryApp", "TerminalUI", "MarvelAPI", "HTTPTransport", "ImagePipeline", "ImageCore", "TestSupport",

@@ -6,8 +6,9 @@ cd "$(dirname "$0")/.."
 ./scripts/setup.sh
 
 # Test-only: real terminals under a virtual X server for the pixel-graphics end-to-end tests
+# (kitty, xterm for sixel, mlterm for iTerm2 inline images)
 # (they skip with a reason when these are missing; the program itself does not need them).
-test_packages=(xvfb kitty xterm imagemagick)
+test_packages=(xvfb kitty xterm mlterm imagemagick)
 missing=()
 for p in "${test_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -75,7 +75,7 @@ public enum CanonicalJSON {
         }
     }
 
-    private static func writeString(_ s: String, into out: inout [UInt8]) {
+    static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         // JSONSerialization's strings are bridged (UTF-16 NSStrings on Linux): one copy to
         // native UTF-8, then a text with nothing to escape (nearly all) goes in one append.

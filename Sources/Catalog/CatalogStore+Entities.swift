@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// Lists and single entities of creators, events, series and stories: a WHERE from the filter,
-/// one page of rows, and each row's JSON with its lists built from Relations.
+/// one page of rows, and their JSON with its lists built from Relations (EntityJSON).
 extension CatalogStore {
     public func entities(_ kind: EntityKind, _ q: EntityFilter) throws -> CatalogPage {
         switch kind {
@@ -38,10 +38,31 @@ extension CatalogStore {
             let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(kind.table) \(whereSQL)",
                                          arguments: StatementArguments(args)) ?? 0
             guard q.offset < total else { return CatalogPage(total: total, results: []) }
-            let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(kind.table) \(whereSQL) ORDER BY \(order) LIMIT ? OFFSET ?",
-                                        arguments: StatementArguments(args + [q.limit, q.offset]))
-            return CatalogPage(total: total, results: try rows.map { try EntityJSON.build(kind, $0, db) })
+            let ids = try Int.fetchAll(db, sql: "SELECT id FROM \(kind.table) \(whereSQL) ORDER BY \(order) LIMIT ? OFFSET ?",
+                                       arguments: StatementArguments(args + [q.limit, q.offset]))
+            return CatalogPage(total: total, results: try rendered(kind, ids, db))
         }
+    }
+
+    /// The JSON of `ids` (in that order), each built once per store: an entity's lists do not
+    /// change until the catalog is written (`write` forgets them all).
+    private func rendered(_ kind: EntityKind, _ ids: [Int], _ db: Database) throws -> [String] {
+        let (generation, found) = renderedEntities.withLock { memo in (memo.generation, ids.map { memo.json[kind]?[$0] }) }
+        var known = found
+        let missing = ids.indices.filter { known[$0] == nil }
+        guard !missing.isEmpty else { return known.compactMap { $0 } }
+        let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(kind.table) WHERE id IN (\(missing.map { String(ids[$0]) }.joined(separator: ",")))")
+        let built = Dictionary(uniqueKeysWithValues: zip(rows.map { $0["id"] as Int }, try EntityJSON.build(kind, rows, db)))
+        renderedEntities.withLock { memo in
+            // Built from what was read before a write finished: not kept.
+            guard memo.generation == generation else { return }
+            let bytes = built.values.reduce(0) { $0 + $1.utf8.count }
+            if memo.bytes + bytes > RenderedEntities.budget { memo = RenderedEntities(generation: generation) }
+            memo.json[kind, default: [:]].merge(built) { _, new in new }
+            memo.bytes += bytes
+        }
+        for n in missing { known[n] = built[ids[n]] }
+        return known.compactMap { $0 }
     }
 
     public func entity(_ kind: EntityKind, id: Int) throws -> String? {
@@ -50,9 +71,20 @@ extension CatalogStore {
         case .comics: return try comic(id: id)
         default:
             return try read { db in
-                try Row.fetchOne(db, sql: "SELECT * FROM \(kind.table) WHERE id = ? AND \(kind.servedCondition)", arguments: [id])
-                    .map { try EntityJSON.build(kind, $0, db) }
+                guard try Bool.fetchOne(db, sql: "SELECT 1 FROM \(kind.table) WHERE id = ? AND \(kind.servedCondition)", arguments: [id]) != nil
+                else { return nil }
+                return try rendered(kind, [id], db).first
             }
         }
     }
+}
+
+/// Entities as served, kept per store until it is written (`generation` counts the writes).
+/// Bounded: a large imported catalog starts again from empty at 64 MB of JSON (the embedded
+/// catalog's are under 2 MB), rather than keeping every entity it ever served.
+struct RenderedEntities {
+    static let budget = 64 << 20
+    var generation = 0
+    var json: [EntityKind: [Int: String]] = [:]
+    var bytes = 0
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// The catalog: Marvel characters, comics, their summaries and relations, and image originals,
 /// in one SQLite file (GRDB). Entities are kept as the Marvel JSON they came in (so the server
@@ -8,6 +9,9 @@ public final class CatalogStore: Sendable {
     /// The database file, or nil for an in-memory store.
     public let path: String?
     let writer: any DatabaseWriter
+    /// Creators, events, series and stories as served, by kind and id, built at first request
+    /// (CatalogStore+Entities); cleared by every write through this store.
+    let renderedEntities = Mutex(RenderedEntities())
 
     /// Opens (creating and migrating if needed) the catalog at `path`.
     public convenience init(path: String) throws {
@@ -73,6 +77,7 @@ public final class CatalogStore: Sendable {
     }
 
     func write<T>(_ body: (Database) throws -> T) throws -> T {
+        defer { renderedEntities.withLock { $0 = RenderedEntities(generation: $0.generation + 1) } }
         do { return try writer.write(body) } catch let error as CatalogError { throw error } catch {
             throw CatalogError.database("\(error)")
         }

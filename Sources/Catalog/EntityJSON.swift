@@ -4,30 +4,49 @@ import GRDB
 /// The JSON of a creator, event, series or story as the real API sends it: the recorded object's
 /// own fields (or, for an entity known only from summaries, the fields the API always sends, with
 /// nulls where it sent nulls), plus every list built from Relations, so both sides agree.
+///
+/// A page is built at once: one query per list field reads the links of all its entities
+/// (`Relations.pairs`), and each entity's stored text gains its lists by splicing (`JSONMembers`).
+/// Two queries per entity and field, and a parse and re-serialisation of every object, made a
+/// page of 100 stories cost over a thousand queries.
 enum EntityJSON {
     static let gateway = "http://gateway.marvel.com/v1/public"
     /// The real API caps embedded lists at 20 items.
     static let listCap = 20
 
-    static func build(_ kind: EntityKind, _ row: Row, _ db: Database) throws -> String {
-        let id: Int = row["id"]
-        let uri = "\(gateway)/\(kind.rawValue)/\(id)"
-        var object: [String: Any]
-        if let stored: String = row["json"],
-           let parsed = try? JSONSerialization.jsonObject(with: Data(stored.utf8)) as? [String: Any] {
-            object = parsed
-        } else {
-            object = defaults(kind, row)
-        }
-        object["id"] = id
-        object["resourceURI"] = uri
+    /// The JSON of each row (rows of `kind`'s table, `SELECT *`), in row order.
+    static func build(_ kind: EntityKind, _ rows: [Row], _ db: Database) throws -> [String] {
+        let ids: [Int] = rows.map { $0["id"] }
+        guard !ids.isEmpty else { return [] }
+        var lists: [EntityKind: [Int: ListItems]] = [:]
         for field in kind.listFields {
-            object[field.rawValue] = try list(of: field, relatedTo: kind, id, uri: uri, db)
+            lists[field] = try items(of: field, relatedTo: kind, ids, db)
         }
-        if kind == .stories, object["originalIssue"] == nil || object["originalIssue"] is NSNull {
-            object["originalIssue"] = try firstComic(ofStory: id, db) ?? NSNull()
+        let originalIssues = kind == .stories ? try firstComics(ofStories: ids, db) : [:]
+        return try rows.map { row in
+            let id: Int = row["id"]
+            let uri = "\(gateway)/\(kind.rawValue)/\(id)"
+            var object = try members(kind, row)
+            object.set("id", raw: Array(String(id).utf8))
+            object.set("resourceURI", raw: quoted(uri))
+            for field in kind.listFields {
+                object.set(field.rawValue, raw: listText(lists[field]?[id] ?? ListItems(), field: field, uri: uri))
+            }
+            if kind == .stories, object.value("originalIssue").map({ $0.elementsEqual("null".utf8) }) ?? true {
+                object.set("originalIssue", raw: originalIssues[id].map { summaryText(field: .comics, id: $0.id, name: $0.name) }
+                    ?? Array("null".utf8))
+            }
+            return object.canonicalText()
         }
-        return try MarvelJSON.serialize(object)
+    }
+
+    /// The stored object's members, or the defaults of an entity known only by name.
+    private static func members(_ kind: EntityKind, _ row: Row) throws -> JSONMembers {
+        if let stored: String = row["json"], let members = JSONMembers(stored) { return members }
+        guard let members = JSONMembers(try MarvelJSON.serialize(defaults(kind, row))) else {
+            throw CatalogError.database("\(kind.rawValue) \(row["id"] as Int? ?? 0): defaults are not an object")
+        }
+        return members
     }
 
     /// The fields of an entity we only know by name, as the API sends them when it knows no more.
@@ -64,32 +83,90 @@ enum EntityJSON {
         return object
     }
 
-    /// `{available, collectionURI, items, returned}` of `field` for the entity `kind`/`id`.
-    static func list(of field: EntityKind, relatedTo kind: EntityKind, _ id: Int, uri: String, _ db: Database) throws -> [String: Any] {
-        let scope = "FROM \(field.table) WHERE id IN (\(Relations.sql(from: kind, [id], to: field))) AND \(field.servedCondition)"
-        let available = try Int.fetchOne(db, sql: "SELECT count(*) \(scope)") ?? 0
-        let extra = switch field {
-        case .stories: ", type"
-        case .creators: ", (SELECT role FROM comic_creator WHERE creator_id = creator.id ORDER BY role DESC LIMIT 1) AS role"
-        default: ""
-        }
-        let rows = try Row.fetchAll(db, sql: "SELECT id, \(field.nameColumn) AS name\(extra) \(scope) ORDER BY id LIMIT \(listCap)")
-        let items: [[String: Any]] = rows.map { row in
-            var item: [String: Any] = ["resourceURI": "\(gateway)/\(field.rawValue)/\(row["id"] as Int)",
-                                       "name": (row["name"] as String?) ?? ""]
-            if field == .stories { item["type"] = (row["type"] as String?) ?? "" }
-            if field == .creators { item["role"] = (row["role"] as String?) ?? "" }
-            return item
-        }
-        return ["available": available, "collectionURI": "\(uri)/\(field.rawValue)", "items": items, "returned": items.count]
+    /// One entity's list of `field`: how many there are, and the first `listCap` by id.
+    struct ListItems {
+        var available = 0
+        /// id, name, and a story's type or a creator's role.
+        var items: [(id: Int, name: String, extra: String)] = []
     }
 
-    /// The earliest comic a story appears in, as a summary (stories always name their original issue).
-    private static func firstComic(ofStory id: Int, _ db: Database) throws -> [String: Any]? {
-        guard let row = try Row.fetchOne(db, sql: """
-            SELECT comic.id, comic.title FROM comic_story JOIN comic ON comic.id = comic_story.comic_id
-            WHERE comic_story.story_id = ? ORDER BY comic.onsale, comic.id LIMIT 1
-            """, arguments: [id]) else { return nil }
-        return ["resourceURI": "\(gateway)/comics/\(row[0] as Int)", "name": row[1] as String]
+    /// The lists of `field` of every entity in `ids` (of `kind`), in one query (and one more for
+    /// creators' roles).
+    static func items(of field: EntityKind, relatedTo kind: EntityKind, _ ids: [Int], _ db: Database) throws -> [Int: ListItems] {
+        let table = field.table
+        let sql = "SELECT p.a, \(table).id, \(table).\(field.nameColumn), \(field == .stories ? "story.type" : "''") "
+            + "FROM (\(Relations.pairs(from: kind, ids, to: field))) p JOIN \(table) ON \(table).id = p.b "
+            + "WHERE \(field.servedCondition) ORDER BY p.a, \(table).id"
+        var lists: [Int: ListItems] = [:]
+        let rows = try Row.fetchCursor(db, sql: sql)
+        while let row = try rows.next() {
+            let owner: Int = row[0]
+            lists[owner, default: ListItems()].available += 1
+            if lists[owner]!.items.count < listCap {
+                lists[owner]!.items.append((row[1], (row[2] as String?) ?? "", (row[3] as String?) ?? ""))
+            }
+        }
+        if field == .creators {
+            let roles = try creatorRoles(Set(lists.values.flatMap { $0.items.map(\.id) }), db)
+            for owner in lists.keys {
+                for n in lists[owner]!.items.indices { lists[owner]!.items[n].extra = roles[lists[owner]!.items[n].id] ?? "" }
+            }
+        }
+        return lists
+    }
+
+    /// A creator's role in a list is the greatest of their roles on any comic. Asked once per
+    /// creator on the page: a subquery per list item (each scanning all of that creator's
+    /// comics) made a page of stories' creators 14 ms of SQL instead of 1.
+    private static func creatorRoles(_ ids: Set<Int>, _ db: Database) throws -> [Int: String] {
+        guard !ids.isEmpty else { return [:] }
+        let rows = try Row.fetchAll(db, sql: "SELECT creator_id, max(role) FROM comic_creator WHERE creator_id IN "
+            + "(\(ids.map(String.init).joined(separator: ","))) GROUP BY creator_id")
+        return Dictionary(rows.map { ($0[0] as Int, ($0[1] as String?) ?? "") }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// `{available, collectionURI, items, returned}`, keys in byte order.
+    private static func listText(_ list: ListItems, field: EntityKind, uri: String) -> [UInt8] {
+        var out = Array("{\"available\":\(list.available),\"collectionURI\":".utf8)
+        out += quoted("\(uri)/\(field.rawValue)")
+        out += Array(",\"items\":[".utf8)
+        for (n, item) in list.items.enumerated() {
+            if n > 0 { out.append(UInt8(ascii: ",")) }
+            out += summaryText(field: field, id: item.id, name: item.name, extra: item.extra)
+        }
+        out += Array("],\"returned\":\(list.items.count)}".utf8)
+        return out
+    }
+
+    /// `{name, resourceURI}` and, for a story its `type`, for a creator its `role`.
+    private static func summaryText(field: EntityKind, id: Int, name: String, extra: String = "") -> [UInt8] {
+        var out = Array("{\"name\":".utf8)
+        out += quoted(name)
+        out += Array(",\"resourceURI\":".utf8)
+        out += quoted("\(gateway)/\(field.rawValue)/\(id)")
+        if field == .creators || field == .stories {
+            out += Array(",\"\(field == .creators ? "role" : "type")\":".utf8)
+            out += quoted(extra)
+        }
+        out.append(UInt8(ascii: "}"))
+        return out
+    }
+
+    private static func quoted(_ text: String) -> [UInt8] {
+        var out: [UInt8] = []
+        CanonicalJSON.writeString(text, into: &out)
+        return out
+    }
+
+    /// The earliest comic each story appears in (stories always name their original issue).
+    private static func firstComics(ofStories ids: [Int], _ db: Database) throws -> [Int: (id: Int, name: String)] {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT comic_story.story_id, comic.id, comic.title FROM comic_story JOIN comic ON comic.id = comic_story.comic_id
+            WHERE comic_story.story_id IN (\(ids.map(String.init).joined(separator: ",")))
+            ORDER BY comic_story.story_id, comic.onsale, comic.id
+            """)
+        var first: [Int: (id: Int, name: String)] = [:]
+        for row in rows where first[row[0]] == nil { first[row[0]] = (row[1], row[2]) }
+        return first
     }
 }

@@ -7,18 +7,28 @@
 enum Relations {
     /// SQL selecting the ids of `target` related to any of `ids` of `source` (integers, inlined).
     static func sql(from source: EntityKind, _ ids: [Int], to target: EntityKind) -> String {
+        "SELECT b FROM (\(pairs(from: source, ids, to: target)))"
+    }
+
+    /// SQL selecting the distinct pairs `(a, b)`: `a` one of `ids` of `source`, `b` an id of
+    /// `target` related to it. A page's embedded lists read all their entities' links in one
+    /// query per list field this way, instead of two queries per entity and field.
+    static func pairs(from source: EntityKind, _ ids: [Int], to target: EntityKind) -> String {
         let base: String
         if let direct = characterLink(source, target) {
             base = direct
         } else if source == target {
-            base = "SELECT id FROM \(source.table) WHERE id IN ($IDS)"
+            base = "SELECT id AS a, id AS b FROM \(source.table) WHERE id IN ($IDS)"
         } else {
-            base = ofComics(target, comicsOf(source))
+            let (s, t) = (comicLink(source), comicLink(target))
+            let notNull = target == .series ? " AND t.\(t.owner) IS NOT NULL" : ""
+            base = "SELECT s.\(s.owner) AS a, t.\(t.owner) AS b FROM \(s.table) s JOIN \(t.table) t ON t.\(t.comic) = s.\(s.comic) "
+                + "WHERE s.\(s.owner) IN ($IDS)\(notNull)"
         }
         let recorded = """
             \(base)
-            UNION SELECT b_id FROM entity_link WHERE a_kind = '\(source.rawValue)' AND b_kind = '\(target.rawValue)' AND a_id IN ($IDS)
-            UNION SELECT a_id FROM entity_link WHERE b_kind = '\(source.rawValue)' AND a_kind = '\(target.rawValue)' AND b_id IN ($IDS)
+            UNION SELECT a_id, b_id FROM entity_link WHERE a_kind = '\(source.rawValue)' AND b_kind = '\(target.rawValue)' AND a_id IN ($IDS)
+            UNION SELECT b_id, a_id FROM entity_link WHERE b_kind = '\(source.rawValue)' AND a_kind = '\(target.rawValue)' AND b_id IN ($IDS)
             """
         return recorded.replacingOccurrences(of: "$IDS", with: ids.map(String.init).joined(separator: ","))
     }
@@ -29,35 +39,23 @@ enum Relations {
                                                       .stories: ("character_story", "story_id"),
                                                       .events: ("character_event", "event_id")]
         if a == .characters, let (table, column) = tables[b] {
-            return "SELECT \(column) FROM \(table) WHERE character_id IN ($IDS)"
+            return "SELECT character_id AS a, \(column) AS b FROM \(table) WHERE character_id IN ($IDS)"
         }
         if b == .characters, let (table, column) = tables[a] {
-            return "SELECT character_id FROM \(table) WHERE \(column) IN ($IDS)"
+            return "SELECT \(column) AS a, character_id AS b FROM \(table) WHERE \(column) IN ($IDS)"
         }
         return nil
     }
 
-    /// Comic ids linked to `$IDS` of `kind`.
-    private static func comicsOf(_ kind: EntityKind) -> String {
+    /// The table linking `kind` to comics: the column naming the `kind` id and the one naming the comic.
+    private static func comicLink(_ kind: EntityKind) -> (table: String, owner: String, comic: String) {
         switch kind {
-        case .characters: "SELECT comic_id FROM character_comic WHERE character_id IN ($IDS)"
-        case .comics: "SELECT id FROM comic WHERE id IN ($IDS)"
-        case .creators: "SELECT comic_id FROM comic_creator WHERE creator_id IN ($IDS)"
-        case .events: "SELECT comic_id FROM comic_event WHERE event_id IN ($IDS)"
-        case .series: "SELECT id FROM comic WHERE series_id IN ($IDS)"
-        case .stories: "SELECT comic_id FROM comic_story WHERE story_id IN ($IDS)"
-        }
-    }
-
-    /// Ids of `kind` linked to the comics `comics` selects.
-    private static func ofComics(_ kind: EntityKind, _ comics: String) -> String {
-        switch kind {
-        case .characters: "SELECT character_id FROM character_comic WHERE comic_id IN (\(comics))"
-        case .comics: comics
-        case .creators: "SELECT creator_id FROM comic_creator WHERE comic_id IN (\(comics))"
-        case .events: "SELECT event_id FROM comic_event WHERE comic_id IN (\(comics))"
-        case .series: "SELECT series_id FROM comic WHERE id IN (\(comics)) AND series_id IS NOT NULL"
-        case .stories: "SELECT story_id FROM comic_story WHERE comic_id IN (\(comics))"
+        case .characters: ("character_comic", "character_id", "comic_id")
+        case .comics: ("comic", "id", "id")
+        case .creators: ("comic_creator", "creator_id", "comic_id")
+        case .events: ("comic_event", "event_id", "comic_id")
+        case .series: ("comic", "series_id", "id")
+        case .stories: ("comic_story", "story_id", "comic_id")
         }
     }
 }

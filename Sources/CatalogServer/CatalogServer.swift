@@ -43,7 +43,7 @@ public final class CatalogServer: Sendable {
         var responder = MarvelResponder(
             routes: MarvelRoutes(catalog: catalog),
             images: ImageService(catalog: catalog, renderer: options.renderer ?? DefaultImageRenderer()),
-            keys: options.keys, faults: faults, stats: stats, limiter: limiter, cache: AnswerCache(),
+            keys: options.keys, faults: faults, stats: stats, limiter: limiter, cache: AnswerCache(budgetBytes: options.answerCacheBytes),
             debugEndpoints: options.debugEndpoints)
         if case .metron(let serving) = options.source {
             responder.metron = (MetronBackend(client: serving.client),

@@ -34,6 +34,9 @@ public struct CatalogServerOptions: Sendable {
     /// `/debug/stats` and `/debug/reset` answer (behind the keys when keys are set); off, they
     /// are 404 like any unknown path. On for in-process use, opt-in for `serve` (`--debug`).
     public var debugEndpoints = true
+    /// Bytes of finished answers kept for repeated requests; 0 builds every answer (the
+    /// benchmark's cold figures).
+    public var answerCacheBytes = 64 << 20
 
     public init(source: Source = .embedded, host: String = "127.0.0.1", port: Int = 0,
                 keys: APIKeys? = nil, faults: FaultOptions = FaultOptions()) {

@@ -2,17 +2,15 @@ import Catalog
 import Digests
 import Foundation
 import MarvelAPI
+import MetronSource
 import Synchronization
 
 /// The 200 wrapper of every list and detail answer (MARVEL_API.md 4.1), built as text around
 /// the stored entity JSON. The ETag is the sha1 of the `data` object, 40 hex chars, as real.
 enum Envelope {
 
-    /// Metron's data is Metron's: its attribution, in place of Marvel's, on every answer.
-    static let metronAttribution = Attribution(
-        text: "Data provided by Metron (https://metron.cloud), the community comic book database; "
-            + "use it under Metron's terms of use.",
-        link: "https://metron.cloud")
+    /// Metron's data is Metron's: its credit and licence (`MetronTerms`), in place of Marvel's, on every answer.
+    static let metronAttribution = Attribution(text: MetronTerms.attribution, link: MetronTerms.site)
     static let marvelAttribution = Attribution(text: MarvelAttribution.text, link: "http://marvel.com")
 
     /// Whose data an answer carries: its `attributionText`, and the same text linked for `attributionHTML`.
@@ -22,27 +20,68 @@ enum Envelope {
         var html: String { "<a href=\"\(link)\">\(text)</a>" }
     }
 
+    /// Built as bytes in one buffer: joining, rewriting hosts and concatenating 250 KB pages as
+    /// Strings (Foundation's `replacingOccurrences` on Linux goes through UTF-16) cost more than
+    /// the SQL did.
     static func build(_ result: MarvelRoutes.Result, baseURL: String, attribution: Attribution = marvelAttribution) -> (etag: String, body: [UInt8]) {
-        let results = rewriteHosts(result.page.results.joined(separator: ","), baseURL: baseURL)
-        let data = "{\"offset\":\(result.offset),\"limit\":\(result.limit),\"total\":\(result.page.total),"
-            + "\"count\":\(result.page.results.count),\"results\":[\(results)]}"
+        var data: [UInt8] = []
+        data.reserveCapacity(result.page.results.reduce(128) { $0 + $1.utf8.count + 1 })
+        data += "{\"offset\":\(result.offset),\"limit\":\(result.limit),\"total\":\(result.page.total),".utf8
+        data += "\"count\":\(result.page.results.count),\"results\":[".utf8
+        let hosts = HostRewrite(baseURL: baseURL)
+        for (n, json) in result.page.results.enumerated() {
+            if n > 0 { data.append(UInt8(ascii: ",")) }
+            hosts.append(json, to: &data)
+        }
+        data += "]}".utf8
         let etag = Digest.sha1Hex(data)
-        let text = "{\"code\":200,\"status\":\"Ok\",\"copyright\":\(JSONText.quote(MarvelAttribution.copyright)),"
+        let head = "{\"code\":200,\"status\":\"Ok\",\"copyright\":\(JSONText.quote(MarvelAttribution.copyright)),"
             + "\"attributionText\":\(JSONText.quote(attribution.text)),"
             + "\"attributionHTML\":\(JSONText.quote(attribution.html)),"
-            + "\"etag\":\"\(etag)\",\"data\":\(data)}"
-        return (etag, Array(text.utf8))
+            + "\"etag\":\"\(etag)\",\"data\":"
+        var body: [UInt8] = []
+        body.reserveCapacity(head.utf8.count + data.count + 1)
+        body += head.utf8
+        body += data
+        body.append(UInt8(ascii: "}"))
+        return (etag, body)
     }
 
     /// Image paths and resource URIs point at this server, so a client that follows them (and
     /// downloads thumbnails) stays offline. `urls` (marvel.com pages for people) are kept.
-    static func rewriteHosts(_ json: String, baseURL: String) -> String {
-        var text = json
-        for host in ["http://i.annihil.us/", "https://i.annihil.us/", "http://x.annihil.us/", "https://x.annihil.us/",
-                     "http://gateway.marvel.com/", "https://gateway.marvel.com/"] where text.contains(host) {
-            text = text.replacingOccurrences(of: host, with: baseURL + "/")
+    /// Marvel's hosts are replaced by this server's base URL in one scan of the UTF-8 bytes.
+    struct HostRewrite {
+        static let hosts = ["http://i.annihil.us/", "https://i.annihil.us/", "http://x.annihil.us/", "https://x.annihil.us/",
+                            "http://gateway.marvel.com/", "https://gateway.marvel.com/"].map { Array($0.utf8) }
+        let replacement: [UInt8]
+
+        init(baseURL: String) { replacement = Array((baseURL + "/").utf8) }
+
+        func append(_ json: String, to out: inout [UInt8]) {
+            var json = json
+            json.withUTF8 { bytes in
+                var copied = 0, i = 0
+                let h = UInt8(ascii: "h")
+                while i < bytes.count {
+                    // Every host starts with "http"; most bytes are skipped at the first compare.
+                    if bytes[i] == h, let host = Self.hosts.first(where: { Self.matches($0, bytes, at: i) }) {
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<i]))
+                        out += replacement
+                        i += host.count
+                        copied = i
+                    } else {
+                        i += 1
+                    }
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<bytes.count]))
+            }
         }
-        return text
+
+        private static func matches(_ host: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+            guard bytes.count - i >= host.count else { return false }
+            for k in 0..<host.count where bytes[i + k] != host[k] { return false }
+            return true
+        }
     }
 }
 
@@ -83,6 +122,7 @@ final class AnswerCache: Sendable {
     }
 
     func put(_ key: String, _ entry: Entry) {
+        guard entry.cost <= budget else { return }  // larger than the whole budget (or a budget of 0)
         state.withLock { s in
             if s.bytes + entry.cost > budget { s = State() }
             if let old = s.entries.updateValue(entry, forKey: key) { s.bytes -= old.cost }

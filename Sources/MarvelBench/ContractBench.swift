@@ -5,8 +5,9 @@ import Foundation
 import HTTPTransport
 
 /// `marvel-bench contract`: for each of the six resource types, 50 connections on loopback each
-/// asking pages of 100 in turn (offsets and orderings vary, so most answers are built, not cached);
-/// prints p50/p99 latency per type and the requests that failed (counted, never fatal).
+/// asking pages of 100 in turn (offsets and orderings vary); prints p50/p99 latency per type, cold
+/// (every answer built) and cached (the same requests answered before), and the requests that
+/// failed (counted, never fatal).
 /// Target (issue 13): p99 at most 20 ms.
 struct ContractBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "contract",
@@ -18,13 +19,45 @@ struct ContractBench: AsyncParsableCommand {
     @Option(help: "Requests per connection and type.")
     var requests = 20
 
+    @Option(help: "Resource types to measure, comma-separated (default: all six).")
+    var types = EntityKind.allCases.map(\.rawValue).joined(separator: ",")
+
     func run() async throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("contract-bench-\(getpid())")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let store = try EmbeddedCatalog.open(cacheDirectory: scratch)
-        let server = try await CatalogServer.start(CatalogServerOptions(source: .reader(store)))
+        // Cold: no answer cache, so every request builds its page (SQL, JSON, envelope, gzip).
+        // Cached: the same requests again on a server that has answered them once.
+        var coldOptions = CatalogServerOptions(source: .reader(store))
+        coldOptions.answerCacheBytes = 0
+        let cold = try await CatalogServer.start(coldOptions)
+        // A cached server per type, with room for every page the run asks (1,000 pages of comics
+        // are 280 MB; the default 64 MB would be cleared mid-run and measure builds again).
+        var cachedOptions = CatalogServerOptions(source: .reader(store))
+        cachedOptions.answerCacheBytes = 1 << 30
         let transport = try HTTPTransport(configuration: .init(maxConcurrentTransfers: connections,
                                                                maxConnectionsPerHost: connections))
+        print("\(connections) connections x \(requests) requests per type, limit=100, embedded catalog:")
+        for kind in EntityKind.allCases where types.split(separator: ",").contains(Substring(kind.rawValue)) {
+            let total = try store.summaryTotal(kind)
+            let name = kind.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)
+            print("  \(name) (\(total) in catalog)")
+            // Where a cold page's time goes, without queueing behind other connections: the
+            // catalog's part (SQL and JSON) in-process, then whole requests one at a time.
+            print("    alone  catalog \(try catalogTime(kind, total: total, store)), "
+                  + "request " + (await measure(kind, total: total, server: cold, transport, connections: 1)))
+            print("    cold   " + (await measure(kind, total: total, server: cold, transport)))
+            let cached = try await CatalogServer.start(cachedOptions)
+            _ = await measure(kind, total: total, server: cached, transport)
+            print("    cached " + (await measure(kind, total: total, server: cached, transport)))
+            await cached.stop()
+        }
+        await cold.stop()
+    }
+
+    /// Every connection asks its pages in turn; the figures of all answered requests, one line.
+    private func measure(_ kind: EntityKind, total: Int, server: CatalogServer, _ transport: HTTPTransport,
+                         connections: Int? = nil) async -> String {
         let orderings: [EntityKind: [String]] = [
             .characters: ["name", "-name", "modified", "-modified"],
             .comics: ["title", "-title", "onsaleDate", "-onsaleDate", "issueNumber", "modified"],
@@ -33,55 +66,64 @@ struct ContractBench: AsyncParsableCommand {
             .series: ["title", "-title", "startYear", "-startYear", "modified"],
             .stories: ["id", "-id", "modified", "-modified"],
         ]
-        print("\(connections) connections x \(requests) requests per type, limit=100, embedded catalog:")
-        for kind in EntityKind.allCases {
-            let base = server.baseURL.absoluteString + "/v1/public/\(kind.rawValue)"
-            let total = try store.summaryTotal(kind)
-            let orders = orderings[kind] ?? ["modified"]
-            let clock = ContinuousClock()
-            let started = clock.now
-            // A failed request (an error or a status other than 200) is counted, not fatal: the
-            // run goes on and the figures say how many failed and why the first one did.
-            let outcomes = await withTaskGroup(of: Outcome.self) { group in
-                for worker in 0..<connections {
-                    group.addTask {
-                        var mine = Outcome()
-                        for i in 0..<requests {
-                            let n = worker * requests + i
-                            let offset = total > 100 ? (n * 37) % (total - 99) : 0
-                            let url = URL(string: "\(base)?limit=100&offset=\(offset)&orderBy=\(orders[n % orders.count])")!
-                            let t = clock.now
-                            do {
-                                let response = try await transport.send(HTTPRequest(url: url))
-                                if response.status == 200 {
-                                    mine.latencies.append(Self.ms(clock.now - t))
-                                } else {
-                                    mine.failures.append("\(url.path)?\(url.query ?? ""): HTTP \(response.status)")
-                                }
-                            } catch {
-                                mine.failures.append("\(url.path)?\(url.query ?? ""): \(error)")
+        let base = server.baseURL.absoluteString + "/v1/public/\(kind.rawValue)"
+        let orders = orderings[kind] ?? ["modified"]
+        let (connections, requests) = (connections ?? self.connections, self.requests)
+        let clock = ContinuousClock()
+        let started = clock.now
+        // A failed request (an error or a status other than 200) is counted, not fatal: the
+        // run goes on and the figures say how many failed and why the first one did.
+        let outcomes = await withTaskGroup(of: Outcome.self) { group in
+            for worker in 0..<connections {
+                group.addTask {
+                    var mine = Outcome()
+                    for i in 0..<requests {
+                        let n = worker * requests + i
+                        let offset = total > 100 ? (n * 37) % (total - 99) : 0
+                        let url = URL(string: "\(base)?limit=100&offset=\(offset)&orderBy=\(orders[n % orders.count])")!
+                        let t = clock.now
+                        do {
+                            let response = try await transport.send(HTTPRequest(url: url))
+                            if response.status == 200 {
+                                mine.latencies.append(Self.ms(clock.now - t))
+                            } else {
+                                mine.failures.append("\(url.path)?\(url.query ?? ""): HTTP \(response.status)")
                             }
+                        } catch {
+                            mine.failures.append("\(url.path)?\(url.query ?? ""): \(error)")
                         }
-                        return mine
                     }
+                    return mine
                 }
-                return await group.reduce(into: Outcome()) { $0.latencies += $1.latencies; $0.failures += $1.failures }
             }
-            let latencies = outcomes.latencies.sorted()
-            let wall = Self.ms(clock.now - started)
-            let name = kind.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)
-            let failed = outcomes.failures.isEmpty ? ", 0 failed"
-                : ", \(outcomes.failures.count) failed (first: \(outcomes.failures[0]))"
-            guard !latencies.isEmpty else {
-                print("  \(name) (\(total) in catalog): no request succeeded\(failed)")
-                continue
-            }
-            func pct(_ p: Double) -> String { String(format: "%.1f", latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))]) }
-            print("  \(name) (\(total) in catalog): "
-                  + "p50 \(pct(0.50)) ms, p99 \(pct(0.99)) ms, max \(pct(1.0)) ms, \(Int(Double(latencies.count) / wall * 1000)) req/s"
-                  + failed)
+            return await group.reduce(into: Outcome()) { $0.latencies += $1.latencies; $0.failures += $1.failures }
         }
-        await server.stop()
+        let latencies = outcomes.latencies.sorted()
+        let wall = Self.ms(clock.now - started)
+        let failed = outcomes.failures.isEmpty ? ", 0 failed"
+            : ", \(outcomes.failures.count) failed (first: \(outcomes.failures[0]))"
+        guard !latencies.isEmpty else { return "no request succeeded\(failed)" }
+        func pct(_ p: Double) -> String { String(format: "%.1f", latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))]) }
+        return "p50 \(pct(0.50)) ms, p99 \(pct(0.99)) ms, max \(pct(1.0)) ms, \(Int(Double(latencies.count) / wall * 1000)) req/s" + failed
+    }
+
+    /// p50 of the catalog's answer to the pages `measure` asks (first 20 of them), in-process,
+    /// each on a store opened for it: the first time those entities are rendered, and again
+    /// (rendered once per store).
+    private func catalogTime(_ kind: EntityKind, total: Int, _ store: CatalogStore) throws -> String {
+        let clock = ContinuousClock()
+        var first: [Double] = [], again: [Double] = []
+        for n in 0..<20 {
+            let offset = total > 100 ? (n * 37) % (total - 99) : 0
+            let fresh = try CatalogStore(path: store.path ?? "")
+            var t = clock.now
+            _ = try fresh.summaryPage(kind, offset: offset)
+            first.append(Self.ms(clock.now - t))
+            t = clock.now
+            _ = try fresh.summaryPage(kind, offset: offset)
+            again.append(Self.ms(clock.now - t))
+        }
+        return String(format: "p50 %.2f ms first, %.2f ms again", first.sorted()[first.count / 2], again.sorted()[again.count / 2])
     }
 
     /// What one connection saw: the latency of each answered request, and each failure.
@@ -94,6 +136,20 @@ struct ContractBench: AsyncParsableCommand {
 }
 
 private extension CatalogStore {
+    func summaryPage(_ kind: EntityKind, offset: Int) throws -> CatalogPage {
+        switch kind {
+        case .characters:
+            var q = CharacterFilter(); q.limit = 100; q.offset = offset
+            return try characters(q)
+        case .comics:
+            var q = ComicFilter(); q.limit = 100; q.offset = offset
+            return try comics(q)
+        default:
+            var q = EntityFilter(); q.limit = 100; q.offset = offset
+            return try entities(kind, q)
+        }
+    }
+
     func summaryTotal(_ kind: EntityKind) throws -> Int {
         switch kind {
         case .characters: return try characters(CharacterFilter()).total

@@ -59,7 +59,7 @@ struct GraphicsBench: ParsableCommand {
                     return cells
                 }
             }
-            func frame(firstTile: Int) -> Buffer {
+            func frame(firstTile: Int, of pictures: [HalfBlockCells] = pictures) -> Buffer {
                 var b = Buffer(size: Size(width: width, height: height))
                 for i in 0..<tiles {
                     let area = Rect(x: (i % columns) * (tileCols + 1), y: (i / columns) * (tileRows + 1),
@@ -87,6 +87,39 @@ struct GraphicsBench: ParsableCommand {
                 print("      down: \(sentScroll - sentBefore) pictures sent, \(placedScroll - placedBefore) placed; "
                       + "back: \(encoder.imagesTransmitted - sentScroll) sent, \(encoder.imagePlacementsWritten - placedScroll) placed")
             }
+            if mode.graphics == .kitty && !mode.tmuxPlaceholders {
+                longWalk(pictures, frame: frame(firstTile:of:), line: line)
+            }
         }
+    }
+
+    /// kitty over a long walk: `screens` pages down, every page new pictures (the prepared
+    /// ones under new ids): the terminal's store stays under the encoder's budget.
+    func longWalk(_ pictures: [HalfBlockCells], frame: (Int, [HalfBlockCells]) -> Buffer,
+                  line: (String, Int, Double) -> Void) {
+        let screens = 60
+        let tiles = pictures.count
+        var encoder = ANSIEncoder(depth: .truecolor, synchronizedOutput: true)
+        var front: Buffer?
+        var bytes = 0, ms = 0.0, peak = 0
+        for screen in 0..<screens {
+            let page = pictures.enumerated().map { i, cells -> HalfBlockCells in
+                var copy = cells
+                copy.pixels = cells.pixels.map {
+                    TerminalImage(id: UInt32(1_000_000 + screen * tiles + i), graphics: .kitty, cols: $0.cols, rows: $0.rows,
+                                  payload: $0.payload, pixelSize: $0.pixelSize)
+                }
+                return copy
+            }
+            let next = frame(0, page)
+            let start = DispatchTime.now().uptimeNanoseconds
+            bytes += encoder.encode(front.map { BufferDiff(from: $0, to: next) } ?? BufferDiff.fullRepaint(next)).count
+            ms += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            peak = max(peak, encoder.kittyStoredBytes)
+            front = next
+        }
+        line("long walk: \(screens) screens of new pictures", bytes, ms)
+        print("      \(encoder.imagesTransmitted) sent, \(encoder.imagesFreed) freed; terminal holds at most "
+              + "\(peak >> 20) MiB (budget \(encoder.kittyStoreBudget >> 20) MiB), \(encoder.kittyStoredBytes >> 20) MiB at the end")
     }
 }

@@ -2,10 +2,12 @@
 struct ImageLayer: Sendable {
     /// Placements the terminal shows now.
     var shown: [ImagePlacement] = []
-    /// kitty image ids the terminal stores (transmitted once per session).
-    var stored: Set<UInt32> = []
+    /// kitty pictures the terminal stores: each transmitted once while it stays there, the
+    /// least recently shown freed when they outgrow the budget.
+    var stored = KittyImageStore()
     var transmits = 0
     var placements = 0
+    var frees = 0
 }
 
 /// Pictures in a frame, written around the cells of the same frame (so one synchronized write
@@ -18,6 +20,16 @@ extension ANSIEncoder {
     /// Pictures transmitted and placements written so far (tests and the benchmark).
     public var imagesTransmitted: Int { imageLayer.transmits }
     public var imagePlacementsWritten: Int { imageLayer.placements }
+    /// kitty pictures freed in the terminal to stay under the budget, and the bytes it holds.
+    public var imagesFreed: Int { imageLayer.frees }
+    public var kittyStoredBytes: Int { imageLayer.stored.bytes }
+
+    /// Bytes of decoded kitty pictures the terminal may hold for this program (see
+    /// `KittyImageStore`).
+    public var kittyStoreBudget: Int {
+        get { imageLayer.stored.budget }
+        set { imageLayer.stored.budget = max(0, newValue) }
+    }
 
     /// The terminal dropped everything it stored (suspend, leave): send pictures again.
     public mutating func forgetStoredImages() {
@@ -35,6 +47,7 @@ extension ANSIEncoder {
 
     /// Before the cells: kitty placements that left are deleted; a cleared screen forgets all.
     mutating func removeImages(for diff: BufferDiff, into out: inout [UInt8]) {
+        freeLargePicturesThatLeft(diff, into: &out)
         if diff.clearScreen {
             // Clearing the screen does not remove kitty placements everywhere: delete them all
             // (the stored pictures stay).
@@ -51,21 +64,38 @@ extension ANSIEncoder {
         }
     }
 
+    /// A kitty picture covering a quarter of the screen or more is a page's own picture (the
+    /// detail picture, the backdrop's large piece), drawn on that page only and replaced by
+    /// another size on a resize: when it leaves the screen it is freed at once rather than left
+    /// to the budget, where it would push out the grid's tiles the user comes back to. If the
+    /// same page comes back (Esc, then Enter) it is sent again, one picture.
+    private mutating func freeLargePicturesThatLeft(_ diff: BufferDiff, into out: inout [UInt8]) {
+        let screen = diff.size.width * diff.size.height
+        let staying = Set(diff.target.images.map(\.image.id))
+        for p in imageLayer.shown where p.image.graphics == .kitty && !staying.contains(p.image.id)
+            && p.rect.width * p.rect.height * 4 >= screen && imageLayer.stored.remove(p.image.id) {
+            let free = KittyGraphics.free(id: p.image.id)
+            out.append(contentsOf: p.placeholder ? TmuxPassthrough.wrap(free) : free)
+            imageLayer.frees += 1
+        }
+    }
+
     /// After the cells: what is new, moved or drawn over is written.
     mutating func drawImages(for diff: BufferDiff, into out: inout [UInt8]) {
         let target = diff.target.images
         let width = diff.size.width
+        imageLayer.stored.nextFrame()
         for p in target {
             let image = p.image
             switch image.graphics {
             case .kitty where p.placeholder:
-                if imageLayer.stored.insert(image.id).inserted {
+                if imageLayer.stored.show(image) {
                     out.append(contentsOf: TmuxPassthrough.wrap(KittyGraphics.transmit(png: image.payload, id: image.id)))
                     out.append(contentsOf: TmuxPassthrough.wrap(KittyGraphics.placeVirtual(id: image.id, cols: image.cols, rows: image.rows)))
                     imageLayer.transmits += 1
                 }
             case .kitty:
-                if imageLayer.stored.insert(image.id).inserted {
+                if imageLayer.stored.show(image) {
                     out.append(contentsOf: KittyGraphics.transmit(png: image.payload, id: image.id))
                     imageLayer.transmits += 1
                 }
@@ -95,5 +125,17 @@ extension ANSIEncoder {
             }
         }
         imageLayer.shown = target
+        freeImages(keeping: target, into: &out)
+    }
+
+    /// Frees the least recently shown kitty pictures (`a=d,d=I`: its placements and its
+    /// pixels) while the terminal holds more than the budget; never one on this frame.
+    private mutating func freeImages(keeping target: [ImagePlacement], into out: inout [UInt8]) {
+        let freed = imageLayer.stored.evict(keeping: Set(target.map(\.image.id)))
+        for (id, placeholders) in freed {
+            let free = KittyGraphics.free(id: id)
+            out.append(contentsOf: placeholders ? TmuxPassthrough.wrap(free) : free)
+        }
+        imageLayer.frees += freed.count
     }
 }

@@ -57,6 +57,19 @@ extension Buffer {
 extension Rect {
     /// True when the two rectangles share at least one cell.
     public func intersects(_ other: Rect) -> Bool { !intersection(other).isEmpty }
+
+    /// This rectangle without `hole`, as at most four rectangles: the full-height columns left
+    /// and right of it, then the parts above and below it (empty ones left out).
+    public func around(_ hole: Rect) -> [Rect] {
+        let h = intersection(hole)
+        guard !h.isEmpty else { return isEmpty ? [] : [self] }
+        return [
+            Rect(x: minX, y: minY, width: h.minX - minX, height: height),
+            Rect(x: h.maxX, y: minY, width: maxX - h.maxX, height: height),
+            Rect(x: h.minX, y: minY, width: h.width, height: h.minY - minY),
+            Rect(x: h.minX, y: h.maxY, width: h.width, height: maxY - h.maxY),
+        ].filter { !$0.isEmpty }
+    }
 }
 
 extension Buffer {

@@ -12,6 +12,10 @@ public struct HalfBlockCells: Sendable, Equatable {
     /// The same picture for the terminal's own pixels (kitty, sixel, iTerm2), when the run
     /// draws pixels: `HalfBlockImage` places it and keeps these cells as the fallback.
     public var pixels: TerminalImage?
+    /// Instead of `pixels`: the pixel rendition of the picture without a hole, in pieces around
+    /// it (the backdrop's panel). The hole shows these half-block cells, for whatever is drawn
+    /// over it to dim or cover.
+    public var pixelPieces: [PicturePiece] = []
 
     public init(cols: Int, rows: Int, top: [RGB?], bottom: [RGB?]) {
         precondition(top.count == cols * rows && bottom.count == cols * rows, "HalfBlockCells: bad counts")
@@ -33,6 +37,7 @@ public struct HalfBlockCells: Sendable, Equatable {
         return MemoryLayout<HalfBlockCells>.stride
             + 2 * (arrayHeader + cols * rows * MemoryLayout<RGB?>.stride)
             + (pixels.map { arrayHeader + $0.payload.count } ?? 0)
+            + pixelPieces.reduce(0) { $0 + arrayHeader + $1.image.payload.count }
     }
 
     /// A flat picture of one colour (tests and placeholders).
@@ -88,6 +93,17 @@ public struct HalfBlockImage: Widget {
                 return
             }
         }
+        drawCells(dx: dx, dy: dy, in: area, buffer: &buffer)
+        // The pieces around a hole, over their own half-block cells (the hole keeps those).
+        if !image.pixelPieces.isEmpty, image.cols <= area.width, image.rows <= area.height {
+            for piece in image.pixelPieces {
+                let origin = Point(x: area.x + dx + piece.offset.x, y: area.y + dy + piece.offset.y)
+                buffer.place(piece.image, at: origin, fallback: image, fallbackOrigin: Point(x: area.x + dx, y: area.y + dy))
+            }
+        }
+    }
+
+    private func drawCells(dx: Int, dy: Int, in area: Rect, buffer: inout Buffer) {
         for row in 0..<image.rows {
             let y = area.y + dy + row
             guard y >= area.y, y < area.maxY else { continue }

@@ -33,6 +33,12 @@ public enum KittyGraphics {
         Array("\u{1B}_Ga=d,d=i,i=\(id),p=\(placement),q=2\u{1B}\\".utf8)
     }
 
+    /// Frees image `id`: its placements and its stored pixels (`d=I`); it must be transmitted
+    /// again before it is placed again.
+    public static func free(id: UInt32) -> [UInt8] {
+        Array("\u{1B}_Ga=d,d=I,i=\(id),q=2\u{1B}\\".utf8)
+    }
+
     /// Deletes every placement on screen; the stored pictures stay (resize, full repaint).
     public static let deletePlacements: [UInt8] = Array("\u{1B}_Ga=d,d=a,q=2\u{1B}\\".utf8)
 

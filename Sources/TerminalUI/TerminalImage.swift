@@ -13,16 +13,24 @@ public struct TerminalImage: Sendable, Hashable {
     public let rows: Int
     /// PNG bytes (kitty, iTerm2) or the sixel stream (sixel).
     public let payload: [UInt8]
+    /// The picture's own size in pixels (what the terminal decodes and stores).
+    public let pixelSize: Size
 
     public init(id: UInt32, graphics: GraphicsProtocol, placeholders: Bool = false, cols: Int, rows: Int,
-                payload: [UInt8]) {
+                payload: [UInt8], pixelSize: Size? = nil) {
         self.id = id
         self.graphics = graphics
         self.placeholders = placeholders && graphics == .kitty
         self.cols = max(1, cols)
         self.rows = max(1, rows)
         self.payload = payload
+        self.pixelSize = pixelSize ?? Size(width: self.cols * GraphicsMode.defaultCell.width,
+                                           height: self.rows * GraphicsMode.defaultCell.height)
     }
+
+    /// Bytes the terminal keeps for it once decoded (kitty stores 4 bytes a pixel and counts
+    /// them against its storage quota).
+    public var storedBytes: Int { pixelSize.width * pixelSize.height * 4 }
 
     public static func == (a: TerminalImage, b: TerminalImage) -> Bool {
         a.id == b.id && a.graphics == b.graphics && a.cols == b.cols && a.rows == b.rows
@@ -33,6 +41,16 @@ public struct TerminalImage: Sendable, Hashable {
         h.combine(cols)
         h.combine(rows)
     }
+}
+
+/// A piece of a picture's pixel rendition, `offset` cells from the picture's top-left corner.
+/// A picture with a hole (the backdrop layout's panel) is shown by the pieces around the hole,
+/// so the text drawn in the hole covers nothing: no protocol crops a placed picture everywhere
+/// (sixel and iTerm2 cannot), but every protocol shows a smaller picture.
+public struct PicturePiece: Sendable, Hashable {
+    public let offset: Point
+    public let image: TerminalImage
+    public init(offset: Point, image: TerminalImage) { self.offset = offset; self.image = image }
 }
 
 /// How a run draws pictures: the protocol, whether kitty images go through tmux as Unicode

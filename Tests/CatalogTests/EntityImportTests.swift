@@ -48,4 +48,29 @@ final class EntityImportTests: XCTestCase {
         let story = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try XCTUnwrap(store.entity(.stories, id: 11)).utf8)) as? [String: Any])
         XCTAssertEqual((story["originalIssue"] as? [String: Any])?["name"] as? String, "X #1")
     }
+
+    /// Served entities are rendered once per store; an import through the store must not leave
+    /// the old lists behind (the second import gives series 7 a second creator).
+    func testAnImportAfterAReadIsServed() throws {
+        let gw = "http://gateway.marvel.com/v1/public"
+        func seriesFile(creators: [(Int, String)]) throws -> String {
+            let items = creators.map { #"{"resourceURI":"\#(gw)/creators/\#($0.0)","name":"\#($0.1)","role":"writer"}"# }
+            return try write("""
+                {"code":200,"status":"Ok","data":{"offset":0,"limit":20,"total":1,"count":1,"results":[
+                  {"id":7,"title":"Seven (1990)","resourceURI":"\(gw)/series/7","startYear":1990,"endYear":1991,
+                   "creators":{"available":\(creators.count),"items":[\(items.joined(separator: ","))]}}]}}
+                """)
+        }
+        func creatorsOfSeven(_ store: CatalogStore) throws -> Int? {
+            let page = try store.entities(.series, EntityFilter())
+            let series = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try XCTUnwrap(page.results.first).utf8)) as? [String: Any])
+            return (series["creators"] as? [String: Any])?["available"] as? Int
+        }
+        let store = try CatalogStore()
+        XCTAssertEqual(store.importPaths([try seriesFile(creators: [(30, "Stan Lee")])]).failures, [])
+        XCTAssertEqual(try creatorsOfSeven(store), 1)
+        XCTAssertEqual(store.importPaths([try seriesFile(creators: [(30, "Stan Lee"), (31, "Jack Kirby")])]).failures, [])
+        XCTAssertEqual(try creatorsOfSeven(store), 2)
+        XCTAssertNotNil(try store.entity(.creators, id: 31))
+    }
 }

@@ -3,8 +3,8 @@ import ImageCore
 import TestSupport
 import XCTest
 
-/// `render` with the terminal's own pixels, in real terminals under Xvfb: kitty (software GL)
-/// and `xterm -ti vt340` (sixel). The screen is captured with ImageMagick `import`, the
+/// `render` with the terminal's own pixels, in real terminals under Xvfb: kitty (software GL),
+/// `xterm -ti vt340` (sixel) and mlterm (iTerm2's OSC 1337 `File=`). The screen is captured with ImageMagick `import`, the
 /// picture is cropped by its bright bounding box and scored against the source scaled to the
 /// same box.
 final class PixelGraphicsEndToEndTests: XCTestCase {
@@ -79,5 +79,13 @@ final class PixelGraphicsEndToEndTests: XCTestCase {
              "-xrm", "XTerm*numColorRegisters: 256", "-e", script]
         }, tools: ["xterm"])
         XCTAssertGreaterThanOrEqual(db, 26)
+    }
+
+    /// mlterm (Debian) shows iTerm2 inline images; konsole would too but needs a KDE session.
+    func testRenderITerm2InMltermShowsThePictureAtThirtyDecibels() throws {
+        let db = try score(graphics: "iterm2", terminal: { mlterm, script in
+            [mlterm, "-g", "100x40+0+0", "-b", "black", "-f", "white", "-O", "none", "-e", script]
+        }, tools: ["mlterm"])
+        XCTAssertGreaterThanOrEqual(db, 30)
     }
 }

@@ -10,6 +10,8 @@ public struct VirtualGraphics: Sendable {
     public var stored: Set<UInt32> = []
     /// Transmissions per image id (a=t / a=T).
     public var transmits: [UInt32: Int] = [:]
+    /// Images freed (`d=I`), by id.
+    public var frees: [UInt32: Int] = [:]
     /// Virtual placements (`U=1`) for Unicode placeholders.
     public var virtualPlacements: Set<UInt32> = []
     /// Sixel and iTerm2 pictures drawn, with the cursor position each started at.
@@ -65,6 +67,7 @@ extension VirtualTerminal {
             graphics.transmits[id, default: 0] += 1
             if keys["a"] == "T" { graphics.placements[id] = Rect(origin: cursor, size: Size(width: 1, height: 1)) }
         case "p":
+            if !graphics.stored.contains(id) { unknownSequences.append("kitty place of image \(id), not stored") }
             if keys["U"] == "1" { graphics.virtualPlacements.insert(id); return }
             let cols = Int(keys["c"] ?? "") ?? 1, rows = Int(keys["r"] ?? "") ?? 1
             graphics.placements[id] = Rect(origin: cursor, size: Size(width: cols, height: rows))
@@ -75,7 +78,12 @@ extension VirtualTerminal {
                 graphics.stored.removeAll()
                 graphics.virtualPlacements.removeAll()
             case "a": graphics.placements.removeAll()
-            case "i", "I": graphics.placements[id] = nil
+            case "i": graphics.placements[id] = nil
+            case "I":
+                graphics.placements[id] = nil
+                graphics.virtualPlacements.remove(id)
+                graphics.stored.remove(id)
+                graphics.frees[id, default: 0] += 1
             default: unknownSequences.append("kitty delete \(keys["d"] ?? "")")
             }
         default:

@@ -73,7 +73,7 @@ extension DetailStack {
         if let ref = content.picture, !ref.isPlaceholder, !page.imageFailed {
             let picture = layout.pictureSize
             let key = ThumbnailKey(itemID: page.subject.id, image: ref, columns: picture.width, rows: picture.height,
-                                   use: .detail(pageID: page.pageID))
+                                   use: .detail(pageID: page.pageID), hole: layout.pictureHole)
             let have = page.image.map { $0.cols == key.columns && $0.rows == key.rows } ?? false
             if !have && page.requestedImage != key {
                 pages[top].requestedImage = key

@@ -75,6 +75,14 @@ public struct DetailLayout: Equatable, Sendable {
         return Rect(x: body.maxX - width - 3, y: body.y + 2, width: width, height: max(3, body.height - 4))
     }
 
+    /// The cells of the picture the backdrop's panel is drawn over (picture coordinates): the
+    /// terminal's pixels show the picture around it, the panel dims its half-blocks.
+    public var pictureHole: Rect? {
+        guard kind == .backdrop else { return nil }
+        let frame = pictureFrame
+        return Rect(x: panel.x - frame.x, y: panel.y - frame.y, width: panel.width, height: panel.height)
+    }
+
     /// The scrolling area of the details text.
     public var viewport: Rect {
         let body = self.body

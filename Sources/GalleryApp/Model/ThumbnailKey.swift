@@ -9,13 +9,17 @@ public struct ThumbnailKey: Equatable, Hashable, Sendable, CustomStringConvertib
     public let columns: Int
     public let rows: Int
     public let use: ThumbnailUse
+    /// Cells of the picture something is drawn over (the backdrop's panel): pixel protocols
+    /// show the picture around them.
+    public let hole: Rect?
 
-    public init(itemID: Int, image: ImageRef, columns: Int, rows: Int, use: ThumbnailUse = .tile) {
+    public init(itemID: Int, image: ImageRef, columns: Int, rows: Int, use: ThumbnailUse = .tile, hole: Rect? = nil) {
         self.itemID = itemID
         self.image = image
         self.columns = columns
         self.rows = rows
         self.use = use
+        self.hole = hole
     }
 
     public var description: String {

@@ -27,9 +27,11 @@ public final class PipelineThumbnails: ThumbnailProviding, @unchecked Sendable {
     /// cropped to fill it (tiles are portrait boxes; Marvel portraits are 2:3).
     public static func request(for key: ThumbnailKey, colorDepth: ColorMode = .truecolor,
                                graphics: GraphicsMode = .blocks) -> ImageRequest? {
-        ImageRequest.marvel(MarvelImage(path: key.image.path, fileExtension: key.image.extension),
-                            box: CellBox(cols: key.columns, rows: key.rows), shape: .portrait, fit: .cover,
-                            color: colorDepth, graphics: graphics)
+        var request = ImageRequest.marvel(MarvelImage(path: key.image.path, fileExtension: key.image.extension),
+                                          box: CellBox(cols: key.columns, rows: key.rows), shape: .portrait, fit: .cover,
+                                          color: colorDepth, graphics: graphics)
+        if graphics.usesPixels { request?.hole = key.hole }
+        return request
     }
 
     public func load(_ key: ThumbnailKey, priority: ThumbnailPriority,

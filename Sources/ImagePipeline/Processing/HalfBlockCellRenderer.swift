@@ -6,18 +6,28 @@ import ImageCore
 /// exactly `box.cols` × `box.rows`. For a palette colour mode (256/16) the pixels are
 /// error-diffused onto the palette here, where the whole picture is known; the terminal encoder
 /// then maps each pixel to its entry unchanged. When the request names a pixel protocol, the
-/// cells also carry the picture encoded for it at the box's exact pixel size.
+/// cells also carry the picture encoded for it at the box's exact pixel size (in pieces around
+/// the request's hole, when it has one).
 public struct HalfBlockCellRenderer: CellRendering {
     public init() {}
 
     public func render(_ image: PixelImage, for request: ImageRequest) throws -> CellImage {
         guard image.width > 0, image.height > 0 else { throw ImagePipelineError.render("empty image") }
-        let fitted = image.fitted(cols: request.box.cols, rows: request.box.rows, mode: request.fit)
-            .dithered(to: request.color)
-        var cells = HalfBlockCells(image: fitted, boxCols: request.box.cols, boxRows: request.box.rows)
+        let box = request.box
+        // With a pixel protocol the picture is fitted once to the cells' true pixel box, and the
+        // half-block cells are that same picture (the part of it each cell shows is the same
+        // in both), so pixels and half-blocks line up where they meet (the backdrop's panel,
+        // an overlay). Half-block cells alone assume 1x2 pixels a cell.
+        let pixelFit = TerminalImages.fit(image, cols: box.cols, rows: box.rows, fit: request.fit, mode: request.graphics)
+        let fitted = (pixelFit.map { $0.image.resized(width: $0.cols, height: $0.rows * 2) }
+            ?? image.fitted(cols: box.cols, rows: box.rows, mode: request.fit)).dithered(to: request.color)
+        var cells = HalfBlockCells(image: fitted, boxCols: box.cols, boxRows: box.rows)
         // The terminal's own pixels, from the full decode (not the half-block pixels).
-        cells.pixels = try TerminalImages.make(image, cols: request.box.cols, rows: request.box.rows,
-                                               fit: request.fit, mode: request.graphics)
+        if let pixelFit, let hole = request.hole {
+            cells.pixelPieces = try TerminalImages.pieces(pixelFit, mode: request.graphics, around: hole)
+        } else if let pixelFit {
+            cells.pixels = try TerminalImages.make(pixelFit, mode: request.graphics)
+        }
         return cells
     }
 }

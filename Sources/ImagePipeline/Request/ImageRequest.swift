@@ -25,6 +25,10 @@ public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
     /// The terminal's pixel protocol and cell size: pictures then also carry their pixel
     /// rendition (`HalfBlockCells.pixels`), scaled to the box's exact pixels.
     public var graphics: GraphicsMode
+    /// Cells of the box (box coordinates) the pixel rendition leaves out, because something is
+    /// drawn there over the picture (the backdrop's panel): the pixels then come in pieces
+    /// around it (`HalfBlockCells.pixelPieces`).
+    public var hole: Rect?
 
     public init(url: String, box: CellBox, fit: FitMode = .contain, color: ColorMode = .truecolor,
                 graphics: GraphicsMode = .blocks) {
