@@ -121,6 +121,7 @@ let package = Package(
         .testTarget(name: "MarvelAPITests", dependencies: ["MarvelAPI", "HTTPTransport", "Digests", "TestSupport"]),
         .testTarget(name: "CatalogTests", dependencies: [
             "Catalog", "CatalogServer", "MarvelAPI", "HTTPTransport", "ImageCore", "TestSupport",
+            .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "ImagePipelineTests", dependencies: [
             "ImagePipeline", "CatalogServer", "ImageCore", "HTTPTransport", "MarvelAPI", "TerminalUI", "TestSupport",

@@ -17,11 +17,11 @@ public enum CanonicalJSON {
     }
 
     private static func write(_ value: Any, into out: inout [UInt8]) throws {
+        // Containers and strings are tested before NSNumber: casting a Swift dictionary or
+        // array to a class bridges it to an NSDictionary/NSArray first, a deep copy per test.
         switch value {
         case let s as String:
             writeString(s, into: &out)
-        case let n as NSNumber:
-            try writeNumber(n, into: &out)
         case let object as [String: Any]:
             out.append(UInt8(ascii: "{"))
             let keys = object.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
@@ -39,6 +39,8 @@ public enum CanonicalJSON {
                 try write(element, into: &out)
             }
             out.append(UInt8(ascii: "]"))
+        case let n as NSNumber:
+            try writeNumber(n, into: &out)
         case is NSNull:
             out.append(contentsOf: "null".utf8)
         case let b as Bool:

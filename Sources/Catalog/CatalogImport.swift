@@ -2,6 +2,25 @@ import Digests
 import Foundation
 import GRDB
 
+/// One timed step of an import (`parse`, `entities`, `images`, ...).
+public struct ImportPhase: Sendable, Equatable {
+    public var name: String
+    public var milliseconds: Double
+
+    init(name: String, since start: ContinuousClock.Instant) {
+        let elapsed = ContinuousClock.now - start
+        self.name = name
+        self.milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+    }
+
+    /// Runs `body`, appending its wall time as `name` to `phases`.
+    static func timed<T>(_ name: String, _ phases: inout [ImportPhase], _ body: () throws -> T) rethrows -> T {
+        let start = ContinuousClock.now
+        defer { phases.append(ImportPhase(name: name, since: start)) }
+        return try body()
+    }
+}
+
 /// What an import did: distinct ids per kind, images stored, files read, and one line per
 /// file that could not be used.
 public struct ImportReport: Sendable, Equatable {
@@ -14,6 +33,8 @@ public struct ImportReport: Sendable, Equatable {
     public var creators: Set<Int> = []
     public var images = 0
     public var failures: [String] = []
+    /// Wall time of each step, in order (`marvel-bench catalog` prints them).
+    public var phases: [ImportPhase] = []
 
     public init() {}
 
@@ -35,17 +56,20 @@ extension CatalogStore {
     /// what makes a first launch fast).
     public func importPaths(_ paths: [String]) -> ImportReport {
         var report = ImportReport()
+        let start = ContinuousClock.now
         do {
             try write { db in
-                for path in paths { importPath(path, db, into: &report) }
+                let writer = RowWriter(db)
+                for path in paths { importPath(path, writer, db, into: &report) }
             }
+            report.phases.append(ImportPhase(name: "whole import (commit included)", since: start))
         } catch {
             report.failures.append("\(error)")
         }
         return report
     }
 
-    private func importPath(_ path: String, _ db: Database, into report: inout ImportReport) {
+    private func importPath(_ path: String, _ writer: RowWriter, _ db: Database, into report: inout ImportReport) {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
             report.failures.append(CatalogError.unreadable(path: path, reason: "no such file or directory").description)
@@ -63,27 +87,58 @@ extension CatalogStore {
                 report.failures.append(CatalogError.notMarvelJSON(path: file, reason: "not .json or an image").description)
             }
         }
-        // Reading, parsing and the canonical texts run on every core; SQLite writes on this one.
-        for (file, parsed) in zip(jsonFiles, Self.parse(jsonFiles)) { importJSONFile(file, parsed, db, into: &report) }
-        importImages(Self.readImages(images), db, into: &report)
-    }
-
-    /// An entity read from a file with its canonical text (nil: not an entity we keep).
-    struct ParsedEntity {
-        let object: MarvelJSON.Object
-        let json: String?
-    }
-
-    /// Each file's entities, or why the file cannot be used, computed in parallel (JSON decoding
-    /// and canonical serialization are most of an import's CPU time; files are independent).
-    static func parse(_ files: [String]) -> [Result<[ParsedEntity], Error>] {
-        parallelMap(files) { file in
-            Result {
-                try entities(inFile: file).map { object in
-                    ParsedEntity(object: object, json: try MarvelJSON.kind(of: object).map { try canonicalText(object, $0) })
-                }
+        // Reading, parsing, canonical texts and working out each entity's rows run on every
+        // core; this one only writes them.
+        let objects = ImportPhase.timed("read+parse JSON", &report.phases) { Self.parallelMap(jsonFiles, Self.entities) }
+        let prepared = ImportPhase.timed("canonical texts and rows", &report.phases) { Self.prepare(objects) }
+        // The images are read and hashed on the other cores while this one writes the rows.
+        let pendingImages = Self.readImagesInBackground(images)
+        var start = ContinuousClock.now
+        for (file, entities) in zip(jsonFiles, prepared) {
+            switch entities {
+            case .success(let entities): importEntities(entities, from: file, writer, db, into: &report)
+            case .failure(let error as CatalogError): report.failures.append(error.description)
+            case .failure(let error): report.failures.append("\(error)")
             }
         }
+        report.phases.append(ImportPhase(name: "write entity rows", since: start))
+        let loaded = ImportPhase.timed("wait for images read+hashed", &report.phases) { pendingImages() }
+        start = ContinuousClock.now
+        importImages(loaded, db, into: &report)
+        report.phases.append(ImportPhase(name: "write images", since: start))
+    }
+
+    /// A record of a file: its rows, or why it is skipped.
+    enum PreparedEntity {
+        case rows(EntityRows)
+        case skipped(String)
+    }
+
+    /// The entity objects of `file` (``entities(inFile:)``) or why the file cannot be used.
+    static func entities(_ file: String) -> Result<[MarvelJSON.Object], Error> {
+        Result { try entities(inFile: file) }
+    }
+
+    /// Each file's records as rows to write, or why the file cannot be used, in parallel
+    /// (files are independent).
+    static func prepare(_ files: [Result<[MarvelJSON.Object], Error>]) -> [Result<[PreparedEntity], Error>] {
+        nonisolated(unsafe) let files = files
+        return parallelMap(Array(files.indices)) { index in
+            files[index].flatMap { objects in Result { try objects.map(prepare) } }
+        }
+    }
+
+    static func prepare(_ object: MarvelJSON.Object) throws -> PreparedEntity {
+        if let reason = skipReason(object) { return .skipped(reason) }
+        guard let rows = try EntityRows(object) else { return .skipped("not a Marvel entity") }
+        return .rows(rows)
+    }
+
+    /// Why a record cannot be imported, or nil when it can.
+    static func skipReason(_ object: MarvelJSON.Object) -> String? {
+        guard MarvelJSON.int(object["id"]) != nil else { return "no numeric id" }
+        guard MarvelJSON.kind(of: object) != nil else { return "not a Marvel entity (no resourceURI or known fields)" }
+        return nil
     }
 
     /// The text stored for an entity: characters and comics whole; the other kinds without
@@ -104,6 +159,17 @@ extension CatalogStore {
             FileManager.default.contents(atPath: file).map { (bytes: $0, hash: Digest.sha1Hex($0)) }
         }
         return Array(zip(files, loaded)).map { (file: $0.0, image: $0.1) }
+    }
+
+    /// Starts `readImages(files)` on another thread; the closure returned waits for its result.
+    static func readImagesInBackground(_ files: [String]) -> () -> [(file: String, image: (bytes: Data, hash: String)?)] {
+        final class Box: @unchecked Sendable { var value: [(file: String, image: (bytes: Data, hash: String)?)] = [] }
+        let box = Box(), done = DispatchGroup()
+        DispatchQueue.global().async(group: done) { box.value = readImages(files) }
+        return {
+            done.wait()
+            return box.value
+        }
     }
 
     /// `transform` over `items` on every core, results in order.
@@ -131,54 +197,53 @@ extension CatalogStore {
         return files.sorted()
     }
 
-    private func importJSONFile(_ file: String, _ parsed: Result<[ParsedEntity], Error>, _ db: Database,
-                                into report: inout ImportReport) {
-        switch parsed {
-        case .success(let entities): importEntities(entities, from: file, db, into: &report)
-        case .failure(let error as CatalogError): report.failures.append(error.description)
-        case .failure(let error): report.failures.append("\(error)")
-        }
-    }
-
     /// Imports entities already in Marvel's shape (a recorded envelope's results, or records
     /// translated from another source such as Metron) in one transaction, counted as one file.
     public func importObjects(_ entities: [[String: Any]], from file: String, into report: inout ImportReport) {
         do {
-            try write { db in
-                importEntities(entities.map { ParsedEntity(object: $0, json: nil) }, from: file, db, into: &report)
-            }
+            let prepared = try entities.map(Self.prepare)
+            try write { db in importEntities(prepared, from: file, RowWriter(db), db, into: &report) }
+        } catch let error as CatalogError {
+            report.failures.append(error.description)
         } catch {
-            report.failures.append("\(error)")
+            report.failures.append(CatalogError.database("\(file): \(error)").description)
         }
     }
 
     /// One file's entities in a savepoint: a record that is not an entity is skipped with one
     /// line saying why; a file that fails is rolled back whole and named once.
-    private func importEntities(_ entities: [ParsedEntity], from file: String, _ db: Database, into report: inout ImportReport) {
-        do {
-            for (index, entity) in entities.enumerated() {
-                if let reason = Self.skipReason(entity.object) { report.failures.append("\(file): record \(index + 1) skipped: \(reason)") }
+    private func importEntities(_ entities: [PreparedEntity], from file: String, _ writer: RowWriter, _ db: Database,
+                                into report: inout ImportReport) {
+        var imported: [(EntityKind, Int)] = []
+        for (index, entity) in entities.enumerated() {
+            switch entity {
+            case .skipped(let reason): report.failures.append("\(file): record \(index + 1) skipped: \(reason)")
+            case .rows(let rows): imported.append((rows.kind, rows.id))
             }
-            var imported: [(EntityKind, Int)] = []
+        }
+        writer.mark()
+        do {
             try db.inSavepoint {
-                imported = try entities.compactMap { try upsert($0, in: db) }
+                for case .rows(let rows) in entities {
+                    for row in rows.writes { try writer.write(row) }
+                }
                 return .commit
             }
-            report.files += 1
-            for (kind, id) in imported {
-                switch kind {
-                case .characters: report.characters.insert(id)
-                case .comics: report.comics.insert(id)
-                case .series: report.series.insert(id)
-                case .stories: report.stories.insert(id)
-                case .events: report.events.insert(id)
-                case .creators: report.creators.insert(id)
-                }
-            }
-        } catch let error as CatalogError {
-            report.failures.append(error.description)
         } catch {
-            report.failures.append(CatalogError.database("\(file): \(error)").description)
+            writer.rollBack()
+            report.failures.append((error as? CatalogError)?.description ?? CatalogError.database("\(file): \(error)").description)
+            return
+        }
+        report.files += 1
+        for (kind, id) in imported {
+            switch kind {
+            case .characters: report.characters.insert(id)
+            case .comics: report.comics.insert(id)
+            case .series: report.series.insert(id)
+            case .stories: report.stories.insert(id)
+            case .events: report.events.insert(id)
+            case .creators: report.creators.insert(id)
+            }
         }
     }
 

@@ -36,6 +36,15 @@ public final class CatalogStore: Sendable {
         }
     }
 
+    /// Ends a build (`init(buildingAt:)`): the file is switched to WAL here, where nothing is
+    /// synced, so the pool that opens it after the rename finds it in WAL already instead of
+    /// switching (and syncing) on the first launch's critical path.
+    func finishBuild() throws {
+        do { _ = try writer.writeWithoutTransaction { db in try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") } } catch {
+            throw CatalogError.database("finishing the build: \(error)")
+        }
+    }
+
     private init(file path: String, open: (String) throws -> any DatabaseWriter) throws {
         do {
             try FileManager.default.createDirectory(

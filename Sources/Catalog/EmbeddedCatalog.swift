@@ -76,10 +76,14 @@ public enum EmbeddedCatalog {
         do {
             // Scoped so the builder's connection is closed before the rename.
             try {
-                let builder = try CatalogStore(buildingAt: temporary)
+                var phases: [ImportPhase] = []
+                let builder = try ImportPhase.timed("create file and schema", &phases) { try CatalogStore(buildingAt: temporary) }
                 let report = builder.importPaths([folder.path])
                 if let failure = report.failures.first { throw CatalogError.database("embedded catalog: \(failure)") }
+                phases += report.phases
                 try builder.setMeta("fixtures-version", version)
+                try ImportPhase.timed("switch to WAL", &phases) { try builder.finishBuild() }
+                lastBuild.withLock { $0 = phases }
             }()
         } catch {
             // A full or read-only cache disk (SQLite 13 / 14): nothing half-built stays behind,
@@ -92,6 +96,7 @@ public enum EmbeddedCatalog {
             fallbackNotice.withLock { $0 = "in-memory catalog (cache folder full or read-only)" }
             return store
         }
+        let start = ContinuousClock.now
         for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: temporary + suffix) }
         _ = try? FileManager.default.removeItem(atPath: path)
         do {
@@ -100,8 +105,15 @@ public enum EmbeddedCatalog {
             // Another process won the race: its file is complete, use it.
             try? FileManager.default.removeItem(atPath: temporary)
         }
-        return try CatalogStore(path: path)
+        let store = try CatalogStore(path: path)
+        lastBuild.withLock { $0.append(ImportPhase(name: "rename and reopen", since: start)) }
+        return store
     }
+
+    /// The steps of the last embedded catalog build in this process, timed (empty when `open`
+    /// only opened a built file): `marvel-bench catalog` prints them.
+    public static var lastBuildPhases: [ImportPhase] { lastBuild.withLock { $0 } }
+    static let lastBuild = Mutex<[ImportPhase]>([])
 
     /// Set when `open` had to build the catalog in memory (the cache folder is full or
     /// read-only): one sentence for the status line. nil when the disk catalog is used.

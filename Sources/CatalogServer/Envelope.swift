@@ -3,17 +3,15 @@ import Digests
 import Foundation
 import NIOCore
 import MarvelAPI
+import MetronSource
 import Synchronization
 
 /// The 200 wrapper of every list and detail answer (MARVEL_API.md 4.1), built as text around
 /// the stored entity JSON. The ETag is the sha1 of the `data` object, 40 hex chars, as real.
 enum Envelope {
 
-    /// Metron's data is Metron's: its attribution, in place of Marvel's, on every answer.
-    static let metronAttribution = Attribution(
-        text: "Data provided by Metron (https://metron.cloud), the community comic book database; "
-            + "use it under Metron's terms of use.",
-        link: "https://metron.cloud")
+    /// Metron's data is Metron's: its credit and licence (`MetronTerms`), in place of Marvel's, on every answer.
+    static let metronAttribution = Attribution(text: MetronTerms.attribution, link: MetronTerms.site)
     static let marvelAttribution = Attribution(text: MarvelAttribution.text, link: "http://marvel.com")
 
     /// Whose data an answer carries: its `attributionText`, and the same text linked for `attributionHTML`.

@@ -34,7 +34,8 @@ struct EntityListCommand<Entity: ListedEntity>: AsyncParsableCommand, PagedListi
     }
 
     func runPlain(_ client: MarvelClient, _ settings: Settings) async throws {
-        let endpoint = try Entity.list(startingWith: name, PageQuery(limit: paging.requestLimit))
+        let endpoint = try Entity.list(startingWith: name, PageQuery(limit: paging.requestLimit),
+                                       on: ClientOptions.kind(of: client, settings))
         let listing = try await ListFetcher.fetch(client, endpoint, limit: paging.limit)
         try listing.print(json: data.output.json, noun: Entity.resource.rawValue, client: client) { $0.plainLine }
     }
@@ -43,14 +44,15 @@ struct EntityListCommand<Entity: ListedEntity>: AsyncParsableCommand, PagedListi
 /// A type `EntityListCommand` lists: its subcommand, its request by name start, its plain line.
 protocol ListedEntity: MarvelEntity {
     static var listCommand: CommandConfiguration { get }
-    static func list(startingWith name: String?, _ page: PageQuery) throws(MarvelAPIError) -> MarvelEndpoint<Self>
+    /// `source`: where the list comes from (Metron cannot order creators by last name).
+    static func list(startingWith name: String?, _ page: PageQuery, on source: DataSourceKind) throws(MarvelAPIError) -> MarvelEndpoint<Self>
     /// The tab-separated line of plain output.
     var plainLine: String { get }
 }
 
 extension MarvelSeries: ListedEntity {
     static let listCommand = CommandConfiguration(commandName: "series", abstract: "List series, by title.")
-    static func list(startingWith name: String?, _ page: PageQuery) throws(MarvelAPIError) -> MarvelEndpoint<Self> {
+    static func list(startingWith name: String?, _ page: PageQuery, on source: DataSourceKind) throws(MarvelAPIError) -> MarvelEndpoint<Self> {
         try .seriesList(titleStartsWith: name, page)
     }
     var plainLine: String {
@@ -61,7 +63,7 @@ extension MarvelSeries: ListedEntity {
 
 extension MarvelEvent: ListedEntity {
     static let listCommand = CommandConfiguration(commandName: "events", abstract: "List events, by name.")
-    static func list(startingWith name: String?, _ page: PageQuery) throws(MarvelAPIError) -> MarvelEndpoint<Self> {
+    static func list(startingWith name: String?, _ page: PageQuery, on source: DataSourceKind) throws(MarvelAPIError) -> MarvelEndpoint<Self> {
         try .eventList(nameStartsWith: name, page)
     }
     var plainLine: String {
@@ -71,8 +73,8 @@ extension MarvelEvent: ListedEntity {
 
 extension MarvelCreator: ListedEntity {
     static let listCommand = CommandConfiguration(commandName: "creators", abstract: "List creators, by last name.")
-    static func list(startingWith name: String?, _ page: PageQuery) throws(MarvelAPIError) -> MarvelEndpoint<Self> {
-        try .creatorList(nameStartsWith: name, page)
+    static func list(startingWith name: String?, _ page: PageQuery, on source: DataSourceKind) throws(MarvelAPIError) -> MarvelEndpoint<Self> {
+        try .creatorList(nameStartsWith: name, orderBy: source.creatorsOrder, page)
     }
     var plainLine: String { "\(id)\t\(PlainOutput.v(fullName))\t\(comics.available) comics\t\(series.available) series" }
 }

@@ -48,7 +48,8 @@ enum GalleryLaunch {
         var signalExit: Int32?
         do {
             let (state, stats) = try await GallerySession.run(
-                backend: backend, pages: MarvelPageSource(client: client, searchesAnywhere: kind.searchesAnywhere),
+                backend: backend, pages: MarvelPageSource(client: client, searchesAnywhere: kind.searchesAnywhere,
+                                                creatorsOrder: kind.creatorsOrder),
                 thumbnails: thumbnails, options: sessionOptions)
             if let headless = backend as? HeadlessBackend,
                let path = ProcessInfo.processInfo.environment["MARVEL_GALLERY_DUMP_FRAME"] {
@@ -78,6 +79,7 @@ enum GalleryLaunch {
     /// cleaned up by `exit`.
     static func shutDown(_ thumbnails: PipelineThumbnails, transports: [HTTPTransport]) async {
         await thumbnails.drain()
+        await MetronLaunch.settle()
         thumbnails.pipeline.close()
         for transport in transports { transport.shutdown() }
     }

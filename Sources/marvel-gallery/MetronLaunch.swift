@@ -38,17 +38,18 @@ enum MetronLaunch {
 
     private static let running = Mutex<MetronClient?>(nil)
 
-    /// The status line's budget text of the running Metron client, e.g.
-    /// "Metron · 14/18 this minute · 4,310 today"; nil when Metron is not the source.
-    /// Read from the shared file at most twice a second (the status line is drawn per frame).
-    static func budgetText() -> String? {
-        guard let client = running.withLock({ $0 }) else { return nil }
-        let now = Date()
-        if let (text, at) = lastText.withLock({ $0 }), now.timeIntervalSince(at) < 0.5 { return text }
-        guard let text = (try? client.limiter.usage())?.statusText else { return nil }
-        lastText.withLock { $0 = (text, now) }
-        return text
+    /// Lets the requests already sent to Metron finish and be stored before the program exits.
+    static func settle() async {
+        await running.withLock({ $0 })?.settle()
     }
 
-    private static let lastText = Mutex<(String, Date)?>(nil)
+    /// The status line's budget text of the running Metron client and Metron's credit, e.g.
+    /// "Metron · 14/18 this minute · 4,310 today · CC BY-SA 4.0"; nil when Metron is not the
+    /// source. Read from the shared file at every draw (a locked read of a few hundred bytes):
+    /// a copy kept for even half a second went stale when the last pictures arrived within it,
+    /// and no later frame came to correct it.
+    static func budgetText() -> String? {
+        guard let client = running.withLock({ $0 }), let usage = try? client.limiter.usage() else { return nil }
+        return usage.statusText + " · " + MetronTerms.statusCredit
+    }
 }

@@ -6,18 +6,11 @@ import XCTest
 /// the data commands run the translating server in-process, two programs at once spend one
 /// budget (the flock'ed file under the cache folder), and a wrong password is one line.
 final class MetronCommandLineTests: XCTestCase {
-    private var binary: String { RepoPaths.executable.path }
-    private var home: URL!
+    private var command: MetronCommand!
+    private var home: URL { command.home }
 
-    override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: binary) else {
-            throw XCTSkip("\(binary) is not built (swift build --product marvel-gallery)")
-        }
-        home = FileManager.default.temporaryDirectory.appendingPathComponent("metron-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: home) }
+    override func setUpWithError() throws { command = try MetronCommand("metron-cli") }
+    override func tearDown() { command?.remove() }
 
     private func metron() throws -> MetronTestServer {
         guard let server = try MetronTestServer() else { throw XCTSkip("../shared/metron-recorded is absent") }
@@ -25,9 +18,7 @@ final class MetronCommandLineTests: XCTestCase {
     }
 
     private func argv(_ arguments: [String], _ server: MetronTestServer, password: String? = nil) -> [String] {
-        let env = ["HOME=\(home.path)", "XDG_CACHE_HOME=\(home.path)/cache", "XDG_CONFIG_HOME=\(home.path)/config",
-                   "METRON_USERNAME=\(server.username)", "METRON_PASSWORD=\(password ?? server.password)"]
-        return ["/usr/bin/env"] + env + [binary] + arguments + ["--source", "metron", "--metron-url", server.baseURL.absoluteString]
+        command.argv(arguments, server, password: password)
     }
 
     private func run(_ arguments: [String], _ server: MetronTestServer, password: String? = nil) throws -> (status: Int32, output: String) {
@@ -43,6 +34,18 @@ final class MetronCommandLineTests: XCTestCase {
         XCTAssertEqual(lines.filter { $0.contains("\t") }.count, 5, output)
         XCTAssertTrue(output.contains("Data provided by Metron"), output)
         XCTAssertEqual(server.hits["/api/character/"], 1)
+    }
+
+    /// Comics in Metron's own order (series title), and an order Metron cannot give refused in
+    /// the contract's words rather than answered in another order.
+    func testComicsInMetronsOrderAndAnOrderItCannotGiveRefused() throws {
+        let server = try metron()
+        let (status, output) = try run(["comics", "--plain", "--limit", "3"], server)
+        XCTAssertEqual(status, 0, output)
+        XCTAssertEqual(output.split(separator: "\n").filter { $0.contains("\t") }.count, 3, output)
+        let (refused, message) = try run(["comics", "--plain", "--limit", "3", "--order=-onsaleDate"], server)
+        XCTAssertNotEqual(refused, 0)
+        XCTAssertTrue(message.contains("-onsaleDate is not a valid ordering parameter."), message)
     }
 
     func testTwoProgramsAtOnceSpendOneBudget() throws {

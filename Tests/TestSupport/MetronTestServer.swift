@@ -3,9 +3,10 @@ import Foundation
 /// A Metron-compatible server on loopback for tests: HTTP Basic auth, Django REST Framework
 /// pages (`count`/`next`/`previous`/`results`, 100 a page), 429 with `Retry-After` past a
 /// per-minute allowance, and hits counted per path. It answers from `../shared/metron-recorded`
-/// (each file at the request `INDEX.tsv` names); `/api/character/` (not recorded) is every
-/// recorded character summary in name order, and a character without a recorded detail gets
-/// one made from its summary; `/api/issue/` is every recorded issue list item in title order.
+/// (each file at the request `INDEX.tsv` names); `/api/character/`, `/api/series/`,
+/// `/api/creator/` and `/api/arc/` (with `modified_gt`) are every recorded summary of the kind in
+/// name order, a record without a recorded detail gets one made from its summary (and an empty
+/// issue list); `/api/issue/` is every recorded issue list item in title order.
 /// Covers and portraits (`/media/...`) are served from the embedded
 /// catalog's drawings. Recorded links to metron.cloud are rewritten to this server.
 public final class MetronTestServer: @unchecked Sendable {
@@ -15,7 +16,9 @@ public final class MetronTestServer: @unchecked Sendable {
     public let perMinute: Int?
     private let folder: URL
     private var bodies: [String: Data] = [:]
-    private var characters: [(id: Int, name: String, modified: String)] = []
+    /// Recorded list items per Metron kind (`character`, `series`, `creator`, `arc`), by name.
+    private var summaries: [String: [[String: Any]]] = [:]
+    private var characters: [[String: Any]] { summaries["character"] ?? [] }
     private var issues: [[String: Any]] = []
     private let lock = NSLock()
     private var recent: [Date] = []
@@ -33,7 +36,7 @@ public final class MetronTestServer: @unchecked Sendable {
         self.username = username
         self.password = password
         self.perMinute = perMinute
-        var byID: [Int: (String, String)] = [:]
+        var byID: [String: [Int: [String: Any]]] = [:]
         var issuesByID: [Int: [String: Any]] = [:]
         for line in index.split(separator: "\n").dropFirst() {
             let fields = line.split(separator: "\t").map(String.init)
@@ -46,22 +49,31 @@ public final class MetronTestServer: @unchecked Sendable {
                     if let id = item["id"] as? Int { issuesByID[id] = item }
                 }
             }
-            if fields[1].hasPrefix("/api/character/?"), let page = try JSONSerialization.jsonObject(with: data) as? [String: Any] {
+            let kind = fields[1].split(separator: "/").dropFirst().first.map(String.init) ?? ""
+            if Self.summarized.contains(kind), fields[1].hasPrefix("/api/\(kind)/?") || fields[1] == "/api/\(kind)/",
+               let page = try JSONSerialization.jsonObject(with: data) as? [String: Any] {
                 for item in page["results"] as? [[String: Any]] ?? [] {
-                    if let id = item["id"] as? Int, let name = item["name"] as? String {
-                        byID[id] = (name, item["modified"] as? String ?? "")
-                    }
+                    if let id = item["id"] as? Int, Self.name(item) != nil { byID[kind, default: [:]][id] = item }
                 }
             }
         }
         issues = issuesByID.values.sorted { ($0["issue"] as? String ?? "", $0["id"] as? Int ?? 0) < ($1["issue"] as? String ?? "", $1["id"] as? Int ?? 0) }
-        characters = byID.map { ($0.key, $0.value.0, $0.value.1) }.sorted { ($0.name, $0.id) < ($1.name, $1.id) }
+        summaries = byID.mapValues { items in
+            items.values.sorted { (Self.name($0) ?? "", $0["id"] as? Int ?? 0) < (Self.name($1) ?? "", $1["id"] as? Int ?? 0) }
+        }
         // Weak: a client (a gallery in tmux) may still ask after the test let go of the server.
         server = try LoopbackHTTPServer { [weak self] request in self?.answer(request) ?? .drop }
     }
 
     public var baseURL: URL { server.baseURL }
     public var allCharacterCount: Int { characters.count }
+    /// How many records of a Metron kind (`series`, `creator`, `arc`) the synthesized list holds.
+    public func allCount(_ kind: String) -> Int { summaries[kind]?.count ?? 0 }
+
+    static let summarized: Set<String> = ["character", "series", "creator", "arc"]
+
+    /// A list item's name (a series item calls it `series`).
+    static func name(_ item: [String: Any]) -> String? { (item["name"] ?? item["series"]) as? String }
     public var allIssueCount: Int { issues.count }
     /// Hits per path (query left out), e.g. `["/api/character/": 2]`.
     public var hits: [String: Int] { lock.withLock { _hits } }
@@ -124,23 +136,52 @@ public final class MetronTestServer: @unchecked Sendable {
         }
         let key = Self.normalize(request.target)
         if let body = bodies[key] { return json(rewrite(body)) }
-        if path == "/api/character/", request.query.keys.allSatisfy({ $0 == "page" }) {
-            let page = Int(request.query["page"] ?? "1") ?? 1
-            return json(rewrite(listPage(characters.map { ["id": $0.id, "name": $0.name, "modified": $0.modified] },
-                                         path: path, page: page)))
+        let parts = path.split(separator: "/").map(String.init)  // ["api", kind, id?, "issue_list"?]
+        if parts.count >= 2, let all = summaries[parts[1]] {
+            if parts.count == 2, request.query.keys.allSatisfy({ $0 == "page" || $0 == "modified_gt" }) {
+                let since = request.query["modified_gt"].map { String($0.prefix(19)) }
+                let kept = since.map { since in all.filter { String(($0["modified"] as? String ?? "").prefix(19)) > since } } ?? all
+                return json(rewrite(listPage(kept, path: path, page: Int(request.query["page"] ?? "1") ?? 1)))
+            }
+            if parts.count >= 3, let id = Int(parts[2]), let summary = all.first(where: { $0["id"] as? Int == id }) {
+                if parts.count == 4, parts[3] == "issue_list" {
+                    return json(rewrite(listPage([], path: path, page: Int(request.query["page"] ?? "1") ?? 1)))
+                }
+                if parts.count == 3 { return json(rewrite(Self.detail(parts[1], id: id, summary))) }
+            }
         }
         if path == "/api/issue/", request.query.keys.allSatisfy({ $0 == "page" }) {
             return json(rewrite(listPage(issues, path: path, page: Int(request.query["page"] ?? "1") ?? 1)))
         }
-        if path.hasPrefix("/api/character/"), let id = Int(path.split(separator: "/").last ?? ""),
-           let summary = characters.first(where: { $0.id == id }) {
-            let detail: [String: Any] = ["id": id, "name": summary.name, "alias": [String](), "desc": "",
-                                         "image": "https://static.metron.cloud/media/character/made/\(id).jpg",
-                                         "creators": [Any](), "teams": [Any](), "universes": [Any](),
-                                         "resource_url": "https://metron.cloud/character/\(id)/", "modified": summary.modified]
-            return json(rewrite(try! JSONSerialization.data(withJSONObject: detail, options: .withoutEscapingSlashes)))
+        if parts.count == 3, parts[1] == "issue", let id = Int(parts[2]), var issue = issues.first(where: { $0["id"] as? Int == id }) {
+            // An issue known only from a list: its list item, with no credits, characters or arcs.
+            issue.merge(["credits": [Any](), "characters": [Any](), "arcs": [Any](), "teams": [Any](), "desc": ""]) { old, _ in old }
+            return json(rewrite(try! JSONSerialization.data(withJSONObject: issue, options: .withoutEscapingSlashes)))
         }
         return .respond(status: 404, headers: ["Content-Type": "application/json"], body: Data(#"{"detail":"Not found."}"#.utf8))
+    }
+
+    /// A detail made from a list item (the recordings hold few details).
+    static func detail(_ kind: String, id: Int, _ summary: [String: Any]) -> Data {
+        let name = name(summary) ?? ""
+        var detail: [String: Any] = ["id": id, "name": name, "desc": "", "resource_url": "https://metron.cloud/\(kind)/\(id)/",
+                                     "modified": summary["modified"] as? String ?? "", "cv_id": NSNull(), "gcd_id": NSNull()]
+        switch kind {
+        case "character":
+            detail["image"] = "https://static.metron.cloud/media/character/made/\(id).jpg"
+            detail.merge(["alias": [String](), "creators": [Any](), "teams": [Any](), "universes": [Any]()]) { $1 }
+        case "series":
+            let year = summary["year_began"] as? Int
+            detail["name"] = year.map { name.replacingOccurrences(of: " (\($0))", with: "") } ?? name
+            detail.merge(["sort_name": name, "volume": summary["volume"] ?? 1, "year_began": year ?? NSNull(), "year_end": NSNull(),
+                          "series_type": ["id": 1, "name": "Ongoing Series"], "status": "Ongoing", "publisher": ["id": 1, "name": "Marvel"],
+                          "imprint": NSNull(), "issue_count": summary["issue_count"] ?? 0, "genres": [Any](), "associated": [Any]()]) { $1 }
+        case "creator":
+            detail.merge(["birth": NSNull(), "death": NSNull(), "alias": [String](), "image": NSNull()]) { $1 }
+        default:
+            detail["image"] = NSNull()
+        }
+        return try! JSONSerialization.data(withJSONObject: detail, options: .withoutEscapingSlashes)
     }
 
     /// A DRF page of 100 over `all`.

@@ -13,11 +13,17 @@ struct MetronBackend: Sendable {
     /// "name contains" list (after the binary search that finds the run).
     static let startsWithPages = 5
 
-    static let characterParams: Set<String> = ["name", "nameStartsWith", "nameContains", "orderBy", "limit", "offset", "modifiedSince"]
-    static let comicParams: Set<String> = ["title", "titleStartsWith", "titleContains", "orderBy", "limit", "offset",
-                                           "noVariants", "format", "formatType", "modifiedSince"]
-    static let entityParams: Set<String> = ["name", "nameStartsWith", "title", "titleStartsWith", "orderBy", "limit", "offset",
-                                            "modifiedSince"]
+    /// The parameters a translated list honours; any other is the contract's 409 for an
+    /// unknown parameter (Metron has no format, creator or character filter on its issue list).
+    static func listParams(_ kind: EntityKind) -> Set<String> {
+        switch kind {
+        case .comics: MetronListQuery.comicParams
+        case .series: ["title", "titleStartsWith", "titleContains", "startYear", "orderBy", "limit", "offset", "modifiedSince"]
+        default: ["name", "nameStartsWith", "nameContains", "orderBy", "limit", "offset", "modifiedSince"]
+        }
+    }
+    /// An entity's issue list takes no filter on Metron: only its order and the window.
+    static let issueListParams: Set<String> = ["orderBy", "limit", "offset", "noVariants"]
 
     func answer(_ components: [Substring], _ params: QueryParameters, pathAndQuery: String,
                 base: String) async throws(APIFailure) -> MarvelRoutes.Result {
@@ -30,7 +36,7 @@ struct MetronBackend: Sendable {
             MarvelRoutes.Result(page: CatalogPage(total: total, results: try objects.map(Self.serialize)), limit: limit, offset: offset)
         }
         if components.count == 1 {
-            try params.rejectUnknown(allowed: kind == .comics ? Self.comicParams : kind == .characters ? Self.characterParams : Self.entityParams)
+            try params.rejectUnknown(allowed: Self.listParams(kind))
             return try await list(kind, params, limit: limit, offset: offset, translate)
         }
         guard let id = Int(components[1]), id > 0 else { throw .noRoute(pathAndQuery) }
@@ -41,22 +47,25 @@ struct MetronBackend: Sendable {
         guard let sub = EntityKind(rawValue: String(components[2])), kind.subCollections.contains(sub) else {
             throw .noRoute(pathAndQuery)
         }
-        try params.rejectUnknown(allowed: sub == .comics ? Self.comicParams : sub == .characters ? Self.characterParams : Self.entityParams)
         switch (kind, sub) {
         case (.characters, .comics), (.series, .comics), (.events, .comics):
+            try params.rejectUnknown(allowed: Self.issueListParams)
+            _ = try params.bool("noVariants")
+            let query = MetronListQuery(descending: try MetronListQuery.direction(params, .comics, issueList: true))
             let path = "\(Self.metronPath(kind))/\(id)/issue_list"
-            let (items, total) = try await pages(MetronIssueSummary.self, path, [:], limit: limit, offset: offset)
+            let (items, total) = try await pages(MetronIssueSummary.self, path, query, limit: limit, offset: offset)
             return try window(items.map(translate.comic), total: total)
-        case (.comics, .characters):
+        case (.comics, .characters), (.comics, .creators), (.comics, .events):
+            // The issue names them all: filtered and ordered here, at no further cost.
+            try params.rejectUnknown(allowed: ["orderBy", "limit", "offset"])
             let issue = try await call { try await client.detail(MetronIssue.self, "issue", id: id) }
-            let all = issue.characters.map { character -> [String: Any] in
-                var summary = MetronFields(["id": character.id, "name": character.name], place: "issue \(id)")
-                return translate.character(try! MetronSummary(fields: &summary))
-            }
+            let all = try MetronListQuery.sortLocally(Self.named(sub, of: issue, translate), params, sub)
             return try window(Array(all.dropFirst(offset).prefix(limit)), total: all.count)
         default:
             // Metron keeps no such list (a character's series or events, any story): empty, as
             // the Marvel API answers for an entity without them.
+            try params.rejectUnknown(allowed: Self.listParams(sub))
+            _ = try params.orderBy(MetronListQuery.orderFields(sub))
             _ = try await one(kind, id, translate)
             return try window([], total: 0)
         }
@@ -66,28 +75,34 @@ struct MetronBackend: Sendable {
                       _ translate: MetronToMarvel) async throws(APIFailure) -> MarvelRoutes.Result {
         var objects: [[String: Any]] = []
         var total = 0
-        /// One kind's page: its Metron list filtered by name (by title for comics and series),
-        /// each record translated.
-        func page<Item: MetronRecord>(_ type: Item.Type, _ path: String, titled: Bool = false,
-                                      query: ([String: String]) -> [String: String] = { $0 },
+        /// One kind's page: its Metron list as the query maps it, each record translated.
+        func page<Item: MetronRecord>(_ type: Item.Type, _ path: String, _ query: MetronListQuery,
                                       _ make: (Item) -> [String: Any]) async throws(APIFailure) -> ([[String: Any]], Int) {
-            let (filter, startsWith) = try Self.nameFilter(params, contains: titled ? "titleContains" : "nameContains",
-                                                           startsWith: titled ? "titleStartsWith" : "nameStartsWith",
-                                                           exact: titled ? "title" : "name")
-            let (items, count) = try await pages(Item.self, path, query(filter), limit: limit, offset: offset, startsWith: startsWith)
+            let (items, count) = try await pages(Item.self, path, query, limit: limit, offset: offset)
             return (items.map(make), count)
         }
         switch kind {
-        case .characters: (objects, total) = try await page(MetronSummary.self, "character", translate.character)
-        case .comics:
-            (objects, total) = try await page(MetronIssueSummary.self, "issue", titled: true,
-                                              query: { $0["name"].map { ["series_name": $0] } ?? [:] }, translate.comic)
-        case .series: (objects, total) = try await page(MetronSeriesSummary.self, "series", titled: true, translate.series)
-        case .events: (objects, total) = try await page(MetronSummary.self, "arc", translate.event)
-        case .creators: (objects, total) = try await page(MetronSummary.self, "creator", translate.creator)
-        case .stories: break
+        case .characters: (objects, total) = try await page(MetronSummary.self, "character", try .named(params, kind), translate.character)
+        case .comics: (objects, total) = try await page(MetronIssueSummary.self, "issue", try .comics(params), translate.comic)
+        case .series: (objects, total) = try await page(MetronSeriesSummary.self, "series", try .named(params, kind), translate.series)
+        case .events: (objects, total) = try await page(MetronSummary.self, "arc", try .named(params, kind), translate.event)
+        case .creators: (objects, total) = try await page(MetronSummary.self, "creator", try .named(params, kind), translate.creator)
+        case .stories: _ = try MetronListQuery.direction(params, kind)
         }
         return MarvelRoutes.Result(page: CatalogPage(total: total, results: try objects.map(Self.serialize)), limit: limit, offset: offset)
+    }
+
+    /// An issue's characters, creators or arcs as Marvel entities.
+    private static func named(_ kind: EntityKind, of issue: MetronIssue, _ translate: MetronToMarvel) -> [[String: Any]] {
+        func summary(_ id: Int, _ name: String) -> MetronSummary {
+            var fields = MetronFields(["id": id, "name": name], place: "issue \(issue.id)")
+            return try! MetronSummary(fields: &fields)
+        }
+        switch kind {
+        case .characters: return issue.characters.map { translate.character(summary($0.id, $0.name)) }
+        case .creators: return issue.credits.map { translate.creator(summary($0.creator.id, $0.creator.name)) }
+        default: return issue.arcs.map { translate.event(summary($0.id, $0.name)) }
+        }
     }
 
     private func one(_ kind: EntityKind, _ id: Int, _ translate: MetronToMarvel) async throws(APIFailure) -> [String: Any] {
@@ -111,37 +126,34 @@ struct MetronBackend: Sendable {
         return ([:], nil)
     }
 
-    /// Items `offset..<offset+limit` of a Metron list and its total. With `startsWith`, the
-    /// names with that prefix: Metron's "name contains" list is sorted by name, so they are one
-    /// run, found by a binary search over its pages and read to its end (at most
-    /// `startsWithPages` pages of it; a longer run is cut there).
-    private func pages<Item: MetronRecord>(_ type: Item.Type, _ path: String, _ query: [String: String], limit: Int,
-                                           offset: Int, startsWith: String? = nil) async throws(APIFailure) -> ([Item], Int) {
-        if let prefix = startsWith?.lowercased(), !prefix.isEmpty {
-            let kept = try await run(Item.self, path, query, prefix: prefix)
+    /// Items `offset..<offset+limit` of a Metron list and its total (counted from the end when
+    /// the query reads it backwards). With `startsWith`, the names with that prefix: Metron's
+    /// "name contains" list is sorted by name, so they are one run, found by a binary search
+    /// over its pages and read to its end (at most `startsWithPages` pages of it; a longer run
+    /// is cut there). Page 1 gives the total and the page size, so a window past the end asks
+    /// for no page that does not exist (DRF's 404 for those would be asked again every time).
+    private func pages<Item: MetronRecord>(_ type: Item.Type, _ path: String, _ query: MetronListQuery, limit: Int,
+                                           offset: Int) async throws(APIFailure) -> ([Item], Int) {
+        if let prefix = query.startsWith?.lowercased(), !prefix.isEmpty {
+            var kept = try await run(Item.self, path, query.filter, prefix: prefix)
+            if query.descending { kept.reverse() }
             return (Array(kept.dropFirst(offset).prefix(limit)), kept.count)
         }
-        guard limit > 0 else {
-            return ([], try await call { try await client.page(Item.self, path, query: query, page: 1) }.count)
-        }
-        let firstPage = offset / 100 + 1, lastPage = (offset + limit - 1) / 100 + 1
+        let first = try await call { try await client.page(Item.self, path, query: query.filter, page: 1) }
+        let total = first.count
+        let count = min(limit, max(0, total - offset))
+        guard count > 0 else { return ([], total) }
+        let start = query.descending ? total - offset - count : offset
+        let size = first.next == nil ? max(100, first.results.count) : max(1, first.results.count)
         var items: [Item] = []
-        var total = 0
-        for page in firstPage...lastPage {
-            let answer: MetronPage<Item>
-            do {
-                answer = try await client.page(Item.self, path, query: query, page: page)
-            } catch .notFound where page > 1 {
-                break  // past the end: DRF answers 404 for a page beyond the last
-            } catch {
-                throw Self.failure(error)
-            }
-            total = answer.count
-            let skip = page == firstPage ? offset % 100 : 0
-            items += answer.results.dropFirst(skip)
+        for page in (start / size + 1)...((start + count - 1) / size + 1) {
+            var answer = first
+            if page > 1 { answer = try await call { try await client.page(Item.self, path, query: query.filter, page: page) } }
+            items += answer.results.dropFirst(page == start / size + 1 ? start % size : 0)
             if answer.next == nil { break }
         }
-        return (Array(items.prefix(limit)), total)
+        items = Array(items.prefix(count))
+        return (query.descending ? items.reversed() : items, total)
     }
 
     /// The run of items whose names start with `prefix` in a name-sorted Metron list.

@@ -22,7 +22,7 @@ extension DetailStack {
                 switch result {
                 case .success(let answer):
                     strip.failure = nil
-                    strip.receive(answer)
+                    strip.receive(answer, for: request)
                 case .failure(let failure):
                     strip.failure = strings.failure(failure)
                 }
@@ -56,7 +56,7 @@ extension DetailStack {
     /// True while the top page shows a spinner (its data, or the first page of its strip).
     public var isWaiting: Bool {
         guard let page = top else { return false }
-        return page.isLoading || (page.strip.pending != nil && page.strip.items.isEmpty)
+        return page.isLoading || (page.strip.pending != nil && page.strip.count == 0)
     }
 
     /// What the top page needs now. Pages below keep what they have and ask again when they
@@ -81,24 +81,23 @@ extension DetailStack {
             }
         }
 
-        // The strip: a list the entity carries itself is there at once; a cross route is asked
-        // for page by page, the next when the selection is within two screens of the end.
+        // The strip: a list the entity carries itself is there at once; a cross route is paged
+        // sparsely where the strip looks (on screen, then two screens on the side it moves to).
         let visible = CoverStrip.visibleCount(width: layout.viewport.width)
         var strip = page.strip
         if let inline = content.inlineItems(page.tab) {
-            if strip.total == nil { strip.receive(StripPage(offset: 0, total: inline.count, items: inline)) }
-        } else if strip.pending == nil, strip.failure == nil, !strip.endReached,
-                  strip.items.count - strip.selection <= 2 * visible {
-            let request = StripRequest(pageID: page.pageID, subject: page.subject, related: page.tab,
-                                       offset: strip.nextOffset, limit: CoverStrip.pageSize)
-            strip.pending = request
+            if strip.total == nil { strip.receiveInline(inline) }
+        } else if let request = strip.nextRequest(pageID: page.pageID, subject: page.subject, related: page.tab,
+                                                  visible: visible) {
             effects.append(.loadStrip(request))
         }
-        // Pictures of the strip on screen and the next screen.
+        // Pictures of the strip on screen and the next screen; the far ones are let go.
+        strip.dropFarPictures(visible: visible)
         var keys: [ThumbnailKey] = []
-        let end = min(strip.items.count, strip.first + 2 * visible)
-        for item in strip.items[min(strip.first, end)..<end] {
-            guard let ref = item.thumbnail, !ref.isPlaceholder, strip.images[item.id] == nil else { continue }
+        let end = min(strip.count, strip.first + 2 * visible)
+        for index in min(strip.first, end)..<end {
+            guard let item = strip.item(at: index), let ref = item.thumbnail, !ref.isPlaceholder,
+                  strip.images[item.id] == nil else { continue }
             let key = ThumbnailKey(itemID: item.id, image: ref, columns: CoverStrip.coverColumns,
                                    rows: CoverStrip.coverRows, use: .detail(pageID: page.pageID))
             guard !strip.requested.contains(key), !strip.failed.contains(key) else { continue }
@@ -121,7 +120,7 @@ extension DetailStack {
             let size = layout.pictureSize
             guard let image = page.image, image.cols == size.width, image.rows == size.height else { return false }
         }
-        if page.strip.items.isEmpty && page.strip.pending != nil { return false }
+        if page.strip.count == 0 && page.strip.pending != nil { return false }
         return page.strip.requested.isEmpty
     }
 }

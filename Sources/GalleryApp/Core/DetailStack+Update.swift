@@ -69,8 +69,7 @@ extension DetailStack {
             pages[top].strip.select(page.strip.selection + (action == .stripLeft ? -1 : 1), visible: visible)
             revealStrip()
         case .open:
-            guard page.showsStrip, page.strip.items.indices.contains(page.strip.selection) else { return [] }
-            let item = page.strip.items[page.strip.selection]
+            guard page.showsStrip, let item = page.strip.item(at: page.strip.selection) else { return [] }
             return open(DetailSubject(page.tab, id: item.id), title: item.title, standalone: false)
         case .nextLink, .previousLink:
             let count = page.content?.links.count ?? 0
@@ -103,7 +102,7 @@ extension DetailStack {
             if page.showsStrip, let strip = doc.stripLine, (strip..<strip + CoverStrip.height).contains(line) {
                 let slot = (x - viewport.x) / (CoverStrip.coverColumns + CoverStrip.gap)
                 let index = page.strip.first + slot
-                guard slot < CoverStrip.visibleCount(width: viewport.width), page.strip.items.indices.contains(index) else {
+                guard slot < CoverStrip.visibleCount(width: viewport.width), (0..<page.strip.count).contains(index) else {
                     return []
                 }
                 if index == page.strip.selection { return handle(key: .enter) }

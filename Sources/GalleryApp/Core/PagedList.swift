@@ -17,20 +17,17 @@ public struct PagedList: Equatable, Sendable {
     /// gone (an older search) are dropped.
     public let id: Int
     public let query: ListQuery
-    /// One entry per position: the item, or nil for a gap not loaded yet.
-    private var slots: [GalleryItem?] = []
-    private var knownIDs: Set<Int> = []
+    /// The positions, loaded or gaps (the same sparse paging as a detail page's strip).
+    private var slots = SparseSlots<GalleryItem>()
     /// Positions that hold an item.
-    public private(set) var loadedCount = 0
+    public var loadedCount: Int { slots.loadedCount }
     /// `total` of the last page received (it can change between pages).
     public private(set) var total: Int?
     /// Sequential paging only: offset of the next page (counts rows the server returned,
     /// duplicates included) and whether the end was seen.
     private var nextOffset = 0
     private var sequentialEnd = false
-    /// Sparse paging: positions removed as duplicates (rows the server inserted before them),
-    /// so server offset = position + shift; and the position the page in flight starts at.
-    private var shift = 0
+    /// Sparse paging: the position the page in flight starts at.
     private var pendingStart = 0
     /// The page in flight, if any (at most one per list).
     public private(set) var pending: PageRequest?
@@ -61,9 +58,7 @@ public struct PagedList: Equatable, Sendable {
     /// A complete list of `items` found locally: nothing more to fetch.
     public init(id: Int, query: ListQuery, localItems: [GalleryItem]) {
         self.init(id: id, query: query)
-        slots = localItems
-        knownIDs = Set(localItems.map(\.id))
-        loadedCount = localItems.count
+        slots = SparseSlots(items: localItems)
         total = localItems.count
         isLocal = true
     }
@@ -80,10 +75,10 @@ public struct PagedList: Equatable, Sendable {
     public var isEmpty: Bool { slots.isEmpty }
     public var isLoading: Bool { pending != nil }
     /// Every position is loaded (sparse) or the last page was seen (sequential).
-    public var endReached: Bool { isSequential ? sequentialEnd : total != nil && loadedCount == slots.count }
+    public var endReached: Bool { isSequential ? sequentialEnd : total != nil && slots.isFull }
     /// The loaded items in list order (gaps left out).
-    public var items: [GalleryItem] { slots.compactMap { $0 } }
-    public func item(at index: Int) -> GalleryItem? { slots.indices.contains(index) ? slots[index] : nil }
+    public var items: [GalleryItem] { slots.items }
+    public func item(at index: Int) -> GalleryItem? { slots.item(at: index) }
     public var selectedItem: GalleryItem? { item(at: selection) }
 
     private var isSequential: Bool { query == .letter(.digits) }
@@ -99,34 +94,16 @@ public struct PagedList: Equatable, Sendable {
             guard !endReached else { return nil }
             guard isEmpty || count - visible.upperBound < margin else { return nil }
             range = nextOffset..<(nextOffset + limit)
-        } else if let gap = firstGap(in: visible, forward: true, limit: limit)
-                    ?? firstGap(in: visible.upperBound..<min(count, visible.upperBound + margin), forward: true, limit: limit, ahead: scrollsForward)
-                    ?? firstGap(in: max(0, visible.lowerBound - margin)..<visible.lowerBound, forward: false, limit: limit, ahead: !scrollsForward) {
+        } else if let gap = slots.gapToFetch(visible: visible, margin: margin, forward: scrollsForward, limit: limit) {
             range = gap
         } else {
             return nil
         }
-        let offset = total == nil || isSequential ? range.lowerBound : range.lowerBound + shift
+        let offset = total == nil || isSequential ? range.lowerBound : range.lowerBound + slots.shift
         let request = PageRequest(listID: id, query: query, offset: offset, limit: range.count)
         pending = request
         pendingStart = range.lowerBound
         return request
-    }
-
-    /// The run of gap positions to fetch in `range`: scanning forward, from the first gap on; scanning
-    /// backward, the run that ends at the last gap (so a page lands right next to the screen).
-    private func firstGap(in range: Range<Int>, forward: Bool, limit: Int, ahead: Bool = true) -> Range<Int>? {
-        guard ahead, !range.isEmpty else { return nil }
-        if forward {
-            guard let start = range.first(where: { slots[$0] == nil }) else { return nil }
-            var end = start
-            while end < count, end - start < limit, slots[end] == nil { end += 1 }
-            return start..<end
-        }
-        guard let last = range.reversed().first(where: { slots[$0] == nil }) else { return nil }
-        var start = last
-        while start > 0, last - start + 1 < limit, slots[start - 1] == nil { start -= 1 }
-        return start..<(last + 1)
     }
 
     /// Clears a failure so the next request retries the same gap.
@@ -142,8 +119,8 @@ public struct PagedList: Equatable, Sendable {
         case .success(let page):
             failure = nil
             total = page.total
-            let known = knownIDs
-            let repeated = !page.items.isEmpty && page.items.allSatisfy { known.contains($0.id) }
+            let known = slots
+            let repeated = !page.items.isEmpty && page.items.allSatisfy { known.contains(id: $0.id) }
             // A repeated page's unreadable records are the ones already counted.
             if !repeated { unreadableRecords += page.unreadable }
             if isSequential { receiveSequential(page) } else { receiveSparse(page, for: request) }
@@ -161,60 +138,17 @@ public struct PagedList: Equatable, Sendable {
         var sawPastDigits = false
         for character in page.items {
             guard accepts(character, sawPastDigits: &sawPastDigits) else { continue }
-            guard knownIDs.insert(character.id).inserted else { continue }
-            slots.append(character)
-            loadedCount += 1
+            _ = slots.append(character)
         }
         sequentialEnd = (page.items.isEmpty && page.unreadable == 0) || nextOffset >= page.total || sawPastDigits
     }
 
-    /// Writes a page into its positions. The list is resized to the page's `total` first (it can
-    /// change between pages). A character already at another position (the list shifted on the
-    /// server) is not shown twice: its position here is removed, which moves the rest back into
-    /// step with the server. A page that ends short ends the list there.
+    /// Writes a page into its positions (`SparseSlots.write`: dedup, a changing total, short pages).
     private mutating func receiveSparse(_ page: ItemPage, for request: PageRequest) {
-        resize(to: page.total - shift)
-        var index = pendingStart
         var ignored = false
-        for character in page.items {
-            if !accepts(character, sawPastDigits: &ignored) || knownIDs.contains(character.id) {
-                if slots.indices.contains(index), slots[index]?.id == character.id {
-                    index += 1
-                } else if slots.indices.contains(index), slots[index] == nil {
-                    slots.remove(at: index)
-                    shift += 1
-                }
-                continue
-            }
-            if index >= slots.count { slots.append(nil) }
-            if let old = slots[index] { knownIDs.remove(old.id) } else { loadedCount += 1 }
-            slots[index] = character
-            knownIDs.insert(character.id)
-            index += 1
-        }
-        // Records the server sent but nobody could read held positions: drop as many gaps here.
-        for _ in 0..<page.unreadable where slots.indices.contains(index) && slots[index] == nil {
-            slots.remove(at: index)
-            shift += 1
-        }
-        // Fewer rows than asked although the total says more exist: the list ends here (asking
-        // again would loop).
-        let rows = page.items.count + page.unreadable
-        if rows < request.limit, request.offset + rows < page.total {
-            resize(to: index)
-        }
-    }
-
-    private mutating func resize(to newCount: Int) {
-        let newCount = max(0, newCount)
-        if newCount > slots.count {
-            slots.append(contentsOf: repeatElement(nil, count: newCount - slots.count))
-        } else if newCount < slots.count {
-            for item in slots[newCount...] {
-                if let item { knownIDs.remove(item.id); loadedCount -= 1 }
-            }
-            slots.removeSubrange(newCount...)
-        }
+        let list = self
+        slots.write(page.items, at: pendingStart, total: page.total, unreadable: page.unreadable,
+                    requested: (request.offset, request.limit)) { list.accepts($0, sawPastDigits: &ignored) }
     }
 
     /// Whether a character belongs in this list: a letter keeps its names (the server's

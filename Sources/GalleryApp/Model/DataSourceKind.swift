@@ -20,6 +20,13 @@ public enum DataSourceKind: Equatable, Sendable {
         }
     }
 
+    /// The creators grid's order: Metron keeps creators by full name (first name first) and
+    /// cannot order by last name, which the Marvel API and our catalog do.
+    public var creatorsOrder: String {
+        if case .metron = self { return "firstName" }
+        return "lastName,firstName"
+    }
+
     /// A search costs requests against a small budget (Metron): typing filters what is loaded,
     /// and the search is sent only when committed with Enter.
     public var searchesOnEnter: Bool {

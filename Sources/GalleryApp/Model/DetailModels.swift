@@ -98,7 +98,7 @@ public struct ComicDetail: Equatable, Sendable {
 }
 
 /// One picture in a detail's sideways strip: a comic of a character, or a character of a comic.
-public struct StripItem: Equatable, Sendable {
+public struct StripItem: Equatable, Sendable, Identifiable {
     public let id: Int
     public let title: String
     public let thumbnail: ImageRef?

@@ -8,10 +8,13 @@ public struct MarvelPageSource: ItemPageSource {
     /// The server takes `nameContains`/`titleContains` (our embedded catalog server): searches
     /// match anywhere in a name. Otherwise they match name starts, all the Marvel API can do.
     public let searchesAnywhere: Bool
+    /// `orderBy` of the creators grid (`DataSourceKind.creatorsOrder`).
+    public let creatorsOrder: String
 
-    public init(client: MarvelClient, searchesAnywhere: Bool = false) {
+    public init(client: MarvelClient, searchesAnywhere: Bool = false, creatorsOrder: String = "lastName,firstName") {
         self.client = client
         self.searchesAnywhere = searchesAnywhere
+        self.creatorsOrder = creatorsOrder
     }
 
     /// A response cache whose disk refused a write keeps answers in memory: the status line says so.
@@ -58,7 +61,7 @@ extension MarvelPageSource {
             case .events:
                 return galleryPage(try await client.page(.eventList(nameStartsWith: prefix, page))) { ($0.title, $0.thumbnail) }
             case .creators:
-                return galleryPage(try await client.page(.creatorList(nameStartsWith: prefix, page))) { ($0.fullName, $0.thumbnail) }
+                return galleryPage(try await client.page(.creatorList(nameStartsWith: prefix, orderBy: creatorsOrder, page))) { ($0.fullName, $0.thumbnail) }
             case .characters, .comics, .stories:
                 throw MarvelAPIError.invalidArgument("no \(kind.rawValue) grid")
             }

@@ -117,7 +117,7 @@ enum DetailSections {
     /// line saying where the strip is (position, loading, failure).
     static func strip(_ strip: CoverStrip, empty: String, strings: Strings, theme: Theme, into writer: inout DocumentWriter) {
         writer.markStrip()
-        if strip.items.isEmpty {
+        if strip.count == 0 {
             let text: String
             let style: Style
             if let failure = strip.failure {
@@ -137,11 +137,14 @@ enum DetailSections {
         }
         writer.add(height: CoverStrip.height) { buffer, y, width in
             let visible = CoverStrip.visibleCount(width: width)
-            let end = min(strip.items.count, strip.first + visible)
-            for index in strip.first..<end {
-                let item = strip.items[index]
+            let end = min(strip.count, strip.first + visible)
+            for index in min(strip.first, end)..<end {
                 let x = (index - strip.first) * (CoverStrip.coverColumns + CoverStrip.gap)
                 let frame = Rect(x: x, y: y, width: CoverStrip.coverColumns, height: CoverStrip.coverRows)
+                guard let item = strip.item(at: index) else {  // a gap: its page is on its way
+                    TileView.drawLoading(in: frame, theme: theme, into: &buffer)
+                    continue
+                }
                 if let image = strip.images[item.id] {
                     buffer.render(HalfBlockImage(image), in: frame)
                 } else if item.thumbnail == nil || item.thumbnail?.isPlaceholder == true
@@ -157,7 +160,7 @@ enum DetailSections {
                            style: selected ? theme.selectedName : theme.secondary, maxWidth: CoverStrip.coverColumns)
             }
         }
-        var where_ = strings.text(.countOf, strings.number(strip.selection + 1), strings.number(strip.total ?? strip.items.count))
+        var where_ = strings.text(.countOf, strings.number(strip.selection + 1), strings.number(strip.total ?? strip.count))
         var style = theme.secondary
         if let failure = strip.failure {
             where_ += " · ⚠ " + strings.text(.pageError, failure)

@@ -81,9 +81,11 @@ extension MarvelEndpoint where Entity == MarvelEvent {
 }
 
 extension MarvelEndpoint where Entity == MarvelCreator {
-    /// `/creators`, by last name then first name (or by full-name start).
-    public static func creatorList(nameStartsWith: String? = nil, _ page: PageQuery = .init()) throws(MarvelAPIError) -> Self {
-        .all(try Self.named("nameStartsWith", nameStartsWith, orderBy: "lastName,firstName", page))
+    /// `/creators`, by last name then first name (or `orderBy` when the server cannot: Metron
+    /// keeps creators by full name), or by full-name start.
+    public static func creatorList(nameStartsWith: String? = nil, orderBy: String = "lastName,firstName",
+                                   _ page: PageQuery = .init()) throws(MarvelAPIError) -> Self {
+        .all(try Self.named("nameStartsWith", nameStartsWith, orderBy: orderBy, page))
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTransport
 import MarvelAPI
+import Synchronization
 
 /// Speaks Metron's REST API (`/api/character/`, `/api/issue/{id}/`, ...) over libcurl, with
 /// HTTP Basic auth, the user-wide rate limiter before every request, a long-lived response
@@ -27,6 +28,8 @@ public final class MetronClient: Sendable {
     let freshness: Freshness
     let retryPolicy: RetryPolicy
     private let counters = Counters()
+    private let unreachableUntil = Mutex<Date?>(nil)
+    private let inFlight = Mutex(0)
 
     public init(baseURL: URL = MetronClient.defaultBaseURL, credentials: MetronCredentials, transport: HTTPTransport,
                 limiter: MetronRateLimiter, cache: ResponseCache? = nil, freshness: Freshness = .init(),
@@ -76,15 +79,22 @@ public final class MetronClient: Sendable {
         return components.url!
     }
 
+    /// After Metron could not be reached, how long stored copies answer without asking again
+    /// (offline browsing stays quick and spends no budget on a host that is down).
+    static let unreachableWindow: TimeInterval = 30
+
     /// The body for `url`: a fresh stored copy, else Metron's answer, else (Metron unreachable
-    /// or failing) a stale stored copy.
+    /// or failing) a stale stored copy. With a stale copy in hand Metron is asked once, without
+    /// retries, and not at all while it was just found unreachable.
     func data(_ url: URL, fresh: TimeInterval, budgeted: Bool = true, background: Bool = false) async throws(MetronError) -> Data {
         let stored = cache?.load(url)
         if let stored, Date().timeIntervalSince(stored.storedAt) < fresh { return stored.body }
+        if let stored, let until = unreachableUntil.withLock({ $0 }), Date() < until {
+            MetronStaleness.current?.note(stored.storedAt)
+            return stored.body
+        }
         do {
-            let body = try await fetch(url, budgeted: budgeted, background: background)
-            try? cache?.store(url, etag: nil, body: body)
-            return body
+            return try await fetch(url, budgeted: budgeted, background: background, retrying: stored == nil)
         } catch {
             switch error {
             case .transport, .unexpectedStatus, .rateLimited:
@@ -98,7 +108,8 @@ public final class MetronClient: Sendable {
         }
     }
 
-    private func fetch(_ url: URL, budgeted: Bool, background: Bool) async throws(MetronError) -> Data {
+    private func fetch(_ url: URL, budgeted: Bool, background: Bool, retrying: Bool) async throws(MetronError) -> Data {
+        let maxRetries = retrying ? retryPolicy.maxRetries : 0
         let path = url.path
         var request = HTTPRequest(url: url, headers: [("Accept", "application/json")])
         // Basic auth only to our Metron host (never to the image CDN or a redirect elsewhere).
@@ -113,9 +124,13 @@ public final class MetronClient: Sendable {
             counters.sent.withLock { $0 += 1 }
             let response: HTTPResponse
             do {
-                response = try await transport.send(request)
+                response = try await send(request, storingAs: url)
             } catch let error as HTTPTransportError {
-                guard RetryPolicy.isRetryable(error), attempt < retryPolicy.maxRetries else { throw .transport(error.description) }
+                guard RetryPolicy.isRetryable(error), attempt < maxRetries else {
+                    // Metron did not answer at all (not a cancellation or a budget wait): unreachable for a while.
+                    unreachableUntil.withLock { $0 = Date().addingTimeInterval(Self.unreachableWindow) }
+                    throw .transport(error.description)
+                }
                 try await wait(retryPolicy.delay(beforeRetry: attempt, retryAfter: nil))
                 attempt += 1
                 continue
@@ -133,14 +148,41 @@ public final class MetronClient: Sendable {
                                               retryAfter: RetryPolicy.parseRetryAfter(response.headers["retry-after"]) ?? .seconds(60))
                 // Every process waits, not just this request.
                 try? limiter.pause(for: delay)
-                guard attempt < retryPolicy.maxRetries else { throw .rateLimited(path: path) }
+                guard attempt < maxRetries else { throw .rateLimited(path: path) }
             case 500...599:
-                guard attempt < retryPolicy.maxRetries else { throw .unexpectedStatus(response.status, path: path) }
+                guard attempt < maxRetries else { throw .unexpectedStatus(response.status, path: path) }
                 try await wait(retryPolicy.delay(beforeRetry: attempt, retryAfter: nil))
             default:
                 throw .unexpectedStatus(response.status, path: path)
             }
             attempt += 1
+        }
+    }
+
+    /// Sends one request in a task of its own: once it is on its way to Metron (and paid for),
+    /// its answer is stored even when whoever asked has gone (a tile scrolled away, the program
+    /// quitting), so the next visit need not ask again.
+    private func send(_ request: HTTPRequest, storingAs url: URL) async throws -> HTTPResponse {
+        inFlight.withLock { $0 += 1 }
+        return try await Task { [self] in
+            defer { inFlight.withLock { $0 -= 1 } }
+            let response = try await transport.send(request)
+            if (200..<300).contains(response.status) { try? cache?.store(url, etag: nil, body: response.body) }
+            return response
+        }.value
+    }
+
+    /// Waits, at most `limit`, for the requests already sent to Metron to be answered and
+    /// stored: called before the program exits, so what was paid for is kept for the next run.
+    /// Done when nothing has been in flight for `quiet` (a picture's detail, once stored, is
+    /// followed at once by the picture itself).
+    public func settle(upTo limit: Duration = .seconds(3), quiet: Duration = .milliseconds(200)) async {
+        let clock = ContinuousClock()
+        let deadline = clock.now + limit
+        var idleSince = clock.now
+        while clock.now < deadline {
+            if inFlight.withLock({ $0 }) > 0 { idleSince = clock.now } else if clock.now - idleSince >= quiet { return }
+            try? await Task.sleep(for: .milliseconds(20))
         }
     }
 

@@ -48,7 +48,7 @@ public struct MetronToMarvel: Sendable {
 
     public func comic(_ i: MetronIssue) -> Object {
         var object = comicShell(id: i.id, title: i.marvelTitle, number: i.number, image: i.image, modified: i.modified,
-                                seriesID: i.seriesID, seriesTitle: Self.seriesTitle(i.seriesName, i.seriesYearBegan, nil))
+                                series: (i.seriesID, i.seriesName, i.seriesYearBegan))
         object["description"] = i.desc.isEmpty ? NSNull() : i.desc
         object["format"] = Self.format(seriesType: i.seriesType, number: i.number)
         object["pageCount"] = i.pageCount ?? 0
@@ -67,19 +67,26 @@ public struct MetronToMarvel: Sendable {
     }
 
     /// An issue list item (these carry the cover, so a comics grid needs no further request).
+    /// Its series is named but has no id in Metron's list: the series' `resourceURI` is then the
+    /// series list asked by that title and start year, which finds it (an id is never invented).
     public func comic(_ s: MetronIssueSummary) -> Object {
         var object = comicShell(id: s.id, title: s.displayName, number: s.number, image: s.image, modified: s.modified,
-                                seriesID: nil, seriesTitle: Self.seriesTitle(s.seriesName, s.seriesYearBegan, nil))
+                                series: (nil, s.seriesName, s.seriesYearBegan))
         object["dates"] = Self.dates(store: s.storeDate, cover: s.coverDate)
         return object
     }
 
-    /// A comic's fields; `series` only when its id is known (issue list items name their series
-    /// but do not give its id).
+    /// A comic's fields and its series: by id when Metron gives it, else (issue list items name
+    /// their series without its id) the series list asked by title and start year.
     private func comicShell(id: Int, title: String, number: String, image: String?, modified: String?,
-                            seriesID: Int?, seriesTitle: String) -> Object {
+                            series: (id: Int?, name: String, began: Int?)) -> Object {
         var object = comicFields(id: id, title: title, number: number, image: image, modified: modified)
-        if let seriesID { object["series"] = ["resourceURI": MarvelShapes.uri("series", seriesID), "name": seriesTitle] }
+        let seriesTitle = Self.seriesTitle(series.name, series.began, nil)
+        if let seriesID = series.id {
+            object["series"] = ["resourceURI": MarvelShapes.uri("series", seriesID), "name": seriesTitle]
+        } else if !series.name.isEmpty {
+            object["series"] = ["resourceURI": MarvelShapes.seriesSearchURI(series.name, startYear: series.began), "name": seriesTitle]
+        }
         return object
     }
 

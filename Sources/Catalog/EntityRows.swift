@@ -1,0 +1,128 @@
+import Foundation
+import GRDB
+
+/// The rows one entity writes (its own row, the summaries it names and the links between
+/// them), worked out away from the database: the import does this for every file in parallel,
+/// so the one writer only binds and steps prepared statements (`RowWriter`). Upserting is
+/// idempotent by id.
+struct EntityRows {
+    let kind: EntityKind
+    let id: Int
+    /// In order: a later row may rely on an earlier one (a summary before its links).
+    var writes: [RowWrite] = []
+
+    /// nil when the object is not an entity we keep. `json` is its canonical text when already
+    /// made, else it is made here (`CatalogStore.canonicalText`).
+    init?(_ object: MarvelJSON.Object, json: String? = nil) throws {
+        guard let kind = MarvelJSON.kind(of: object), let id = MarvelJSON.int(object["id"]) else { return nil }
+        self.kind = kind
+        self.id = id
+        let json = try json ?? CatalogStore.canonicalText(object, kind)
+        switch kind {
+        case .characters: character(object, json)
+        case .comics: comic(object, json)
+        case .creators, .events, .series, .stories: entity(object, json)
+        }
+    }
+
+    private mutating func add(_ sql: ImportSQL, _ arguments: StatementArguments) {
+        writes.append(RowWrite(sql, arguments))
+    }
+
+    /// A link row `(a, b)` of a two-column link table.
+    private mutating func link(_ sql: ImportSQL, _ a: Int, _ b: Int) {
+        writes.append(RowWrite(ignoring: sql, [a, b], key: a, b))
+    }
+
+    private mutating func character(_ object: MarvelJSON.Object, _ json: String) {
+        let name = MarvelJSON.string(object["name"]) ?? ""
+        let modified = MarvelJSON.string(object["modified"]).flatMap(CatalogDate.epochSeconds)
+        add(.character, [id, name, TextFold.fold(name), modified, json])
+        for comic in MarvelJSON.items(object, "comics") { link(.characterComic, id, comic.id) }
+        for s in MarvelJSON.items(object, "series") {
+            summary(.series, s)
+            link(.characterSeries, id, s.id)
+        }
+        for s in MarvelJSON.items(object, "stories") {
+            summary(.stories, s)
+            link(.characterStory, id, s.id)
+        }
+        for e in MarvelJSON.items(object, "events") {
+            summary(.events, e)
+            link(.characterEvent, id, e.id)
+        }
+    }
+
+    private mutating func comic(_ object: MarvelJSON.Object, _ json: String) {
+        let title = MarvelJSON.string(object["title"]) ?? ""
+        // Not localized (ICU per comic was a build hot spot); "variant" is ASCII.
+        let variant = !(MarvelJSON.string(object["variantDescription"]) ?? "").isEmpty
+            || title.lowercased().contains("variant")
+        let series = MarvelJSON.summary(object, "series")
+        if let series { seriesSummary(series.id, series.name) }
+        var dates: [String: Int64] = [:]
+        for entry in object["dates"] as? [MarvelJSON.Object] ?? [] {
+            if let type = MarvelJSON.string(entry["type"]), let date = MarvelJSON.string(entry["date"]).flatMap(CatalogDate.epochSeconds) {
+                dates[type] = date
+            }
+        }
+        add(.comic, [id, title, TextFold.fold(title), MarvelJSON.string(object["format"]) ?? "",
+                     MarvelJSON.double(object["issueNumber"]) ?? 0, variant, series?.id,
+                     MarvelJSON.int(object["digitalId"]) ?? 0,
+                     MarvelJSON.string(object["modified"]).flatMap(CatalogDate.epochSeconds),
+                     dates["onsaleDate"], dates["focDate"], json])
+        let characters = MarvelJSON.items(object, "characters")
+        let stories = MarvelJSON.items(object, "stories")
+        let events = MarvelJSON.items(object, "events")
+        for s in stories {
+            summary(.stories, s)
+            link(.comicStory, id, s.id)
+        }
+        for e in events {
+            summary(.events, e)
+            link(.comicEvent, id, e.id)
+        }
+        for c in MarvelJSON.items(object, "creators") {
+            summary(.creators, c)
+            add(.comicCreatorRole, [id, c.id, c.role])
+        }
+        // A character in a comic is in its series, stories and events too.
+        for c in characters {
+            link(.characterComic, c.id, id)
+            if let series { link(.characterSeries, c.id, series.id) }
+            for s in stories where s.type != "cover" { link(.characterStory, c.id, s.id) }
+            for e in events { link(.characterEvent, c.id, e.id) }
+        }
+    }
+
+    private mutating func seriesSummary(_ id: Int, _ title: String) {
+        let (start, end) = MarvelJSON.years(ofSeriesTitle: title)
+        writes.append(RowWrite(ignoring: .seriesSummary, [id, title, start, end], key: id))
+    }
+
+    /// A creator, event, series or story known only by a summary: its row with the name, kept if it exists.
+    mutating func summary(_ kind: EntityKind, _ item: MarvelJSON.Item) {
+        switch kind {
+        case .stories:
+            writes.append(RowWrite(ignoring: .storySummary, [item.id, item.name, item.type], key: item.id))
+        case .events:
+            writes.append(RowWrite(ignoring: .eventSummary, [item.id, item.name], key: item.id))
+        case .creators:
+            let parts = item.name.split(separator: " ").map(String.init)
+            writes.append(RowWrite(ignoring: .creatorSummary,
+                                   [item.id, item.name, TextFold.fold(item.name), parts.dropLast().joined(separator: " "),
+                                    parts.last ?? ""], key: item.id))
+        case .series: seriesSummary(item.id, item.name)
+        case .characters, .comics: break
+        }
+    }
+}
+
+extension CatalogStore {
+    /// Stores an image original once by content hash (`Digest.sha1Hex(bytes)`) and points `token` at it.
+    func upsertImage(token: String, extension ext: String, bytes: Data, hash: String, in db: Database) throws {
+        try db.run(sql: "INSERT OR IGNORE INTO image_blob (hash, bytes) VALUES (?, ?)", arguments: [hash, bytes])
+        try db.run(sql: "INSERT OR REPLACE INTO image (token, extension, hash) VALUES (?, ?, ?)",
+                       arguments: [token, ext.lowercased(), hash])
+    }
+}
