@@ -274,6 +274,34 @@ final class BadDaysEndToEndTests: XCTestCase {
         XCTAssertTrue(r.output.contains("--port must be between 0 and 65535"), r.output)
     }
 
+    func testServeRefusesANegativeAnswerCache() throws {
+        let r = try run(["serve", "--answer-cache-mb=-1"])
+        XCTAssertNotEqual(r.status, 0)
+        XCTAssertTrue(r.output.contains("--answer-cache-mb must be between 0 and 65536"), r.output)
+    }
+
+    /// `--answer-cache-mb 0` (the contract bench's cold server) builds every answer: the same
+    /// page twice, gzip and plain, is the same JSON with the same ETag.
+    func testServeWithoutAnswerCacheBuildsTheSameAnswers() throws {
+        let server = try ServeProcess(executable: executable, extraArguments: ["--answer-cache-mb", "0"])
+        let url = server.baseURL.absoluteString + "/v1/public/comics?limit=100&offset=3&orderBy=-title"
+        let plain = try Spawn.run(ServeProcess.curl, ["-s", "-i", "--max-time", "20", url])
+        let gzip = try Spawn.run(ServeProcess.curl, ["-s", "-i", "--compressed", "--max-time", "20", url])
+        func split(_ answer: String) -> (head: String, body: String) {
+            let parts = answer.components(separatedBy: "\r\n\r\n")
+            return (parts[0].lowercased(), parts.dropFirst().joined(separator: "\r\n\r\n"))
+        }
+        let (a, b) = (split(plain), split(gzip))
+        XCTAssertTrue(a.head.hasPrefix("http/1.1 200"), a.head)
+        XCTAssertTrue(b.head.contains("content-encoding: gzip"), b.head)
+        XCTAssertFalse(a.head.contains("content-encoding"), a.head)
+        XCTAssertGreaterThan(a.body.count, 10_000)
+        XCTAssertEqual(a.body, b.body)
+        let etag = { (head: String) in head.split(separator: "\r\n").first { $0.hasPrefix("etag:") } }
+        XCTAssertNotNil(etag(a.head))
+        XCTAssertEqual(etag(a.head), etag(b.head))
+    }
+
     func testServeStopsOnSIGTERMWithinItsGracePeriodDespiteSlowHandlers() throws {
         let server = try ServeProcess(executable: executable, extraArguments: ["--latency", "30000"])
         // Requests that will sit in the 30 s latency when the signal comes.
