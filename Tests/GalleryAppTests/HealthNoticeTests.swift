@@ -47,24 +47,32 @@ final class HealthNoticeTests: XCTestCase {
                                                   SourceHealth(damagedPictures: 1, imageCacheProblem: diskFull)])
     }
 
-    func testTheStatusLineSaysItInTheRunningGallery() async throws {
-        let size = Size(width: 220, height: 40)
+    /// Runs the gallery headless over `count` fake characters whose thumbnails report `health`,
+    /// waits until `ready` holds on screen, hands the screen to `check`, then quits.
+    private func runGallery(size: Size, count: Int, health: SourceHealth,
+                            until ready: (String) -> Bool, check: (String) -> Void) async throws {
         let backend = HeadlessBackend(size: size)
         let thumbnails = SickThumbnails()
-        thumbnails.set(SourceHealth(damagedPictures: 2, imageCacheProblem: diskFull))
-        let effects = EffectRunner(pages: FakePageSource(catalog: FakeCatalog.make(count: 40)), thumbnails: thumbnails)
+        thumbnails.set(health)
+        let effects = EffectRunner(pages: FakePageSource(catalog: FakeCatalog.make(count: count)), thumbnails: thumbnails)
         var state = AppState(config: AppConfig(), size: size)
         let initial = state.update(.resized(size))
         let runner = ProgramRunner(program: GalleryProgram(), backend: backend, perform: effects.performer)
         let run = Task { try await runner.run(state, initialEffects: initial) }
-        await waitForScreen(backend) {
-            $0.contains("3-D Man") && $0.contains("refused a write (No space left on device): pictures kept in memory")
-                && $0.contains("2 damaged picture(s) shown as far as they decode, not cached")
-        }
-        let screen = await backend.screen
-        XCTAssertEqual(screen.components(separatedBy: "refused a write").count - 1, 1, "said once:\n\(screen)")
+        await waitForScreen(backend, ready)
+        check(await backend.screen)
         await backend.send(.input(.key(.char("q"))))
         _ = try await run.value
+    }
+
+    func testTheStatusLineSaysItInTheRunningGallery() async throws {
+        try await runGallery(size: Size(width: 220, height: 40), count: 40,
+                             health: SourceHealth(damagedPictures: 2, imageCacheProblem: diskFull)) {
+            $0.contains("3-D Man") && $0.contains("refused a write (No space left on device): pictures kept in memory")
+                && $0.contains("2 damaged picture(s) shown as far as they decode, not cached")
+        } check: { screen in
+            XCTAssertEqual(screen.components(separatedBy: "refused a write").count - 1, 1, "said once:\n\(screen)")
+        }
     }
 
     func testTheResponseCacheInMemoryIsSaidToo() {
@@ -78,20 +86,13 @@ final class HealthNoticeTests: XCTestCase {
 
     /// A long notice on a 120-column terminal is truncated; the selection's position is not pushed out.
     func testANoticeNeverHidesThePosition() async throws {
-        let size = Size(width: 120, height: 30)
-        let backend = HeadlessBackend(size: size)
-        let thumbnails = SickThumbnails()
-        thumbnails.set(SourceHealth(damagedPictures: 3, imageCacheProblem: diskFull))
-        let effects = EffectRunner(pages: FakePageSource(catalog: FakeCatalog.make(count: 184)), thumbnails: thumbnails)
-        var state = AppState(config: AppConfig(), size: size)
-        let initial = state.update(.resized(size))
-        let runner = ProgramRunner(program: GalleryProgram(), backend: backend, perform: effects.performer)
-        let run = Task { try await runner.run(state, initialEffects: initial) }
-        await waitForScreen(backend) { $0.contains("refused a write") }
-        let statusLine = await backend.screen.split(separator: "\n").last.map(String.init) ?? ""
-        XCTAssertTrue(statusLine.contains("1 of 184"), statusLine)
-        await backend.send(.input(.key(.char("q"))))
-        _ = try await run.value
+        try await runGallery(size: Size(width: 120, height: 30), count: 184,
+                             health: SourceHealth(damagedPictures: 3, imageCacheProblem: diskFull)) {
+            $0.contains("refused a write")
+        } check: { screen in
+            let statusLine = screen.split(separator: "\n").last.map(String.init) ?? ""
+            XCTAssertTrue(statusLine.contains("1 of 184"), statusLine)
+        }
     }
 
     /// The real page source reports its response cache falling back to memory (the cache's
