@@ -54,8 +54,21 @@ final class DemoEndToEndTests: XCTestCase {
         try tmux.waitFor(format: "#{pane_current_command}", equals: "bash")
     }
 
+    /// Waits until the demo's own process is gone. In a pipeline (`echo piped | demo`) tmux names the
+    /// foreground group after its leader, the `echo` long gone, so "bash" can show while the demo
+    /// still runs, and a command typed then would go to the demo instead of the shell.
+    private func waitForDemoExit() throws {
+        guard let demo = try? pid else { return }
+        let deadline = Date().addingTimeInterval(20)
+        while Foundation.kill(demo, 0) == 0 {
+            guard Date() < deadline else { throw Tmux.Failure.timeout(what: "the demo (pid \(demo)) to exit", screen: tmux.capture()) }
+            usleep(20_000)
+        }
+    }
+
     private func assertRestored(exit: String, file: StaticString = #filePath, line: UInt = #line) throws {
         try waitForShell()
+        try waitForDemoExit()
         // Quotes split the markers so the typed command line itself does not match.
         tmux.run("echo \"EX\"\"IT=$?\"; stty -g > \(dir.path)/after; echo \"DO\"\"NE\"")
         try tmux.waitFor(text: "\nDONE")
