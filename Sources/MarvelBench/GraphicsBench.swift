@@ -7,7 +7,8 @@ import TerminalUI
 /// thumbnails (default 200x60 cells, 16x12-cell tiles, 10x20-px cells) and for a one-row
 /// scroll of it, through the real frame path (`HalfBlockImage`, `Buffer.settleImages`,
 /// `ANSIEncoder`). kitty keeps pictures in the terminal, so a scroll sends only the new row's
-/// pictures (once) and placements, and scrolling back is placements only; sixel and iTerm2
+/// pictures (once) and placements, none at all when that row was sent ahead while idle (as the
+/// gallery does with the prefetched row), and scrolling back is placements only; sixel and iTerm2
 /// keep nothing, so every tile that moved is sent again.
 struct GraphicsBench: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -88,9 +89,32 @@ struct GraphicsBench: ParsableCommand {
                       + "back: \(encoder.imagesTransmitted - sentScroll) sent, \(encoder.imagePlacementsWritten - placedScroll) placed")
             }
             if mode.graphics == .kitty && !mode.tmuxPlaceholders {
+                scrollWithRowAhead(first: first, scrolled: scrolled, next: pictures[tiles..<count], line: line)
                 longWalk(pictures, frame: frame(firstTile:of:), line: line)
             }
         }
+    }
+
+    /// kitty as the gallery runs it: the next tile row's pictures (decoded by the prefetch) are
+    /// sent while the user looks at the screen, so the scroll that brings them in is placements only.
+    func scrollWithRowAhead(first: Buffer, scrolled: Buffer, next: ArraySlice<HalfBlockCells>,
+                            line: (String, Int, Double) -> Void) {
+        var encoder = ANSIEncoder(depth: .truecolor, synchronizedOutput: true)
+        _ = encoder.encode(BufferDiff.fullRepaint(first))
+        var idle = first
+        for cells in next { if let pixels = cells.pixels { idle.preload(pixels) } }
+        func timed(_ diff: BufferDiff) -> (Int, Double) {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let bytes = encoder.encode(diff).count
+            return (bytes, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        }
+        let sentBefore = encoder.imagesTransmitted
+        let (ahead, aheadMs) = timed(BufferDiff(from: first, to: idle))
+        let sentAhead = encoder.imagesTransmitted
+        let (scroll, scrollMs) = timed(BufferDiff(from: idle, to: scrolled))
+        line("next row sent ahead (while idle)", ahead, aheadMs)
+        line("one-row scroll down (row sent ahead)", scroll, scrollMs)
+        print("      ahead: \(sentAhead - sentBefore) pictures sent; scroll: \(encoder.imagesTransmitted - sentAhead) sent")
     }
 
     /// kitty over a long walk: `screens` pages down, every page new pictures (the prepared

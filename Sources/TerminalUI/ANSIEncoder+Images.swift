@@ -125,13 +125,18 @@ extension ANSIEncoder {
             }
         }
         imageLayer.shown = target
-        freeImages(keeping: target, into: &out)
+        // Pictures about to come into view, sent now (not placed) so their scroll is placements only.
+        for image in diff.target.preloads where imageLayer.stored.show(image) {
+            out.append(contentsOf: KittyGraphics.transmit(png: image.payload, id: image.id))
+            imageLayer.transmits += 1
+        }
+        freeImages(keeping: Set(target.map(\.image.id) + diff.target.preloads.map(\.id)), into: &out)
     }
 
     /// Frees the least recently shown kitty pictures (`a=d,d=I`: its placements and its
     /// pixels) while the terminal holds more than the budget; never one on this frame.
-    private mutating func freeImages(keeping target: [ImagePlacement], into out: inout [UInt8]) {
-        let freed = imageLayer.stored.evict(keeping: Set(target.map(\.image.id)))
+    private mutating func freeImages(keeping keep: Set<UInt32>, into out: inout [UInt8]) {
+        let freed = imageLayer.stored.evict(keeping: keep)
         for (id, placeholders) in freed {
             let free = KittyGraphics.free(id: id)
             out.append(contentsOf: placeholders ? TmuxPassthrough.wrap(free) : free)

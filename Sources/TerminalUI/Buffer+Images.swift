@@ -20,6 +20,14 @@ extension Buffer {
         return true
     }
 
+    /// Asks for `image` to be in the terminal by the end of this frame without placing it: a kitty
+    /// picture about to come into view (the next tile row). Other protocols keep nothing in the
+    /// terminal, and pictures through tmux placeholders are sent with their placement: ignored.
+    public mutating func preload(_ image: TerminalImage) {
+        guard image.graphics == .kitty, !image.placeholders, !preloads.contains(where: { $0.id == image.id }) else { return }
+        preloads.append(image)
+    }
+
     /// After the whole frame is drawn: every picture whose cells were drawn over (even one) is
     /// taken off the frame and its half-block cells fill the cells still showing it. Also drops
     /// a picture placed twice over the same cells (the later one wins).

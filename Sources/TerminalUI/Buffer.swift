@@ -7,6 +7,10 @@ public struct Buffer: Hashable, Sendable {
     public var cursor: Point?
     /// Pixel pictures on this frame, in drawing order (`place`, `settleImages`).
     public internal(set) var images: [ImagePlacement] = []
+    /// kitty pictures to have in the terminal without showing them yet: the tiles just off the
+    /// screen, sent while the user looks (`Buffer.preload`), so the scroll that brings them in
+    /// is placements only.
+    public internal(set) var preloads: [TerminalImage] = []
 
     public init(size: Size, fill: Cell = .blank) {
         self.size = size
@@ -29,6 +33,7 @@ public struct Buffer: Hashable, Sendable {
         for i in cells.indices { cells[i] = fill }
         cursor = nil
         images.removeAll(keepingCapacity: true)
+        preloads.removeAll(keepingCapacity: true)
     }
 
     /// A blank buffer of the new size (content is redrawn by the view after a resize).
@@ -37,6 +42,7 @@ public struct Buffer: Hashable, Sendable {
         cells = Array(repeating: .blank, count: newSize.area)
         cursor = nil
         images.removeAll()
+        preloads.removeAll()
     }
 
     /// Sets one cell, keeping wide graphemes consistent: a wide grapheme whose other half is

@@ -41,7 +41,7 @@ public struct BufferDiff: Sendable {
         self.size = back.size
         self.target = back
         self.cursorChanged = front.cursor != back.cursor
-        self.imagesChanged = front.images != back.images
+        self.imagesChanged = front.images != back.images || front.preloads != back.preloads
         var base = front
         var scroll: Scroll?
         // Pictures placed by the terminal do not move with a scroll everywhere: no scrolling then.
@@ -64,7 +64,7 @@ public struct BufferDiff: Sendable {
     private init(size: Size, clear: Bool, scroll: Scroll?, changed: [Int], target: Buffer, cursorChanged: Bool) {
         self.size = size; self.clearScreen = clear; self.scroll = scroll
         self.changed = changed; self.target = target; self.cursorChanged = cursorChanged
-        self.imagesChanged = !target.images.isEmpty
+        self.imagesChanged = !target.images.isEmpty || !target.preloads.isEmpty
     }
 
     /// Clear the screen and draw every cell that is not a plain blank.

@@ -21,6 +21,13 @@ final class GalleryKittyEndToEndTests: XCTestCase {
             print("GalleryKittyEndToEndTests: screenshot \(shot)")
         }
 
+        // The row below the screen is sent ahead once its pictures are decoded: held, not placed.
+        let ahead = run.waitFor("the next row sent ahead") { vt in
+            vt.graphics.stored.subtracting(vt.graphics.placements.keys).count >= 3
+        }.graphics
+        print("GalleryKittyEndToEndTests: \(ahead.stored.count - ahead.placements.count) pictures sent ahead")
+        XCTAssertTrue(Set(ahead.placements.keys) == firstScreen, "sending ahead places nothing")
+
         run.key("\\x1b[6~")  // Page Down
         run.waitFor("the next screen") { !$0.graphics.placements.isEmpty && Set($0.graphics.placements.keys).isDisjoint(with: firstScreen) }
         run.key("\\x1b[5~")  // Page Up

@@ -30,7 +30,23 @@ enum CharactersScreen {
             TileView.render(character, picture: picture, selected: index == list.selection,
                             in: frame, theme: theme, into: &buffer)
         }
+        preloadNeighbours(of: visible, state, grid: grid, into: &buffer)
         renderFooter(state, grid: grid, theme: theme, into: &buffer)
+    }
+
+    /// The tile rows just above and below the screen whose pictures are already decoded (the
+    /// prefetch band) go to the terminal ahead (kitty keeps them), so scrolling them in sends
+    /// placements only, no pixels.
+    static func preloadNeighbours(of visible: Range<Int>, _ state: AppState, grid: TileGrid, into buffer: inout Buffer) {
+        let list = state.current
+        guard !visible.isEmpty else { return }
+        let below = visible.upperBound..<min(list.count, visible.upperBound + grid.columns)
+        let above = max(0, visible.lowerBound - grid.columns)..<visible.lowerBound
+        for index in Array(below) + Array(above) {
+            if let item = list.item(at: index), let pixels = state.thumbnails[item.id]?.pixels {
+                buffer.preload(pixels)
+            }
+        }
     }
 
     /// One line under the last tile row when it is on screen and there is room.
