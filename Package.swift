@@ -8,6 +8,8 @@
 //   TerminalUI (pure) <- TerminalIO;  TerminalUI <- ImageCore (codecs, picture streams)
 //   HTTPTransport (libcurl, the one retry rule) <- MarvelAPI (the REST contract)
 //   Digests, CivilCalendar, MarvelContract (the resource types) <- MarvelAPI, Catalog (SQLite) <- CatalogServer
+//   Catalog <- EmbeddedCatalogBuilder (tool) <- EmbeddedCatalogPlugin <- EmbeddedCatalogFile (the ready
+//      SQLite file, a build product) <- CatalogServer, which hands it to EmbeddedCatalog.open
 //   HTTPTransport + MarvelAPI + Catalog <- MetronSource (Metron's client, budget, translation) <- CatalogServer
 //   ImageCore + HTTPTransport <- ImagePipeline (knows HTTP and images, not Marvel)
 //   everything <- GalleryApp (Marvel-specific requests in its Runtime) <- marvel-gallery
@@ -77,8 +79,14 @@ let package = Package(
             "Digests", "CivilCalendar", "MarvelContract",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
+        // The embedded catalog's SQLite file, built when the package is built (by the importer the
+        // runtime uses), so a first launch installs a ready file instead of importing. Above
+        // Catalog: the plugin's tool depends on Catalog, so the carrier cannot be below it.
+        .executableTarget(name: "EmbeddedCatalogBuilder", dependencies: ["Catalog"]),
+        .plugin(name: "EmbeddedCatalogPlugin", capability: .buildTool(), dependencies: ["EmbeddedCatalogBuilder"]),
+        .target(name: "EmbeddedCatalogFile", plugins: ["EmbeddedCatalogPlugin"]),
         .target(name: "CatalogServer", dependencies: [
-            "Catalog", "MarvelAPI", "ImageCore", "Digests", "CivilCalendar", "MetronSource",
+            "Catalog", "EmbeddedCatalogFile", "MarvelAPI", "ImageCore", "Digests", "CivilCalendar", "MetronSource",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "CompressNIO", package: "compress-nio"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -98,7 +106,7 @@ let package = Package(
         // The settings of a run, resolved in one place: flag > env > config.toml > default.
         .target(name: "Settings", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
         .executableTarget(name: "marvel-gallery", dependencies: [
-            "GalleryApp", "Settings", "CatalogServer", "Catalog", "MarvelAPI", "ImagePipeline",
+            "GalleryApp", "Settings", "CatalogServer", "Catalog", "EmbeddedCatalogFile", "MarvelAPI", "ImagePipeline",
             "ImageCore", "TerminalUI", "TerminalIO", "HTTPTransport", "Digests", "MetronSource",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], plugins: ["BuildInfo"]),
@@ -107,7 +115,7 @@ let package = Package(
         // Release-build benchmarks that print figures (never run by the test suite).
         .executableTarget(name: "MarvelBench", dependencies: [
             "ImageCore", "TerminalUI", "HTTPTransport", "MarvelAPI", "ImagePipeline",
-            "CatalogServer", "Catalog", "GalleryApp",
+            "CatalogServer", "Catalog", "EmbeddedCatalogFile", "GalleryApp",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -120,7 +128,7 @@ let package = Package(
         .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "TestSupport"]),
         .testTarget(name: "MarvelAPITests", dependencies: ["MarvelAPI", "HTTPTransport", "Digests", "TestSupport"]),
         .testTarget(name: "CatalogTests", dependencies: [
-            "Catalog", "CatalogServer", "MarvelAPI", "HTTPTransport", "ImageCore", "TestSupport",
+            "Catalog", "CatalogServer", "EmbeddedCatalogFile", "MarvelAPI", "HTTPTransport", "ImageCore", "TestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "ImagePipelineTests", dependencies: [

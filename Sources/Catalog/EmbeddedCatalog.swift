@@ -54,10 +54,12 @@ public enum EmbeddedCatalog {
         return base.appendingPathComponent("marvel-gallery/catalog.sqlite").path
     }
 
-    /// Opens the SQLite catalog built from a fixtures folder, building it first if this
-    /// version has never been built (into a temporary file, renamed when complete, so
-    /// concurrent first starts never see half a catalog).
-    public static func open(fixtures: URL? = nil, cacheDirectory: URL? = nil) throws -> CatalogStore {
+    /// Opens the SQLite catalog built from a fixtures folder. When this version is not in the
+    /// cache folder yet, `ready` (the file the package build made, `EmbeddedCatalogFile`) is
+    /// installed if it holds this fixtures version; otherwise the catalog is built here. Either
+    /// way the file is made under a temporary name and renamed when complete, so concurrent
+    /// first starts never see half a catalog.
+    public static func open(fixtures: URL? = nil, cacheDirectory: URL? = nil, ready: URL? = nil) throws -> CatalogStore {
         let folder = try fixtures ?? fixturesFolder()
         let version = try version(of: folder)
         var directory = cacheDirectory ?? Self.cacheDirectory
@@ -68,23 +70,21 @@ public enum EmbeddedCatalog {
         let path = directory.appendingPathComponent("embedded-\(version.prefix(16)).sqlite").path
         if FileManager.default.fileExists(atPath: path) {
             let store = try CatalogStore(path: path)
-            if try store.meta("fixtures-version") == version { return store }
+            if try store.meta("fixtures-version") == version {
+                lastOpen.withLock { $0 = .opened }
+                return store
+            }
         }
         let temporary = path + ".building-\(ProcessInfo.processInfo.processIdentifier)"
         sweepAbandonedBuilds(in: directory)
         removeBuildFiles(temporary)
+        if let ready, installReadyFile(ready, version: version, at: temporary) {
+            lastOpen.withLock { $0 = .installed }
+            return try moveIntoPlace(temporary, at: path)
+        }
         do {
-            // Scoped so the builder's connection is closed before the rename.
-            try {
-                var phases: [ImportPhase] = []
-                let builder = try ImportPhase.timed("create file and schema", &phases) { try CatalogStore(buildingAt: temporary) }
-                let report = builder.importPaths([folder.path])
-                if let failure = report.failures.first { throw CatalogError.database("embedded catalog: \(failure)") }
-                phases += report.phases
-                try builder.setMeta("fixtures-version", version)
-                try ImportPhase.timed("switch to WAL", &phases) { try builder.finishBuild() }
-                lastBuild.withLock { $0 = phases }
-            }()
+            let phases = try build(from: folder, version: version, at: temporary)
+            lastBuild.withLock { $0 = phases }
         } catch {
             // A full or read-only cache disk (SQLite 13 / 14): nothing half-built stays behind,
             // and the catalog is built in memory instead (slower start, same data).
@@ -94,9 +94,32 @@ public enum EmbeddedCatalog {
             if let failure = report.failures.first { throw CatalogError.database("embedded catalog: \(failure)") }
             try store.setMeta("fixtures-version", version)
             fallbackNotice.withLock { $0 = "in-memory catalog (cache folder full or read-only)" }
+            lastOpen.withLock { $0 = .builtInMemory }
             return store
         }
         let start = ContinuousClock.now
+        let store = try moveIntoPlace(temporary, at: path)
+        lastBuild.withLock { $0.append(ImportPhase(name: "rename and reopen", since: start)) }
+        lastOpen.withLock { $0 = .built }
+        return store
+    }
+
+    /// Builds the catalog of a fixtures folder into a new file at `path`, stamped with its
+    /// fixtures version and left in WAL mode: the runtime build and the package build's
+    /// `EmbeddedCatalogBuilder` both make the file here. Returns the timed steps.
+    public static func build(from folder: URL, version: String, at path: String) throws -> [ImportPhase] {
+        var phases: [ImportPhase] = []
+        let builder = try ImportPhase.timed("create file and schema", &phases) { try CatalogStore(buildingAt: path) }
+        let report = builder.importPaths([folder.path])
+        if let failure = report.failures.first { throw CatalogError.database("embedded catalog: \(failure)") }
+        phases += report.phases
+        try builder.setMeta("fixtures-version", version)
+        try ImportPhase.timed("switch to WAL", &phases) { try builder.finishBuild() }
+        return phases  // the builder's connection closes here, before any rename
+    }
+
+    /// Renames a complete file at `temporary` to `path` and opens it.
+    static func moveIntoPlace(_ temporary: String, at path: String) throws -> CatalogStore {
         for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: temporary + suffix) }
         _ = try? FileManager.default.removeItem(atPath: path)
         do {
@@ -105,15 +128,29 @@ public enum EmbeddedCatalog {
             // Another process won the race: its file is complete, use it.
             try? FileManager.default.removeItem(atPath: temporary)
         }
-        let store = try CatalogStore(path: path)
-        lastBuild.withLock { $0.append(ImportPhase(name: "rename and reopen", since: start)) }
-        return store
+        return try CatalogStore(path: path)
     }
 
     /// The steps of the last embedded catalog build in this process, timed (empty when `open`
     /// only opened a built file): `marvel-bench catalog` prints them.
     public static var lastBuildPhases: [ImportPhase] { lastBuild.withLock { $0 } }
     static let lastBuild = Mutex<[ImportPhase]>([])
+
+    /// How `open` got its catalog.
+    public enum Opening: Sendable, Equatable {
+        /// The cache folder had this version's file.
+        case opened
+        /// The package build's ready file was copied into the cache folder (nothing imported).
+        case installed
+        /// Imported here, into the cache folder.
+        case built
+        /// Imported here, in memory (the cache folder is full or read-only).
+        case builtInMemory
+    }
+
+    /// How the last `open` in this process got its catalog (nil before any).
+    public static var lastOpening: Opening? { lastOpen.withLock { $0 } }
+    static let lastOpen = Mutex<Opening?>(nil)
 
     /// Set when `open` had to build the catalog in memory (the cache folder is full or
     /// read-only): one sentence for the status line. nil when the disk catalog is used.

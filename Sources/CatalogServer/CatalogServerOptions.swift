@@ -1,11 +1,13 @@
 import Catalog
+import EmbeddedCatalogFile
 import Foundation
 
 /// How to start a `CatalogServer`.
 public struct CatalogServerOptions: Sendable {
     /// Where the data comes from.
     public enum Source: Sendable {
-        /// The catalog embedded in `Fixtures/catalog` (built into SQLite once, then reused).
+        /// The catalog embedded in `Fixtures/catalog` (its SQLite file built with the package,
+        /// installed into the cache folder at first launch, then reused).
         case embedded
         /// A fixtures-shaped folder (envelopes + images), built once per content version.
         case fixtures(URL)
@@ -49,8 +51,9 @@ public struct CatalogServerOptions: Sendable {
 
     func openCatalog() throws -> any CatalogReading {
         switch source {
-        case .embedded: return try EmbeddedCatalog.open()
-        case .fixtures(let url): return try EmbeddedCatalog.open(fixtures: url)
+        // The package build's ready file is installed when it holds these fixtures' version.
+        case .embedded: return try EmbeddedCatalog.open(ready: ReadyCatalogFile.url)
+        case .fixtures(let url): return try EmbeddedCatalog.open(fixtures: url, ready: ReadyCatalogFile.url)
         case .database(let path):
             guard FileManager.default.fileExists(atPath: path) else {
                 throw CatalogError.unreadable(path: path, reason: "no such catalog")

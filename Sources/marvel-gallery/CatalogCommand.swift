@@ -1,5 +1,6 @@
 import ArgumentParser
 import Catalog
+import EmbeddedCatalogFile
 import Foundation
 import MetronSource
 
@@ -57,7 +58,7 @@ struct CatalogCommand: ParsableCommand {
             let store: CatalogStore
             do {
                 if embedded {
-                    store = try EmbeddedCatalog.open()
+                    store = try EmbeddedCatalog.open(ready: ReadyCatalogFile.url)
                 } else {
                     guard FileManager.default.fileExists(atPath: location.path) else {
                         print("no catalog at \(location.path) (create one with `marvel-gallery catalog import FILE|DIR...`)")

@@ -1,4 +1,5 @@
 import Catalog
+import EmbeddedCatalogFile
 import Foundation
 import TestSupport
 import XCTest
@@ -22,13 +23,18 @@ final class BadDiskCatalogTests: XCTestCase {
     func testAnUnwritableCacheFolderFallsBackToMemory() throws {
         let parentFile = try scratch().appendingPathComponent("not-a-folder")
         try Data("x".utf8).write(to: parentFile)
-        let store = try EmbeddedCatalog.open(fixtures: TestCatalogs.fixtures, cacheDirectory: parentFile.appendingPathComponent("cache"))
-        XCTAssertNil(store.path, "in memory")
-        var filter = CharacterFilter()
-        filter.limit = 5
-        XCTAssertEqual(try store.characters(filter).results.count, 5)
-        let notice = try XCTUnwrap(EmbeddedCatalog.inMemoryFallbackNotice)
-        XCTAssertTrue(notice.contains("in-memory catalog"), notice)
+        // Without and with the package build's ready file: neither can be put there.
+        for ready in [nil, ReadyCatalogFile.url] {
+            let store = try EmbeddedCatalog.open(fixtures: TestCatalogs.fixtures, cacheDirectory: parentFile.appendingPathComponent("cache"),
+                                                 ready: ready)
+            XCTAssertNil(store.path, "in memory")
+            XCTAssertEqual(EmbeddedCatalog.lastOpening, .builtInMemory)
+            var filter = CharacterFilter()
+            filter.limit = 5
+            XCTAssertEqual(try store.characters(filter).results.count, 5)
+            let notice = try XCTUnwrap(EmbeddedCatalog.inMemoryFallbackNotice)
+            XCTAssertTrue(notice.contains("in-memory catalog"), notice)
+        }
     }
 
     /// A 2 MB tmpfs: the build runs out of space half-way (SQLite error 13). Needs root and
@@ -39,10 +45,14 @@ final class BadDiskCatalogTests: XCTestCase {
         let dir = disk.url
         // A leftover of a build whose process is gone: swept at start.
         let dead = dir.appendingPathComponent("embedded-old.sqlite.building-999999")
-        try Data(count: 1000).write(to: dead)
-        let store = try EmbeddedCatalog.open(fixtures: TestCatalogs.fixtures, cacheDirectory: dir)
-        XCTAssertNil(store.path, "the 2 MB disk cannot hold the catalog: built in memory")
-        XCTAssertGreaterThan(try store.characters(CharacterFilter()).results.count, 0)
-        XCTAssertEqual(buildFiles(in: dir), [], "no partial build file left, the dead one swept")
+        // Without and with the package build's ready file (its copy runs out of space too).
+        for ready in [nil, ReadyCatalogFile.url] {
+            try Data(count: 1000).write(to: dead)
+            let store = try EmbeddedCatalog.open(fixtures: TestCatalogs.fixtures, cacheDirectory: dir, ready: ready)
+            XCTAssertNil(store.path, "the 2 MB disk cannot hold the catalog: built in memory")
+            XCTAssertEqual(EmbeddedCatalog.lastOpening, .builtInMemory)
+            XCTAssertGreaterThan(try store.characters(CharacterFilter()).results.count, 0)
+            XCTAssertEqual(buildFiles(in: dir), [], "no partial build file left, the dead one swept")
+        }
     }
 }
