@@ -11,7 +11,7 @@ struct EmbeddedCatalogPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let fixtures = context.package.directoryURL.appendingPathComponent("Fixtures/catalog")
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("embedded-catalog.sqlite")
-        return [.buildCommand(displayName: "Building the embedded catalog (Fixtures/catalog -> SQLite)",
+        return [.buildCommand(displayName: "Building the embedded catalog from Fixtures/catalog",
                               executable: try context.tool(named: "EmbeddedCatalogBuilder").url,
                               arguments: [fixtures.path, output.path],
                               inputFiles: try files(below: fixtures),

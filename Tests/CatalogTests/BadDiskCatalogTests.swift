@@ -7,21 +7,10 @@ import XCTest
 /// The embedded catalog on a cache disk that cannot take it: it is built in memory instead,
 /// says so once, and leaves no partial build file behind.
 final class BadDiskCatalogTests: XCTestCase {
-    private func scratch() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mg-baddisk-\(getpid())-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
-        return dir
-    }
-
-    private func buildFiles(in dir: URL) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { $0.contains(".building-") }
-    }
-
     /// A cache "folder" that cannot be created (its parent is a file): works for root too,
     /// where permission bits would not stop a write.
     func testAnUnwritableCacheFolderFallsBackToMemory() throws {
-        let parentFile = try scratch().appendingPathComponent("not-a-folder")
+        let parentFile = try freshFolder("mg-baddisk").appendingPathComponent("not-a-folder")
         try Data("x".utf8).write(to: parentFile)
         // Without and with the package build's ready file: neither can be put there.
         for ready in [nil, ReadyCatalogFile.url] {
@@ -40,7 +29,7 @@ final class BadDiskCatalogTests: XCTestCase {
     /// A 2 MB tmpfs: the build runs out of space half-way (SQLite error 13). Needs root and
     /// mount(8); skipped elsewhere.
     func testAFullDiskLeavesNoPartialFileAndStillServes() throws {
-        guard let disk = try SmallDisk.mount(megabytes: 2, under: try scratch()) else { throw XCTSkip("cannot mount a tmpfs here") }
+        guard let disk = try SmallDisk.mount(megabytes: 2, under: try freshFolder("mg-baddisk")) else { throw XCTSkip("cannot mount a tmpfs here") }
         defer { withExtendedLifetime(disk) {} }  // unmounted when released
         let dir = disk.url
         // A leftover of a build whose process is gone: swept at start.
@@ -52,7 +41,7 @@ final class BadDiskCatalogTests: XCTestCase {
             XCTAssertNil(store.path, "the 2 MB disk cannot hold the catalog: built in memory")
             XCTAssertEqual(EmbeddedCatalog.lastOpening, .builtInMemory)
             XCTAssertGreaterThan(try store.characters(CharacterFilter()).results.count, 0)
-            XCTAssertEqual(buildFiles(in: dir), [], "no partial build file left, the dead one swept")
+            XCTAssertEqual(TestCatalogs.buildFiles(in: dir), [], "no partial build file left, the dead one swept")
         }
     }
 }

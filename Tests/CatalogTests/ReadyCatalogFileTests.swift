@@ -7,26 +7,15 @@ import XCTest
 /// The embedded catalog built with the package (EmbeddedCatalogPlugin): a first launch installs
 /// it instead of importing, and only a file of the same fixtures version is ever installed.
 final class ReadyCatalogFileTests: XCTestCase {
-    private func scratch() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mg-ready-\(getpid())-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
-        return dir
-    }
-
     private func readyFile() throws -> URL {
         let url = try XCTUnwrap(ReadyCatalogFile.url, "the package build made no ready catalog beside the test bundle")
         XCTAssertTrue(FileManager.default.fileExists(atPath: url.path), url.path)
         return url
     }
 
-    private func leftovers(in dir: URL) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { $0.contains(".building-") }
-    }
-
     /// Other fixtures: one page of 100 characters under its own VERSION.
     private func otherFixtures() throws -> URL {
-        let folder = try scratch().appendingPathComponent("catalog")
+        let folder = try freshFolder("mg-ready").appendingPathComponent("catalog")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: TestCatalogs.fixtures.appendingPathComponent("characters-1.json"),
                                          to: folder.appendingPathComponent("characters-1.json"))
@@ -37,13 +26,13 @@ final class ReadyCatalogFileTests: XCTestCase {
     func testAFreshCacheFolderGetsTheReadyFileInstalledNotBuilt() throws {
         let ready = try readyFile()
         let readyBytes = try Data(contentsOf: ready)
-        let dir = try scratch()
+        let dir = try freshFolder("mg-ready")
         let store = try EmbeddedCatalog.open(fixtures: TestCatalogs.fixtures, cacheDirectory: dir, ready: ready)
         XCTAssertEqual(EmbeddedCatalog.lastOpening, .installed)
         let version = try EmbeddedCatalog.version(of: TestCatalogs.fixtures)
         XCTAssertEqual(store.path, dir.appendingPathComponent("embedded-\(version.prefix(16)).sqlite").path)
         XCTAssertEqual(try store.meta("fixtures-version"), version)
-        XCTAssertEqual(leftovers(in: dir), [])
+        XCTAssertEqual(TestCatalogs.buildFiles(in: dir), [])
 
         // The same data as the runtime's own import of these fixtures.
         let imported = try CatalogStore()
@@ -72,16 +61,16 @@ final class ReadyCatalogFileTests: XCTestCase {
     func testAReadyFileOfOtherFixturesIsIgnoredAndTheCatalogBuilt() throws {
         let ready = try readyFile()
         let fixtures = try otherFixtures()
-        let dir = try scratch()
+        let dir = try freshFolder("mg-ready")
         let store = try EmbeddedCatalog.open(fixtures: fixtures, cacheDirectory: dir, ready: ready)
         XCTAssertEqual(EmbeddedCatalog.lastOpening, .built)
         XCTAssertEqual(try store.characters(CharacterFilter()).total, 100, "the other fixtures' 100, not the ready file's 184")
         XCTAssertEqual(try store.meta("fixtures-version"), try EmbeddedCatalog.version(of: fixtures))
-        XCTAssertEqual(leftovers(in: dir), [])
+        XCTAssertEqual(TestCatalogs.buildFiles(in: dir), [])
     }
 
     func testAReadyFileThatIsNotACatalogIsIgnoredAndTheCatalogBuilt() throws {
-        let dir = try scratch()
+        let dir = try freshFolder("mg-ready")
         let garbage = dir.appendingPathComponent("not-a-catalog.sqlite")
         try Data(repeating: 0x5A, count: 8192).write(to: garbage)
         let fixtures = try otherFixtures()
@@ -90,7 +79,7 @@ final class ReadyCatalogFileTests: XCTestCase {
             let store = try EmbeddedCatalog.open(fixtures: fixtures, cacheDirectory: cache, ready: ready)
             XCTAssertEqual(EmbeddedCatalog.lastOpening, .built, ready.lastPathComponent)
             XCTAssertEqual(try store.characters(CharacterFilter()).total, 100)
-            XCTAssertEqual(leftovers(in: cache), [])
+            XCTAssertEqual(TestCatalogs.buildFiles(in: cache), [])
             try FileManager.default.removeItem(at: cache)
         }
     }
@@ -99,7 +88,7 @@ final class ReadyCatalogFileTests: XCTestCase {
     /// importer (EmbeddedCatalog.build), so the ready file's rows equal a build made here.
     func testTheReadyFileEqualsARuntimeBuild() throws {
         let ready = try CatalogStore(path: try copy(of: try readyFile()))
-        let dir = try scratch()
+        let dir = try freshFolder("mg-ready")
         let built = try EmbeddedCatalog.open(fixtures: TestCatalogs.fixtures, cacheDirectory: dir)
         XCTAssertEqual(EmbeddedCatalog.lastOpening, .built)
         let tables = try ready.read { db in
@@ -118,7 +107,7 @@ final class ReadyCatalogFileTests: XCTestCase {
     }
 
     private func copy(of file: URL) throws -> String {
-        let copy = try scratch().appendingPathComponent("ready-copy.sqlite")
+        let copy = try freshFolder("mg-ready").appendingPathComponent("ready-copy.sqlite")
         try FileManager.default.copyItem(at: file, to: copy)
         return copy.path
     }

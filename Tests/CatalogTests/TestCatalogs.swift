@@ -30,6 +30,11 @@ enum TestCatalogs {
 
     static func server() async throws -> CatalogServer { try await sharedServer.value }
 
+    /// The `*.building-PID` files (of a catalog build or install) left in a cache folder.
+    static func buildFiles(in dir: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { $0.contains(".building-") }
+    }
+
     static func sharedFolder() throws -> URL {
         guard let shared = RepoPaths.shared else { throw XCTSkip("../shared is absent: recorded responses not available") }
         let recorded = shared.appendingPathComponent("marvel-recorded")
@@ -49,3 +54,13 @@ func results(_ envelope: [String: Any]) -> [[String: Any]] {
 }
 
 func container(_ envelope: [String: Any]) -> [String: Any] { (envelope["data"] as? [String: Any]) ?? [:] }
+
+extension XCTestCase {
+    /// A new empty folder under the temporary directory, removed when the test ends.
+    func freshFolder(_ prefix: String) throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+        return dir
+    }
+}
