@@ -7,6 +7,8 @@ extension EmbeddedCatalog {
     /// or a cache disk that cannot take the copy, nothing is left behind and the caller builds.
     static func installReadyFile(_ ready: URL, version: String, at temporary: String) -> Bool {
         do {
+            try FileManager.default.createDirectory(
+                at: URL(fileURLWithPath: temporary).deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(atPath: ready.path, toPath: temporary)
             // The copy must be writable like a built file (SQLite opens it read-write).
             try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: temporary)

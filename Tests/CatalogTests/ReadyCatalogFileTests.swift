@@ -26,7 +26,8 @@ final class ReadyCatalogFileTests: XCTestCase {
     func testAFreshCacheFolderGetsTheReadyFileInstalledNotBuilt() throws {
         let ready = try readyFile()
         let readyBytes = try Data(contentsOf: ready)
-        let dir = try freshFolder("mg-ready")
+        // A true first launch: not even the cache folder exists yet.
+        let dir = try freshFolder("mg-ready").appendingPathComponent("cache/marvel-gallery")
         let store = try EmbeddedCatalog.open(fixtures: TestCatalogs.fixtures, cacheDirectory: dir, ready: ready)
         XCTAssertEqual(EmbeddedCatalog.lastOpening, .installed)
         let version = try EmbeddedCatalog.version(of: TestCatalogs.fixtures)
