@@ -69,9 +69,6 @@ final class WalkSession: @unchecked Sendable {
 
     var bytesWritten: Int { get async { await backend.bytes } }
 
-    /// Bytes of pictures prefetched and never asked for on screen (the pipeline's count).
-    var wastedPrefetchBytes: Int { thumbnails.pipeline.metrics.wastedPrefetchBytes }
-
     /// Quits the gallery and waits for the pipeline to drain.
     func stop() async {
         await press(.char("q"))

@@ -27,6 +27,8 @@ final class TravelPaceTests: XCTestCase {
             ("slow Down taps", row, times(6, every: 400), 300, screen),
             ("PageDown held at 30 Hz, 100 ms round trip: 3 strides", screen, hold30Hz, 100, 3 * screen),
             ("PageDown held at 30 Hz, 300 ms: 9 strides, capped at 4 screens", screen, hold30Hz, 300, 4 * screen),
+            ("PageDown held at 30 Hz, 50 ms: 1.5 moves, rounded up to 2 strides", screen, hold30Hz, 50, 2 * screen),
+            ("Down held at 30 Hz, 170 ms: 5.2 moves, 6 rows", row, hold30Hz, 170, 6 * row),
             ("Down held at 30 Hz, 100 ms: 3 rows, less than a screen", row, hold30Hz, 100, screen),
             ("Down held at 30 Hz, 300 ms: 9 rows", row, hold30Hz, 300, 9 * row),
             ("Down held at 30 Hz, 1 s: 30 rows, capped", row, hold30Hz, 1000, 4 * screen),

@@ -59,10 +59,12 @@ public struct TravelPace: Equatable, Sendable {
     /// Positions to prefetch past the screen in the direction of travel: the distance the user
     /// covers in one picture round trip (moves per round trip × stride), so a held key finds
     /// its next screens already loading; at least one screen (a tap, or nothing measured yet),
-    /// at most `maxScreensAhead` screens.
+    /// at most `maxScreensAhead` screens. Moves are rounded up (a position enters the band
+    /// `moves` moves before it is shown, which must be a round trip or more), with a tenth of a
+    /// move of slack for the clock's whole milliseconds (100 ms at 33 ms apart is 3 moves).
     public func prefetchDistance(screen: Int, roundTripMillis: Double?) -> Int {
         guard streak >= 2, let interval = moveIntervalMillis, let roundTrip = roundTripMillis else { return screen }
-        let moves = (roundTrip / Double(max(1, interval))).rounded()
+        let moves = (roundTrip / Double(max(1, interval)) - 0.1).rounded(.up)
         let covered = moves * Double(stride)
         let cap = Self.maxScreensAhead * screen
         return covered >= Double(cap) ? cap : max(screen, Int(covered))
