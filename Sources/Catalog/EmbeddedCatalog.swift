@@ -4,9 +4,11 @@ import Synchronization
 
 /// The catalog that ships in `Fixtures/catalog/` and where catalogs live on disk.
 ///
-/// The embedded catalog is imported into SQLite once and reused: the built file is named after
-/// `Fixtures/catalog/VERSION` (a content hash written by `scripts/generate_fixtures.py`), so a
-/// warm start only opens a file. Locations:
+/// The embedded catalog is imported into SQLite when the package is built (the ready file of
+/// `EmbeddedCatalogFile`), installed into the cache folder at first launch (or imported there
+/// when no ready file matches) and reused: the file is named after `Fixtures/catalog/VERSION`
+/// (a content hash written by `scripts/generate_fixtures.py`), so a warm start only opens a
+/// file. Locations:
 /// - fixtures: `$MARVEL_GALLERY_FIXTURES`, else `Fixtures/catalog` of the source tree (from
 ///   `#filePath`), beside the executable's build folder, or under the working directory;
 /// - built embedded catalog: `$XDG_CACHE_HOME/marvel-gallery/` (default `~/.cache/marvel-gallery/`);
