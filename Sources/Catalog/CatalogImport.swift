@@ -89,8 +89,8 @@ extension CatalogStore {
         }
         // Reading, parsing, canonical texts and working out each entity's rows run on every
         // core; this one only writes them.
-        let objects = ImportPhase.timed("read+parse JSON", &report.phases) { Self.parallelMap(jsonFiles, Self.entities) }
-        let prepared = ImportPhase.timed("canonical texts and rows", &report.phases) { Self.prepare(objects) }
+        let records = ImportPhase.timed("read+parse JSON", &report.phases) { Self.parallelMap(jsonFiles, Self.records) }
+        let prepared = ImportPhase.timed("canonical texts and rows", &report.phases) { Self.prepare(records, jsonFiles) }
         // The images are read and hashed on the other cores while this one writes the rows.
         let pendingImages = Self.readImagesInBackground(images)
         var start = ContinuousClock.now
@@ -114,36 +114,93 @@ extension CatalogStore {
         case skipped(String)
     }
 
-    /// The entity objects of `file` (``entities(inFile:)``) or why the file cannot be used.
-    static func entities(_ file: String) -> Result<[MarvelJSON.Object], Error> {
-        Result { try entities(inFile: file) }
+    /// A file's records: read through a tape (`JSONTape`) when it is a plain Marvel envelope or
+    /// array of records, else as JSONSerialization reads it (which also says what is wrong).
+    enum FileRecords {
+        case tape([JSONValue])
+        case foundation([[String: Any]])
+    }
+
+    static func records(_ file: String) -> Result<FileRecords, Error> {
+        Result {
+            let data = try contents(of: file)
+            if let values = tapeRecords(Array(data)) { return .tape(values) }
+            return .foundation(try entities(in: data, file: file))
+        }
+    }
+
+    /// The records of an envelope (`data.results`), an array of records or one bare record,
+    /// when the text takes the fast path; nil sends it to JSONSerialization.
+    static func tapeRecords(_ bytes: [UInt8]) -> [JSONValue]? {
+        guard let root = try? JSONTape(bytes).root else { return nil }
+        if let records = MarvelJSON.objects(root) { return records }
+        guard root.isObject, !root.hasDuplicateKeys else { return nil }
+        if let data = root["data"], data.isObject {
+            guard !data.hasDuplicateKeys else { return nil }
+            return MarvelJSON.objects(data["results"])
+        }
+        if root["id"] != nil, MarvelJSON.kind(of: root) != nil { return [root] }
+        return nil
     }
 
     /// Each file's records as rows to write, or why the file cannot be used, in parallel
     /// (files are independent).
-    static func prepare(_ files: [Result<[MarvelJSON.Object], Error>]) -> [Result<[PreparedEntity], Error>] {
+    static func prepare(_ files: [Result<FileRecords, Error>], _ paths: [String]) -> [Result<[PreparedEntity], Error>] {
         nonisolated(unsafe) let files = files
         return parallelMap(Array(files.indices)) { index in
-            files[index].flatMap { objects in Result { try objects.map(prepare) } }
+            files[index].flatMap { records in Result { try prepare(records, file: paths[index]) } }
         }
     }
 
-    static func prepare(_ object: MarvelJSON.Object) throws -> PreparedEntity {
+    static func prepare(_ records: FileRecords, file: String) throws -> [PreparedEntity] {
+        switch records {
+        case .tape(let values):
+            do {
+                return try values.map { try prepare($0) }
+            } catch is JSONTape.Unsupported {
+                // A text the tape cannot copy as CanonicalJSON would write it: the Foundation path.
+                return try entities(in: contents(of: file), file: file).map(prepare)
+            }
+        case .foundation(let objects):
+            return try objects.map(prepare)
+        }
+    }
+
+    /// A record as read from a tape; `json` is its stored text when already made.
+    static func prepare(_ object: JSONValue, json: String? = nil) throws -> PreparedEntity {
         if let reason = skipReason(object) { return .skipped(reason) }
-        guard let rows = try EntityRows(object) else { return .skipped("not a Marvel entity") }
+        guard let rows = try EntityRows(object, json: json) else { return .skipped("not a Marvel entity") }
         return .rows(rows)
     }
 
+    /// A record as JSONSerialization reads it, or as built in memory (Metron's translations):
+    /// its fields read back from its canonical text, its stored text made by `CanonicalJSON`.
+    static func prepare(_ object: [String: Any]) throws -> PreparedEntity {
+        let value = try JSONTape(Array(CanonicalJSON.string(object).utf8)).root
+        if let reason = skipReason(value) { return .skipped(reason) }
+        guard let kind = MarvelJSON.kind(of: value) else { return .skipped("not a Marvel entity") }
+        return try prepare(value, json: canonicalText(object, kind))
+    }
+
     /// Why a record cannot be imported, or nil when it can.
-    static func skipReason(_ object: MarvelJSON.Object) -> String? {
+    static func skipReason(_ object: JSONValue) -> String? {
         guard MarvelJSON.int(object["id"]) != nil else { return "no numeric id" }
         guard MarvelJSON.kind(of: object) != nil else { return "not a Marvel entity (no resourceURI or known fields)" }
         return nil
     }
 
     /// The text stored for an entity: characters and comics whole; the other kinds without
-    /// their lists (Relations rebuilds those).
-    static func canonicalText(_ object: MarvelJSON.Object, _ kind: EntityKind) throws -> String {
+    /// their lists (Relations rebuilds those). From the tape, as `canonicalText(_:_:)` of the
+    /// Foundation objects would write it (`CatalogImportTests` compares the two).
+    static func canonicalText(_ object: JSONValue, _ kind: EntityKind) throws -> String {
+        switch kind {
+        case .characters, .comics: try object.canonicalText()
+        case .creators, .events, .series, .stories: try object.canonicalText(omitting: kind.listFields.map(\.rawValue))
+        }
+    }
+
+    /// The text stored for an entity, from JSONSerialization's objects.
+    static func canonicalText(_ object: [String: Any], _ kind: EntityKind) throws -> String {
         switch kind {
         case .characters, .comics: return try MarvelJSON.serialize(object)
         case .creators, .events, .series, .stories:
@@ -247,27 +304,31 @@ extension CatalogStore {
         }
     }
 
-    /// The entity objects of an envelope (`data.results`) or a bare entity or array of them.
-    static func entities(inFile file: String) throws -> [MarvelJSON.Object] {
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch {
+    static func contents(of file: String) throws -> Data {
+        do { return try Data(contentsOf: URL(fileURLWithPath: file)) } catch {
             throw CatalogError.unreadable(path: file, reason: (error as NSError).localizedDescription)
         }
+    }
+
+    /// The entity objects of an envelope (`data.results`) or a bare entity or array of them.
+    static func entities(in data: Data, file: String) throws -> [[String: Any]] {
         let top: Any
         do { top = try JSONSerialization.jsonObject(with: data) } catch {
             throw CatalogError.notMarvelJSON(path: file, reason: "invalid JSON")
         }
-        if let array = top as? [MarvelJSON.Object] { return array }
-        guard let object = top as? MarvelJSON.Object else {
+        if let array = top as? [[String: Any]] { return array }
+        guard let object = top as? [String: Any] else {
             throw CatalogError.notMarvelJSON(path: file, reason: "top level is not an object")
         }
-        if let container = object["data"] as? MarvelJSON.Object {
-            guard let results = container["results"] as? [MarvelJSON.Object] else {
+        if let container = object["data"] as? [String: Any] {
+            guard let results = container["results"] as? [[String: Any]] else {
                 throw CatalogError.notMarvelJSON(path: file, reason: "data.results is missing")
             }
             return results
         }
-        if object["id"] != nil, MarvelJSON.kind(of: object) != nil { return [object] }
+        if object["id"] != nil, (try? JSONTape(Array(CanonicalJSON.string(object).utf8)).root).flatMap(MarvelJSON.kind) != nil {
+            return [object]
+        }
         if let code = object["code"] {
             let text = (object["status"] ?? object["message"]).map { "\($0)" } ?? ""
             throw CatalogError.notMarvelJSON(path: file, reason: "an error body: \(code) \(text)")

@@ -11,8 +11,8 @@ struct EntityRows {
     /// In order: a later row may rely on an earlier one (a summary before its links).
     var writes: [RowWrite] = []
 
-    /// nil when the object is not an entity we keep. `json` is its canonical text when already
-    /// made, else it is made here (`CatalogStore.canonicalText`).
+    /// nil when the object is not an entity we keep. `json` is its stored text when already
+    /// made, else it is made here from the tape (`CatalogStore.canonicalText`).
     init?(_ object: MarvelJSON.Object, json: String? = nil) throws {
         guard let kind = MarvelJSON.kind(of: object), let id = MarvelJSON.int(object["id"]) else { return nil }
         self.kind = kind
@@ -61,7 +61,7 @@ struct EntityRows {
         let series = MarvelJSON.summary(object, "series")
         if let series { seriesSummary(series.id, series.name) }
         var dates: [String: Int64] = [:]
-        for entry in object["dates"] as? [MarvelJSON.Object] ?? [] {
+        for entry in MarvelJSON.objects(object["dates"]) ?? [] {
             if let type = MarvelJSON.string(entry["type"]), let date = MarvelJSON.string(entry["date"]).flatMap(CatalogDate.epochSeconds) {
                 dates[type] = date
             }

@@ -1,27 +1,31 @@
 import Foundation
 
-/// Reading loosely-typed Marvel JSON (`[String: Any]` from JSONSerialization): recorded
-/// responses from 2014 to 2023 differ in which fields exist, so the import takes what is there.
+/// Reading loosely-typed Marvel JSON (a `JSONValue` of the import's tape): recorded responses
+/// from 2014 to 2023 differ in which fields exist, so the import takes what is there. Each
+/// reader answers as the import answered when it read JSONSerialization's objects (a number's
+/// `intValue`, a numeric string's value, nothing for a value of another type).
 enum MarvelJSON {
-    typealias Object = [String: Any]
+    typealias Object = JSONValue
 
-    static func int(_ value: Any?) -> Int? {
-        switch value {
-        case let n as NSNumber: return n.intValue
-        case let s as String: return Int(s)
-        default: return nil
-        }
+    static func int(_ value: JSONValue?) -> Int? {
+        guard let value else { return nil }
+        if let string = value.string { return Int(string) }
+        return value.number?.int
     }
 
-    static func double(_ value: Any?) -> Double? {
-        switch value {
-        case let n as NSNumber: return n.doubleValue
-        case let s as String: return Double(s)
-        default: return nil
-        }
+    static func double(_ value: JSONValue?) -> Double? {
+        guard let value else { return nil }
+        if let string = value.string { return Double(string) }
+        return value.number?.double
     }
 
-    static func string(_ value: Any?) -> String? { value as? String }
+    static func string(_ value: JSONValue?) -> String? { value?.string }
+
+    /// The objects of an array, or nil when it is not an array of objects only.
+    static func objects(_ value: JSONValue?) -> [JSONValue]? {
+        guard let elements = value?.elements, elements.allSatisfy(\.isObject) else { return nil }
+        return elements
+    }
 
     /// The id at the end of a resource URI (`.../characters/1009652` -> 1009652).
     static func id(fromURI uri: String?) -> Int? {
@@ -46,7 +50,7 @@ enum MarvelJSON {
 
     /// The summary object (`resourceURI`, `name`) at `field` (a comic's `series`, a story's `originalIssue`).
     static func summary(_ object: Object, _ field: String) -> (id: Int, name: String)? {
-        guard let item = object[field] as? Object, let id = id(fromURI: string(item["resourceURI"])) else { return nil }
+        guard let item = object[field], item.isObject, let id = id(fromURI: string(item["resourceURI"])) else { return nil }
         return (id, string(item["name"]) ?? "")
     }
 
@@ -55,7 +59,7 @@ enum MarvelJSON {
 
     /// Items of a ResourceList field (`comics`, `series`, ...): id, name, and a story's `type` or a creator's `role`.
     static func items(_ object: Object, _ field: String) -> [Item] {
-        guard let list = object[field] as? Object, let items = list["items"] as? [Object] else { return [] }
+        guard let list = object[field], list.isObject, let items = objects(list["items"]) else { return [] }
         return items.compactMap { item in
             guard let id = id(fromURI: string(item["resourceURI"])) else { return nil }
             return (id, string(item["name"]) ?? "", string(item["type"]) ?? "", string(item["role"]) ?? "")
@@ -63,7 +67,7 @@ enum MarvelJSON {
     }
 
     /// Canonical text of an entity: sorted keys, unescaped slashes, UTF-8.
-    static func serialize(_ object: Object) throws -> String {
+    static func serialize(_ object: [String: Any]) throws -> String {
         try CanonicalJSON.string(object)
     }
 
