@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Creators, events, series and stories as full entities: their own fields are kept as JSON
 /// (the lists are dropped, Relations rebuilds them), sortable fields as columns, and the links

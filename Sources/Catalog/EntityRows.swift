@@ -25,7 +25,7 @@ struct EntityRows {
         }
     }
 
-    private mutating func add(_ sql: ImportSQL, _ arguments: StatementArguments) {
+    private mutating func add(_ sql: ImportSQL, _ arguments: [any ImportBindable]) {
         writes.append(RowWrite(sql, arguments))
     }
 

@@ -1,5 +1,7 @@
 /// One value of a `JSONTape`: what the import asks of Marvel JSON (a member by key, a string,
 /// a number, the elements of an array), read from the bytes when asked.
+import Foundation
+
 struct JSONValue {
     let tape: JSONTape
     let index: Int
@@ -10,22 +12,42 @@ struct JSONValue {
     /// The member `key` of an object (nil for other values or a missing key).
     subscript(key: String) -> JSONValue? {
         guard kind == .object else { return nil }
-        let nodes = tape.nodes
-        var i = index + 1
-        let end = Int(nodes[index].next)
-        while i < end {
-            if keyEquals(i, key) { return JSONValue(tape: tape, index: i + 1) }
-            i = Int(nodes[i + 1].next)
+        var key = key
+        return key.withUTF8 { key in
+            tape.bytes.withUnsafeBufferPointer { bytes in
+                tape.nodes.withUnsafeBufferPointer { nodes in
+                    var i = index + 1
+                    let end = Int(nodes[index].next)
+                    while i < end {
+                        let node = nodes[i]
+                        if node.special {
+                            if JSONValue(tape: tape, index: i).string?.utf8.elementsEqual(key) == true {
+                                return JSONValue(tape: tape, index: i + 1)
+                            }
+                        } else if Int(node.end - node.start) == key.count,
+                                  key.isEmpty || memcmp(bytes.baseAddress! + Int(node.start), key.baseAddress!, key.count) == 0 {
+                            return JSONValue(tape: tape, index: i + 1)
+                        }
+                        i = Int(nodes[i + 1].next)
+                    }
+                    return nil
+                }
+            }
         }
-        return nil
     }
 
-    private func keyEquals(_ keyIndex: Int, _ key: String) -> Bool {
-        let node = tape.nodes[keyIndex]
-        if node.special { return JSONValue(tape: tape, index: keyIndex).string == key }
-        let length = Int(node.end - node.start)
-        guard key.utf8.count == length else { return false }
-        return tape.bytes[Int(node.start)..<Int(node.end)].elementsEqual(key.utf8)
+    /// For a string without escapes: its text after the last `/`, one trailing `/` dropped
+    /// first (what `MarvelJSON.id(fromURI:)` reads), without making the whole string. nil for
+    /// other values.
+    var lastPathComponent: String? {
+        let node = tape.nodes[index]
+        guard node.kind == .string, !node.special else { return nil }
+        let bytes = tape.bytes, start = Int(node.start)
+        var end = Int(node.end)
+        if end > start, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+        var from = end
+        while from > start, bytes[from - 1] != UInt8(ascii: "/") { from -= 1 }
+        return String(decoding: bytes[from..<end], as: UTF8.self)
     }
 
     /// The elements of an array (nil for other values).
