@@ -159,30 +159,38 @@ extension CatalogStore {
         switch records {
         case .tape(let values):
             do {
-                return try values.map { try prepare($0) }
+                let seen = SeenKeys()
+                return try values.map { try prepare($0, seen: seen) }
             } catch is JSONTape.Unsupported {
                 // A text the tape cannot copy as CanonicalJSON would write it: the Foundation path.
-                return try entities(in: contents(of: file), file: file).map(prepare)
+                return try prepare(entities(in: contents(of: file), file: file))
             }
         case .foundation(let objects):
-            return try objects.map(prepare)
+            return try prepare(objects)
         }
     }
 
-    /// A record as read from a tape; `json` is its stored text when already made.
-    static func prepare(_ object: JSONValue, json: String? = nil) throws -> PreparedEntity {
+    /// A record as read from a tape; `json` is its stored text when already made; `seen`, the
+    /// rows its file's earlier records made.
+    static func prepare(_ object: JSONValue, json: String? = nil, seen: SeenKeys = SeenKeys()) throws -> PreparedEntity {
         if let reason = skipReason(object) { return .skipped(reason) }
-        guard let rows = try EntityRows(object, json: json) else { return .skipped("not a Marvel entity") }
+        guard let rows = try EntityRows(object, json: json, seen: seen) else { return .skipped("not a Marvel entity") }
         return .rows(rows)
     }
 
-    /// A record as JSONSerialization reads it, or as built in memory (Metron's translations):
-    /// its fields read back from its canonical text, its stored text made by `CanonicalJSON`.
-    static func prepare(_ object: [String: Any]) throws -> PreparedEntity {
+    /// Records as JSONSerialization reads them, or as built in memory (Metron's translations).
+    static func prepare(_ objects: [[String: Any]]) throws -> [PreparedEntity] {
+        let seen = SeenKeys()
+        return try objects.map { try prepare($0, seen: seen) }
+    }
+
+    /// A record as JSONSerialization reads it: its fields read back from its canonical text,
+    /// its stored text made by `CanonicalJSON`.
+    static func prepare(_ object: [String: Any], seen: SeenKeys = SeenKeys()) throws -> PreparedEntity {
         let value = try JSONTape(Array(CanonicalJSON.string(object).utf8)).root
         if let reason = skipReason(value) { return .skipped(reason) }
         guard let kind = MarvelJSON.kind(of: value) else { return .skipped("not a Marvel entity") }
-        return try prepare(value, json: canonicalText(object, kind))
+        return try prepare(value, json: canonicalText(object, kind), seen: seen)
     }
 
     /// Why a record cannot be imported, or nil when it can.
@@ -288,7 +296,7 @@ extension CatalogStore {
     /// translated from another source such as Metron) in one transaction, counted as one file.
     public func importObjects(_ entities: [[String: Any]], from file: String, into report: inout ImportReport) {
         do {
-            let prepared = try entities.map(Self.prepare)
+            let prepared = try Self.prepare(entities)
             try write { db in importEntities(prepared, from: file, RowWriter(db), db, into: &report) }
         } catch let error as CatalogError {
             report.failures.append(error.description)
