@@ -78,6 +78,7 @@ let package = Package(
         .target(name: "Catalog", dependencies: [
             "Digests", "CivilCalendar", "MarvelContract",
             .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
         // The embedded catalog's SQLite file, built when the package is built (by the importer the
         // runtime uses), so a first launch installs a ready file instead of importing. Above
