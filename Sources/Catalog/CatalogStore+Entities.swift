@@ -40,17 +40,19 @@ extension CatalogStore {
             guard q.offset < total else { return CatalogPage(total: total, results: []) }
             let ids = try Int.fetchAll(db, sql: "SELECT id FROM \(kind.table) \(whereSQL) ORDER BY \(order) LIMIT ? OFFSET ?",
                                        arguments: StatementArguments(args + [q.limit, q.offset]))
-            return CatalogPage(total: total, results: try rendered(kind, ids, db))
+            let found = try rendered(kind, ids, db)
+            return CatalogPage(total: total, results: found.map(\.json), ids: found.map(\.id))
         }
     }
 
     /// The JSON of `ids` (in that order), each built once per store: an entity's lists do not
     /// change until the catalog is written (`write` forgets them all).
-    private func rendered(_ kind: EntityKind, _ ids: [Int], _ db: Database) throws -> [String] {
+    private func rendered(_ kind: EntityKind, _ ids: [Int], _ db: Database) throws -> [(id: Int, json: String)] {
         let (generation, found) = renderedEntities.withLock { memo in (memo.generation, ids.map { memo.json[kind]?[$0] }) }
         var known = found
         let missing = ids.indices.filter { known[$0] == nil }
-        guard !missing.isEmpty else { return known.compactMap { $0 } }
+        func pairs() -> [(id: Int, json: String)] { zip(ids, known).compactMap { id, json in json.map { (id, $0) } } }
+        guard !missing.isEmpty else { return pairs() }
         let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(kind.table) WHERE id IN (\(missing.map { String(ids[$0]) }.joined(separator: ",")))")
         let built = Dictionary(uniqueKeysWithValues: zip(rows.map { $0["id"] as Int }, try EntityJSON.build(kind, rows, db)))
         renderedEntities.withLock { memo in
@@ -62,7 +64,7 @@ extension CatalogStore {
             memo.bytes += bytes
         }
         for n in missing { known[n] = built[ids[n]] }
-        return known.compactMap { $0 }
+        return pairs()
     }
 
     public func entity(_ kind: EntityKind, id: Int) throws -> String? {
@@ -73,7 +75,7 @@ extension CatalogStore {
             return try read { db in
                 guard try Bool.fetchOne(db, sql: "SELECT 1 FROM \(kind.table) WHERE id = ? AND \(kind.servedCondition)", arguments: [id]) != nil
                 else { return nil }
-                return try rendered(kind, [id], db).first
+                return try rendered(kind, [id], db).first?.json
             }
         }
     }

@@ -49,10 +49,10 @@ extension CatalogStore: CatalogReading {
         try read { db in
             let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table) \(filter.sql)",
                                          arguments: StatementArguments(filter.arguments)) ?? 0
-            let rows = offset >= total ? [] : try String.fetchAll(
-                db, sql: "SELECT json FROM \(table) \(filter.sql) ORDER BY \(order) LIMIT ? OFFSET ?",
+            let rows = offset >= total ? [] : try Row.fetchAll(
+                db, sql: "SELECT id, json FROM \(table) \(filter.sql) ORDER BY \(order) LIMIT ? OFFSET ?",
                 arguments: StatementArguments(filter.arguments + [limit, offset]))
-            return CatalogPage(total: total, results: rows)
+            return CatalogPage(total: total, results: rows.map { $0[1] }, ids: rows.map { $0[0] })
         }
     }
 
