@@ -12,6 +12,8 @@ struct DeflatePiece: Sendable {
     let open: [UInt8]
     let crc: UInt32
     let count: Int
+    /// `count` as zlib's CRC combination operator, so stitching combines with one multiplication.
+    let crcShift: UInt32
 
     /// zlib's default level: paid once per piece, so the smallest answers win (the whole-page
     /// compression of other answers uses the fastest level instead).
@@ -36,6 +38,7 @@ struct DeflatePiece: Sendable {
         open = Array(output[0..<(written - 4)])
         crc = bytes.withUnsafeBufferPointer { mg_crc32(0, $0.baseAddress, $0.count) }
         count = bytes.count
+        crcShift = mg_crc32_combine_gen(bytes.count)
     }
 }
 
@@ -80,7 +83,7 @@ struct GzipStitcher {
         closeStoredBlock()
         output.writeBytes(piece.open)
         awaitingStoredLength = true
-        crc = mg_crc32_combine(crc, piece.crc, piece.count)
+        crc = mg_crc32_combine_op(crc, piece.crc, piece.crcShift)
         count += piece.count
     }
 

@@ -91,26 +91,7 @@ struct MarvelResponder: HTTPResponder {
                 if gzip, let packed = cache.gzipped(key, hit) { return .gzipped(packed, etag: hit.etag) }
                 return .json(200, hit.body, extra: [("ETag", hit.etag)])
             }
-            let components = path.dropFirst("/v1/public/".count).split(separator: "/")
-            let answer: Envelope.Answer
-            var staleSince: Date?
-            if let metron {
-                let staleness = MetronStaleness()
-                let outcome: Result<MarvelRoutes.Result, APIFailure> = await MetronStaleness.$current.withValue(staleness) {
-                    do throws(APIFailure) {
-                        return .success(try await metron.backend.answer(components, params, pathAndQuery: pathAndQuery, base: base))
-                    } catch {
-                        return .failure(error)
-                    }
-                }
-                let result = try outcome.get()
-                staleSince = staleness.storedAt
-                answer = Envelope.build(result, entities: served.entities(nil, result.page, base: base),
-                                        attribution: Envelope.metronAttribution)
-            } else {
-                let result = try routes.answer(components, params, pathAndQuery: pathAndQuery)
-                answer = Envelope.build(result, entities: served.entities(result.kind, result.page, base: base))
-            }
+            let (answer, staleSince) = try await build(path: path, params: params, pathAndQuery: pathAndQuery, base: base)
             if let staleSince {
                 // Metron could not be reached and stored copies answered: say so (RFC 7234
                 // Warning 110 and Age), and do not keep the answer past this request.
@@ -131,6 +112,28 @@ struct MarvelResponder: HTTPResponder {
         } catch {
             return Reply(error)
         }
+    }
+
+    /// The answer to an API path that is not in the answer cache, from Metron or the catalog,
+    /// and when Metron's was a stored copy because Metron could not be reached, since when.
+    private func build(path: String, params: QueryParameters, pathAndQuery: String,
+                       base: String) async throws(APIFailure) -> (Envelope.Answer, staleSince: Date?) {
+        let components = path.dropFirst("/v1/public/".count).split(separator: "/")
+        guard let metron else {
+            let result = try routes.answer(components, params, pathAndQuery: pathAndQuery)
+            return (Envelope.build(result, entities: served.entities(result.kind, result.page, base: base)), nil)
+        }
+        let staleness = MetronStaleness()
+        let outcome: Result<MarvelRoutes.Result, APIFailure> = await MetronStaleness.$current.withValue(staleness) {
+            do throws(APIFailure) {
+                return .success(try await metron.backend.answer(components, params, pathAndQuery: pathAndQuery, base: base))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let result = try outcome.get()
+        return (Envelope.build(result, entities: served.entities(nil, result.page, base: base), attribution: Envelope.metronAttribution),
+                staleness.storedAt)
     }
 
     private func image(_ imageRequest: ImageService.Request, request: Request, faults: FaultOptions) -> Reply {

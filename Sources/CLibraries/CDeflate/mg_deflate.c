@@ -45,6 +45,10 @@ uint32_t mg_crc32(uint32_t crc, const uint8_t *bytes, size_t length) {
     return (uint32_t)crc32_z(crc, bytes, length);
 }
 
-uint32_t mg_crc32_combine(uint32_t first, uint32_t second, size_t second_length) {
-    return (uint32_t)crc32_combine(first, second, (z_off_t)second_length);
+uint32_t mg_crc32_combine_gen(size_t second_length) {
+    return (uint32_t)crc32_combine_gen((z_off_t)second_length);
+}
+
+uint32_t mg_crc32_combine_op(uint32_t first, uint32_t second, uint32_t op) {
+    return (uint32_t)crc32_combine_op(first, second, op);
 }

@@ -23,7 +23,12 @@ size_t mg_deflate_piece(const uint8_t *input, size_t length, const uint8_t *dict
 /// CRC-32 (gzip's) of `length` bytes continuing from `crc` (0 to start).
 uint32_t mg_crc32(uint32_t crc, const uint8_t *bytes, size_t length);
 
-/// The CRC-32 of A followed by B, from A's CRC, B's CRC and B's length.
-uint32_t mg_crc32_combine(uint32_t first, uint32_t second, size_t second_length);
+/// The operator that combines a CRC-32 with one of `second_length` bytes (zlib's
+/// crc32_combine_gen): made once per piece, so each later combination is one multiplication.
+uint32_t mg_crc32_combine_gen(size_t second_length);
+
+/// The CRC-32 of A followed by B, from A's CRC, B's CRC and B's length as its operator
+/// (`mg_crc32_combine_gen`): zlib's crc32_combine_op.
+uint32_t mg_crc32_combine_op(uint32_t first, uint32_t second, uint32_t op);
 
 #endif
