@@ -34,6 +34,9 @@ extension CatalogStore {
         let columns = EntityFilter.orderColumns(kind)
         let order = (q.orderBy.compactMap { o in columns[o.field].map { "\($0)\(o.descending ? " DESC" : "")" } } + ["id"])
             .joined(separator: ", ")
+        if clauses.count == 1, let kept = keptPage(kind, where: whereSQL, order: order, limit: q.limit, offset: q.offset) {
+            return kept
+        }
         return try read { db in
             let (total, ids) = try window(kind, where: whereSQL, arguments: args, filtered: clauses.count > 1, order: order,
                                           limit: q.limit, offset: q.offset, db)

@@ -46,7 +46,10 @@ extension CatalogStore: CatalogReading {
     }
 
     private func page(_ kind: EntityKind, _ filter: Filter, order: String, limit: Int, offset: Int) throws -> CatalogPage {
-        try read { db in
+        if filter.clauses.isEmpty, let kept = keptPage(kind, where: filter.sql, order: order, limit: limit, offset: offset) {
+            return kept
+        }
+        return try read { db in
             let (total, ids) = try window(kind, where: filter.sql, arguments: filter.arguments, filtered: !filter.clauses.isEmpty,
                                           order: order, limit: limit, offset: offset, db)
             let found = try rendered(kind, ids, db)

@@ -22,7 +22,7 @@ extension CatalogStore {
     /// Every id of the unfiltered list in `order`, kept beside the rendered entities (and
     /// forgotten with them on a write).
     private func wholeList(_ kind: EntityKind, where whereSQL: String, order: String, _ db: Database) throws -> [Int] {
-        let sql = "SELECT id FROM \(kind.table) \(whereSQL) ORDER BY \(order)"
+        let sql = Self.wholeListSQL(kind, where: whereSQL, order: order)
         let (generation, kept) = renderedEntities.withLock { memo in (memo.generation, memo.lists[sql]) }
         if let kept { return kept }
         let ids = try Int.fetchAll(db, sql: sql)
@@ -35,5 +35,29 @@ extension CatalogStore {
             memo.bytes += bytes
         }
         return ids
+    }
+}
+
+extension CatalogStore {
+    private static func wholeListSQL(_ kind: EntityKind, where whereSQL: String, order: String) -> String {
+        "SELECT id FROM \(kind.table) \(whereSQL) ORDER BY \(order)"
+    }
+
+    /// A page of a whole list answered from what this store keeps (the list's ids and every
+    /// entity on the page), without opening a read: nil when anything is missing.
+    func keptPage(_ kind: EntityKind, where whereSQL: String, order: String, limit: Int, offset: Int) -> CatalogPage? {
+        let sql = Self.wholeListSQL(kind, where: whereSQL, order: order)
+        return renderedEntities.withLock { memo -> CatalogPage? in
+            guard let all = memo.lists[sql] else { return nil }
+            let ids = offset < all.count ? Array(all[offset..<min(all.count, offset + limit)]) : []
+            let kept = memo.json[kind] ?? [:]
+            var results: [String] = []
+            results.reserveCapacity(ids.count)
+            for id in ids {
+                guard let json = kept[id] else { return nil }
+                results.append(json)
+            }
+            return CatalogPage(total: all.count, results: results, ids: ids)
+        }
     }
 }

@@ -17,7 +17,16 @@ enum Envelope {
     struct Attribution {
         let text: String
         let link: String
-        var html: String { "<a href=\"\(link)\">\(text)</a>" }
+        /// The envelope's text before the ETag's value, the same for every answer.
+        let envelopeHead: [UInt8]
+
+        init(text: String, link: String) {
+            self.text = text
+            self.link = link
+            envelopeHead = Array(("{\"code\":200,\"status\":\"Ok\",\"copyright\":\(JSONText.quote(MarvelAttribution.copyright)),"
+                + "\"attributionText\":\(JSONText.quote(text)),"
+                + "\"attributionHTML\":\(JSONText.quote("<a href=\"\(link)\">\(text)</a>")),\"etag\":\"").utf8)
+        }
     }
 
     /// A 200 answer: its ETag, and its body made from the entities as sent, as JSON or as gzip.
@@ -75,11 +84,7 @@ enum Envelope {
             }
             dataTail.withUnsafeBytes(update)
         }
-        let head = "{\"code\":200,\"status\":\"Ok\",\"copyright\":\(JSONText.quote(MarvelAttribution.copyright)),"
-            + "\"attributionText\":\(JSONText.quote(attribution.text)),"
-            + "\"attributionHTML\":\(JSONText.quote(attribution.html)),"
-            + "\"etag\":\"\(etag)\",\"data\":"
-        return Answer(etag: etag, head: Array(head.utf8) + dataHead, entities: entities)
+        return Answer(etag: etag, head: attribution.envelopeHead + Array("\(etag)\",\"data\":".utf8) + dataHead, entities: entities)
     }
 
     /// Image paths and resource URIs point at this server, so a client that follows them (and
