@@ -29,4 +29,18 @@ fi
 python3 scripts/check-imports.py
 
 swift build --product marvel-gallery
-swift test
+
+# CI shows only the end of the output, so the failures are repeated last: every XCTest
+# "error:" line and failed test case, then swift test's own exit status.
+log=$(mktemp "${TMPDIR:-/tmp}/marvel-gallery-test.XXXXXX")
+trap 'rm -f "$log"' EXIT
+set +e
+swift test 2>&1 | tee "$log"
+status=${PIPESTATUS[0]}
+set -e
+if [ "$status" -ne 0 ]; then
+  echo
+  echo "test.sh: swift test failed (exit $status). The failures:"
+  grep -E ": error: |' failed \(|Fatal error|Crash|signal [0-9]" "$log" | grep -v "^Test Suite" | head -60 || true
+fi
+exit "$status"
