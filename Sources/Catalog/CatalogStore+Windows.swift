@@ -9,7 +9,7 @@ extension CatalogStore {
                 order: String, limit: Int, offset: Int, _ db: Database) throws -> (total: Int, ids: [Int]) {
         guard filtered else {
             let all = try wholeList(kind, where: whereSQL, order: order, db)
-            return (all.count, offset < all.count ? Array(all[offset..<min(all.count, offset + limit)]) : [])
+            return (all.count, Self.slice(all, limit: limit, offset: offset))
         }
         let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(kind.table) \(whereSQL)",
                                      arguments: StatementArguments(arguments)) ?? 0
@@ -36,9 +36,11 @@ extension CatalogStore {
         }
         return ids
     }
-}
 
-extension CatalogStore {
+    private static func slice(_ all: [Int], limit: Int, offset: Int) -> [Int] {
+        offset < all.count ? Array(all[offset..<min(all.count, offset + limit)]) : []
+    }
+
     private static func wholeListSQL(_ kind: EntityKind, where whereSQL: String, order: String) -> String {
         "SELECT id FROM \(kind.table) \(whereSQL) ORDER BY \(order)"
     }
@@ -49,7 +51,7 @@ extension CatalogStore {
         let sql = Self.wholeListSQL(kind, where: whereSQL, order: order)
         return renderedEntities.withLock { memo -> CatalogPage? in
             guard let all = memo.lists[sql] else { return nil }
-            let ids = offset < all.count ? Array(all[offset..<min(all.count, offset + limit)]) : []
+            let ids = Self.slice(all, limit: limit, offset: offset)
             let kept = memo.json[kind] ?? [:]
             var results: [String] = []
             results.reserveCapacity(ids.count)

@@ -11,24 +11,28 @@ import Synchronization
 /// a few orders, so the same neighbours meet again at any offset, and the pieces come within a
 /// fifth of the whole page's size instead of three times it.
 ///
-/// Entities are kept by kind, id and base URL, and checked against the catalog's current JSON
+/// Entities are kept by base URL, kind and id, and checked against the catalog's current JSON
 /// on every use: a write to the catalog changes that text, and the changed entity is made again
 /// under a new serial (pieces are keyed by serials, so none made from the old text is used).
 /// Bounded like the other memos: cleared when full rather than tracking use.
 final class ServedEntities: Sendable {
-    struct Entity: Sendable {
+    /// A class: a page passes 100 of them around several times, one reference each.
+    final class Entity: Sendable {
         /// Unique per entity made; 0 for one made for a single answer (not kept, no pieces).
         let serial: Int
         /// The catalog's text it was made from (to notice that the catalog changed).
         let source: String
         /// As sent: hosts rewritten.
         let json: [UInt8]
+
+        init(serial: Int, source: String, json: [UInt8]) {
+            self.serial = serial; self.source = source; self.json = json
+        }
     }
 
     private struct Key: Hashable {
         let kind: EntityKind
         let id: Int
-        let base: String
     }
 
     /// An entity's piece after `previous` (a serial; 0 at the start of a page's results).
@@ -38,7 +42,8 @@ final class ServedEntities: Sendable {
     }
 
     private struct State {
-        var entities: [Key: Entity] = [:]
+        /// By base URL (hashed once per page), then kind and id.
+        var entities: [String: [Key: Entity]] = [:]
         var pieces: [PieceKey: DeflatePiece] = [:]
         var bytes = 0
 
@@ -62,8 +67,11 @@ final class ServedEntities: Sendable {
         guard let kind, page.ids.count == page.results.count else {
             return page.results.map { Self.make($0, hosts: hosts, serial: 0) }
         }
-        let keys = page.ids.map { Key(kind: kind, id: $0, base: base) }
-        let kept = state.withLock { s in keys.map { s.entities[$0] } }
+        let keys = page.ids.map { Key(kind: kind, id: $0) }
+        let kept = state.withLock { s -> [Entity?] in
+            guard let byKey = s.entities[base] else { return Array(repeating: nil, count: keys.count) }
+            return keys.map { byKey[$0] }
+        }
         var made: [(Key, Entity)] = []
         let entities = zip(page.results, zip(keys, kept)).map { source, entry -> Entity in
             // Equal strings sharing storage (the catalog's own memo) compare without reading them.
@@ -76,7 +84,7 @@ final class ServedEntities: Sendable {
         state.withLock { s in
             for (key, entity) in made {
                 s.add(entity.source.utf8.count + entity.json.count, budget: budget)
-                s.entities[key] = entity
+                s.entities[base, default: [:]][key] = entity
             }
         }
         return entities
