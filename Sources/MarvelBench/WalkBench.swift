@@ -6,9 +6,12 @@ import TerminalUI
 
 /// `marvel-bench walk`: the gallery driven by keys against `marvel-gallery serve` in a child
 /// process (so this process holds the client alone, as the app would), in three cases:
-/// 1. PageDown held at 30 Hz through the embedded catalog (twice: the server resizing every
-///    picture on demand, then with its variants made): the share of tiles drawn (picture in, or
-///    an item with no picture loaded) within 100 ms of their position appearing on screen;
+/// 1. PageDown held at 30 Hz through the embedded catalog: the share of tiles drawn (picture
+///    in, or an item with no picture loaded) within 100 ms of their position appearing on
+///    screen, the image requests and the prefetched pictures never shown. First walks (a cold
+///    server resizing every picture on demand, empty client caches) with the prefetch sized by
+///    the measured round trip, then by the old assumed 100 ms (a new server each), then a walk
+///    with the server's variants made;
 /// 2. End, then `G`, once each on the synthetic 50,000: list requests (the server's
 ///    `/debug/stats`) and time until the last character's screen is complete;
 /// 3. PageDown held from the first to the last of the 50,000: peak RSS of this process (VmHWM,
@@ -28,6 +31,8 @@ struct WalkBench: AsyncParsableCommand {
     var latency = 0
     @Flag(help: "Skip the 50,000 walk (the longest case).")
     var skipWalk = false
+    @Option(help: "The fixed round trip (ms) the measured prefetch is compared with.")
+    var assumedRoundTrip = 100
 
     func run() async throws {
         let binary = try gallery.path()
@@ -36,16 +41,31 @@ struct WalkBench: AsyncParsableCommand {
         }
         let serveFlags = ["--debug"] + (latency > 0 ? ["--latency", String(latency)] : [])
 
-        // Twice on one server: first with every picture resized by the server on demand (a first
-        // walk), then with the server's variants made (the client's caches are new each time).
-        let embedded = try ServeChild(binary: binary, arguments: serveFlags)
-        for pass in ["first walk", "server warm"] {
-            let held = try await heldPageDown(embedded, screen: screen)
-            print(String(format: "held PageDown at %.0f Hz, embedded catalog, %@, %@: %d of %d tiles drawn within 100 ms = %.1f %% (target >= 50 %%): %@; median %.0f ms, p90 %.0f ms; %d list requests",
-                         rate, size, pass, held.within, held.appeared, held.share, held.share >= 50 ? "PASS" : "FAIL",
-                         held.median, held.p90, held.listRequests))
+        // First walks on a cold server each (every picture resized on demand), the prefetch by
+        // the measured round trip, then by the fixed assumption, to the end and let go halfway
+        // (what the prefetch asked for past the last screen shown is waste); then a server warm.
+        let halfway = 4
+        let passes: [(name: String, assumed: Int?, coldServer: Bool, letGoAfter: Int?)] = [
+            ("first walk, measured round trip", nil, true, nil),
+            ("first walk, assumed \(assumedRoundTrip) ms round trip", assumedRoundTrip, true, nil),
+            ("first walk, measured round trip, let go after \(halfway) presses", nil, true, halfway),
+            ("first walk, assumed \(assumedRoundTrip) ms round trip, let go after \(halfway) presses", assumedRoundTrip, true, halfway),
+            ("server warm, measured round trip", nil, false, nil),
+        ]
+        var embedded: ServeChild?
+        for pass in passes {
+            if pass.coldServer || embedded == nil {
+                embedded?.stop()
+                embedded = try ServeChild(binary: binary, arguments: serveFlags)
+            }
+            guard let server = embedded else { continue }
+            let held = try await heldPageDown(server, screen: screen, assumedRoundTripMillis: pass.assumed,
+                                              letGoAfter: pass.letGoAfter)
+            print(String(format: "held PageDown at %.0f Hz, embedded catalog, %@, %@: %d of %d tiles drawn within 100 ms = %.1f %% (target >= 50 %%): %@; median %.0f ms, p90 %.0f ms; %d list requests, %d image requests, %d pictures delivered, %d of them never on screen; round trip %.0f ms at the end",
+                         rate, size, pass.name, held.within, held.appeared, held.share, held.share >= 50 ? "PASS" : "FAIL",
+                         held.median, held.p90, held.listRequests, held.imageRequests, held.delivered, held.neverShown, held.roundTrip))
         }
-        embedded.stop()
+        embedded?.stop()
 
         let synthetic = try ServeChild(binary: binary, arguments: serveFlags + ["--synthetic", "50000x2000"])
         for key in [KeyCode.end, .char("G")] {
@@ -66,32 +86,46 @@ struct WalkBench: AsyncParsableCommand {
     struct Held {
         var appeared = 0, within = 0, listRequests = 0, imageRequests = 0
         var share = 0.0, median = 0.0, p90 = 0.0, seconds = 0.0
+        /// Pictures that reached the model during the walk, and those of items never on screen
+        /// (the pipeline's own "wasted prefetch" counts a prefetched picture drawn without a
+        /// second, visible request as wasted, so the model is asked instead).
+        var delivered = 0, neverShown = 0
+        /// The measured round trip when the walk ended, ms (0: none measured).
+        var roundTrip = 0.0
     }
 
-    /// Holds PageDown at `rate` from the first complete grid until the last item is selected.
-    func heldPageDown(_ server: ServeChild, screen: Size, resetPeak: Bool = false) async throws -> Held {
-        let session = try WalkSession(baseURL: server.baseURL, size: screen)
+    /// Holds PageDown at `rate` from the first complete grid until the last item is selected
+    /// (or `letGoAfter` presses, then waits until no picture is in flight).
+    func heldPageDown(_ server: ServeChild, screen: Size, resetPeak: Bool = false,
+                      assumedRoundTripMillis: Int? = nil, letGoAfter: Int? = nil) async throws -> Held {
+        let session = try WalkSession(baseURL: server.baseURL, size: screen, assumedRoundTripMillis: assumedRoundTripMillis)
         try await session.wait("the first grid") { $0.isGridComplete }
         try await server.resetStats()
         if resetPeak { try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8) }
         let tracker = TileTracker()
+        // The screen complete before the hold is not part of it (it counted as drawn in 0 ms
+        // when an update came before the first press, and not at all otherwise).
+        if let start = session.latest { tracker.skipVisible(start) }
         session.observe { state, now in tracker.observe(state, now) }
         let clock = ContinuousClock()
         let start = clock.now
         let period = Duration.seconds(1 / rate)
         var presses = 0
-        while let last = session.latest, last.current.selection < last.current.count - 1 {
+        while let last = session.latest, last.current.selection < last.current.count - 1, presses < letGoAfter ?? .max {
             presses += 1
             try await clock.sleep(until: start + period * presses)
             await session.press(.pageDown)
         }
-        // The last screen gets its time to finish before counting.
-        _ = try? await session.wait("the last screen", timeout: .seconds(10)) { $0.isGridComplete }
+        // The last screen gets its time to finish (and the prefetch its time to land) before counting.
+        _ = try? await session.wait("the last screen", timeout: .seconds(10)) {
+            $0.isGridComplete && (letGoAfter == nil || $0.requestedThumbnails.isEmpty)
+        }
         var held = tracker.summary()
         held.seconds = Double((clock.now - start).components.attoseconds) / 1e18 + Double((clock.now - start).components.seconds)
         let stats = try await server.stats()
         held.listRequests = stats.list
         held.imageRequests = stats.images
+        held.roundTrip = session.latest?.pictureRoundTrip.millis ?? 0
         await session.stop()
         return held
     }
@@ -130,6 +164,23 @@ final class TileTracker: @unchecked Sendable {
     private var appeared: [Int: ContinuousClock.Instant] = [:]
     private var drawnAfter: [Int: Duration] = [:]
     private var listID: Int?
+    /// Items whose picture reached the model, and items that were on screen.
+    private var delivered: Set<Int> = []
+    private var shown: Set<Int> = []
+    /// Positions on screen before the walk.
+    private var skipped: Set<Int> = []
+
+    /// Leaves the positions on screen in `state` out of the count.
+    func skipVisible(_ state: AppState) {
+        guard let grid = state.layout.tileGrid else { return }
+        let list = state.current
+        let visible = grid.visibleRange(topRow: list.topRow, count: list.count)
+        lock.withLock {
+            listID = list.id
+            skipped.formUnion(visible)
+            shown.formUnion(visible.compactMap { list.item(at: $0)?.id })
+        }
+    }
 
     func observe(_ state: AppState, _ now: ContinuousClock.Instant) {
         guard let grid = state.layout.tileGrid, state.details.isEmpty else { return }
@@ -137,7 +188,10 @@ final class TileTracker: @unchecked Sendable {
         lock.withLock {
             if listID == nil { listID = list.id }
             guard listID == list.id else { return }
-            for index in grid.visibleRange(topRow: list.topRow, count: list.count) where drawnAfter[index] == nil {
+            delivered.formUnion(state.thumbnails.keys)
+            let visible = grid.visibleRange(topRow: list.topRow, count: list.count)
+            shown.formUnion(visible.compactMap { list.item(at: $0)?.id })
+            for index in visible where drawnAfter[index] == nil && !skipped.contains(index) {
                 let since = appeared[index] ?? now
                 appeared[index] = since
                 guard let item = list.item(at: index) else { continue }
@@ -153,6 +207,8 @@ final class TileTracker: @unchecked Sendable {
         lock.withLock {
             var held = WalkBench.Held()
             held.appeared = appeared.count
+            held.delivered = delivered.count
+            held.neverShown = delivered.subtracting(shown).count
             let times = drawnAfter.values.map { Double($0.components.seconds) * 1000 + Double($0.components.attoseconds) / 1e15 }.sorted()
             held.within = times.filter { $0 <= 100 }.count
             held.share = held.appeared == 0 ? 0 : Double(held.within) / Double(held.appeared) * 100

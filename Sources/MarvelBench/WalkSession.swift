@@ -19,7 +19,8 @@ final class WalkSession: @unchecked Sendable {
     private let transports: [HTTPTransport]
     private let scratch: URL
 
-    init(baseURL: URL, size: Size) throws {
+    /// `assumedRoundTripMillis`: prefetch as if every picture took that long (nil: measured).
+    init(baseURL: URL, size: Size, assumedRoundTripMillis: Int? = nil) throws {
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent("walk-bench-\(getpid())-\(UUID().uuidString.prefix(8))")
         let pageTransport = try HTTPTransport()
         let imageTransport = try HTTPTransport()
@@ -27,7 +28,9 @@ final class WalkSession: @unchecked Sendable {
         let client = MarvelClient(baseURL: baseURL, transport: pageTransport, retryPolicy: .none)
         thumbnails = PipelineThumbnails(pipeline: ImagePipeline.standard(transport: imageTransport, cacheDirectory: scratch))
         backend = CountingBackend(size: size)
-        var state = AppState(config: AppConfig(pageSize: 20, source: .mirror(baseURL.absoluteString)), size: size)
+        var config = AppConfig(pageSize: 20, source: .mirror(baseURL.absoluteString))
+        config.assumedRoundTripMillis = assumedRoundTripMillis
+        var state = AppState(config: config, size: size)
         let initial = state.update(.resized(size))
         let program = WatchedGallery(inner: GalleryProgram(), session: self)
         let runner = ProgramRunner(program: program, backend: backend, maxFramesPerSecond: 60,

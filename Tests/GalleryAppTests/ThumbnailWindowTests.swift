@@ -79,38 +79,6 @@ final class ThumbnailWindowTests: XCTestCase {
         XCTAssertTrue(low.allSatisfy { ids.firstIndex(of: $0.itemID)! < visibleStart }, "the band is above")
     }
 
-    /// A held PageDown: the band ahead grows with the repeats (the distance covered in one
-    /// round-trip), up to three screens; turning round starts again at one screen, backwards.
-    func testHeldPageDownPrefetchesFurtherAheadAndTurningResetsIt() throws {
-        var h = Harness(count: 2000)
-        h.send(.resized(Size(width: 120, height: 40)))
-        h.answerAll()
-        let grid = try XCTUnwrap(h.state.layout.tileGrid)
-        let screen = grid.tilesPerScreen
-        func band() -> Range<Int> {
-            let positions = h.state.requestedThumbnails.filter { $0.value == .low }.keys.compactMap { key in
-                (0..<h.state.current.count).first { h.state.current.item(at: $0)?.id == key.itemID }
-            }
-            return (positions.min() ?? 0)..<((positions.max() ?? -1) + 1)
-        }
-        var spans: [Int] = []
-        for _ in 0..<4 {
-            h.key(.pageDown)
-            h.answerAll()
-            spans.append(band().count)
-        }
-        let start = h.state.current.topRow * grid.columns
-        XCTAssertEqual(band().lowerBound, start + screen, "the band starts right below the screen")
-        XCTAssertLessThanOrEqual(spans[0], screen)
-        XCTAssertGreaterThan(spans[1], screen)
-        XCTAssertGreaterThan(spans[3], 2 * screen, "\(spans)")
-        XCTAssertLessThanOrEqual(spans[3], 3 * screen)
-        h.key(.pageUp)
-        h.answerAll()
-        XCTAssertLessThanOrEqual(band().count, screen)
-        XCTAssertLessThanOrEqual(band().upperBound, h.state.current.topRow * grid.columns, "backwards after turning")
-    }
-
     func testResizeAsksForTheNewSizeAndKeepsTheOldPictureMeanwhile() throws {
         var h = Harness(count: 100)
         h.send(.resized(Size(width: 120, height: 40)))

@@ -15,6 +15,9 @@ public struct AppConfig: Equatable, Sendable {
     public var spinnerMillis = 100
     /// A standing notice for the status line (e.g. the catalog fell back to memory).
     public var notice: String?
+    /// Prefetch as if every picture took this long (ms) instead of the measured round trip:
+    /// the walk benchmark's comparison with the old fixed assumption (100 ms). nil: measured.
+    public var assumedRoundTripMillis: Int?
 
     public init(pageSize: Int = 20, source: DataSourceKind = .offlineCatalog, language: Language = .en) {
         self.pageSize = min(100, max(1, pageSize))
@@ -59,6 +62,11 @@ public struct AppState: Equatable, Sendable {
     /// Thumbnails asked for and not answered yet, with their current priority.
     public internal(set) var requestedThumbnails: [ThumbnailKey: ThumbnailPriority] = [:]
     public internal(set) var failedThumbnails: Set<ThumbnailKey> = []
+    /// The measured picture round trip, for the prefetch distance.
+    public internal(set) var pictureRoundTrip = RoundTripEstimate()
+    /// The event loop's clock at the message being handled (ms, monotonic; nil: untimed, as
+    /// in tests that do not pass one): the time of a key, for the pace of a held key.
+    public internal(set) var clockMillis: UInt64?
     public internal(set) var attribution: String?
     public internal(set) var staleData = false
     /// Damaged pictures and caches that fell back to memory, for the status line.

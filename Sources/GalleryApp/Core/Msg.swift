@@ -11,7 +11,8 @@ public enum Msg: Equatable, Sendable {
     /// A mouse event and when it happened (milliseconds, monotonic), for double clicks.
     case mouse(MouseEvent, atMillis: UInt64)
     case pageLoaded(PageRequest, Result<ItemPage, PageFailure>)
-    case thumbnailLoaded(ThumbnailKey, HalfBlockCells)
+    /// A picture, with its round trip when it was not in memory (ms from the request).
+    case thumbnailLoaded(ThumbnailKey, HalfBlockCells, roundTripMillis: Int? = nil)
     case thumbnailFailed(ThumbnailKey)
     case timerFired(TimerTag)
     /// Answers for the detail pages.

@@ -41,10 +41,8 @@ public struct PagedList: Equatable, Sendable {
     public var topRow = 0
     /// Where the user last moved, for the prefetch band.
     public var scrollsForward = true
-    /// How fast the user is moving: the distance of the last move, and how many moves in a row
-    /// went the same way (a held PageDown repeats at the keyboard's rate, ~30 Hz).
-    public private(set) var lastStride = 0
-    public private(set) var streak = 0
+    /// How far and how fast the user is moving (stride, streak, time between moves).
+    public private(set) var pace = TravelPace()
 
     public init(id: Int, query: ListQuery) {
         self.id = id
@@ -160,25 +158,24 @@ public struct PagedList: Equatable, Sendable {
         return false
     }
 
-    /// Selection moved to `index` (clamped); keeps the direction for prefetching.
-    public mutating func select(_ index: Int) {
+    /// Selection moved to `index` (clamped) at `now` (ms, the event loop's clock; nil: untimed);
+    /// keeps the direction and pace for prefetching.
+    public mutating func select(_ index: Int, atMillis now: UInt64? = nil) {
         let clamped = isEmpty ? 0 : min(max(0, index), count - 1)
-        if clamped != selection {
-            let forward = clamped > selection
-            streak = forward == scrollsForward ? streak + 1 : 1
-            lastStride = abs(clamped - selection)
-            scrollsForward = forward
-        }
+        if clamped != selection { travelled(by: clamped - selection, atMillis: now) }
         selection = clamped
     }
 
-    /// Positions to prefetch past the screen in the scroll direction: at least one screen, and
-    /// when moves repeat, the distance they cover in one picture round-trip (about three key
-    /// repeats at 30 Hz against a ~100 ms fetch + decode), so a held key finds its next screens
-    /// already loading. Capped at four screens so a long hold does not flood the pipeline.
-    public func prefetchDistance(screen: Int) -> Int {
-        guard streak >= 2 else { return screen }
-        return min(4 * screen, max(screen, lastStride * min(streak, 3)))
+    /// A move of `delta` positions (a key, a click, a wheel step) at `now`.
+    public mutating func travelled(by delta: Int, atMillis now: UInt64?) {
+        pace.moved(by: delta, atMillis: now)
+        scrollsForward = pace.forward
+    }
+
+    /// Positions to prefetch past the screen in the scroll direction: the distance the user
+    /// covers in one measured picture round trip, at least one screen (`TravelPace`).
+    public func prefetchDistance(screen: Int, roundTripMillis: Double?) -> Int {
+        pace.prefetchDistance(screen: screen, roundTripMillis: roundTripMillis)
     }
 
     /// Scrolls so the selected row is on screen, moving as little as possible.

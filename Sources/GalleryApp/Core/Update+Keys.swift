@@ -101,7 +101,7 @@ extension AppState {
 
     mutating func move(to index: Int) {
         let top = lists.count - 1
-        lists[top].select(index)
+        lists[top].select(index, atMillis: clockMillis)
         revealCurrentSelection()
     }
 

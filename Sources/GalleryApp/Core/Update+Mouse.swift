@@ -16,9 +16,9 @@ extension AppState {
         let x = mouse.position.x, y = mouse.position.y
         switch (mouse.kind, mouse.button) {
         case (.wheel, .wheelUp):
-            scroll(rows: -1, in: grid)
+            scroll(rows: -1, in: grid, atMillis: millis)
         case (.wheel, .wheelDown):
-            scroll(rows: 1, in: grid)
+            scroll(rows: 1, in: grid, atMillis: millis)
         case (.press, _):
             guard let item = grid.item(atX: x, y: y, topRow: current.topRow, count: current.count) else {
                 return []
@@ -26,23 +26,23 @@ extension AppState {
             if let last = lastClick, last.item == item, last.listID == current.id,
                millis >= last.at, millis - last.at <= config.doubleClickMillis {
                 lastClick = nil
-                lists[top].select(item)
+                lists[top].select(item, atMillis: millis)
                 return openSelected()
             } else {
                 lastClick = LastClick(item: item, listID: current.id, at: millis)
-                lists[top].select(item)
+                lists[top].select(item, atMillis: millis)
             }
         default: break
         }
         return []
     }
 
-    mutating func scroll(rows delta: Int, in grid: TileGrid) {
+    mutating func scroll(rows delta: Int, in grid: TileGrid, atMillis millis: UInt64) {
         let top = lists.count - 1
         var list = lists[top]
         list.topRow += delta
         list.clampTopRow(in: grid)
-        list.scrollsForward = delta > 0
+        list.travelled(by: delta * grid.columns, atMillis: millis)
         let row = list.selection / grid.columns
         let column = list.selection % grid.columns
         if row < list.topRow {

@@ -1,18 +1,26 @@
-/// The thumbnail window: what is on screen loads at high priority, the next screen in the
-/// scroll direction at low priority, anything else in flight is cancelled and its picture
-/// forgotten (the pipeline's memory cache brings it back instantly when scrolled to again).
+/// The thumbnail window: what is on screen loads at high priority, the prefetch band in the
+/// scroll direction (a screen, or what a held key covers in one round trip) at low priority,
+/// anything else in flight is cancelled and its picture forgotten (the pipeline's memory
+/// cache brings it back instantly when scrolled to again).
 extension AppState {
-    /// Items of the current list on screen, and the prefetch band one screen ahead.
+    /// Items of the current list on screen, and the prefetch band ahead in the scroll direction.
     func window() -> (visible: Range<Int>, ahead: Range<Int>)? {
         guard let grid = layout.tileGrid else { return nil }
         let list = current
         let count = list.count
         let visible = grid.visibleRange(topRow: list.topRow, count: count)
-        let screen = list.prefetchDistance(screen: grid.tilesPerScreen)
+        let distance = prefetchDistance(list, grid: grid)
         let ahead = list.scrollsForward
-            ? visible.upperBound..<min(count, visible.upperBound + screen)
-            : max(0, visible.lowerBound - screen)..<visible.lowerBound
+            ? visible.upperBound..<min(count, visible.upperBound + distance)
+            : max(0, visible.lowerBound - distance)..<visible.lowerBound
         return (visible, ahead)
+    }
+
+    /// How far past the screen `list` prefetches: the distance its pace covers in one picture
+    /// round trip (the measured one, or the configured assumption).
+    func prefetchDistance(_ list: PagedList, grid: TileGrid) -> Int {
+        let roundTrip = config.assumedRoundTripMillis.map(Double.init) ?? pictureRoundTrip.millis
+        return list.prefetchDistance(screen: grid.tilesPerScreen, roundTripMillis: roundTrip)
     }
 
     func windowItemIDs() -> Set<Int> {

@@ -3,6 +3,12 @@ import TerminalUI
 /// The pure state machine: `update` applies one message and returns the effects to run.
 /// Everything the runner does comes back as a message, so a test can play any sequence.
 extension AppState {
+    /// `update` at `now` on the event loop's clock (ms, monotonic): what the runtime calls.
+    public mutating func update(_ msg: Msg, atMillis now: UInt64) -> [Effect] {
+        clockMillis = now
+        return update(msg)
+    }
+
     public mutating func update(_ msg: Msg) -> [Effect] {
         guard !isQuitting else { return [] }
         var effects: [Effect] = []
@@ -19,7 +25,8 @@ extension AppState {
         case .pageLoaded(let request, let result):
             receivePage(request, result)
             effects += startRetryCountdown(request.listID, result)
-        case .thumbnailLoaded(let key, let thumbnail):
+        case .thumbnailLoaded(let key, let thumbnail, let roundTrip):
+            if let roundTrip { pictureRoundTrip.add(millis: roundTrip) }
             receiveThumbnail(key, thumbnail)
         case .thumbnailFailed(let key):
             if requestedThumbnails.removeValue(forKey: key) != nil { failedThumbnails.insert(key) }
@@ -72,7 +79,7 @@ extension AppState {
         guard let grid else { return (0..<0, 0) }
         let visible = grid.visibleRange(topRow: list.topRow, count: list.count)
         let beyondSelection = list.scrollsForward ? max(0, list.selection + 1 - visible.upperBound) : 0
-        let ahead = max(2 * grid.tilesPerScreen, list.prefetchDistance(screen: grid.tilesPerScreen) + grid.tilesPerScreen)
+        let ahead = max(2 * grid.tilesPerScreen, prefetchDistance(list, grid: grid) + grid.tilesPerScreen)
         return (visible, ahead + beyondSelection)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TerminalUI
 
 /// Performs the core's effects against the real world and reports back as messages:
@@ -32,14 +33,20 @@ public struct EffectRunner: Sendable {
             reportHealth(dispatch)
         case .loadThumbnails(let keys, let priority):
             for key in keys {
+                let asked = GalleryProgram.monotonicMillis()
+                let returned = LoadReturned()
                 thumbnails.load(key, priority: priority) { [self] image in
                     if let image {
-                        dispatch(.thumbnailLoaded(key, image))
+                        // A picture in memory answers before `load` returns: no round trip.
+                        let roundTrip = returned.flag.load(ordering: .acquiring)
+                            ? Int(GalleryProgram.monotonicMillis() - asked) : nil
+                        dispatch(.thumbnailLoaded(key, image, roundTripMillis: roundTrip))
                     } else {
                         dispatch(.thumbnailFailed(key))
                     }
                     reportHealth(dispatch)
                 }
+                returned.flag.store(true, ordering: .releasing)
             }
         case .cancelThumbnails(let keys):
             for key in keys { thumbnails.cancel(key) }
@@ -70,4 +77,9 @@ final class HealthLatch: @unchecked Sendable {
             return true
         }
     }
+}
+
+/// Set once `load` has returned: a completion that finds it unset ran inside `load`, from memory.
+final class LoadReturned: Sendable {
+    let flag = Atomic(false)
 }

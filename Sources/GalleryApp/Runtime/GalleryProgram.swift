@@ -10,7 +10,8 @@ public struct GalleryProgram: Program {
 
     public var theme: Theme
     public var finishWhenGridComplete: Bool
-    /// Milliseconds since an arbitrary start, for double clicks (injected so tests control it).
+    /// Milliseconds since an arbitrary start, for double clicks and the pace of a held key
+    /// (injected so tests control it).
     public var clock: @Sendable () -> UInt64
 
     public init(theme: Theme = .standard, finishWhenGridComplete: Bool = false,
@@ -41,7 +42,7 @@ public struct GalleryProgram: Program {
         }
     }
 
-    public func update(_ model: inout AppState, _ msg: Msg) -> [Effect] { model.update(msg) }
+    public func update(_ model: inout AppState, _ msg: Msg) -> [Effect] { model.update(msg, atMillis: clock()) }
 
     public func view(_ model: AppState, into buffer: inout Buffer) {
         GalleryView.render(model, into: &buffer, theme: theme)
