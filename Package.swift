@@ -79,6 +79,7 @@ let package = Package(
         .target(name: "Catalog", dependencies: [
             "Digests", "CivilCalendar", "MarvelContract",
             .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
         .target(name: "CatalogServer", dependencies: [
             "Catalog", "MarvelAPI", "ImageCore", "Digests", "CivilCalendar", "MetronSource", "CDeflate",

@@ -68,11 +68,13 @@ public enum CanonicalJSON {
 
     private static func writeDouble(_ d: Double, into out: inout [UInt8]) throws {
         guard d.isFinite else { throw InvalidValue(description: "not a JSON number: \(d)") }
-        if d == d.rounded(), abs(d) < 1e15 {
-            out.append(contentsOf: String(Int64(d)).utf8)
-        } else {
-            out.append(contentsOf: "\(d)".utf8)
-        }
+        out.append(contentsOf: doubleText(d).utf8)
+    }
+
+    /// A finite double as written: an integral value below 1e15 as an integer, else Swift's
+    /// shortest round-trip text.
+    static func doubleText(_ d: Double) -> String {
+        d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : "\(d)"
     }
 
     static func writeString(_ s: String, into out: inout [UInt8]) {

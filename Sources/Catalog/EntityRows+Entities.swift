@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Creators, events, series and stories as full entities: their own fields are kept as JSON
 /// (the lists are dropped, Relations rebuilds them), sortable fields as columns, and the links
@@ -21,7 +20,8 @@ extension EntityRows {
         case .stories:
             writes.append(RowWrite(.storyEntity, [id, title, MarvelJSON.string(object["type"]) ?? "", modified, json]))
             if let issue = MarvelJSON.summary(object, "originalIssue") {
-                writes.append(RowWrite(ignoring: .comicStory, [issue.id, id], key: issue.id, id))
+                let story = id
+                once(.comicStory, key: issue.id, story) { [issue.id, story] }
             }
         case .creators:
             let full = MarvelJSON.string(object["fullName"]) ?? ""
@@ -50,11 +50,11 @@ extension EntityRows {
                 default: nil
                 }
                 if case let (sql, a, b)? = table {
-                    writes.append(RowWrite(ignoring: sql, [a, b], key: a, b))
+                    once(sql, key: a, b) { [a, b] }
                 } else {
                     let tag = Self.kindTag(kind) * 8 + Self.kindTag(field)
-                    writes.append(RowWrite(ignoring: .entityLink, [kind.rawValue, id, field.rawValue, item.id],
-                                           key: id, item.id, tag: tag))
+                    let (owner, ownKind) = (id, kind)
+                    once(.entityLink, key: owner, item.id, tag: tag) { [ownKind.rawValue, owner, field.rawValue, item.id] }
                 }
             }
         }

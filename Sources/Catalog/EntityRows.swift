@@ -10,13 +10,16 @@ struct EntityRows {
     let id: Int
     /// In order: a later row may rely on an earlier one (a summary before its links).
     var writes: [RowWrite] = []
+    /// The `INSERT OR IGNORE` rows already made for this file's earlier entities.
+    private let seen: SeenKeys
 
-    /// nil when the object is not an entity we keep. `json` is its canonical text when already
-    /// made, else it is made here (`CatalogStore.canonicalText`).
-    init?(_ object: MarvelJSON.Object, json: String? = nil) throws {
+    /// nil when the object is not an entity we keep. `json` is its stored text when already
+    /// made, else it is made here from the tape (`CatalogStore.canonicalText`).
+    init?(_ object: MarvelJSON.Object, json: String? = nil, seen: SeenKeys = SeenKeys()) throws {
         guard let kind = MarvelJSON.kind(of: object), let id = MarvelJSON.int(object["id"]) else { return nil }
         self.kind = kind
         self.id = id
+        self.seen = seen
         let json = try json ?? CatalogStore.canonicalText(object, kind)
         switch kind {
         case .characters: character(object, json)
@@ -25,13 +28,21 @@ struct EntityRows {
         }
     }
 
-    private mutating func add(_ sql: ImportSQL, _ arguments: StatementArguments) {
+    private mutating func add(_ sql: ImportSQL, _ arguments: [any ImportBindable]) {
         writes.append(RowWrite(sql, arguments))
     }
 
     /// A link row `(a, b)` of a two-column link table.
     private mutating func link(_ sql: ImportSQL, _ a: Int, _ b: Int) {
-        writes.append(RowWrite(ignoring: sql, [a, b], key: a, b))
+        once(sql, key: a, b) { [a, b] }
+    }
+
+    /// An `INSERT OR IGNORE` row keyed by `a`, `b` (and `tag`), unless an earlier entity of the
+    /// file made it: only the first is ever written, so the later ones (over half of a catalog's
+    /// summaries and links) are not even made.
+    mutating func once(_ sql: ImportSQL, key a: Int, _ b: Int = 0, tag: Int = 0, _ values: () -> [any ImportBindable]) {
+        guard seen.keys.insert(RowWrite.Key(sql: sql, a: a, b: b, tag: tag)).inserted else { return }
+        writes.append(RowWrite(ignoring: sql, values(), key: a, b, tag: tag))
     }
 
     private mutating func character(_ object: MarvelJSON.Object, _ json: String) {
@@ -61,7 +72,7 @@ struct EntityRows {
         let series = MarvelJSON.summary(object, "series")
         if let series { seriesSummary(series.id, series.name) }
         var dates: [String: Int64] = [:]
-        for entry in object["dates"] as? [MarvelJSON.Object] ?? [] {
+        for entry in MarvelJSON.objects(object["dates"]) ?? [] {
             if let type = MarvelJSON.string(entry["type"]), let date = MarvelJSON.string(entry["date"]).flatMap(CatalogDate.epochSeconds) {
                 dates[type] = date
             }
@@ -96,22 +107,24 @@ struct EntityRows {
     }
 
     private mutating func seriesSummary(_ id: Int, _ title: String) {
-        let (start, end) = MarvelJSON.years(ofSeriesTitle: title)
-        writes.append(RowWrite(ignoring: .seriesSummary, [id, title, start, end], key: id))
+        once(.seriesSummary, key: id) {
+            let (start, end) = MarvelJSON.years(ofSeriesTitle: title)
+            return [id, title, start, end]
+        }
     }
 
     /// A creator, event, series or story known only by a summary: its row with the name, kept if it exists.
     mutating func summary(_ kind: EntityKind, _ item: MarvelJSON.Item) {
         switch kind {
         case .stories:
-            writes.append(RowWrite(ignoring: .storySummary, [item.id, item.name, item.type], key: item.id))
+            once(.storySummary, key: item.id) { [item.id, item.name, item.type] }
         case .events:
-            writes.append(RowWrite(ignoring: .eventSummary, [item.id, item.name], key: item.id))
+            once(.eventSummary, key: item.id) { [item.id, item.name] }
         case .creators:
-            let parts = item.name.split(separator: " ").map(String.init)
-            writes.append(RowWrite(ignoring: .creatorSummary,
-                                   [item.id, item.name, TextFold.fold(item.name), parts.dropLast().joined(separator: " "),
-                                    parts.last ?? ""], key: item.id))
+            once(.creatorSummary, key: item.id) {
+                let parts = item.name.split(separator: " ").map(String.init)
+                return [item.id, item.name, TextFold.fold(item.name), parts.dropLast().joined(separator: " "), parts.last ?? ""]
+            }
         case .series: seriesSummary(item.id, item.name)
         case .characters, .comics: break
         }
@@ -125,4 +138,10 @@ extension CatalogStore {
         try db.run(sql: "INSERT OR REPLACE INTO image (token, extension, hash) VALUES (?, ?, ?)",
                        arguments: [token, ext.lowercased(), hash])
     }
+}
+
+/// The keys of the `INSERT OR IGNORE` rows one file's entities have made so far (shared by
+/// the `EntityRows` of a file, which are made one after another on one thread).
+final class SeenKeys {
+    var keys: Set<RowWrite.Key> = []
 }

@@ -11,9 +11,11 @@ public enum TextFold {
         if let ascii = text.withUTF8({ bytes in bytes.allSatisfy({ $0 < 0x80 }) ? lowercasedASCII(bytes) : nil }) {
             return ascii
         }
-        return text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: Locale(identifier: "en_US_POSIX"))
-            .lowercased()
+        return text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: posix).lowercased()
     }
+
+    /// Made once: a Locale per call was most of the cost of folding a name with an accent.
+    private static let posix = Locale(identifier: "en_US_POSIX")
 
     private static func lowercasedASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         String(unsafeUninitializedCapacity: bytes.count) { out in

@@ -38,7 +38,7 @@ final class RowWriterTests: XCTestCase {
             "characters": ["items": [["resourceURI": "http://gateway.marvel.com/v1/public/characters/9", "name": "Hulk"]]],
             "events": ["items": [["resourceURI": "http://gateway.marvel.com/v1/public/events/3", "name": "War"]]],
         ]
-        let rows = try XCTUnwrap(try EntityRows(comic))
+        guard case .rows(let rows) = try CatalogStore.prepare(comic) else { return XCTFail("not imported") }
         XCTAssertEqual(rows.kind, .comics)
         XCTAssertEqual(rows.id, 5)
         let links = rows.writes.compactMap(\.once).filter { $0.sql == .characterEvent }
