@@ -1,4 +1,5 @@
 import Catalog
+import Digests
 import Synchronization
 
 /// The catalog's entities as this server sends them: each one's JSON with its hosts rewritten
@@ -24,9 +25,13 @@ final class ServedEntities: Sendable {
         let source: String
         /// As sent: hosts rewritten.
         let json: [UInt8]
+        /// SHA-1 of `json`, made once: a page's ETag hashes these 20 bytes per entity instead
+        /// of the entity's text (hashing 250 KB was a third of a cold page's server time).
+        let digest: [UInt8]
 
         init(serial: Int, source: String, json: [UInt8]) {
             self.serial = serial; self.source = source; self.json = json
+            digest = Digest.sha1(json)
         }
     }
 

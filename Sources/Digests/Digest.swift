@@ -7,6 +7,8 @@ public enum Digest {
     public static func md5Hex(_ text: String) -> String { hex(digest(Array(text.utf8), EVP_md5())) }
     public static func sha1Hex(_ bytes: some Collection<UInt8>) -> String { hex(digest(bytes, EVP_sha1())) }
     public static func sha1Hex(_ text: String) -> String { sha1Hex(Array(text.utf8)) }
+    /// The 20 bytes of SHA-1.
+    public static func sha1(_ bytes: some Collection<UInt8>) -> [UInt8] { digest(bytes, EVP_sha1()) }
     public static func sha256Hex(_ text: String) -> String { hex(sha256(Array(text.utf8))) }
     /// The 32 bytes of SHA-256.
     public static func sha256(_ bytes: some Collection<UInt8>) -> [UInt8] { digest(bytes, EVP_sha256()) }
