@@ -3,7 +3,7 @@
 //
 // The target graph is the architecture (see README "Layout"); every layer looks only down,
 // and every target declares exactly the modules it imports:
-//   C: system libraries (pkg-config) and three shims by domain: CTerminal, CImageCodecs, and the
+//   C: system libraries (pkg-config) and four shims by domain: CTerminal, CImageCodecs, CDeflate, and the
 //      typed curl wrappers inline in CCurl's own header; libcrypto only through Digests
 //   TerminalUI (pure) <- TerminalIO;  TerminalUI <- ImageCore (codecs, picture streams)
 //   HTTPTransport (libcurl, the one retry rule) <- MarvelAPI (the REST contract)
@@ -54,6 +54,9 @@ let package = Package(
         // `static inline` in CCurl's header): the async-signal-safe terminal restore, and the
         // setjmp-guarded codecs.
         .target(name: "CTerminal", path: "Sources/CLibraries/CTerminal"),
+        // Deflate pieces and CRC-32 combination for gzip answers stitched from entities
+        // compressed once (zlib; its header stays inside the shim).
+        .target(name: "CDeflate", path: "Sources/CLibraries/CDeflate", linkerSettings: [.linkedLibrary("z")]),
         .target(name: "CImageCodecs", dependencies: ["CJPEG", "CPNG", "CGIF"],
                 path: "Sources/CLibraries/CImageCodecs",
                 // giflib has no pkg-config file: link it here so every product that
@@ -87,7 +90,7 @@ let package = Package(
         .plugin(name: "EmbeddedCatalogPlugin", capability: .buildTool(), dependencies: ["EmbeddedCatalogBuilder"]),
         .target(name: "EmbeddedCatalogFile", plugins: ["EmbeddedCatalogPlugin"]),
         .target(name: "CatalogServer", dependencies: [
-            "Catalog", "EmbeddedCatalogFile", "MarvelAPI", "ImageCore", "Digests", "CivilCalendar", "MetronSource",
+            "Catalog", "EmbeddedCatalogFile", "MarvelAPI", "ImageCore", "Digests", "CivilCalendar", "MetronSource", "CDeflate",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "CompressNIO", package: "compress-nio"),
             .product(name: "HTTPTypes", package: "swift-http-types"),

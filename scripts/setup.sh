@@ -12,6 +12,7 @@ packages=(
   libgif-dev             # first frame of GIF thumbnails
   libsixel-dev           # sixel picture output (palette quantisation + encoder)
   libsqlite3-dev         # GRDB catalog store
+  zlib1g-dev             # deflate pieces and CRC-32 of stitched gzip answers (CDeflate)
   tmux                   # end-to-end terminal tests
   curl                   # end-to-end tests read the catalog server's /debug/stats
 )

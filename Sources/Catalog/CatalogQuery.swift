@@ -84,7 +84,12 @@ public enum SummaryKind: String, Sendable, CaseIterable {
 public struct CatalogPage: Sendable, Equatable {
     public var total: Int
     public var results: [String]
-    public init(total: Int, results: [String]) { self.total = total; self.results = results }
+    /// The id of each of `results`, in the same order, when the reader knows them (else empty):
+    /// lets the server keep each entity as it sends it (`ServedEntities`).
+    public var ids: [Int]
+    public init(total: Int, results: [String], ids: [Int] = []) {
+        self.total = total; self.results = results; self.ids = ids
+    }
 }
 
 /// An image original as stored: its bytes and declared extension.

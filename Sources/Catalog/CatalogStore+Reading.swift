@@ -45,14 +45,15 @@ extension CatalogStore: CatalogReading {
         var sql: String { clauses.isEmpty ? "" : "WHERE " + clauses.joined(separator: " AND ") }
     }
 
-    private func page(table: String, _ filter: Filter, order: String, limit: Int, offset: Int) throws -> CatalogPage {
-        try read { db in
-            let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table) \(filter.sql)",
-                                         arguments: StatementArguments(filter.arguments)) ?? 0
-            let rows = offset >= total ? [] : try String.fetchAll(
-                db, sql: "SELECT json FROM \(table) \(filter.sql) ORDER BY \(order) LIMIT ? OFFSET ?",
-                arguments: StatementArguments(filter.arguments + [limit, offset]))
-            return CatalogPage(total: total, results: rows)
+    private func page(_ kind: EntityKind, _ filter: Filter, order: String, limit: Int, offset: Int) throws -> CatalogPage {
+        if filter.clauses.isEmpty, let kept = keptPage(kind, where: filter.sql, order: order, limit: limit, offset: offset) {
+            return kept
+        }
+        return try read { db in
+            let (total, ids) = try window(kind, where: filter.sql, arguments: filter.arguments, filtered: !filter.clauses.isEmpty,
+                                          order: order, limit: limit, offset: offset, db)
+            let found = try rendered(kind, ids, db)
+            return CatalogPage(total: total, results: found.map(\.json), ids: found.map(\.id))
         }
     }
 
@@ -72,7 +73,7 @@ extension CatalogStore: CatalogReading {
         // Byte order of the name (BINARY collation), as the real API's default.
         let order = Self.orderSQL(q.orderBy.isEmpty ? [Ordering(field: "name")] : q.orderBy,
                                   columns: ["name": "name", "modified": "modified"], fallback: "id")
-        return try page(table: "character", f, order: rank.map { "\($0), \(order)" } ?? order, limit: q.limit, offset: q.offset)
+        return try page(.characters, f, order: rank.map { "\($0), \(order)" } ?? order, limit: q.limit, offset: q.offset)
     }
 
     public func character(id: Int) throws -> String? {
@@ -119,7 +120,7 @@ extension CatalogStore: CatalogReading {
         let order = Self.orderSQL(orderings,
                                   columns: ["focDate": "foc", "onsaleDate": "onsale", "title": "title", "titleBase": titleBase,
                                             "issueNumber": "issue_number", "modified": "modified"], fallback: "id")
-        return try page(table: "comic", f, order: rank.map { "\($0), \(order)" } ?? order, limit: q.limit, offset: q.offset)
+        return try page(.comics, f, order: rank.map { "\($0), \(order)" } ?? order, limit: q.limit, offset: q.offset)
     }
 
     public func comic(id: Int) throws -> String? {

@@ -44,7 +44,7 @@ public final class CatalogServer: Sendable {
             routes: MarvelRoutes(catalog: catalog),
             images: ImageService(catalog: catalog, renderer: options.renderer ?? DefaultImageRenderer()),
             keys: options.keys, faults: faults, stats: stats, limiter: limiter, cache: AnswerCache(budgetBytes: options.answerCacheBytes),
-            debugEndpoints: options.debugEndpoints)
+            served: ServedEntities(), debugEndpoints: options.debugEndpoints)
         if case .metron(let serving) = options.source {
             responder.metron = (MetronBackend(client: serving.client),
                                 MetronImages(client: serving.client, renderer: options.renderer ?? DefaultImageRenderer(),

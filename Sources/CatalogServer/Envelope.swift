@@ -4,10 +4,9 @@ import Foundation
 import NIOCore
 import MarvelAPI
 import MetronSource
-import Synchronization
 
 /// The 200 wrapper of every list and detail answer (MARVEL_API.md 4.1), built as text around
-/// the stored entity JSON. The ETag is the sha1 of the `data` object, 40 hex chars, as real.
+/// the stored entity JSON. The ETag is 40 hex chars of SHA-1 (see `build`), as real.
 enum Envelope {
 
     /// Metron's data is Metron's: its credit and licence (`MetronTerms`), in place of Marvel's, on every answer.
@@ -18,34 +17,73 @@ enum Envelope {
     struct Attribution {
         let text: String
         let link: String
-        var html: String { "<a href=\"\(link)\">\(text)</a>" }
+        /// The envelope's text before the ETag's value, the same for every answer.
+        let envelopeHead: [UInt8]
+
+        init(text: String, link: String) {
+            self.text = text
+            self.link = link
+            envelopeHead = Array(("{\"code\":200,\"status\":\"Ok\",\"copyright\":\(JSONText.quote(MarvelAttribution.copyright)),"
+                + "\"attributionText\":\(JSONText.quote(text)),"
+                + "\"attributionHTML\":\(JSONText.quote("<a href=\"\(link)\">\(text)</a>")),\"etag\":\"").utf8)
+        }
     }
 
-    /// Built as bytes in one buffer: joining, rewriting hosts and concatenating 250 KB pages as
-    /// Strings (Foundation's `replacingOccurrences` on Linux goes through UTF-16) cost more than
-    /// the SQL did.
-    static func build(_ result: MarvelRoutes.Result, baseURL: String, attribution: Attribution = marvelAttribution) -> (etag: String, body: [UInt8]) {
-        var data: [UInt8] = []
-        data.reserveCapacity(result.page.results.reduce(128) { $0 + $1.utf8.count + 1 })
-        data += "{\"offset\":\(result.offset),\"limit\":\(result.limit),\"total\":\(result.page.total),".utf8
-        data += "\"count\":\(result.page.results.count),\"results\":[".utf8
-        let hosts = HostRewrite(baseURL: baseURL)
-        for (n, json) in result.page.results.enumerated() {
-            if n > 0 { data.append(UInt8(ascii: ",")) }
-            hosts.append(json, to: &data)
+    /// A 200 answer: its ETag, and its body made from the entities as sent, as JSON or as gzip.
+    struct Answer: Sendable {
+        let etag: String
+        /// The envelope up to the first entity (`..."results":[`).
+        let head: [UInt8]
+        let entities: [ServedEntities.Entity]
+        /// After each entity but the last, and after the last (`results`, `data`, the envelope).
+        static let comma: [UInt8] = [UInt8(ascii: ",")]
+        static let tail: [UInt8] = Array("]}}".utf8)
+
+        var jsonCount: Int { entities.reduce(head.count + Self.tail.count) { $0 + $1.json.count + 1 } }
+
+        func json() -> ByteBuffer {
+            var out = ByteBuffer()
+            out.reserveCapacity(jsonCount)
+            out.writeBytes(head)
+            for (n, entity) in entities.enumerated() {
+                if n > 0 { out.writeBytes(Self.comma) }
+                out.writeBytes(entity.json)
+            }
+            out.writeBytes(Self.tail)
+            return out
         }
-        data += "]}".utf8
-        let etag = Digest.sha1Hex(data)
-        let head = "{\"code\":200,\"status\":\"Ok\",\"copyright\":\(JSONText.quote(MarvelAttribution.copyright)),"
-            + "\"attributionText\":\(JSONText.quote(attribution.text)),"
-            + "\"attributionHTML\":\(JSONText.quote(attribution.html)),"
-            + "\"etag\":\"\(etag)\",\"data\":"
-        var body: [UInt8] = []
-        body.reserveCapacity(head.utf8.count + data.count + 1)
-        body += head.utf8
-        body += data
-        body.append(UInt8(ascii: "}"))
-        return (etag, body)
+
+        /// The entities' deflate pieces (`ServedEntities.pieces`, one per entity) stitched
+        /// between the envelope in stored blocks: a cold page of 100 is then copies and 100 CRC
+        /// combinations. Without pieces, the JSON compressed whole.
+        func gzip(_ pieces: [DeflatePiece]?) -> ByteBuffer? {
+            guard let pieces, pieces.count == entities.count else { return try? Gzip.compress(json()) }
+            var gzip = GzipStitcher(capacity: pieces.reduce(head.count + 64) { $0 + $1.open.count + 5 })
+            gzip.appendStored(head)
+            for (n, piece) in pieces.enumerated() {
+                if n > 0 { gzip.appendStored(Self.comma) }
+                gzip.append(piece)
+            }
+            gzip.appendStored(Self.tail)
+            return gzip.finish()
+        }
+    }
+
+    /// The envelope around the page's entities as sent (`ServedEntities`). The ETag is the SHA-1
+    /// of the `data` object's own fields and each entity's SHA-1 in order, made once per entity:
+    /// it changes whenever the `data` object does (a field, an entity, their order), and a cold
+    /// page hashes 2 KB instead of its 250 KB. Clients compare it, never recompute it.
+    static func build(_ result: MarvelRoutes.Result, entities: [ServedEntities.Entity],
+                      attribution: Attribution = marvelAttribution) -> Answer {
+        let dataHead = Array(("{\"offset\":\(result.offset),\"limit\":\(result.limit),\"total\":\(result.page.total),"
+            + "\"count\":\(entities.count),\"results\":[").utf8)
+        let dataTail = Array(Answer.tail.dropLast())
+        let etag = Digest.sha1Hex { update in
+            dataHead.withUnsafeBytes(update)
+            for entity in entities { entity.digest.withUnsafeBytes(update) }
+            dataTail.withUnsafeBytes(update)
+        }
+        return Answer(etag: etag, head: attribution.envelopeHead + Array("\(etag)\",\"data\":".utf8) + dataHead, entities: entities)
     }
 
     /// Image paths and resource URIs point at this server, so a client that follows them (and
@@ -82,52 +120,6 @@ enum Envelope {
             guard bytes.count - i >= host.count else { return false }
             for k in 0..<host.count where bytes[i + k] != host[k] { return false }
             return true
-        }
-    }
-}
-
-/// Finished answers by (host, path, canonical query): the catalog does not change while the
-/// server runs, so a repeated page costs one dictionary lookup. Bounded by bytes (64 MB by
-/// default); cleared when full (pages are cheap to rebuild, so no LRU bookkeeping).
-final class AnswerCache: Sendable {
-    struct Entry: Sendable {
-        let etag: String
-        let body: [UInt8]
-        /// The gzip form, made the first time a client asks for it (then sent as it is).
-        var gzipped: ByteBuffer?
-        var cost: Int { body.count + (gzipped?.readableBytes ?? 0) }
-    }
-
-    private struct State {
-        var entries: [String: Entry] = [:]
-        var bytes = 0
-    }
-
-    private let state = Mutex(State())
-    private let budget: Int
-
-    init(budgetBytes: Int = 64 << 20) { self.budget = budgetBytes }
-
-    func get(_ key: String) -> Entry? { state.withLock { $0.entries[key] } }
-
-    /// The gzip body of a cached answer, compressing it once.
-    func gzipped(_ key: String, _ entry: Entry) -> ByteBuffer? {
-        if let packed = entry.gzipped { return packed }
-        guard let packed = try? Gzip.compress(ByteBuffer(bytes: entry.body)) else { return nil }
-        state.withLock { s in
-            guard s.entries[key] != nil, s.entries[key]?.gzipped == nil else { return }
-            s.entries[key]?.gzipped = packed
-            s.bytes += packed.readableBytes
-        }
-        return packed
-    }
-
-    func put(_ key: String, _ entry: Entry) {
-        guard entry.cost <= budget else { return }  // larger than the whole budget (or a budget of 0)
-        state.withLock { s in
-            if s.bytes + entry.cost > budget { s = State() }
-            if let old = s.entries.updateValue(entry, forKey: key) { s.bytes -= old.cost }
-            s.bytes += entry.cost
         }
     }
 }

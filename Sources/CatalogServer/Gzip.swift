@@ -26,6 +26,8 @@ public enum Gzip {
     /// True when an `Accept-Encoding` value accepts gzip (and does not say `gzip;q=0`).
     static func accepted(by header: String?) -> Bool {
         guard let header else { return false }
+        // What curl and most clients send, without Foundation's trimming and replacing.
+        if header == "gzip" || header == "gzip, deflate" || header == "deflate, gzip" || header == "gzip, deflate, br" { return true }
         for part in header.lowercased().split(separator: ",") {
             let fields = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
             guard fields.first == "gzip" || fields.first == "x-gzip" || fields.first == "*" else { continue }

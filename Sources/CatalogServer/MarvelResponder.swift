@@ -18,6 +18,8 @@ struct MarvelResponder: HTTPResponder {
     let stats: StatsRecorder
     let limiter: RateLimiter
     let cache: AnswerCache
+    /// Entities as sent (hosts rewritten, deflated once), for the answers built.
+    let served: ServedEntities
     var debugEndpoints = true
     /// `serve --source metron`: the API and pictures come from Metron instead of `routes`.
     var metron: (backend: MetronBackend, images: MetronImages)?
@@ -82,50 +84,56 @@ struct MarvelResponder: HTTPResponder {
             try keys?.check(params)
             let base = "http://\(request.head.authority ?? "127.0.0.1")"
             let key = "\(base)\(path)?\(params.canonical)"
-            let entry: AnswerCache.Entry
-            var staleSince: Date?
             if let hit = cache.get(key) {
-                entry = hit
-            } else {
-                let components = path.dropFirst("/v1/public/".count).split(separator: "/")
-                let built: (etag: String, body: [UInt8])
-                if let metron {
-                    let staleness = MetronStaleness()
-                    let outcome: Result<MarvelRoutes.Result, APIFailure> = await MetronStaleness.$current.withValue(staleness) {
-                        do throws(APIFailure) {
-                            return .success(try await metron.backend.answer(components, params, pathAndQuery: pathAndQuery, base: base))
-                        } catch {
-                            return .failure(error)
-                        }
-                    }
-                    let result = try outcome.get()
-                    staleSince = staleness.storedAt
-                    built = Envelope.build(result, baseURL: base, attribution: Envelope.metronAttribution)
-                } else {
-                    built = Envelope.build(try routes.answer(components, params, pathAndQuery: pathAndQuery), baseURL: base)
+                if Self.matches(request.headers[.ifNoneMatch], hit.etag) {
+                    return Reply(status: 304, headers: [("ETag", hit.etag)])
                 }
-                entry = AnswerCache.Entry(etag: built.etag, body: built.body)
-                if let staleSince {
-                    // Metron could not be reached and stored copies answered: say so (RFC 7234
-                    // Warning 110 and Age), and do not keep the answer past this request.
-                    let age = max(0, Int(Date().timeIntervalSince(staleSince)))
-                    return .json(200, entry.body, extra: [("ETag", entry.etag), ("Warning", "110 - \"Response is Stale\""),
-                                                          ("Age", String(age))])
-                }
-                cache.put(key, entry)
+                if gzip, let packed = cache.gzipped(key, hit) { return .gzipped(packed, etag: hit.etag) }
+                return .json(200, hit.body, extra: [("ETag", hit.etag)])
             }
-            if Self.matches(request.headers[.ifNoneMatch], entry.etag) {
-                return Reply(status: 304, headers: [("ETag", entry.etag)])
+            let (answer, staleSince) = try await build(path: path, params: params, pathAndQuery: pathAndQuery, base: base)
+            if let staleSince {
+                // Metron could not be reached and stored copies answered: say so (RFC 7234
+                // Warning 110 and Age), and do not keep the answer past this request.
+                let age = max(0, Int(Date().timeIntervalSince(staleSince)))
+                return .json(200, answer.json(), extra: [("ETag", answer.etag), ("Warning", "110 - \"Response is Stale\""),
+                                                         ("Age", String(age))])
             }
-            if gzip, let packed = cache.gzipped(key, entry) {
-                var reply = Reply.json(200, packed, extra: [("ETag", entry.etag)])
-                reply.isGzipped = true
-                return reply
+            if Self.matches(request.headers[.ifNoneMatch], answer.etag) {
+                return Reply(status: 304, headers: [("ETag", answer.etag)])
             }
-            return .json(200, entry.body, extra: [("ETag", entry.etag)])
+            guard gzip, let packed = answer.gzip(served.pieces(answer.entities)) else {
+                let body = answer.json()
+                cache.put(key, AnswerCache.Entry(etag: answer.etag, body: body))
+                return .json(200, body, extra: [("ETag", answer.etag)])
+            }
+            if cache.keepsAnswers { cache.put(key, AnswerCache.Entry(etag: answer.etag, body: answer.json(), gzipped: packed)) }
+            return .gzipped(packed, etag: answer.etag)
         } catch {
             return Reply(error)
         }
+    }
+
+    /// The answer to an API path that is not in the answer cache, from Metron or the catalog,
+    /// and when Metron's was a stored copy because Metron could not be reached, since when.
+    private func build(path: String, params: QueryParameters, pathAndQuery: String,
+                       base: String) async throws(APIFailure) -> (Envelope.Answer, staleSince: Date?) {
+        let components = path.dropFirst("/v1/public/".count).split(separator: "/")
+        guard let metron else {
+            let result = try routes.answer(components, params, pathAndQuery: pathAndQuery)
+            return (Envelope.build(result, entities: served.entities(result.kind, result.page, base: base)), nil)
+        }
+        let staleness = MetronStaleness()
+        let outcome: Result<MarvelRoutes.Result, APIFailure> = await MetronStaleness.$current.withValue(staleness) {
+            do throws(APIFailure) {
+                return .success(try await metron.backend.answer(components, params, pathAndQuery: pathAndQuery, base: base))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let result = try outcome.get()
+        return (Envelope.build(result, entities: served.entities(nil, result.page, base: base), attribution: Envelope.metronAttribution),
+                staleness.storedAt)
     }
 
     private func image(_ imageRequest: ImageService.Request, request: Request, faults: FaultOptions) -> Reply {

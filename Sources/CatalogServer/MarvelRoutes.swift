@@ -5,7 +5,17 @@ import Foundation
 struct MarvelRoutes: Sendable {
     let catalog: any CatalogReading
 
-    struct Result: Sendable { var page: CatalogPage; var limit: Int; var offset: Int }
+    struct Result: Sendable {
+        var page: CatalogPage; var limit: Int; var offset: Int
+        /// What the page lists (nil from a source that does not say: its entities are not kept).
+        var kind: EntityKind? = nil
+
+        func of(_ kind: EntityKind) -> Result {
+            var result = self
+            result.kind = kind
+            return result
+        }
+    }
 
     /// `nameContains` and `titleContains` are ours (search anywhere in a name); the real API
     /// would answer 409 to them, so only our client sends them, and only to this server.
@@ -24,15 +34,15 @@ struct MarvelRoutes: Sendable {
         guard let first = components.first, let kind = EntityKind(rawValue: String(first)), components.count <= 3 else {
             throw noRoute
         }
-        guard components.count >= 2 else { return try list(kind, params, scope: nil) }
+        guard components.count >= 2 else { return try list(kind, params, scope: nil).of(kind) }
         guard let id = Int(components[1]), id > 0 else { throw noRoute }
         guard components.count == 3 else {
             try params.rejectUnknown(allowed: [])
-            return try one(catalogCall { try catalog.entity(kind, id: id) }, missing: kind.notFoundNoun)
+            return try one(catalogCall { try catalog.entity(kind, id: id) }, id: id, missing: kind.notFoundNoun).of(kind)
         }
         guard let sub = EntityKind(rawValue: String(components[2])), kind.subCollections.contains(sub) else { throw noRoute }
         guard try catalogCall({ try catalog.entity(kind, id: id) }) != nil else { throw .notFound(kind.notFoundNoun) }
-        return try list(sub, params, scope: (kind, id))
+        return try list(sub, params, scope: (kind, id)).of(sub)
     }
 
     /// A list of `kind`, optionally scoped to the entities related to one `scope` entity; the scope's
@@ -74,9 +84,9 @@ struct MarvelRoutes: Sendable {
         }
     }
 
-    private func one(_ json: String?, missing: String) throws(APIFailure) -> Result {
+    private func one(_ json: String?, id: Int, missing: String) throws(APIFailure) -> Result {
         guard let json else { throw .notFound(missing) }
-        return Result(page: CatalogPage(total: 1, results: [json]), limit: 20, offset: 0)
+        return Result(page: CatalogPage(total: 1, results: [json], ids: [id]), limit: 20, offset: 0)
     }
 
     func catalogCall<T>(_ body: () throws -> T) throws(APIFailure) -> T {

@@ -18,6 +18,13 @@ struct Reply: Sendable {
         Reply(status: status, headers: [("Content-Type", "application/json; charset=utf-8")] + extra, body: body)
     }
 
+    /// A 200 whose body is already gzip.
+    static func gzipped(_ body: ByteBuffer, etag: String) -> Reply {
+        var reply = json(200, body, extra: [("ETag", etag)])
+        reply.isGzipped = true
+        return reply
+    }
+
     init(status: Int, headers: [(String, String)] = [], body: [UInt8], isImage: Bool = false) {
         self.init(status: status, headers: headers, body: ByteBuffer(bytes: body), isImage: isImage)
     }

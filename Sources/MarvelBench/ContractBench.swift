@@ -72,19 +72,21 @@ struct ContractBench: AsyncParsableCommand {
             guard let binary, let coldChild else { continue }
             print("    marvel-gallery serve (a separate process):")
             _ = await measure(kind, total: total, base: coldChild.baseURL, transport)
-            print("      cold   " + (await measure(kind, total: total, base: coldChild.baseURL, transport)))
+            print("      cold   " + (await measure(kind, total: total, base: coldChild.baseURL, transport, server: coldChild)))
             let cachedChild = try ServeChild(binary: binary, arguments: ["--answer-cache-mb", "1024"])
             _ = await measure(kind, total: total, base: cachedChild.baseURL, transport)
-            print("      cached " + (await measure(kind, total: total, base: cachedChild.baseURL, transport)))
+            print("      cached " + (await measure(kind, total: total, base: cachedChild.baseURL, transport, server: cachedChild)))
             cachedChild.stop()
         }
         coldChild?.stop()
         await cold.stop()
     }
 
-    /// Every connection asks its pages in turn; the figures of all answered requests, one line.
+    /// Every connection asks its pages in turn; the figures of all answered requests, one line,
+    /// with the CPU time a separate `server` spent per request (its own cost, whatever else
+    /// the machine runs at the time).
     private func measure(_ kind: EntityKind, total: Int, base: URL, _ transport: HTTPTransport,
-                         connections: Int? = nil) async -> String {
+                         connections: Int? = nil, server: ServeChild? = nil) async -> String {
         let orderings: [EntityKind: [String]] = [
             .characters: ["name", "-name", "modified", "-modified"],
             .comics: ["title", "-title", "onsaleDate", "-onsaleDate", "issueNumber", "modified"],
@@ -99,6 +101,7 @@ struct ContractBench: AsyncParsableCommand {
         let (connections, requests) = (connections ?? self.connections, self.requests)
         let clock = ContinuousClock()
         let started = clock.now
+        let serverCPU = server?.cpuSeconds
         // A failed request (an error or a status other than 200) is counted, not fatal: the
         // run goes on and the figures say how many failed and why the first one did.
         let outcomes = await withTaskGroup(of: Outcome.self) { group in
@@ -135,7 +138,12 @@ struct ContractBench: AsyncParsableCommand {
             : ", \(outcomes.failures.count) failed (first: \(outcomes.failures[0]))"
         guard !latencies.isEmpty else { return "no request succeeded\(failed)" }
         func pct(_ p: Double) -> String { String(format: "%.1f", latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))]) }
-        return "p50 \(pct(0.50)) ms, p99 \(pct(0.99)) ms, max \(pct(1.0)) ms, \(Int(Double(latencies.count) / wall * 1000)) req/s" + failed
+        var cpu = ""
+        if let before = serverCPU, let after = server?.cpuSeconds {
+            cpu = String(format: ", server CPU %.3f ms/request", (after - before) * 1000 / Double(latencies.count))
+        }
+        return "p50 \(pct(0.50)) ms, p99 \(pct(0.99)) ms, max \(pct(1.0)) ms, \(Int(Double(latencies.count) / wall * 1000)) req/s"
+            + cpu + failed
     }
 
     /// p50 of the catalog's answer to the pages `measure` asks (first 20 of them), in-process,
@@ -187,5 +195,17 @@ private extension CatalogStore {
         case .comics: return try comics(ComicFilter()).total
         default: return try entities(kind, EntityFilter()).total
         }
+    }
+}
+
+private extension ServeChild {
+    /// The child's CPU time so far (user and system), from /proc (Linux); nil elsewhere.
+    var cpuSeconds: Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
+              let nameEnd = stat.lastIndex(of: ")") else { return nil }
+        // After the command name come the state (field 3) ... utime (14) and stime (15), in clock ticks.
+        let fields = stat[stat.index(after: nameEnd)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 }
