@@ -116,6 +116,8 @@ public struct InputDecoder: Sendable {
         case 0x1B:
             // Esc Esc: the first is a lone Escape (the second starts something new).
             return .event(.key(KeyEvent(.escape)), next: i + 1)
+        case 0x50, 0x58, 0x5D, 0x5E, 0x5F:
+            return decodeControlString(b, at: i, final: final)
         default:
             // Alt + the key the next bytes encode.
             switch decodeOne(b, at: i + 1, final: final) {
@@ -126,5 +128,33 @@ public struct InputDecoder: Sendable {
             case .event(_, let next): return .event(nil, next: next)
             }
         }
+    }
+
+    /// Longest control string we wait for before taking its start as a key.
+    static let maxControlStringLength = 4096
+
+    /// DCS (Esc P), SOS (Esc X), OSC (Esc ]), PM (Esc ^) and APC (Esc _) strings, up to ST
+    /// (Esc \) or, for OSC, BEL: terminal replies, never keys. A reply that comes after the
+    /// start-up detection gave up on it (a loaded machine answers late) used to be read as
+    /// typing: kitty's `Esc _Gi=31;OK Esc \` became Alt+_ then "G", "i", … and jumped the
+    /// grid into the index. A lone introducer (nothing after it when input goes quiet) is
+    /// the Alt+key it also is.
+    static func decodeControlString(_ b: [UInt8], at i: Int, final: Bool) -> Step {
+        let introducer = b[i + 1]
+        var j = i + 2
+        while j < b.count {
+            if b[j] == 0x07, introducer == 0x5D { return .event(nil, next: j + 1) }
+            if b[j] == 0x1B {
+                guard j + 1 < b.count else { break }
+                // ST ends the string; any other Esc means the string was cut off: drop what
+                // came before it and decode from the Esc.
+                return .event(nil, next: b[j + 1] == 0x5C ? j + 2 : j)
+            }
+            j += 1
+        }
+        if j == i + 2, final { return .event(.key(.char(Character(Unicode.Scalar(introducer)), .alt)), next: i + 2) }
+        // Cut off (a trailing Esc included: it is half of ST, not the Escape key).
+        if final || b.count - i > maxControlStringLength { return .event(nil, next: b.count) }
+        return .needMore
     }
 }
