@@ -109,7 +109,9 @@ final class ClientEndpointTests: XCTestCase {
             _ = try await c.comic(id: 1)
             XCTFail("expected 404")
         } catch let error as MarvelAPIError {
-            XCTAssertEqual(error, .notFound("We couldn't find that comic_issue"))
+            // The server sends the contract's own text ("that comic_issue"); people read "that comic".
+            XCTAssertEqual(error, .notFound("We couldn't find that comic"))
+            XCTAssertEqual(error.description, "not found (404: We couldn't find that comic)")
         }
         do {
             _ = try await c.characterComics(id: 1)

@@ -31,13 +31,20 @@ extension MarvelClient {
         switch response.status {
         case 401: return .unauthorized(text)
         case 403: return .forbidden(text)
-        case 404: return .notFound(text)
+        case 404: return .notFound(Self.contractNouns(text))
         case 409: return .rejected(text)
         case 429: return .rateLimited(retryAfter: RetryPolicy.parseRetryAfter(response.headers["retry-after"]))
         case 500...599 where isOfficialGateway: return .serviceRetired(status: response.status)
         case 500...599: return .server(status: response.status, message: text)
         default: return .unexpectedStatus(response.status, message: text)
         }
+    }
+
+    /// The Marvel API's 404 texts name its internal tables ("We couldn't find that comic_issue",
+    /// "... that comic_story"); people read the contract's words ("that comic", "that story").
+    static func contractNouns(_ text: String) -> String {
+        text.replacingOccurrences(of: "that comic_issue", with: "that comic")
+            .replacingOccurrences(of: "that comic_story", with: "that story")
     }
 
     /// Servers echo request URLs in messages (`/v1/public/x?apikey=…&hash=… does not exist`):
