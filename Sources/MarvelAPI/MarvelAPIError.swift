@@ -109,6 +109,10 @@ extension MarvelAPIError: UserFacingError {
         case .invalidArgument(let why): message = UserMessage("invalidArgument", UserMessage.raw(why))
         case .credentials(let why): message = UserMessage("credentials", UserMessage.raw(why))
         case .transport(let transport): message = transport.userMessage
+        case .unauthorized(let server) where server.hasPrefix("Metron "):
+            // The Metron translation's 401 (`--source metron`): Metron's own account variables,
+            // as `description` says them, never the Marvel keys.
+            message = UserMessage("metronRefused")
         case .unauthorized(let server): message = UserMessage("unauthorized", UserMessage.suffix(server))
         case .forbidden(let server): message = UserMessage("forbidden", UserMessage.suffix(server))
         case .notFound(let server): message = UserMessage("notFound", UserMessage.suffix(server))

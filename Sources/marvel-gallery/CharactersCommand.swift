@@ -56,6 +56,7 @@ struct CharactersCommand: AsyncParsableCommand, PagedListing {
             let anywhere = ClientOptions.kind(of: client, settings).searchesAnywhere
             let found = try await PlainSearch.run(client, text: search, limit: paging.limit,
                                                   anywhere: anywhere ? try query(pageLimit: paging.requestLimit, anywhere: true) : nil,
+                                                  starts: try query(pageLimit: paging.requestLimit),
                                                   everything: try query(pageLimit: 100, anywhere: false), name: \.name)
             listing = found.listing
             searchNote = found.note(noun: "names")
@@ -66,7 +67,10 @@ struct CharactersCommand: AsyncParsableCommand, PagedListing {
     }
 }
 
-/// Pages through a list with the paginator until `limit` items or the end.
+/// Pages through a list with the paginator until `limit` items or the end. A page that fails
+/// after others arrived (a server that ignores `offset` and repeats itself, a 5xx) stops the
+/// walk but keeps what came: it is printed, the reason goes to stderr, and the exit status says
+/// "partial" (`ExitCode.partial`) when fewer than `limit` came back.
 enum ListFetcher {
     struct Listing<Entity: MarvelEntity> {
         var items: [Entity]
@@ -74,13 +78,25 @@ enum ListFetcher {
         var attribution: String?
         var stale: Bool
         var unreadable = 0
+        /// How many were asked for (`--limit`).
+        var asked = 0
+        /// Why paging stopped before `asked` items or the end, when a page failed after others.
+        var stopped: MarvelAPIError?
     }
 
     static func fetch<Entity>(_ client: MarvelClient, _ endpoint: MarvelEndpoint<Entity>, limit: Int) async throws
         -> Listing<Entity> {
         let paginator = client.paginator(endpoint, pageSize: endpoint.limit)
-        var listing = Listing<Entity>(items: [], total: 0, attribution: nil, stale: false)
-        while listing.items.count < limit, let update = try await paginator.loadNextPage() {
+        var listing = Listing<Entity>(items: [], total: 0, attribution: nil, stale: false, asked: limit)
+        while listing.items.count < limit {
+            let loaded: Paginator<Entity>.Update?
+            do {
+                loaded = try await paginator.loadNextPage()
+            } catch let error as MarvelAPIError where !listing.items.isEmpty {
+                listing.stopped = error  // what the earlier pages brought is kept
+                break
+            }
+            guard let update = loaded else { break }
             listing.items.append(contentsOf: update.newItems)
             listing.total = update.total
             listing.attribution = update.attributionText ?? listing.attribution
@@ -92,19 +108,29 @@ enum ListFetcher {
     }
 }
 
+extension ExitCode {
+    /// A listing printed fewer items than asked for because paging stopped on a failure (the
+    /// reason is on stderr). The README's "Bad days" names it.
+    static let partial = ExitCode(3)
+}
+
 extension ListFetcher.Listing {
     /// The listing on stdout: JSON, or `line` per item and "N of TOTAL noun" on stderr; then
     /// `note` (how a search matched) and the notes (attribution, offline, unreadable records, a
     /// cache the client could not use).
     func print(json: Bool, noun: String, client: MarvelClient, note: String? = nil, line: (Entity) -> String) throws {
         if json {
-            Swift.print(try PlainOutput.json(items))
+            PlainOutput.out(try PlainOutput.json(items))
         } else {
-            for item in items { Swift.print(line(item)) }
+            for item in items { PlainOutput.out(line(item)) }
             PlainOutput.note("\(items.count) of \(total) \(noun)")
         }
         if let note { PlainOutput.note(note) }
         PlainOutput.notes(attribution: attribution, stale: stale, unreadable: unreadable,
                           cacheProblem: client.cache?.unavailableReason)
+        if let stopped {
+            PlainOutput.note("marvel-gallery: \(PlainOutput.v(stopped.description)); listed the \(items.count) received")
+            if items.count < asked { throw ExitCode.partial }
+        }
     }
 }

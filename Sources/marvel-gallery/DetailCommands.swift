@@ -31,7 +31,7 @@ struct EntityDetailCommand<Entity: DetailedEntity>: AsyncParsableCommand {
         guard let entity = page.results.first else {
             throw MarvelAPIError.notFound("no \(Self.configuration.commandName ?? "item") \(id)")
         }
-        print(data.output.json ? try PlainOutput.json(entity) : entity.plainDetail)
+        PlainOutput.out(data.output.json ? try PlainOutput.json(entity) : entity.plainDetail)
         PlainOutput.notes(attribution: page.attributionText, stale: page.isStale)
     }
 }

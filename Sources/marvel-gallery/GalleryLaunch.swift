@@ -31,6 +31,7 @@ enum GalleryLaunch {
         config.catalog = screen.catalog
         config.comicsFilter = screen.comicsFilter
         config.notice = EmbeddedCatalog.inMemoryFallbackNotice
+        if case .metron = kind { config.attribution = MetronLaunch.attribution }
         var sessionOptions = GallerySession.Options(config: config,
                                                     letter: screen.catalog == .characters ? screen.letter : nil)
         sessionOptions.detail = screen.detail

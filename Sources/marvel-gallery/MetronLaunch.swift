@@ -38,6 +38,9 @@ enum MetronLaunch {
 
     private static let running = Mutex<MetronClient?>(nil)
 
+    /// Metron's credit for the gallery's header before (or without) a page that carries it.
+    static let attribution = MetronTerms.attribution
+
     /// Lets the requests already sent to Metron finish and be stored before the program exits.
     static func settle() async {
         await running.withLock({ $0 })?.settle()

@@ -73,6 +73,12 @@ enum PlainOutput {
             + list.items.map { "  - \(v($0.name))\($0.role.map { " (\(v($0)))" } ?? "")" }
     }
 
+    /// Data on stdout, with URLs that still work after the process exits (never the built-in
+    /// catalog's in-process port: `BuiltInCatalog.canonicalURLs`).
+    static func out(_ text: String) {
+        Swift.print(BuiltInCatalog.canonicalURLs(text))
+    }
+
     /// Notes for people, kept off stdout so scripts read clean data.
     static func note(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))

@@ -88,8 +88,10 @@ final class BadDaysEndToEndTests: XCTestCase {
         let server = try LoopbackHTTPServer { _ in .respond(status: 200, body: body) }
         let r = try run(["characters", "--plain", "--limit", "100", "--base-url", server.baseURL.absoluteString],
                         environment: ["XDG_CACHE_HOME": try temporaryDirectory().path])
-        XCTAssertEqual(r.status, 1, r.output)
+        // The first page's 20 are kept and printed; 20 of the 100 asked for: exit 3 (partial).
+        XCTAssertEqual(r.status, 3, r.output)
         XCTAssertTrue(r.output.contains("the server repeats itself"), r.output)
+        XCTAssertEqual(r.output.split(separator: "\n").filter { $0.contains("\tHero ") }.count, 20, r.output)
         XCTAssertLessThanOrEqual(server.requests.count, 10)
         print("offset-ignoring server: \(server.requests.count) requests")
     }

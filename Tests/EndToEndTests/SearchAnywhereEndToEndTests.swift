@@ -4,7 +4,8 @@ import XCTest
 
 /// Search matches anywhere in a name (issue 15, item 2) in plain output and in the grid: the
 /// built-in catalog searches itself (`nameContains`); a mirror that ignores every filter
-/// parameter gets no unknown parameter, its names are matched here, and both outputs say so.
+/// parameter gets no unknown parameter (only the contract's `nameStartsWith`, issue 22), the
+/// names it sends are checked here, the rest are matched here, and both outputs say so.
 final class SearchAnywhereEndToEndTests: XCTestCase {
     private var executable: URL { RepoPaths.executable }
 
@@ -69,9 +70,10 @@ final class SearchAnywhereEndToEndTests: XCTestCase {
         let names = r.output.split(separator: "\n").compactMap { $0.split(separator: "\t").dropFirst().first.map(String.init) }
         XCTAssertEqual(names, ["Man-Thing", "Mantis", "Ant-Man", "Iron Man", "Spider-Man (Peter Parker)", "Human Torch"],
                        "name starts, then word starts, then the rest; Thor left out")
-        XCTAssertTrue(r.output.contains("6 matches: searched all 7 names here (this source matches name starts only)"), r.output)
-        XCTAssertFalse(server.requests.contains { $0.target.contains("nameContains") || $0.target.contains("nameStartsWith") },
+        XCTAssertTrue(r.output.contains("6 matches: 2 name starts from the server, then the rest searched in all 7 names here"), r.output)
+        XCTAssertFalse(server.requests.contains { $0.target.contains("nameContains") },
                        "a strict server would refuse a parameter it does not know: \(server.requests.map(\.target))")
+        XCTAssertTrue(server.requests.contains { $0.query["nameStartsWith"] == "man" }, "the contract's name-start search")
     }
 
     func testGridSearchOnAMirrorThatIgnoresTheParameterFiltersTheLoadedNamesAndSaysSo() throws {
@@ -85,13 +87,17 @@ final class SearchAnywhereEndToEndTests: XCTestCase {
         let requestsBefore = server.requests.count
         tmux.send("/")
         tmux.type("man")
-        let screen = tmux.waitFor("the local results and the notice", timeout: 20) {
-            $0.contains("searched the 7 loaded names") && !GalleryScreen($0).names.contains("Thor")
+        let screen = tmux.waitFor("the server's starts, the local matches and the notice", timeout: 20) {
+            $0.contains("+ 4 of the 7 loaded names") && !GalleryScreen($0).names.contains("Thor")
         }
         let names = GalleryScreen(screen).names
         XCTAssertEqual(names.first, "Man-Thing", "\(names)")
         XCTAssertTrue(names.contains { $0.hasPrefix("Spider-Man") }, "\(names)")
-        XCTAssertEqual(server.requests.count, requestsBefore, "searched what is loaded, without a request")
+        // One name-start request (the mirror ignores it and sends all seven: only Man-Thing and
+        // Mantis are kept from it); nothing the contract does not have.
+        let searches = server.requests.dropFirst(requestsBefore).map(\.target)
+        XCTAssertEqual(searches.filter { $0.contains("nameStartsWith=man") }.count, 1, "\(searches)")
+        XCTAssertFalse(searches.contains { $0.contains("nameContains") }, "\(searches)")
         tmux.send("Escape")
         tmux.waitFor("the list back", timeout: 20) { GalleryScreen($0).names.contains("Thor") }
     }

@@ -55,6 +55,35 @@ final class ComicsGalleryTests: XCTestCase {
         XCTAssertEqual(h.state.current.query, .comics(ComicsFilter(titleStartsWith: "spi")))
     }
 
+    /// `i` on the comics grid: the A–Z index of titles (issue 22), in the format shown; Esc
+    /// goes back; the help lists it from the same table as the keys.
+    func testIndexOfTitles() throws {
+        var h = comicsHarness()
+        h.send(.resized(Size(width: 120, height: 40)))
+        h.answerAll()
+        h.key(.char("f"))  // comics of one format
+        h.answerAll()
+        h.key(.char("i"))
+        XCTAssertNotNil(h.state.indexCursor, "the index bar opens")
+        h.key(.char("s"))
+        XCTAssertEqual(h.state.current.query, .comics(ComicsFilter(format: "comic", letter: .letter("S"))))
+        h.answerAll()
+        XCTAssertEqual(h.pendingFetches, [])
+        let names = h.names
+        XCTAssertEqual(names, ["Spider-Girl", "Spider-Man", "Spiral", "Sponge", "Squirrel Girl"])
+        XCTAssertTrue(h.detailText.contains("Comics · Comic · S"), h.detailText)
+        h.key(.char("i"))
+        h.key(.char("#"))
+        XCTAssertEqual(h.state.current.query, .comics(ComicsFilter(format: "comic", letter: .digits)))
+        XCTAssertEqual(h.state.lists.count, 3, "a letter replaces the one before, over the format's list")
+        h.answerAll()
+        XCTAssertEqual(h.names, ["3-D Man"], "titles starting with a digit, paged from the start")
+        h.key(.escape)
+        XCTAssertEqual(h.state.current.query, .comics(ComicsFilter(format: "comic")))
+        h.key(.char("?"))
+        XCTAssertTrue(h.detailText.contains("A–Z index of titles"), h.detailText)
+    }
+
     func testEnterOpensTheComicDetail() throws {
         var h = comicsHarness()
         h.send(.resized(Size(width: 120, height: 40)))

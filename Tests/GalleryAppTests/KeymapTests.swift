@@ -74,10 +74,12 @@ final class KeymapTests: XCTestCase {
 
     func testComicsHelpIsTheComicsOwn() {
         let comics = Keymap.table(.comics).map(\.text)
-        XCTAssertFalse(comics.contains(.helpIndex), "no A–Z index on the comics grid")
+        XCTAssertFalse(comics.contains(.helpIndex), "the index of names is the characters grid's")
+        XCTAssertTrue(comics.contains(.helpIndexTitles), "the comics grid's index of titles (issue 22)")
         XCTAssertFalse(comics.contains(.helpOpen), "\"open the selected character\"")
         XCTAssertTrue(comics.contains(.helpOpenComic))
-        XCTAssertNil(Keymap.gridAction(for: .char("i"), catalog: .comics))
+        XCTAssertEqual(Keymap.gridAction(for: .char("i"), catalog: .comics), .index)
+        XCTAssertNil(Keymap.gridAction(for: .char("i"), catalog: .titles(.series)))
         XCTAssertNil(Keymap.gridAction(for: .char("f"), catalog: .characters))
     }
 

@@ -24,9 +24,15 @@ final class PagingTests: XCTestCase {
         XCTAssertEqual(second.offset, 20)
         // The server ignored offset and sent the same records again.
         XCTAssertTrue(list.receive(second, result: .success(page)))
-        XCTAssertEqual(list.failure?.userMessage, MarvelAPIError.serverRepeats(offset: 0).userMessage)
+        XCTAssertEqual(list.failure?.userMessage, MarvelAPIError.serverRepeats(offset: 20).userMessage, "the offset asked")
         XCTAssertNil(list.requestPage(visible: 0..<40, margin: 0, limit: 20), "no automatic retry")
         XCTAssertEqual(list.items.count, 20)
+        // No offset can fill a gap on such a server: the list ends at what it has (End goes to
+        // the 20th, not to 99,980 gaps), and `r` asks for nothing more.
+        XCTAssertEqual(list.count, 20)
+        XCTAssertEqual(list.positionTotal, 20)
+        list.clearFailure()
+        XCTAssertNil(list.requestPage(visible: 0..<40, margin: 0, limit: 20))
     }
 
     func testRetryAfterCountsDownOnTheStatusLine() throws {

@@ -1,3 +1,4 @@
+import MarvelAPI
 import TerminalUI
 
 /// Settings fixed for a run.
@@ -15,6 +16,9 @@ public struct AppConfig: Equatable, Sendable {
     public var spinnerMillis = 100
     /// A standing notice for the status line (e.g. the catalog fell back to memory).
     public var notice: String?
+    /// The source's own credit, shown in the header until a page brings its `attributionText`
+    /// (Metron's, when its first page failed); nil: Marvel's.
+    public var attribution: String?
     /// Prefetch as if every picture took this long (ms) instead of the measured round trip:
     /// the walk benchmark's comparison with the old fixed assumption (100 ms). nil: measured.
     public var assumedRoundTripMillis: Int?
@@ -102,6 +106,8 @@ public struct AppState: Equatable, Sendable {
     }
 
     public var strings: Strings { Strings(config.language) }
+    /// The header's credit: the last page's, else the source's own, else Marvel's.
+    public var shownAttribution: String { attribution ?? config.attribution ?? MarvelAttribution.text }
     public var layout: ScreenLayout { ScreenLayout(size: size, legendRows: config.catalog == .comics ? 1 : 0) }
     /// The list on screen.
     public var current: PagedList { lists[lists.count - 1] }

@@ -95,12 +95,16 @@ public enum Keymap {
         ]
     }
 
-    static let characters: [Line<GridAction>] = movement + opening(ends: .helpEnds, open: .helpOpen, search: .helpSearch) + [
-        Line("i", .helpIndex, [Binding(.char("i"), .index)]),
-        Line("", .helpIndexKeys),
-    ] + closing
+    /// The A–Z index, on the characters grid (names) and the comics grid (titles).
+    private static func index(_ text: StringKey) -> [Line<GridAction>] {
+        [Line("i", text, [Binding(.char("i"), .index)]), Line("", .helpIndexKeys)]
+    }
 
-    static let comics: [Line<GridAction>] = movement + opening(ends: .helpEndsComics, open: .helpOpenComic, search: .helpSearchTitles) + [
+    static let characters: [Line<GridAction>] = movement + opening(ends: .helpEnds, open: .helpOpen, search: .helpSearch)
+        + index(.helpIndex) + closing
+
+    static let comics: [Line<GridAction>] = movement + opening(ends: .helpEndsComics, open: .helpOpenComic, search: .helpSearchTitles)
+        + index(.helpIndexTitles) + [
         Line("f F", .helpFormat, [Binding(.char("f"), .format(forward: true)), Binding(.char("F"), .format(forward: false))]),
     ] + closing
 

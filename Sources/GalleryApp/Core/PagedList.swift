@@ -61,25 +61,45 @@ public struct PagedList: Equatable, Sendable {
         isLocal = true
     }
 
+    /// A search on a source that matches name starts only (a mirror, the Marvel API): the
+    /// server's names starting with the text come first, paged like any list (and kept only
+    /// when they do start with it: a mirror may ignore the filter); then `tail`, the names
+    /// already loaded that hold the text elsewhere, which the server cannot find.
+    public init(id: Int, query: ListQuery, startsThenLoaded loaded: [GalleryItem]) {
+        self.init(id: id, query: query)
+        let key = NameMatch.fold((query.typedText ?? "").trimmingCharacters(in: .whitespaces))
+        tail = NameMatch.ranked(loaded, text: query.typedText ?? "").filter { NameMatch.rank($0.name, key: key) != 0 }
+        mergesLoadedMatches = true
+    }
+
+    /// Set by `init(id:query:startsThenLoaded:)`.
+    public private(set) var mergesLoadedMatches = false
+    /// The loaded names matching the search elsewhere than at their start, after the server's.
+    private var tail: [GalleryItem] = []
+    /// How many of the items come from the loaded names (the status line says so).
+    public var loadedMatches: Int { tail.count }
+
     /// The TOTAL of the status line's "N of TOTAL": the positions of a sparse list (the server's
     /// total less the duplicates it sent), the server's total while a sequential list pages.
     public var positionTotal: Int? {
         guard let total else { return nil }
-        return isSequential && !sequentialEnd ? total : slots.count
+        return (isSequential && !sequentialEnd ? total : slots.count) + tail.count
     }
 
     /// Positions addressable by jumps: `total` once known (sequential lists: the loaded items).
-    public var count: Int { slots.count }
-    public var isEmpty: Bool { slots.isEmpty }
+    public var count: Int { slots.count + tail.count }
+    public var isEmpty: Bool { slots.isEmpty && tail.isEmpty }
     public var isLoading: Bool { pending != nil }
     /// Every position is loaded (sparse) or the last page was seen (sequential).
     public var endReached: Bool { isSequential ? sequentialEnd : total != nil && slots.isFull }
     /// The loaded items in list order (gaps left out).
-    public var items: [GalleryItem] { slots.items }
-    public func item(at index: Int) -> GalleryItem? { slots.item(at: index) }
+    public var items: [GalleryItem] { slots.items + tail }
+    public func item(at index: Int) -> GalleryItem? {
+        index < slots.count ? slots.item(at: index) : tail.indices.contains(index - slots.count) ? tail[index - slots.count] : nil
+    }
     public var selectedItem: GalleryItem? { item(at: selection) }
 
-    private var isSequential: Bool { query == .letter(.digits) }
+    private var isSequential: Bool { query.isDigitsLetter }
 
     /// Asks for the page the view needs next, unless one is in flight or the last one failed (a
     /// failure waits for `r`): the first gap on screen, else the gap nearest the screen within
@@ -90,7 +110,7 @@ public struct PagedList: Equatable, Sendable {
         let range: Range<Int>
         if total == nil || isSequential {
             guard !endReached else { return nil }
-            guard isEmpty || count - visible.upperBound < margin else { return nil }
+            guard slots.isEmpty || slots.count - visible.upperBound < margin else { return nil }
             range = nextOffset..<(nextOffset + limit)
         } else if let gap = slots.gapToFetch(visible: visible, margin: margin, forward: scrollsForward, limit: limit) {
             range = gap
@@ -122,10 +142,14 @@ public struct PagedList: Equatable, Sendable {
             // A repeated page's unreadable records are the ones already counted.
             if !repeated { unreadableRecords += page.unreadable }
             if isSequential { receiveSequential(page) } else { receiveSparse(page, for: request) }
+            // A name the server found and the loaded names matched too is shown once, first.
+            tail.removeAll { slots.contains(id: $0.id) }
             if repeated {
                 // Nothing new (the server ignores offset): a failure waits for `r` instead of
-                // the next frame asking again, which made ~22 requests a second.
-                failure = PageFailure(marvel: .serverRepeats(offset: page.offset))
+                // the next frame asking again, which made ~22 requests a second. No offset can
+                // fill a gap on such a server: the list keeps what it has, up to its first gap.
+                failure = PageFailure(marvel: .serverRepeats(offset: request.offset))
+                if !isSequential { slots.keepLoadedPrefix() }
             }
         }
         return true
@@ -153,7 +177,10 @@ public struct PagedList: Equatable, Sendable {
     /// `nameStartsWith` folds case differently on some servers); `#` stops at the first name
     /// past the digits.
     private func accepts(_ character: GalleryItem, sawPastDigits: inout Bool) -> Bool {
-        guard case .letter(let letter) = query, !letter.matches(character.name) else { return true }
+        if mergesLoadedMatches, let text = query.typedText {
+            return NameMatch.rank(character.name, key: NameMatch.fold(text.trimmingCharacters(in: .whitespaces))) == 0
+        }
+        guard let letter = query.indexLetter, !letter.matches(character.name) else { return true }
         if letter == .digits, character.name.first.map({ $0 > "9" }) ?? false { sawPastDigits = true }
         return false
     }

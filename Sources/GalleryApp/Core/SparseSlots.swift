@@ -97,6 +97,11 @@ public struct SparseSlots<Item: Identifiable & Equatable & Sendable>: Equatable,
         }
     }
 
+    /// Ends the list at its first gap (a server that cannot page fills no gap).
+    public mutating func keepLoadedPrefix() {
+        resize(to: slots.firstIndex(where: { $0 == nil }) ?? slots.count)
+    }
+
     private mutating func resize(to newCount: Int) {
         let newCount = max(0, newCount)
         if newCount > slots.count {

@@ -33,10 +33,21 @@ public struct ComicsFilter: Equatable, Hashable, Sendable {
     /// A format of the API's `format` filter (`comic`, `trade paperback`…), nil for all.
     public var format: String?
     public var titleStartsWith: String?
+    /// An entry of the A–Z index (`i`): titles starting with the letter (`#`: with a digit).
+    public var letter: IndexLetter?
 
-    public init(format: String? = nil, titleStartsWith: String? = nil) {
+    public init(format: String? = nil, titleStartsWith: String? = nil, letter: IndexLetter? = nil) {
         self.format = format
         self.titleStartsWith = titleStartsWith
+        self.letter = letter
+    }
+
+    /// The `titleStartsWith` to send: the typed text, else the index letter (`#` pages the
+    /// whole list: the API has no digit filter).
+    public var startsWith: String? {
+        if let titleStartsWith { return titleStartsWith }
+        if case .letter(let c)? = letter { return String(c) }
+        return nil
     }
 
     /// The formats `f` steps through, in order (nil: every format).
@@ -47,11 +58,13 @@ public struct ComicsFilter: Equatable, Hashable, Sendable {
         var title = strings[.comicsTitle]
         if let format { title += " · " + format.capitalized }
         if let titleStartsWith { title += " · “" + titleStartsWith + "”" }
+        if let letter { title += " · " + letter.description }
         return title
     }
 
     func emptyText(_ strings: Strings) -> String {
         if let titleStartsWith { return strings.text(.noComics, titleStartsWith) }
+        if let letter { return strings.text(.noComics, letter.description) }
         return strings[.noComicsAtAll]
     }
 }
@@ -61,6 +74,7 @@ extension AppState {
     func searchQuery(for text: String) -> ListQuery {
         if case .comics(var filter) = current.query {
             filter.titleStartsWith = text
+            filter.letter = nil  // a search looks at every title, as on the characters grid
             return .comics(filter)
         }
         if case .titles(let kind, _) = current.query { return .titles(kind, startsWith: text) }

@@ -1,7 +1,8 @@
 import TerminalUI
 
 /// The A–Z index bar: `#` and A to Z; a letter list is pushed over the main list (replacing any
-/// letter or search shown before), endlessly scrolled like it; Esc goes back.
+/// letter or search shown before), endlessly scrolled like it; Esc goes back. The characters
+/// grid lists names under the letter, the comics grid titles (in its current format).
 extension AppState {
     mutating func handleIndexBar(key: KeyEvent) -> [Effect] {
         guard let cursor = indexCursor else { return [] }
@@ -31,11 +32,19 @@ extension AppState {
             dropSearchResults()
             search = nil
         }
-        if case .letter(let shown) = current.query {
+        if lists.count > 1, let shown = current.query.indexLetter {
             if shown == letter { return }
             lists.removeLast()
         }
-        lists.append(PagedList(id: nextListID, query: .letter(letter)))
+        lists.append(PagedList(id: nextListID, query: query(for: letter)))
         nextListID += 1
+    }
+
+    /// The list of one index entry over the list on screen.
+    func query(for letter: IndexLetter) -> ListQuery {
+        guard case .comics(var filter) = current.query else { return .letter(letter) }
+        filter.letter = letter
+        filter.titleStartsWith = nil
+        return .comics(filter)
     }
 }

@@ -70,9 +70,9 @@ extension AppState {
                 search = SearchState(baseDepth: lists.count)
             }
         case .index:
-            guard config.catalog == .characters else { return [] }
+            guard config.catalog == .characters || config.catalog == .comics else { return [] }
             var cursor = 1  // "A"
-            if case .letter(let letter) = current.query, let i = IndexLetter.all.firstIndex(of: letter) {
+            if let letter = current.query.indexLetter, let i = IndexLetter.all.firstIndex(of: letter) {
                 cursor = i
             }
             indexCursor = cursor

@@ -1,7 +1,10 @@
 import TerminalUI
 
 /// Search: typing restarts a 250 ms debounce tagged with a generation; only the timer of the
-/// newest generation runs the query. A search is a list pushed over the one it started from,
+/// newest generation runs the query (never one request per keystroke). Our own servers search
+/// anywhere in a name; a source that matches name starts only (a mirror, the Marvel API) is
+/// asked for the starts, and the loaded names that hold the text elsewhere follow them; Metron,
+/// whose budget is small, filters the loaded names while typing and is asked on Enter. A search is a list pushed over the one it started from,
 /// so Esc (or clearing the field) pops back to that list exactly as it was, without a fetch.
 extension AppState {
     mutating func handleSearchField(key: KeyEvent) -> [Effect] {
@@ -55,13 +58,15 @@ extension AppState {
         let text = String(field.text.drop(while: { $0 == " " }))
         dropSearchResults()
         guard !text.isEmpty else { return }
-        if config.source.searchesAnywhere && !config.source.searchesOnEnter {
+        let base = lists[max(0, min(field.baseDepth, lists.count) - 1)]
+        if config.source.searchesOnEnter {
+            // Until Enter: anywhere in what is loaded, without a request, and say so.
+            lists.append(PagedList(id: nextListID, query: searchQuery(for: text),
+                                   localItems: NameMatch.ranked(base.items, text: text)))
+        } else if config.source.searchesAnywhere {
             lists.append(PagedList(id: nextListID, query: searchQuery(for: text)))
         } else {
-            // The source matches name starts only: search anywhere in what is loaded, and say so.
-            let base = lists[max(0, min(field.baseDepth, lists.count) - 1)]
-            lists.append(PagedList(id: nextListID, query: searchQuery(for: text),
-                                       localItems: NameMatch.ranked(base.items, text: text)))
+            lists.append(PagedList(id: nextListID, query: searchQuery(for: text), startsThenLoaded: base.items))
         }
         nextListID += 1
     }

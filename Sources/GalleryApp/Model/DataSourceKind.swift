@@ -12,7 +12,8 @@ public enum DataSourceKind: Equatable, Sendable {
 
     /// Whether search can match anywhere in a name: only our own servers (the embedded catalog,
     /// the Metron translation) take the non-standard `nameContains`/`titleContains`; the Marvel
-    /// API matches name starts.
+    /// API and its mirrors match name starts (`nameStartsWith`), which the grid merges with the
+    /// loaded names that hold the text elsewhere.
     public var searchesAnywhere: Bool {
         switch self {
         case .offlineCatalog, .metron: true

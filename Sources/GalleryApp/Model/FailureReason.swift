@@ -48,6 +48,14 @@ extension Strings {
     }
 }
 
+extension Strings {
+    /// What to do about a failed page: press r, or, when the source refused the account (its
+    /// settings are read at start, so `r` cannot help), fix what the error names and start again.
+    public func retryHint(for failure: PageFailure) -> String {
+        self[failure.reason == .unauthorized ? .fixSettingsHint : .retryHint]
+    }
+}
+
 extension FailureReason {
     var key: StringKey? {
         switch self {

@@ -13,6 +13,28 @@ public enum ListQuery: Equatable, Hashable, Sendable {
     /// Series, events or creators (their grids), by name, optionally by name start.
     case titles(MarvelResource, startsWith: String?)
 
+    /// What was typed in the search field, for a search of any grid.
+    public var typedText: String? {
+        switch self {
+        case .search(let text): return text
+        case .comics(let filter): return filter.titleStartsWith
+        case .titles(_, let prefix): return prefix
+        case .all, .letter: return nil
+        }
+    }
+
+    /// The index entry this list shows, on the characters or the comics grid.
+    public var indexLetter: IndexLetter? {
+        switch self {
+        case .letter(let letter): return letter
+        case .comics(let filter): return filter.letter
+        default: return nil
+        }
+    }
+
+    /// `#`: paged from the start of the whole list, up to the first name past the digits.
+    var isDigitsLetter: Bool { indexLetter == .digits }
+
     /// The `nameStartsWith` value to send, nil for the whole list. `#` pages the whole list
     /// (names in byte order start with digits) and keeps the digit names: the API has no digit
     /// filter and a bare "0" counts as blank.

@@ -5,7 +5,7 @@ import Foundation
 /// folded (`arana` finds Araña). Used over loaded items when the source cannot search so (the
 /// grid's search and `--search` in plain output).
 public enum NameMatch {
-    static func fold(_ text: String) -> String {
+    public static func fold(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: Locale(identifier: "en_US_POSIX"))
             .lowercased()
     }

@@ -127,7 +127,7 @@ extension MarvelPageSource {
     func comicsPage(_ request: PageRequest, _ filter: ComicsFilter) async -> Result<ItemPage, PageFailure> {
         await PageFailure.catching {
             var query = ComicQuery(format: filter.format.flatMap(ComicQuery.Format.init(lenient:)),
-                                   titleStartsWith: filter.titleStartsWith, orderBy: .title,
+                                   titleStartsWith: filter.startsWith, orderBy: .title,
                                    limit: request.limit, offset: request.offset)
             if searchesAnywhere, let text = filter.titleStartsWith {
                 query.titleStartsWith = nil

@@ -59,7 +59,7 @@ enum CharactersScreen {
         let text: String
         let style: Style
         if let failure = list.failure {
-            text = "⚠ " + strings.text(.pageError, strings.failure(failure)) + " · " + strings[.retryHint]
+            text = "⚠ " + strings.text(.pageError, strings.failure(failure)) + " · " + strings.retryHint(for: failure)
             style = theme.warningText
         } else if list.isLoading {
             text = Spinner(frame: state.spinnerFrame).symbol + " " + strings[.loadingMore]
@@ -83,7 +83,7 @@ enum CharactersScreen {
         var lines: [(String, Style)] = []
         if let failure = list.failure {
             lines = [("⚠ " + strings.text(.pageError, strings.failure(failure)), theme.warningText),
-                     (strings[.retryHint], theme.secondary)]
+                     (strings.retryHint(for: failure), theme.secondary)]
         } else if list.endReached {
             switch list.query {
             case .search(let text): lines = [(strings.text(.noResults, text), theme.title)]

@@ -141,7 +141,7 @@ enum DetailScreen {
         var x = area.x
         x += buffer.put(" \(strings[.appTitle]) ", at: Point(x: x, y: area.y), style: theme.brand)
         x += 1
-        let attribution = state.attribution ?? MarvelAttribution.text
+        let attribution = state.shownAttribution
         let right = max(x, area.maxX - TextWidth.of(attribution) - 1)
         buffer.put(TextWidth.truncate(attribution, to: area.maxX - right - 1), at: Point(x: right, y: area.y), style: theme.secondary)
         buffer.put(TextWidth.truncate(title, to: max(0, right - x - 1)), at: Point(x: x, y: area.y), style: theme.title)

@@ -9,7 +9,7 @@ enum HeaderView {
         var x = area.x
         x += buffer.put(" \(strings[.appTitle]) ", at: Point(x: x, y: area.y), style: theme.brand)
         x += 1
-        let attribution = state.attribution ?? MarvelAttribution.text
+        let attribution = state.shownAttribution
         let attributionWidth = TextWidth.of(attribution)
         // The attribution always shows; the title gives way first on narrow terminals.
         let right = max(x, area.maxX - attributionWidth - 1)

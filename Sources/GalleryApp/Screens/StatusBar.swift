@@ -33,16 +33,20 @@ enum StatusBar {
         if state.health.damagedPictures > 0 {
             parts.append((strings.text(.damagedPictures, strings.number(state.health.damagedPictures)), theme.statusBar))
         }
-        if list.isLocal, let search = state.search {
+        if list.isLocal || list.mergesLoadedMatches, let search = state.search {
             let base = state.lists[max(0, min(search.baseDepth, state.lists.count) - 1)]
-            parts.append((strings.text(.localSearchNotice, strings.number(base.items.count)), theme.statusBar))
+            parts.append((list.isLocal ? strings.text(.localSearchNotice, strings.number(base.items.count))
+                              : strings.text(.mergedSearchNotice, strings.number(list.loadedMatches), strings.number(base.items.count)),
+                          theme.statusBar))
         }
         if let failure = list.failure {
-            parts.append((strings.text(.pageError, strings.failure(state.displayedFailure(failure))) + " · " + strings[.retryHint],
+            parts.append((strings.text(.pageError, strings.failure(state.displayedFailure(failure))) + " · " + strings.retryHint(for: failure),
                            theme.statusBar.bold))
         } else if list.isLoading {
             parts.append((strings[.loadingMore], theme.statusBar))
-        } else if list.endReached && !list.isEmpty {
+        } else if list.endReached && !list.isEmpty && showsLastRow(state) {
+            // Every position loaded is not the end of the list for someone at 131 of 184
+            // (prefetching loads the rest ahead of them): said only when the end is on screen.
             parts.append((strings[.endOfList], theme.statusBar))
         }
 
@@ -62,6 +66,13 @@ enum StatusBar {
         if area.maxX - x >= hintsWidth + 2 {
             buffer.put(hints, at: Point(x: area.maxX - hintsWidth, y: area.y), style: theme.statusBar)
         }
+    }
+
+    /// Whether the last tile row of the list on screen is visible.
+    static func showsLastRow(_ state: AppState) -> Bool {
+        let list = state.current
+        guard let grid = state.layout.tileGrid else { return true }
+        return grid.visibleRange(topRow: list.topRow, count: list.count).contains(list.count - 1)
     }
 
     static func source(_ kind: DataSourceKind, _ strings: Strings) -> String {

@@ -108,6 +108,9 @@ public enum StringKey: String, CaseIterable, Sendable {
     case failureServer
     case failureUnauthorized
     case failureCancelled
+    case helpIndexTitles
+    case mergedSearchNotice
+    case fixSettingsHint
     // Error texts shown on screens (Strings+Errors.swift).
     case errTimeoutConnect
     case errTimeoutStall
@@ -126,6 +129,7 @@ public enum StringKey: String, CaseIterable, Sendable {
     case errInvalidArgument
     case errCredentials
     case errUnauthorized
+    case errMetronRefused
     case errForbidden
     case errNotFound
     case errRejected

@@ -25,7 +25,7 @@ extension Strings {
         .hints: "/ search  i index  ? help  q quit",
         .searchPrompt: "Search",
         .searchHint: "Enter keep · Esc back",
-        .searchHintStartsOnly: "searches the loaded names · Enter keep · Esc back",
+        .searchHintStartsOnly: "server: name starts; loaded names: anywhere · Enter keep · Esc back",
         .localSearchNotice: "searched the {1} loaded names (this source matches name starts only)",
         .damagedPictures: "{1} damaged picture(s) shown as far as they decode, not cached",
         .indexTitle: "Index",

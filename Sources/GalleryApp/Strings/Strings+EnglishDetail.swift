@@ -40,7 +40,7 @@ extension Strings {
         .helpDetailBack: "back to where you were",
         .helpFormat: "comics: next / previous format",
         .comicsTitle: "Comics",
-        .comicsHints: "/ search  f format  ? help  q quit",
+        .comicsHints: "/ search  i index  f format  ? help  q quit",
         .loadingComics: "Loading comics…",
         .noComics: "No comics start with “{1}”.",
         .noComicsAtAll: "No comics.",
@@ -56,5 +56,8 @@ extension Strings {
         .failureServer: "server error",
         .failureUnauthorized: "not allowed",
         .failureCancelled: "cancelled",
+        .helpIndexTitles: "A–Z index of titles (# for digits)",
+        .mergedSearchNotice: "server's name starts + {1} of the {2} loaded names",
+        .fixSettingsHint: "fix the settings named, then start again (q quits)",
     ]
 }

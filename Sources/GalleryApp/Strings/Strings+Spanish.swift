@@ -25,7 +25,7 @@ extension Strings {
         .hints: "/ buscar  i índice  ? ayuda  q salir",
         .searchPrompt: "Buscar",
         .searchHint: "Intro conserva · Esc vuelve",
-        .searchHintStartsOnly: "busca en los nombres cargados · Intro conserva · Esc vuelve",
+        .searchHintStartsOnly: "servidor: inicios de nombre; cargados: en cualquier parte · Intro conserva · Esc vuelve",
         .localSearchNotice: "buscado en los {1} nombres cargados (esta fuente solo busca inicios de nombre)",
         .damagedPictures: "{1} imagen(es) dañada(s) mostrada(s) hasta donde se leen, sin caché",
         .indexTitle: "Índice",
@@ -91,7 +91,7 @@ extension Strings {
         .helpDetailBack: "volver a donde estabas",
         .helpFormat: "cómics: formato siguiente / anterior",
         .comicsTitle: "Cómics",
-        .comicsHints: "/ buscar  f formato  ? ayuda  q salir",
+        .comicsHints: "/ buscar  i índice  f formato  ? ayuda  q salir",
         .loadingComics: "Cargando cómics…",
         .noComics: "Ningún cómic empieza por «{1}».",
         .noComicsAtAll: "No hay cómics.",
@@ -107,5 +107,8 @@ extension Strings {
         .failureServer: "error del servidor",
         .failureUnauthorized: "acceso no permitido",
         .failureCancelled: "cancelado",
+        .helpIndexTitles: "índice A–Z de títulos (# para dígitos)",
+        .mergedSearchNotice: "inicios del servidor + {1} de los {2} nombres cargados",
+        .fixSettingsHint: "corrige los ajustes indicados y vuelve a empezar (q sale)",
     ]
 }

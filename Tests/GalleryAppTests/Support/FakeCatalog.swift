@@ -36,7 +36,9 @@ struct FakeCatalog {
     }
 
     func matching(_ query: ListQuery) -> [GalleryItem] {
-        guard let prefix = query.nameStartsWith?.lowercased() else { return characters }
+        var startsWith = query.nameStartsWith
+        if case .comics(let filter) = query { startsWith = filter.startsWith }
+        guard let prefix = startsWith?.lowercased() else { return characters }
         return characters.filter { $0.name.lowercased().hasPrefix(prefix) }
     }
 

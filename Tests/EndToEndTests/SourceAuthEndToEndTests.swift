@@ -1,0 +1,57 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Every source's authentication error names that source's own settings, in the gallery as in
+/// plain output, under the source's own credit (issue 22, item 7): a wrong Metron password in
+/// tmux says METRON_USERNAME/METRON_PASSWORD, never the Marvel keys, does not offer `r` (the
+/// settings are read at start), and the header credits Metron, not Marvel.
+final class SourceAuthEndToEndTests: XCTestCase {
+    private var executable: URL { RepoPaths.executable }
+    private var home: URL!
+
+    override func setUpWithError() throws {
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw XCTSkip("build marvel-gallery first: swift build --product marvel-gallery (\(executable.path))")
+        }
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("auth-e2e-\(UUID().uuidString)")
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(at: home) }
+
+    private var environment: [String: String] {
+        ["HOME": home.path, "XDG_CACHE_HOME": home.path + "/cache", "XDG_CONFIG_HOME": home.path + "/config"]
+    }
+
+    func testAWrongMetronPasswordNamesMetronsSettingsInTheGalleryAndInPlainOutput() throws {
+        guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed (scripts/setup.sh installs it)") }
+        guard let metron = try MetronTestServer() else { throw XCTSkip("../shared/metron-recorded is absent") }
+        let env = environment.merging(["METRON_USERNAME": metron.username, "METRON_PASSWORD": "wrong-pw-5150"]) { $1 }
+
+        // Plain output: one line naming Metron's variables.
+        let argv = ["/usr/bin/env"] + env.map { "\($0.key)=\($0.value)" }
+            + [executable.path, "characters", "--plain", "--source", "metron", "--metron-url", metron.baseURL.absoluteString]
+        let plain = try Spawn.status(argv)
+        XCTAssertEqual(plain.status, 1, plain.output)
+        XCTAssertTrue(plain.output.contains("METRON_USERNAME and METRON_PASSWORD"), plain.output)
+        XCTAssertFalse(plain.output.contains("MARVEL_"), plain.output)
+
+        // The gallery: the same settings named, no retry offered, Metron's credit in the header.
+        let command = "\(TmuxSession.quote(executable.path)) characters --source metron --metron-url \(metron.baseURL.absoluteString)"
+        let tmux = try TmuxSession(command: command, width: 140, height: 40, environment: env)
+        let screen = tmux.waitFor("the refusal", timeout: 60) { $0.contains("Metron refused") }
+        let text = screen.replacingOccurrences(of: "\n", with: " ")
+        XCTAssertTrue(text.contains("METRON_USERNAME"), screen)
+        XCTAssertTrue(screen.contains("METRON_PASSWORD") || GalleryScreen(screen).status.contains("METRON"), screen)
+        XCTAssertFalse(screen.contains("MARVEL_PUBLIC_KEY"), screen)
+        XCTAssertFalse(screen.contains("MARVEL_PRIVATE_KEY"), screen)
+        XCTAssertFalse(screen.contains("the server rejected the API keys"), screen)
+        XCTAssertFalse(screen.contains("press r to retry"), screen)
+        XCTAssertTrue(screen.contains("start again"), screen)
+        let header = GalleryScreen(screen).header
+        XCTAssertTrue(header.contains("Metron"), header)
+        XCTAssertFalse(header.contains("©"), "not Marvel's credit: \(header)")
+        XCTAssertFalse(screen.contains("wrong-pw-5150"), "never the password")
+        tmux.send("q")
+    }
+}
