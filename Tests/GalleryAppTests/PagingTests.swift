@@ -91,6 +91,36 @@ final class PagingTests: XCTestCase {
         XCTAssertTrue(h.pendingFetches.isEmpty, "nothing is asked after the end")
     }
 
+    /// Issue 22: at 131 of 184 (the built-in catalog's characters) prefetching had loaded all
+    /// 184, and the status line said "end of list" though the end was six rows away. It says
+    /// so only when the last row is on screen.
+    func testEndOfListIsSaidOnlyWhenTheEndIsOnScreen() throws {
+        var h = Harness(count: 184)
+        h.send(.resized(Size(width: 120, height: 40)))
+        h.answerAll()
+        h.key(.char("G"))
+        h.answerAll()
+        h.key(.char("g"))
+        h.answerAll()
+        while h.state.current.selection < 130 {
+            h.key(.down)
+            h.answerAll()
+        }
+        XCTAssertTrue(h.state.current.endReached, "every position loaded")
+        func status() -> String {
+            var buffer = Buffer(size: h.state.size)
+            GalleryView.render(h.state, into: &buffer)
+            return buffer.text.components(separatedBy: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
+        }
+        let middle = status()
+        XCTAssertTrue(middle.contains("of 184"), middle)
+        XCTAssertFalse(middle.contains("end of list"), middle)
+        h.key(.char("G"))
+        let end = status()
+        XCTAssertTrue(end.contains("184 of 184"), end)
+        XCTAssertTrue(end.contains("end of list"), end)
+    }
+
     func testPageSizeIsConfigurableUpTo100() {
         var state = AppState(config: AppConfig(pageSize: 250), size: Size(width: 120, height: 40))
         XCTAssertEqual(state.update(.resized(Size(width: 120, height: 40))).compactMap {
