@@ -137,16 +137,8 @@ enum BuiltInCatalog {
     /// True when `url` is the in-process server (the status line says "offline catalog").
     static func isBuiltIn(_ url: URL) -> Bool { running.withLock { $0?.baseURL == url } }
 
-    /// Text for stdout with the in-process server's URLs, dead once the command exits, turned
-    /// back into the catalog's own: resource URIs on gateway.marvel.com, pictures on
-    /// i.annihil.us (the two hosts of the embedded catalog, which the server points at itself
-    /// so the gallery stays offline). Unchanged when the built-in catalog is not running.
-    static func canonicalURLs(_ text: String) -> String {
-        guard let base = running.withLock({ $0?.baseURL }) else { return text }
-        let prefix = base.absoluteString + "/"
-        return text.replacingOccurrences(of: prefix + "v1/", with: "http://gateway.marvel.com/v1/")
-            .replacingOccurrences(of: prefix, with: "http://i.annihil.us/")
-    }
+    /// The in-process server's address while it runs (`InProcessURLs`).
+    static var runningBaseURL: URL? { running.withLock { $0?.baseURL } }
 }
 
 /// How a data subcommand presents its result.

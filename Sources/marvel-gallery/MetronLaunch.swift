@@ -33,8 +33,14 @@ enum MetronLaunch {
     static func start(_ settings: Settings, noCache: Bool) async throws -> CatalogServer {
         let serving = MetronServing(client: try client(settings, noCache: noCache))
         running.withLock { $0 = serving.client }
-        return try await CatalogServer.start(CatalogServerOptions(source: .metron(serving)))
+        let server = try await CatalogServer.start(CatalogServerOptions(source: .metron(serving)))
+        serverBase.withLock { $0 = server.baseURL }
+        return server
     }
+
+    /// The in-process translating server's address while it runs (`InProcessURLs`).
+    static var runningBaseURL: URL? { serverBase.withLock { $0 } }
+    private static let serverBase = Mutex<URL?>(nil)
 
     private static let running = Mutex<MetronClient?>(nil)
 

