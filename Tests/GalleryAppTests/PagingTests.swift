@@ -119,6 +119,19 @@ final class PagingTests: XCTestCase {
         let end = status()
         XCTAssertTrue(end.contains("184 of 184"), end)
         XCTAssertTrue(end.contains("end of list"), end)
+
+        // Straight to the end of a fresh list: the end is on screen and loaded, the positions
+        // in between are gaps; it is the end all the same.
+        var fresh = Harness(count: 1_000)
+        fresh.send(.resized(Size(width: 120, height: 40)))
+        fresh.answerAll()
+        fresh.key(.char("G"))
+        fresh.answerAll()
+        XCTAssertFalse(fresh.state.current.endReached, "gaps before the end")
+        XCTAssertTrue(fresh.state.current.endLoaded)
+        h = fresh
+        XCTAssertTrue(status().contains("1,000 of 1,000"), status())
+        XCTAssertTrue(status().contains("end of list"), status())
     }
 
     func testPageSizeIsConfigurableUpTo100() {

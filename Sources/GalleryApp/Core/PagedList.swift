@@ -92,6 +92,11 @@ public struct PagedList: Equatable, Sendable {
     public var isLoading: Bool { pending != nil }
     /// Every position is loaded (sparse) or the last page was seen (sequential).
     public var endReached: Bool { isSequential ? sequentialEnd : total != nil && slots.isFull }
+    /// The list's last position is loaded (End fetched it), whether or not the ones before
+    /// it are: what "end of list" under the last row means.
+    public var endLoaded: Bool {
+        isSequential ? sequentialEnd : total != nil && (slots.isEmpty || slots.item(at: slots.count - 1) != nil)
+    }
     /// The loaded items in list order (gaps left out).
     public var items: [GalleryItem] { slots.items + tail }
     public func item(at index: Int) -> GalleryItem? {

@@ -64,7 +64,7 @@ enum CharactersScreen {
         } else if list.isLoading {
             text = Spinner(frame: state.spinnerFrame).symbol + " " + strings[.loadingMore]
             style = theme.secondary
-        } else if list.endReached {
+        } else if list.endLoaded {
             text = "─── " + strings[.endOfList] + " ───"
             style = theme.secondary
         } else {

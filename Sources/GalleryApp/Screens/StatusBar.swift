@@ -44,9 +44,10 @@ enum StatusBar {
                            theme.statusBar.bold))
         } else if list.isLoading {
             parts.append((strings[.loadingMore], theme.statusBar))
-        } else if list.endReached && !list.isEmpty && showsLastRow(state) {
+        } else if list.endLoaded && !list.isEmpty && showsLastRow(state) {
             // Every position loaded is not the end of the list for someone at 131 of 184
-            // (prefetching loads the rest ahead of them): said only when the end is on screen.
+            // (prefetching loads the rest ahead of them): said only when the end is on screen
+            // (and then even if positions before it are still gaps).
             parts.append((strings[.endOfList], theme.statusBar))
         }
 

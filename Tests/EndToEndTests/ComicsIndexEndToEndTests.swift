@@ -1,0 +1,59 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Issue 22, item 9, in tmux on the built-in catalog: the comics grid has the A–Z index (`i`,
+/// titles in order, from the one key table that the help lists too), and "end of list" is said
+/// only when the end is on screen (it showed at 131 of 184 once prefetching had loaded all).
+final class ComicsIndexEndToEndTests: XCTestCase {
+    private var executable: URL { RepoPaths.executable }
+    private var cache: URL!
+
+    override func setUpWithError() throws {
+        guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed") }
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw XCTSkip("build marvel-gallery first: swift build --product marvel-gallery (\(executable.path))")
+        }
+        cache = FileManager.default.temporaryDirectory.appendingPathComponent("mg-index-\(getpid())-\(UUID().uuidString.prefix(8))")
+    }
+
+    override func tearDown() { if let cache { try? FileManager.default.removeItem(at: cache) } }
+
+    private func gallery(_ arguments: String) throws -> TmuxSession {
+        try TmuxSession(command: "\(TmuxSession.quote(executable.path)) \(arguments) --image-cache \(TmuxSession.quote(cache.path))",
+                        width: 120, height: 40,
+                        environment: ["XDG_CACHE_HOME": cache.path, "MARVEL_BASE_URL": "", "MARVEL_PUBLIC_KEY": "", "MARVEL_PRIVATE_KEY": ""])
+    }
+
+    func testTheComicsGridHasAnIndexOfTitles() throws {
+        let tmux = try gallery("comics")
+        tmux.waitFor("the comics grid", timeout: 30) { GalleryScreen($0).status.contains("of 440") }
+        tmux.send("i")
+        tmux.waitFor("the index bar") { $0.contains("Index") && $0.contains("A B C") }
+        tmux.send("s")
+        let screen = tmux.waitFor("the titles under S", timeout: 30) {
+            GalleryScreen($0).header.contains("Comics · S") && GalleryScreen($0).status.contains("of 40")
+        }
+        let names = GalleryScreen(screen).names
+        XCTAssertFalse(names.isEmpty, screen)
+        for name in names { XCTAssertTrue(name.uppercased().hasPrefix("S"), "\(name) under S") }
+        tmux.send("?")
+        tmux.waitFor("the help with the index") { $0.contains("A–Z index of titles") }
+        tmux.send("Escape")
+        tmux.send("Escape")
+        tmux.waitFor("the whole list back", timeout: 20) { GalleryScreen($0).status.contains("of 440") }
+        tmux.send("q")
+    }
+
+    func testEndOfListOnlyWhenTheEndIsOnScreen() throws {
+        let tmux = try gallery("characters")
+        tmux.waitFor("the grid", timeout: 30) { GalleryScreen($0).status.contains("1 of 184") }
+        for _ in 0..<5 { tmux.send("PageDown") }
+        let middle = tmux.waitFor("a screen in the middle", timeout: 30) { GalleryScreen($0).status.contains(" 121 of 184") }
+        XCTAssertFalse(GalleryScreen(middle).status.contains("end of list"), GalleryScreen(middle).status)
+        tmux.send("G")
+        let end = tmux.waitFor("the end", timeout: 30) { GalleryScreen($0).status.contains("184 of 184") && $0.contains("end of list") }
+        XCTAssertTrue(GalleryScreen(end).status.contains("end of list"), GalleryScreen(end).status)
+        tmux.send("q")
+    }
+}
