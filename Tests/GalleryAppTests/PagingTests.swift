@@ -35,6 +35,24 @@ final class PagingTests: XCTestCase {
         XCTAssertNil(list.requestPage(visible: 0..<40, margin: 0, limit: 20))
     }
 
+    /// A repeat that is not the first page again (rows shifted on the server) is a failure
+    /// waiting for `r`, and the positions after it stay: only a server that ignores `offset`
+    /// (it answers the list's first page again) ends the list at what it has.
+    func testARepeatOfShiftedRowsKeepsThePositionsAfterIt() {
+        var list = PagedList(id: 1, query: .all)
+        let first = list.requestPage(visible: 0..<40, margin: 0, limit: 20)!
+        XCTAssertTrue(list.receive(first, result: .success(ItemPage(offset: 0, total: 100, items: (1...20).map { GalleryItem(id: $0, name: "Hero \($0)") }))))
+        let second = list.requestPage(visible: 0..<40, margin: 0, limit: 20)!
+        // A full page of rows already shown, not the first page as it was (not a server that
+        // ignores offset).
+        let shifted = (Array(2...20) + [1]).map { GalleryItem(id: $0, name: "Hero \($0)") }
+        XCTAssertTrue(list.receive(second, result: .success(ItemPage(offset: 20, total: 100, items: shifted))))
+        XCTAssertNotNil(list.failure)
+        XCTAssertGreaterThanOrEqual(list.count, 80, "the positions past the repeat are kept for r")
+        list.clearFailure()
+        XCTAssertNotNil(list.requestPage(visible: 0..<40, margin: 0, limit: 20), "r asks again")
+    }
+
     func testRetryAfterCountsDownOnTheStatusLine() throws {
         var h = Harness()
         h.send(.resized(Size(width: 120, height: 40)))

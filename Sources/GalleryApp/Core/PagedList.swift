@@ -144,6 +144,9 @@ public struct PagedList: Equatable, Sendable {
             total = page.total
             let known = slots
             let repeated = !page.items.isEmpty && page.items.allSatisfy { known.contains(id: $0.id) }
+            // The list's own first page again, asked for further on: the server ignores `offset`.
+            let ignoresOffset = repeated && request.offset > 0
+                && page.items.map(\.id) == known.items.prefix(page.items.count).map(\.id)
             // A repeated page's unreadable records are the ones already counted.
             if !repeated { unreadableRecords += page.unreadable }
             if isSequential { receiveSequential(page) } else { receiveSparse(page, for: request) }
@@ -151,10 +154,12 @@ public struct PagedList: Equatable, Sendable {
             tail.removeAll { slots.contains(id: $0.id) }
             if repeated {
                 // Nothing new (the server ignores offset): a failure waits for `r` instead of
-                // the next frame asking again, which made ~22 requests a second. No offset can
-                // fill a gap on such a server: the list keeps what it has, up to its first gap.
+                // the next frame asking again, which made ~22 requests a second.
                 failure = PageFailure(marvel: .serverRepeats(offset: request.offset))
-                if !isSequential { slots.keepLoadedPrefix() }
+                // No offset can fill a gap on a server that ignores it: the list keeps what it
+                // has, up to its first gap (End goes to the last record it got, not to gaps).
+                // Other repeats (rows shifted on the server) keep their positions for `r`.
+                if ignoresOffset && !isSequential { slots.keepLoadedPrefix() }
             }
         }
         return true
