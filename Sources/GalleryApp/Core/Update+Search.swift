@@ -4,8 +4,9 @@ import TerminalUI
 /// newest generation runs the query (never one request per keystroke). Our own servers search
 /// anywhere in a name; a source that matches name starts only (a mirror, the Marvel API) is
 /// asked for the starts, and the loaded names that hold the text elsewhere follow them; Metron,
-/// whose budget is small, filters the loaded names while typing and is asked on Enter. A search is a list pushed over the one it started from,
-/// so Esc (or clearing the field) pops back to that list exactly as it was, without a fetch.
+/// whose budget is small, filters the loaded names while typing and is asked on Enter. A search
+/// is a list pushed over the one it started from, so Esc (or clearing the field) pops back to
+/// that list exactly as it was, without a fetch.
 extension AppState {
     mutating func handleSearchField(key: KeyEvent) -> [Effect] {
         guard var field = search else { return [] }
