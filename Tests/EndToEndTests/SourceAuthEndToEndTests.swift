@@ -23,6 +23,30 @@ final class SourceAuthEndToEndTests: XCTestCase {
         ["HOME": home.path, "XDG_CACHE_HOME": home.path + "/cache", "XDG_CONFIG_HOME": home.path + "/config"]
     }
 
+    /// A mirror that refuses the Marvel keys: the Marvel variables, in both outputs.
+    func testAMirrorRefusingTheKeysNamesTheMarvelKeysInTheGalleryAndInPlainOutput() throws {
+        guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed (scripts/setup.sh installs it)") }
+        let body = Data(#"{"code":"InvalidCredentials","message":"The passed API key is invalid."}"#.utf8)
+        let mirror = try LoopbackHTTPServer { _ in .respond(status: 401, body: body) }
+        let env = environment.merging(["MARVEL_PUBLIC_KEY": "pub-key-1234", "MARVEL_PRIVATE_KEY": "priv-key-98765"]) { $1 }
+        let argv = ["/usr/bin/env"] + env.map { "\($0.key)=\($0.value)" }
+            + [executable.path, "characters", "--plain", "--no-cache", "--base-url", mirror.baseURL.absoluteString]
+        let plain = try Spawn.status(argv)
+        XCTAssertEqual(plain.status, 1, plain.output)
+        XCTAssertTrue(plain.output.contains("check MARVEL_PUBLIC_KEY and MARVEL_PRIVATE_KEY"), plain.output)
+
+        let command = "\(TmuxSession.quote(executable.path)) characters --no-cache --base-url \(mirror.baseURL.absoluteString)"
+        let tmux = try TmuxSession(command: command, width: 140, height: 40, environment: env)
+        let screen = tmux.waitFor("the refusal", timeout: 30) { $0.contains("rejected the API keys") }
+        let text = screen.replacingOccurrences(of: "\n", with: " ")
+        XCTAssertTrue(text.contains("MARVEL_PUBLIC_KEY"), screen)
+        XCTAssertTrue(screen.contains("start again"), screen)
+        XCTAssertFalse(screen.contains("press r to retry"), screen)
+        XCTAssertFalse(screen.contains("METRON"), screen)
+        XCTAssertFalse(screen.contains("priv-key-98765"), "never the private key")
+        tmux.send("q")
+    }
+
     func testAWrongMetronPasswordNamesMetronsSettingsInTheGalleryAndInPlainOutput() throws {
         guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed (scripts/setup.sh installs it)") }
         guard let metron = try MetronTestServer() else { throw XCTSkip("../shared/metron-recorded is absent") }
