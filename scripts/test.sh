@@ -21,6 +21,24 @@ if ((${#missing[@]})); then
     || echo "test.sh: could not install ${missing[*]}: the pixel-graphics end-to-end tests will skip" >&2
 fi
 
+# --- issue 25: clients nobody here wrote (test-only) ---------------------------------------
+# Headless Chromium for BrowserEndToEndTests, and esak, marvelous and marvelpy from PyPI in the
+# venv EsakEnvironment uses (.build/esak-venv). Each test skips with a message when missing.
+if ! command -v chromium >/dev/null 2>&1; then
+  sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq || true
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends chromium >/dev/null \
+    || echo "test.sh: could not install chromium: the browser test (BrowserEndToEndTests) will skip" >&2
+fi
+if [ ! -x .build/esak-venv/bin/python ] || ! .build/esak-venv/bin/python -c "import esak, marvelous, marvelpy" 2>/dev/null; then
+  { mkdir -p .build && python3 -m venv .build/esak-venv \
+    && .build/esak-venv/bin/python -m pip install --disable-pip-version-check -q --timeout 20 \
+         esak==2.0.0 marvelous==1.4.5 marvelpy==0.2.1; } \
+    || echo "test.sh: PyPI unreachable or python3-venv missing: the esak/marvelous/marvelpy contract tests will skip" >&2
+fi
+# --- end issue 25 ----------------------------------------------------------------------------
+
 # The C codec shims under ASan+UBSan over the test images, the bombs and seeded mutations
 # (about 15 s: four C files and one Swift driver, not a second build of the package).
 ./scripts/sanitize-shims.sh

@@ -10,14 +10,17 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Serve the local catalog over the Marvel REST contract (loopback by default).",
         discussion: """
-            Browser apps: pages on another origin read the answers (Access-Control-Allow-Origin: * unless
-            --cors-origin or --no-cors), and with --allowed-referrer a page calls with its public key alone,
-            as Marvel's authorized referrers allowed; signed requests (apikey, ts, hash) work as before.
+            Browser apps: every answer carries Access-Control-Allow-Origin: *
+            (--cors-origin ORIGIN allows only those, --no-cors none). With
+            --allowed-referrer, a page calls with its public key alone, as
+            Marvel's authorized referrers allowed; signed requests still work.
 
-              marvel-gallery serve --public-key pub --private-key-file key.txt --allowed-referrer 'localhost:*'
+              marvel-gallery serve --public-key pub \\
+                --private-key-file key.txt --allowed-referrer 'localhost:*'
 
               // in a page served from http://localhost:5173:
-              const r = await fetch('http://127.0.0.1:8080/v1/public/characters?apikey=pub&limit=10');
+              const r = await fetch('http://127.0.0.1:8080' +
+                '/v1/public/characters?apikey=pub&limit=10');
               const names = (await r.json()).data.results.map(c => c.name);
             """)
 
