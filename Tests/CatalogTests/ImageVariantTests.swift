@@ -38,6 +38,26 @@ final class ImageVariantTests: XCTestCase {
         XCTAssertGreaterThan(detail.width, 0)
     }
 
+    /// The sizes are the contract's own table (MARVEL_API.md section 6), read from the file:
+    /// every documented variant, `standard_small` at its documented 65x45.
+    func testVariantSizesAreTheContractsTable() throws {
+        guard let shared = RepoPaths.shared else { throw XCTSkip("../shared is absent: the contract text is not available") }
+        let text = try String(contentsOf: shared.appendingPathComponent("MARVEL_API.md"), encoding: .utf8)
+        let regex = try NSRegularExpression(pattern: #"`([a-z]+_[a-z]+)` \| (\d+)x(\d+)"#)
+        var documented: [String: (Int, Int)] = [:]
+        for match in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+            let field = { (n: Int) in String(text[Range(match.range(at: n), in: text)!]) }
+            documented[field(1)] = (Int(field(2))!, Int(field(3))!)
+        }
+        let sized = ImageVariant.allCases.filter { $0.size != nil }
+        XCTAssertEqual(Set(documented.keys), Set(sized.map(\.rawValue)), "every documented variant, no other")
+        for variant in sized {
+            XCTAssertTrue(documented[variant.rawValue].map { $0 == variant.size! } ?? false,
+                          "\(variant.rawValue): \(variant.size!) against \(String(describing: documented[variant.rawValue]))")
+        }
+        XCTAssertTrue(documented["standard_small"]! == (65, 45))
+    }
+
     func testFullSizeIsTheOriginalAndETagsWork() async throws {
         let (server, path, token) = try await thumbnail()
         let http = LoopbackHTTP(port: server.port)
