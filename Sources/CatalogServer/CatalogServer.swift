@@ -46,6 +46,7 @@ public final class CatalogServer: Sendable {
             keys: options.keys, faults: faults, stats: stats, limiter: limiter, cache: AnswerCache(budgetBytes: options.answerCacheBytes),
             served: ServedEntities(), debugEndpoints: options.debugEndpoints, browser: options.browser)
         if case .metron(let serving) = options.source {
+            responder.cachePolicy = .metron(serving.client.freshness)
             responder.metron = (MetronBackend(client: serving.client),
                                 MetronImages(client: serving.client, renderer: options.renderer ?? DefaultImageRenderer(),
                                              allowedHosts: serving.allowedImageHosts))

@@ -23,6 +23,8 @@ struct MarvelResponder: HTTPResponder {
     var debugEndpoints = true
     /// CORS and the referrers allowed to call with `apikey` alone.
     var browser = BrowserAccess()
+    /// `Cache-Control` of answers that do not set their own.
+    var cachePolicy = CachePolicy.catalog
     /// `serve --source metron`: the API and pictures come from Metron instead of `routes`.
     var metron: (backend: MetronBackend, images: MetronImages)?
 
@@ -56,7 +58,7 @@ struct MarvelResponder: HTTPResponder {
         }
         reply.headers += cors
         if !reply.headers.contains(where: { $0.0 == "Cache-Control" }) {
-            reply.headers.append(("Cache-Control", CachePolicy.header(status: reply.status, isImage: reply.isImage)))
+            reply.headers.append(("Cache-Control", cachePolicy.header(status: reply.status, isImage: reply.isImage)))
         }
         return send(reply, path: path, faults: faults)
     }
