@@ -211,9 +211,8 @@ def save(img, path, transparent):
         img.convert("RGB").save(path, "JPEG", quality=72, optimize=True, progressive=False)
 
 
-def write_error_images(folder):
-    """The placeholder, a corrupt JPEG (valid header, garbage scan, no EOI) and an oversized PNG
-    (a valid 65000x65000 header whose pixels would need 12 GB: decoders must refuse it)."""
+def write_placeholder(folder):
+    """Marvel's "image not available" picture."""
     img = Image.new("RGB", (W, H), (32, 32, 36))
     d = ImageDraw.Draw(img)
     d.rectangle([20, 20, W - 20, H - 20], outline=(90, 90, 96), width=4)
@@ -224,6 +223,10 @@ def write_error_images(folder):
     d.text((W / 2, H / 2 + 20), "AVAILABLE", font=font(30), fill=(200, 200, 205), anchor="mm")
     img.save(os.path.join(folder, "image_not_available.jpg"), "JPEG", quality=80)
 
+
+def write_hostile_images(folder):
+    """A corrupt JPEG (valid header, garbage scan, no EOI) and an oversized PNG (a valid
+    65000x65000 header whose pixels would need 12 GB: decoders must refuse it)."""
     good = os.path.join(folder, "_tmp.jpg")
     Image.new("RGB", (W, H), (200, 30, 30)).save(good, "JPEG", quality=80)
     data = open(good, "rb").read()

@@ -3,10 +3,12 @@
 
 Writes Marvel-shaped list envelopes (characters-N.json, comics-N.json) that the Swift import
 reads exactly like recorded API responses, the original thumbnails in images/ (drawn here: a
-palette and an emblem derived from each id), one corrupt and one oversized image for error
-paths, and VERSION (a content hash of everything else, used to key the built SQLite catalog).
+palette and an emblem derived from each id), and VERSION (a content hash of everything else, used to key the built SQLite catalog).
 
     pip install pillow && python3 scripts/generate_fixtures.py
+
+Also writes Fixtures/hostile/ (a truncated JPEG and a PNG declaring 65000x65000): test fixtures
+for error paths, kept out of the catalog that `serve` hands out.
 
 Same inputs, same bytes: randomness comes only from sha1 of fixed strings.
 """
@@ -18,6 +20,7 @@ import fixture_art as A
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures", "catalog")
 IMAGES = os.path.join(ROOT, "images")
+HOSTILE = os.path.join(ROOT, "..", "hostile")
 GATEWAY = "http://gateway.marvel.com/v1/public"
 IMG_BASE = "http://i.annihil.us/u/prod/marvel/i/mg"
 PLACEHOLDER = {"path": IMG_BASE + "/b/40/image_not_available", "extension": "jpg"}
@@ -159,14 +162,6 @@ def build():
     # as in the real data, but spread evenly, so no screenful of the grid is mostly placeholders.
     char_json = [character_entity(name, ids[name], comics_of[name], events, placeholder=(i % 9 == 8))
                  for i, name in enumerate(chars)]
-    # Two covers point at the broken images, so the gallery's error paths run on real pages.
-    for entity, token, ext in ((comic_json[-2], "corrupt_cover", "jpg"), (comic_json[-5], "oversized_cover", "png")):
-        old = entity["thumbnail"]
-        if "image_not_available" not in old["path"]:
-            os.remove(os.path.join(IMAGES, old["path"].rsplit("/", 1)[1] + "." + old["extension"]))
-        entity["thumbnail"] = {"path": f"{IMG_BASE}/0/00/{token}", "extension": ext}
-        entity["images"] = [entity["thumbnail"]]
-
     # The other four resource types, their lists built from the comics (so both sides agree).
     series_json = [series_entity(s, [by_id[c["id"]] for c in comics if c["series"] is s]) for s in series]
     event_json = [e for e in (event_entity(ev, [by_id[c["id"]] for c in comics if comic_event(c, events) is ev])
@@ -190,7 +185,11 @@ def build():
     while p < len(comic_json):
         write_json(f"comics-{p // step + 1}.json", envelope(comic_json[p:p + PAGE], p, len(comic_json)))
         p += step
-    A.write_error_images(IMAGES)
+    A.write_placeholder(IMAGES)
+    # The broken pictures are test fixtures, not catalog content: `serve` hands the catalog to
+    # strangers (browsers, old clients), so every picture in it decodes.
+    os.makedirs(HOSTILE, exist_ok=True)
+    A.write_hostile_images(HOSTILE)
     write_version()
     print(f"{len(char_json)} characters, {len(comic_json)} comics, {len(series_json)} series, "
           f"{len(event_json)} events, {len(creator_json)} creators, {len(story_json)} stories, "

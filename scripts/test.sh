@@ -6,9 +6,9 @@ cd "$(dirname "$0")/.."
 ./scripts/setup.sh
 
 # Test-only: real terminals under a virtual X server for the pixel-graphics end-to-end tests
-# (kitty, xterm for sixel, mlterm for iTerm2 inline images)
-# (they skip with a reason when these are missing; the program itself does not need them).
-test_packages=(xvfb kitty xterm mlterm imagemagick)
+# (kitty, xterm for sixel, mlterm for iTerm2 inline images) and headless Chromium for the
+# browser test (they skip with a reason when these are missing; the program does not need them).
+test_packages=(xvfb kitty xterm mlterm imagemagick chromium)
 missing=()
 for p in "${test_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -18,7 +18,16 @@ if ((${#missing[@]})); then
   [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
   $sudo_cmd apt-get update -qq || true
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null \
-    || echo "test.sh: could not install ${missing[*]}: the pixel-graphics end-to-end tests will skip" >&2
+    || echo "test.sh: could not install ${missing[*]}: the real-terminal and browser end-to-end tests will skip" >&2
+fi
+
+# Test-only: esak, marvelous and marvelpy from PyPI (clients nobody here wrote) in the venv
+# EsakEnvironment uses (.build/esak-venv); their tests skip with a message when it is missing.
+if [ ! -x .build/esak-venv/bin/python ] || ! .build/esak-venv/bin/python -c "import esak, marvelous, marvelpy" 2>/dev/null; then
+  { mkdir -p .build && python3 -m venv .build/esak-venv \
+    && .build/esak-venv/bin/python -m pip install --disable-pip-version-check -q --timeout 20 \
+         esak==2.0.0 marvelous==1.4.5 marvelpy==0.2.1; } \
+    || echo "test.sh: PyPI unreachable or python3-venv missing: the esak/marvelous/marvelpy contract tests will skip" >&2
 fi
 
 # The C codec shims under ASan+UBSan over the test images, the bombs and seeded mutations

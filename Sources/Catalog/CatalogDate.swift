@@ -4,13 +4,15 @@ import CivilCalendar
 /// and `modifiedSince`. The sentinels (`-0001-11-30...`, the 1969 epoch) parse like any other
 /// date and simply sort first, which is where the real API puts them too.
 public enum CatalogDate {
-    /// Parses `2014-04-29T14:18:17-0400`, `-0001-11-30T00:00:00-0500`, or a bare `2014-01-01`.
+    /// Parses `2014-04-29T14:18:17-0400`, `-0001-11-30T00:00:00-0500`, a bare `2014-01-01`, or
+    /// an event's `start`/`end` as Marvel writes them, `2013-01-01 00:00:00` (no zone: read as UTC;
+    /// unread, every event's start was nil and `orderBy=startDate` came back in id order).
     public static func epochSeconds(_ text: String) -> Int64? {
         if let seconds = fixedWidthEpochSeconds(text) { return seconds }
         var s = Substring(text)
         var sign: Int64 = 1
         if s.first == "-" { sign = -1; s = s.dropFirst() }
-        let parts = s.split(separator: "T", maxSplits: 1)
+        let parts = s.split(maxSplits: 1, whereSeparator: { $0 == "T" || $0 == " " })
         guard let datePart = parts.first else { return nil }
         let ymd = datePart.split(separator: "-")
         guard ymd.count == 3, let y = Int64(ymd[0]), let m = Int64(ymd[1]), let d = Int64(ymd[2]),

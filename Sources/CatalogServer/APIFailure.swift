@@ -22,12 +22,19 @@ struct APIFailure: Error, Sendable, Equatable {
 
     static func notFound(_ resource: String) -> APIFailure { .status(404, "We couldn't find that \(resource)") }
 
+    /// `pathAndQuery` without credentials (`QueryParameters.withoutCredentials`).
     static func noRoute(_ pathAndQuery: String) -> APIFailure {
-        .gateway(404, "ResourceNotFound", "\(pathAndQuery) does not exist")
+        .gateway(404, "ResourceNotFound", "\(shown(pathAndQuery)) does not exist")
     }
 
     static func methodNotAllowed(_ method: String) -> APIFailure {
-        .gateway(405, "MethodNotAllowedError", "\(method) is not allowed")
+        .gateway(405, "MethodNotAllowedError", "\(shown(method, limit: 32)) is not allowed")
+    }
+
+    /// Request text quoted in an error, cut to `limit` characters: a 60 KB parameter must not
+    /// come back 60 KB long.
+    static func shown(_ text: String, limit: Int = 256) -> String {
+        text.count <= limit ? text : String(text.prefix(limit)) + "…"
     }
 }
 

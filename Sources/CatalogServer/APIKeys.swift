@@ -12,13 +12,24 @@ public struct APIKeys: Sendable, Equatable {
         self.privateKey = privateKey
     }
 
-    /// The real gateway's order of checks and its string-code bodies.
-    func check(_ params: QueryParameters) throws(APIFailure) {
+    /// The real gateway's order of checks and its string-code bodies. `referrer` is the
+    /// request's `Referer`, else its `Origin`: with `allowedReferrers`, a request with `apikey`
+    /// alone (a browser page, which has no private key to sign with) passes when it matches.
+    func check(_ params: QueryParameters, referrer: String? = nil, allowedReferrers: [ReferrerPattern] = []) throws(APIFailure) {
         guard let apikey = params["apikey"] else {
             throw .gateway(409, "MissingParameter", "You must provide a user key.")
         }
         let ts = params["ts"], hash = params["hash"]
-        // apikey alone (browser style: no referrers here) or with ts: the hash is missing.
+        if ts == nil, hash == nil, !allowedReferrers.isEmpty, let referrer {
+            guard !apikey.isEmpty, apikey == publicKey else {
+                throw .gateway(401, "InvalidCredentials", "The passed API key is invalid.")
+            }
+            guard let parsed = BrowserReferrer(referrer), allowedReferrers.contains(where: { $0.matches(parsed) }) else {
+                throw .gateway(401, "InvalidReferer", "Invalid Referer: this key does not allow requests from that page.")
+            }
+            return
+        }
+        // apikey alone (with no referrer, or none allowed) or with ts: the hash is missing.
         if hash == nil { throw .gateway(409, "MissingParameter", "You must provide a hash.") }
         guard let ts, let hash else { throw .gateway(409, "MissingParameter", "You must provide a timestamp.") }
         guard !apikey.isEmpty, apikey == publicKey else {

@@ -44,8 +44,9 @@ public final class CatalogServer: Sendable {
             routes: MarvelRoutes(catalog: catalog),
             images: ImageService(catalog: catalog, renderer: options.renderer ?? DefaultImageRenderer()),
             keys: options.keys, faults: faults, stats: stats, limiter: limiter, cache: AnswerCache(budgetBytes: options.answerCacheBytes),
-            served: ServedEntities(), debugEndpoints: options.debugEndpoints)
+            served: ServedEntities(), debugEndpoints: options.debugEndpoints, browser: options.browser)
         if case .metron(let serving) = options.source {
+            responder.cachePolicy = .metron(serving.client.freshness)
             responder.metron = (MetronBackend(client: serving.client),
                                 MetronImages(client: serving.client, renderer: options.renderer ?? DefaultImageRenderer(),
                                              allowedHosts: serving.allowedImageHosts))
@@ -53,6 +54,9 @@ public final class CatalogServer: Sendable {
         let (bound, continuation) = AsyncStream<Result<Int, any Error>>.makeStream()
         let app = Application(
             responder: responder,
+            // Hummingbird's idle timer (HTTPConnectionStateHandler) restarts only when a whole
+            // request part is decoded, so it is also the header timeout.
+            server: .http1(configuration: .init(idleTimeout: TimeAmount(options.idleTimeout))),
             configuration: ApplicationConfiguration(address: .hostname(options.host, port: options.port),
                                                     serverName: nil),
             onServerRunning: { channel in continuation.yield(.success(channel.localAddress?.port ?? 0)) },

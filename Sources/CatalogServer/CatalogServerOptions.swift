@@ -36,6 +36,12 @@ public struct CatalogServerOptions: Sendable {
     /// `/debug/stats` and `/debug/reset` answer (behind the keys when keys are set); off, they
     /// are 404 like any unknown path. On for in-process use, opt-in for `serve` (`--debug`).
     public var debugEndpoints = true
+    /// CORS (`*` by default) and the referrers allowed to call with `apikey` alone.
+    public var browser = BrowserAccess()
+    /// A connection that sends nothing the HTTP decoder can use for this long is closed: an
+    /// unfinished request head (slowloris), or an idle kept-alive connection. An answer being
+    /// written (a throttled picture, added latency) is never cut by it.
+    public var idleTimeout: Duration = .seconds(15)
     /// Bytes of finished answers kept for repeated requests; 0 builds every answer (the
     /// benchmark's cold figures).
     public var answerCacheBytes = 64 << 20

@@ -16,6 +16,10 @@ public struct FaultOptions: Sendable, Equatable {
     public var truncateRate = 0.0
     /// Probability that an image body is garbled after its header (same length, 200).
     public var corruptImageRate = 0.0
+    /// Share of pictures (chosen by token: the same ones at every variant, every time) served
+    /// as a truncated JPEG or a PNG declaring 65000×65000 (`HostileArt`); above 0, the tokens
+    /// `corrupt_cover` and `oversized_cover` are always those two. The catalog itself has none.
+    public var hostileCoverRate = 0.0
 
     public init() {}
 

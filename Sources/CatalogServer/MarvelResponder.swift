@@ -21,20 +21,25 @@ struct MarvelResponder: HTTPResponder {
     /// Entities as sent (hosts rewritten, deflated once), for the answers built.
     let served: ServedEntities
     var debugEndpoints = true
+    /// CORS and the referrers allowed to call with `apikey` alone.
+    var browser = BrowserAccess()
+    /// `Cache-Control` of answers that do not set their own.
+    var cachePolicy = CachePolicy.catalog
     /// `serve --source metron`: the API and pictures come from Metron instead of `routes`.
     var metron: (backend: MetronBackend, images: MetronImages)?
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let path = request.uri.path
         if debugEndpoints, path.hasPrefix("/debug/") {
-            // With keys, the counters (every path asked, including search terms) are as
-            // private as the API: the same signature is required.
-            do throws(APIFailure) {
-                try keys?.check(QueryParameters(request.uri.query))
-            } catch {
-                return send(Reply(error), path: path, faults: FaultOptions())
-            }
-            return debug(path)
+            return debug(request)
+        }
+        let cors = browser.headers(origin: request.headers[.origin])
+        if request.method == .options {
+            // Preflights are answered before keys, faults and the rate limit: a browser sends
+            // them without credentials, and they cost nothing.
+            var reply = browser.preflight(request.headers)
+            reply.headers.append(("Cache-Control", "no-store"))
+            return send(reply, path: path, faults: FaultOptions())
         }
         let faults = self.faults.current
         if faults.latencyMS > 0 || faults.jitterMS > 0 {
@@ -51,6 +56,10 @@ struct MarvelResponder: HTTPResponder {
             reply.headers.append(("Content-Encoding", "gzip"))
             reply.headers.append(("Vary", "Accept-Encoding"))
         }
+        reply.headers += cors
+        if !reply.headers.contains(where: { $0.0 == "Cache-Control" }) {
+            reply.headers.append(("Cache-Control", cachePolicy.header(status: reply.status, isImage: reply.isImage)))
+        }
         return send(reply, path: path, faults: faults)
     }
 
@@ -64,11 +73,14 @@ struct MarvelResponder: HTTPResponder {
             return Reply(.gateway(503, "ServiceUnavailable", "The service is temporarily unavailable."))
         }
         guard request.method == .get || request.method == .head else {
-            return Reply(.methodNotAllowed(request.method.rawValue))
+            var failure = APIFailure.methodNotAllowed(request.method.rawValue)
+            failure.headers = [("Allow", BrowserAccess.methods)]
+            return Reply(failure)
         }
         let path = request.uri.path
         let params = QueryParameters(request.uri.query)
-        let pathAndQuery = request.uri.query.map { "\(path)?\($0)" } ?? path
+        // Echoed by "does not exist": never with the credentials.
+        let pathAndQuery = QueryParameters.withoutCredentials(path: path, query: request.uri.query)
         if path.hasPrefix("/v1/public/") {
             return await api(request, path: path, params: params, pathAndQuery: pathAndQuery, gzip: gzip)
         }
@@ -81,7 +93,8 @@ struct MarvelResponder: HTTPResponder {
 
     private func api(_ request: Request, path: String, params: QueryParameters, pathAndQuery: String, gzip: Bool) async -> Reply {
         do throws(APIFailure) {
-            try keys?.check(params)
+            try keys?.check(params, referrer: request.headers[Self.referer] ?? request.headers[.origin],
+                            allowedReferrers: browser.allowedReferrers)
             let base = "http://\(request.head.authority ?? "127.0.0.1")"
             let key = "\(base)\(path)?\(params.canonical)"
             if let hit = cache.get(key) {
@@ -97,7 +110,7 @@ struct MarvelResponder: HTTPResponder {
                 // Warning 110 and Age), and do not keep the answer past this request.
                 let age = max(0, Int(Date().timeIntervalSince(staleSince)))
                 return .json(200, answer.json(), extra: [("ETag", answer.etag), ("Warning", "110 - \"Response is Stale\""),
-                                                         ("Age", String(age))])
+                                                         ("Age", String(age)), ("Cache-Control", "no-cache")])
             }
             if Self.matches(request.headers[.ifNoneMatch], answer.etag) {
                 return Reply(status: 304, headers: [("ETag", answer.etag)])
@@ -137,6 +150,10 @@ struct MarvelResponder: HTTPResponder {
     }
 
     private func image(_ imageRequest: ImageService.Request, request: Request, faults: FaultOptions) -> Reply {
+        if let kind = HostileArt.kind(token: imageRequest.token, rate: faults.hostileCoverRate) {
+            let (bytes, type) = HostileArt.bytes(kind)
+            return Reply(status: 200, headers: [("Content-Type", type), ("Cache-Control", "no-store")], body: bytes, isImage: true)
+        }
         let rendered: ImageService.Rendered?
         do { rendered = try images.image(imageRequest) } catch {
             return Reply(status: 500, headers: [("Content-Type", "text/plain")], body: Array("catalog error\n".utf8))
@@ -148,11 +165,12 @@ struct MarvelResponder: HTTPResponder {
             return Reply(status: 304, headers: [("ETag", rendered.etag)], isImage: true)
         }
         var bytes = [UInt8](rendered.bytes)
+        var headers = [("Content-Type", rendered.contentType), ("ETag", rendered.etag)]
         if faults.corruptImageRate > 0, Double.random(in: 0..<1) < faults.corruptImageRate {
             Self.corrupt(&bytes)
+            headers.append(("Cache-Control", "no-store"))  // not what the ETag names
         }
-        return Reply(status: 200, headers: [("Content-Type", rendered.contentType), ("ETag", rendered.etag)],
-                     body: bytes, isImage: true)
+        return Reply(status: 200, headers: headers, body: bytes, isImage: true)
     }
 
     /// Keeps the first quarter (headers decode), garbles the rest: same length, still a 200.
@@ -175,7 +193,8 @@ struct MarvelResponder: HTTPResponder {
         }
     }
 
-    private func send(_ reply: Reply, path: String, faults: FaultOptions) -> Response {
+    /// `counted: false` for the debug endpoints, which the counters they show leave out.
+    private func send(_ reply: Reply, path: String, faults: FaultOptions, counted: Bool = true) -> Response {
         var fields = HTTPFields()
         for (name, value) in reply.headers {
             if let field = HTTPField.Name(name) { fields.append(HTTPField(name: field, value: value)) }
@@ -185,7 +204,7 @@ struct MarvelResponder: HTTPResponder {
         let truncate = bytes.readableBytes > 0 && faults.truncateRate > 0 && Double.random(in: 0..<1) < faults.truncateRate
         let throttle = reply.isImage && faults.bandwidthBytesPerSecond > 0 && bytes.readableBytes > 0
         let sent = truncate ? bytes.readableBytes / 2 : bytes.readableBytes
-        stats.record(path: path, status: reply.status, bytes: sent)
+        if counted { stats.record(path: path, status: reply.status, bytes: sent) }
         if reply.status == 304 { return Response(status: status, headers: fields) }
         fields[.contentLength] = String(bytes.readableBytes)
         guard truncate || throttle else {
@@ -209,22 +228,42 @@ struct MarvelResponder: HTTPResponder {
 
     struct TruncatedBody: Error {}
 
-    private func debug(_ path: String) -> Response {
+    static let referer = HTTPField.Name("Referer")!
+
+    /// `GET /debug/stats` (HEAD too) and `POST /debug/reset` (it changes state: a GET could
+    /// come from any page's <img>, a prefetch or a crawler); other methods get 405 with `Allow`.
+    /// With keys, the counters (every path asked, including search terms) are as private as
+    /// the API: the same signature is required.
+    private func debug(_ request: Request) -> Response {
+        let path = request.uri.path
+        let allowed: [HTTPRequest.Method]
+        switch path {
+        case "/debug/stats": allowed = [.get, .head]
+        case "/debug/reset": allowed = [.post]
+        default:
+            return send(Reply(.noRoute(path)).with([("Cache-Control", "no-store")]), path: path, faults: FaultOptions(), counted: false)
+        }
+        guard allowed.contains(request.method) else {
+            var failure = APIFailure.methodNotAllowed(request.method.rawValue)
+            failure.headers = [("Allow", allowed.map(\.rawValue).joined(separator: ", ")), ("Cache-Control", "no-store")]
+            return send(Reply(failure), path: path, faults: FaultOptions(), counted: false)
+        }
+        do throws(APIFailure) {
+            try keys?.check(QueryParameters(request.uri.query))
+        } catch {
+            return send(Reply(error).with([("Cache-Control", "no-store")]), path: path, faults: FaultOptions(), counted: false)
+        }
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
-        switch path {
-        case "/debug/stats":
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            let data = (try? encoder.encode(stats.snapshot())) ?? Data("{}".utf8)
-            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
-        case "/debug/reset":
+        headers[.cacheControl] = "no-store"
+        if path == "/debug/reset" {
             stats.reset()
             limiter.reset()
             return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: "{\"reset\":true}")))
-        default:
-            return Response(status: .notFound, headers: headers,
-                            body: ResponseBody(byteBuffer: ByteBuffer(string: APIFailure.noRoute(path).body)))
         }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = (try? encoder.encode(stats.snapshot())) ?? Data("{}".utf8)
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 }

@@ -28,6 +28,17 @@ struct QueryParameters: Sendable {
 
     static let authNames: Set<String> = ["apikey", "ts", "hash"]
 
+    /// `path?query` with `apikey`, `ts` and `hash` left out (as written otherwise), for error
+    /// texts that name the request: a body must never carry the credentials.
+    static func withoutCredentials(path: String, query: String?) -> String {
+        guard let query, !query.isEmpty else { return path }
+        let kept = query.split(separator: "&", omittingEmptySubsequences: true).filter { piece in
+            let name = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0]
+            return !authNames.contains(decode(name))
+        }
+        return kept.isEmpty ? path : path + "?" + kept.joined(separator: "&")
+    }
+
     /// The non-auth parameters sorted: the key of cached responses.
     var canonical: String {
         pairs.filter { !Self.authNames.contains($0.name) }
@@ -37,7 +48,7 @@ struct QueryParameters: Sendable {
     /// 409 for the first parameter this endpoint does not know.
     func rejectUnknown(allowed: Set<String>) throws(APIFailure) {
         for pair in pairs where !allowed.contains(pair.name) && !Self.authNames.contains(pair.name) {
-            throw .validation("We don't recognize the parameter \(pair.name)")
+            throw .validation("We don't recognize the parameter \(APIFailure.shown(pair.name))")
         }
     }
 
@@ -74,7 +85,7 @@ struct QueryParameters: Sendable {
             let value = piece.trimmingCharacters(in: .whitespaces)
             let descending = value.hasPrefix("-")
             let field = descending ? String(value.dropFirst()) : value
-            guard fields.contains(field) else { throw .validation("\(value) is not a valid ordering parameter.") }
+            guard fields.contains(field) else { throw .validation("\(APIFailure.shown(value)) is not a valid ordering parameter.") }
             result.append(Ordering(field: field, descending: descending))
         }
         return result

@@ -13,13 +13,16 @@ public struct ConfigFile: Equatable, Sendable {
     public var metronPassword: String?
     public var metronPerMinute: Int?
     public var metronPerDay: Int?
+    /// `serve`: referrer patterns let through with `apikey` alone, and CORS origins.
+    public var allowedReferrers: [String]?
+    public var corsOrigins: [String]?
 
     public init() {}
 
     /// The keys the file may hold, as written in it.
     public static let keys = ["colors", "graphics", "language", "page_size", "source", "base_url",
                               "public_key", "private_key", "metron_url", "metron_username", "metron_password",
-                              "metron_per_minute", "metron_per_day"]
+                              "metron_per_minute", "metron_per_day", "allowed_referrers", "cors_origins"]
 
     /// Where the file is looked for.
     public static func path(environment: [String: String]) -> URL {
@@ -63,6 +66,15 @@ public struct ConfigFile: Equatable, Sendable {
             guard let number = value.int else { throw .invalidConfig(path, "\(key) must be a whole number, e.g. \(key) = \(example)") }
             return number
         }
+        func strings(_ key: String, example: String) throws(SettingsError) -> [String]? {
+            guard let value = table[key] else { return nil }
+            guard let array = value.array, let texts = Optional(array.compactMap(\.string)), texts.count == array.count else {
+                throw .invalidConfig(path, "\(key) must be a list of strings, e.g. \(key) = [\"\(example)\"]")
+            }
+            return texts
+        }
+        allowedReferrers = try strings("allowed_referrers", example: "localhost:*")
+        corsOrigins = try strings("cors_origins", example: "http://localhost:5173")
         values.pageSize = try int("page_size", example: 50)
         metronPerMinute = try int("metron_per_minute", example: 18)
         metronPerDay = try int("metron_per_day", example: 4500)

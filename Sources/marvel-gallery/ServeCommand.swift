@@ -8,7 +8,21 @@ import Settings
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve the local catalog over the Marvel REST contract (loopback by default).")
+        abstract: "Serve the local catalog over the Marvel REST contract (loopback by default).",
+        discussion: """
+            Browser apps: every answer carries Access-Control-Allow-Origin: *
+            (--cors-origin ORIGIN allows only those, --no-cors none). With
+            --allowed-referrer, a page calls with its public key alone, as
+            Marvel's authorized referrers allowed; signed requests still work.
+
+              marvel-gallery serve --public-key pub \\
+                --private-key-file key.txt --allowed-referrer 'localhost:*'
+
+              // in a page served from http://localhost:5173:
+              const r = await fetch('http://127.0.0.1:8080' +
+                '/v1/public/characters?apikey=pub&limit=10');
+              const names = (await r.json()).data.results.map(c => c.name);
+            """)
 
     @Option(help: "Address to bind (127.0.0.1 by default; the server never binds wider unless told).")
     var host = "127.0.0.1"
@@ -62,6 +76,13 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("corrupt-images"), help: "Probability (0...1) that an image body is garbled.")
     var corruptImages: String?
 
+    @Option(name: .customLong("hostile-covers"),
+            help: "Probability (0...1) that a picture is a truncated JPEG or a PNG declaring 65000x65000 (chosen by its token: the same ones every time).")
+    var hostileCovers: String?
+
+    @OptionGroup(title: "Browser apps")
+    var browser: ServeBrowserOptions
+
     @Option(name: .customLong("answer-cache-mb"),
             help: "Megabytes of finished answers kept for repeated requests (0 builds every answer).")
     var answerCacheMB = 64
@@ -79,6 +100,9 @@ struct ServeCommand: AsyncParsableCommand {
         if (publicKey == nil) != (try resolvedPrivateKey() == nil) {
             throw ValidationError("--public-key and a private key (--private-key-file, MARVEL_PRIVATE_KEY "
                                   + "or --private-key) go together")
+        }
+        if !browser.allowedReferrers.isEmpty, publicKey == nil {
+            throw ValidationError("--allowed-referrer needs --public-key (the key browser pages send as apikey)")
         }
         if catalog != nil, synthetic != nil { throw ValidationError("--catalog and --synthetic exclude each other") }
         if let source {
@@ -132,6 +156,7 @@ struct ServeCommand: AsyncParsableCommand {
             if let rateLimit { try f.parseRateLimit(rateLimit) }
             if let truncateRate { f.truncateRate = try FaultOptions.probability(truncateRate, flag: "--truncate-rate") }
             if let corruptImages { f.corruptImageRate = try FaultOptions.probability(corruptImages, flag: "--corrupt-images") }
+            if let hostileCovers { f.hostileCoverRate = try FaultOptions.probability(hostileCovers, flag: "--hostile-covers") }
         } catch let error as FaultParseError {
             throw ValidationError(error.description)
         }
@@ -161,6 +186,14 @@ struct ServeCommand: AsyncParsableCommand {
             options.keys = APIKeys(publicKey: publicKey, privateKey: privateKey)
         }
         options.debugEndpoints = debug
+        options.idleTimeout = .seconds(browser.idleTimeout)
+        do {
+            let config = try ConfigFile.load(ConfigFile.path(environment: ProcessInfo.processInfo.environment))
+            options.browser = try browser.access(config: config, hasKeys: options.keys != nil)
+        } catch let error as SettingsError {
+            PlainOutput.note("marvel-gallery: \(PlainOutput.v(error.description))")
+            throw ExitCode(1)
+        }
         options.answerCacheBytes = answerCacheMB << 20
         options.handleSignals = true
         if !Self.isLoopback(host) {
@@ -176,7 +209,9 @@ struct ServeCommand: AsyncParsableCommand {
             PlainOutput.note("marvel-gallery: \(PlainOutput.v("\(error)"))")
             throw ExitCode(1)
         }
-        let mode = options.keys == nil ? "open (no keys)" : "signed requests only"
+        let referrers = options.browser.allowedReferrers.map(\.description).joined(separator: ", ")
+        let mode = options.keys == nil ? "open (no keys)"
+            : referrers.isEmpty ? "signed requests only" : "signed requests, or apikey alone from \(referrers)"
         let what = source?.lowercased() == "metron" ? "Metron (within its rate limit)" : "the catalog"
         print("marvel-gallery: serving \(what) at \(server.baseURL.absoluteString)/v1/public/characters, \(mode); Ctrl-C stops")
         if !options.faults.isEmpty { print("faults: \(options.faults)") }

@@ -36,3 +36,25 @@ final class EsakContractTests: XCTestCase {
         XCTAssertTrue(result.output.contains(" 39 calls, 0 failures"), result.output)
     }
 }
+
+/// The other two Python clients of the Marvel API on PyPI, with every method they offer
+/// (scripts/client_contracts.py): marvelous decodes every answer with its schemas, marvelpy
+/// fetches every list, by-id and cross route. 0 failures, against the embedded catalog signed
+/// as they sign, and behind the referrer and CORS options (which must not change signed calls).
+final class ThirdPartyClientContractTests: XCTestCase {
+    func testMarvelousAndMarvelpyAgainstTheEmbeddedCatalog() async throws {
+        _ = try EsakEnvironment.python.get()
+        var options = CatalogServerOptions(source: .reader(try TestCatalogs.embeddedStore()))
+        options.keys = APIKeys(publicKey: "pub", privateKey: "priv")
+        options.browser = BrowserAccess(cors: .anyOrigin, allowedReferrers: [try ReferrerPattern("localhost:*")])
+        let server = try await CatalogServer.start(options)
+        defer { Task { await server.stop() } }
+        for client in ["marvelous", "marvelpy"] {
+            let result = try EsakEnvironment.runClient(client, base: server.baseURL, publicKey: "pub", privateKey: "priv")
+            XCTAssertEqual(result.status, 0, result.output)
+            let summary = result.output.split(separator: "\n").last.map(String.init) ?? ""
+            XCTAssertTrue(summary.hasPrefix(client) && summary.hasSuffix(" calls, 0 failures"), result.output)
+            print(summary)
+        }
+    }
+}

@@ -144,7 +144,15 @@ final class FaultInjectionTests: XCTestCase {
         let json = try http.get("/debug/stats")
         let decoded = try JSONDecoder().decode(StatsSnapshot.self, from: Data(json.body))
         XCTAssertEqual(decoded, stats)
-        XCTAssertEqual(try http.get("/debug/reset").status, 200)
+        // A reset changes state: POST only (a GET could come from any page's <img> or a prefetch).
+        for method in ["GET", "HEAD", "OPTIONS", "PUT"] {
+            let refused = try http.get("/debug/reset", method: method)
+            XCTAssertEqual(refused.status, 405, method)
+            XCTAssertEqual(refused.header("Allow"), "POST", method)
+        }
+        XCTAssertEqual(try http.get("/debug/stats", method: "POST").header("Allow"), "GET, HEAD")
+        XCTAssertGreaterThan(server.statistics().totalHits, 0, "refused resets reset nothing")
+        XCTAssertEqual(try http.get("/debug/reset", method: "POST").status, 200)
         XCTAssertEqual(server.statistics().totalHits, 0)
     }
 }

@@ -3,6 +3,7 @@ import CatalogServer
 import Foundation
 import ImageCore
 import MarvelAPI
+import TestSupport
 import XCTest
 
 /// Images at thumbnail paths, in every documented variant, resized with ImageCore.
@@ -37,6 +38,26 @@ final class ImageVariantTests: XCTestCase {
         XCTAssertGreaterThan(detail.width, 0)
     }
 
+    /// The sizes are the contract's own table (MARVEL_API.md section 6), read from the file:
+    /// every documented variant, `standard_small` at its documented 65x45.
+    func testVariantSizesAreTheContractsTable() throws {
+        guard let shared = RepoPaths.shared else { throw XCTSkip("../shared is absent: the contract text is not available") }
+        let text = try String(contentsOf: shared.appendingPathComponent("MARVEL_API.md"), encoding: .utf8)
+        let regex = try NSRegularExpression(pattern: #"`([a-z]+_[a-z]+)` \| (\d+)x(\d+)"#)
+        var documented: [String: (Int, Int)] = [:]
+        for match in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+            let field = { (n: Int) in String(text[Range(match.range(at: n), in: text)!]) }
+            documented[field(1)] = (Int(field(2))!, Int(field(3))!)
+        }
+        let sized = ImageVariant.allCases.filter { $0.size != nil }
+        XCTAssertEqual(Set(documented.keys), Set(sized.map(\.rawValue)), "every documented variant, no other")
+        for variant in sized {
+            XCTAssertTrue(documented[variant.rawValue].map { $0 == variant.size! } ?? false,
+                          "\(variant.rawValue): \(variant.size!) against \(String(describing: documented[variant.rawValue]))")
+        }
+        XCTAssertTrue(documented["standard_small"]! == (65, 45))
+    }
+
     func testFullSizeIsTheOriginalAndETagsWork() async throws {
         let (server, path, token) = try await thumbnail()
         let http = LoopbackHTTP(port: server.port)
@@ -63,14 +84,45 @@ final class ImageVariantTests: XCTestCase {
         let placeholder = try http.get("/u/prod/marvel/i/mg/b/40/image_not_available/portrait_xlarge.jpg")
         XCTAssertEqual(placeholder.status, 200)
         XCTAssertEqual(try ImageDecoder.decode(placeholder.body).height, 225)
-        // Broken originals are passed on as they are, so clients meet their own error paths.
+        XCTAssertEqual(try http.get("/u/prod/marvel/i/mg/0/00/nope/portrait_xlarge.jpg").status, 404)
+        // The catalog has no broken pictures (they are test fixtures and a fault option).
+        XCTAssertEqual(try http.get("/u/prod/marvel/i/mg/0/00/corrupt_cover/portrait_xlarge.jpg").status, 404)
+        XCTAssertEqual(try http.get("/u/prod/marvel/i/mg/0/00/oversized_cover/portrait_xlarge.png").status, 404)
+    }
+
+    /// `--hostile-covers`: the two broken shapes of Fixtures/hostile, served so clients meet
+    /// their own error paths; never cached by a browser (`no-store`).
+    func testHostileCoversComeOnlyFromTheFaultOption() async throws {
+        var options = CatalogServerOptions(source: .reader(try TestCatalogs.embeddedStore()))
+        options.faults.hostileCoverRate = 0.25
+        let server = try await CatalogServer.start(options)
+        defer { Task { await server.stop() } }
+        let http = LoopbackHTTP(port: server.port)
         let corrupt = try http.get("/u/prod/marvel/i/mg/0/00/corrupt_cover/portrait_xlarge.jpg")
         XCTAssertEqual(corrupt.status, 200)
+        XCTAssertEqual(corrupt.header("Cache-Control"), "no-store")
+        XCTAssertEqual(Array(corrupt.body.prefix(2)), [0xFF, 0xD8], "a JPEG")
         XCTAssertThrowsError(try ImageDecoder.decode(corrupt.body))
         let oversized = try http.get("/u/prod/marvel/i/mg/0/00/oversized_cover/portrait_xlarge.png")
-        XCTAssertEqual(oversized.status, 200)
+        XCTAssertEqual(oversized.body.count, 69)
         XCTAssertThrowsError(try ImageDecoder.decode(oversized.body))
-        XCTAssertEqual(try http.get("/u/prod/marvel/i/mg/0/00/nope/portrait_xlarge.jpg").status, 404)
+        // The same shapes as the test fixtures.
+        let fixture = try Data(contentsOf: RepoPaths.fixtures.appendingPathComponent("hostile/oversized_cover.png"))
+        XCTAssertEqual(Data(oversized.body), fixture)
+        let fixtureJPEG = try Data(contentsOf: RepoPaths.fixtures.appendingPathComponent("hostile/corrupt_cover.jpg"))
+        XCTAssertThrowsError(try ImageDecoder.decode([UInt8](fixtureJPEG)))
+        // About a quarter of the catalog's covers, the same ones on every request.
+        let page = try TestCatalogs.embeddedStore().comics(ComicFilter())
+        var hostile = 0
+        for json in page.results {
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+            let thumb = try XCTUnwrap(object["thumbnail"] as? [String: String])
+            let path = String(thumb["path"]!.drop { $0 != "/" }.dropFirst(2).drop { $0 != "/" }) + "/portrait_small." + thumb["extension"]!
+            let first = try http.get(path), second = try http.get(path)
+            XCTAssertEqual(first.body, second.body, path)
+            if (try? ImageDecoder.decode(first.body)) == nil { hostile += 1 }
+        }
+        XCTAssertTrue((1...15).contains(hostile), "\(hostile) of \(page.results.count)")
     }
 
     /// Imported recordings have no image originals: their thumbnails get drawn stand-ins.

@@ -61,7 +61,7 @@ final class GalleryEndToEndTests: XCTestCase {
         let server = try ServeProcess(executable: executable)
         let total = try server.total(of: "/v1/public/characters?limit=1")
         XCTAssertGreaterThan(total, 20)
-        _ = try server.json("/debug/reset")
+        _ = try server.post("/debug/reset")
         let tmux = try gallery("--base-url \(server.baseURL.absoluteString)")
         tmux.waitFor("the grid") { GalleryScreen($0).names.contains("3-D Man") }
         let deadline = Date().addingTimeInterval(60)

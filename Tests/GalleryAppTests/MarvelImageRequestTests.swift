@@ -14,7 +14,9 @@ final class MarvelImageRequestTests: XCTestCase {
         XCTAssertEqual(ImageRequest.variant(for: CellBox(cols: 120, rows: 90), shape: .portrait, fit: .contain), .portraitXlarge)
         // A wide box with contain: the picture's height decides (30 rows = 60 px → 40×60).
         XCTAssertEqual(ImageRequest.variant(for: CellBox(cols: 200, rows: 30), shape: .portrait, fit: .contain), .portraitSmall)
-        XCTAssertEqual(ImageRequest.variant(for: CellBox(cols: 60, rows: 30), shape: .standard, fit: .contain), .standardSmall)
+        // standard_small is 65×45 as documented: it covers a 40×40 square, not a 60×60 one.
+        XCTAssertEqual(ImageRequest.variant(for: CellBox(cols: 60, rows: 20), shape: .standard, fit: .contain), .standardSmall)
+        XCTAssertEqual(ImageRequest.variant(for: CellBox(cols: 60, rows: 30), shape: .standard, fit: .contain), .standardMedium)
         let image = MarvelImage(path: "http://i.annihil.us/u/prod/marvel/i/mg/3/40/4bb4680432f73", fileExtension: "jpg")
         XCTAssertEqual(ImageRequest.marvel(image, box: CellBox(cols: 12, rows: 9))?.url,
                        "https://i.annihil.us/u/prod/marvel/i/mg/3/40/4bb4680432f73/portrait_small.jpg".replacingOccurrences(of: "https", with: image.path.hasPrefix("https") ? "https" : "http"))

@@ -34,6 +34,28 @@ final class CommandParsingTests: XCTestCase {
         assertRefused(["characters", "--page-size", "101"], saying: "--page-size must be between 1 and 100")
     }
 
+    /// `serve`'s browser options (issue 25): patterns and origins are checked before listening.
+    func testServeBrowserOptionsAreChecked() throws {
+        assertRefused(["serve", "--allowed-referrer", "localhost:*"], saying: "--allowed-referrer needs --public-key")
+        assertRefused(["serve", "--public-key", "p", "--private-key", "k", "--allowed-referrer", "user@evil.com"],
+                      saying: "not a host[:port]")
+        assertRefused(["serve", "--public-key", "p", "--private-key", "k", "--allowed-referrer", "x.com:70000"],
+                      saying: "the port must be 1-65535 or *")
+        assertRefused(["serve", "--cors-origin", "http://x.com/app"], saying: "--cors-origin expects an origin")
+        assertRefused(["serve", "--cors-origin", "null"], saying: "--cors-origin expects an origin")
+        assertRefused(["serve", "--no-cors", "--cors-origin", "http://x.com"], saying: "--no-cors and --cors-origin exclude each other")
+        assertRefused(["serve", "--idle-timeout", "0"], saying: "--idle-timeout must be from 1 to 3600")
+        assertRefused(["serve", "--hostile-covers", "2"], saying: "--hostile-covers expects a probability")
+        let command = try XCTUnwrap(try MarvelGallery.parseAsRoot(["serve", "--public-key", "p", "--private-key", "k",
+                                                                   "--allowed-referrer", "*.example.com", "--allowed-referrer",
+                                                                   "localhost:*", "--cors-origin", "http://localhost:5173"]) as? ServeCommand)
+        let access = try command.browser.access(config: nil, hasKeys: true)
+        XCTAssertEqual(access.allowedReferrers.map(\.description), ["*.example.com", "localhost:*"])
+        XCTAssertEqual("\(access.cors)", #"origins(["http://localhost:5173"])"#)
+        XCTAssertTrue(MarvelGallery.helpMessage(for: ServeCommand.self).contains("--allowed-referrer 'localhost:*'"),
+                      "serve --help shows a browser example")
+    }
+
     func testMalformedValuesAreRefused() {
         assertRefused(["characters", "--letter", "ab"], saying: "--letter expects one letter A-Z")
         assertRefused(["characters", "--headless", "wide"], saying: "--headless expects WIDTHxHEIGHT")

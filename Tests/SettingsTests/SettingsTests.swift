@@ -87,6 +87,18 @@ final class SettingsTests: XCTestCase {
         XCTAssertThrowsError(try Settings.resolve(flags: Flags(), environment: env))
     }
 
+    /// `serve`'s lists in the file (issue 25): lists of strings, anything else names the key.
+    func testServeListsInTheFile() throws {
+        let file = try ConfigFile(toml: "allowed_referrers = [\"localhost:*\", \"*.example.com\"]\ncors_origins = [\"http://localhost:5173\"]",
+                                  path: "config.toml")
+        XCTAssertEqual(file.allowedReferrers, ["localhost:*", "*.example.com"])
+        XCTAssertEqual(file.corsOrigins, ["http://localhost:5173"])
+        XCTAssertThrowsError(try ConfigFile(toml: "allowed_referrers = \"localhost:*\"", path: "config.toml")) { error in
+            XCTAssertTrue("\(error)".contains("allowed_referrers must be a list of strings"), "\(error)")
+        }
+        XCTAssertThrowsError(try ConfigFile(toml: "cors_origins = [1, 2]", path: "config.toml"))
+    }
+
     func testASecretNeedsMode0600AndIsNeverShown() throws {
         let url = try write("public_key = \"pub\"\nprivate_key = \"s3cr3t-private\"\n", mode: 0o644)
         XCTAssertThrowsError(try Settings.resolve(flags: Flags(), environment: env)) { error in

@@ -83,7 +83,8 @@ public enum ImageVariant: String, CaseIterable, Sendable, Codable {
     }
 
     /// Pixel size (width, height); nil for `detail` and full size, whose size depends on the image.
-    /// `standard_small` is documented as 65x45, which is a typo for the square 65x65.
+    /// `standard_small` is 65x45 as the contract's table documents it (MARVEL_API.md 6), though
+    /// the rest of its family is square: a server must answer the documented size.
     /// Note `uncanny` (300x450) is larger than `incredible` (216x324).
     public var size: (width: Int, height: Int)? {
         switch self {
@@ -93,7 +94,7 @@ public enum ImageVariant: String, CaseIterable, Sendable, Codable {
         case .portraitFantastic: (168, 252)
         case .portraitUncanny: (300, 450)
         case .portraitIncredible: (216, 324)
-        case .standardSmall: (65, 65)
+        case .standardSmall: (65, 45)
         case .standardMedium: (100, 100)
         case .standardLarge: (140, 140)
         case .standardXlarge: (200, 200)

@@ -25,7 +25,8 @@ public final class MetronClient: Sendable {
     let credentials: MetronCredentials
     let transport: HTTPTransport
     let cache: ResponseCache?
-    let freshness: Freshness
+    /// How long stored answers count as fresh (also the longest `serve` lets a browser keep one).
+    public let freshness: Freshness
     let retryPolicy: RetryPolicy
     private let counters = Counters()
     private let unreachableUntil = Mutex<Date?>(nil)

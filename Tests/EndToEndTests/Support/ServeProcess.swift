@@ -48,6 +48,12 @@ final class ServeProcess {
         return try JSONSerialization.jsonObject(with: Data(body.utf8))
     }
 
+    /// POST on the server (`/debug/reset` changes state, so it takes POST only), decoded as JSON.
+    func post(_ target: String) throws -> Any {
+        let body = try Spawn.run(ServeProcess.curl, ["-s", "-X", "POST", "--max-time", "10", baseURL.absoluteString + target])
+        return try JSONSerialization.jsonObject(with: Data(body.utf8))
+    }
+
     /// Requests the server answered on a path (from `/debug/stats`).
     func hits(path: String) throws -> Int {
         let stats = try json("/debug/stats") as? [String: Any]
