@@ -16,15 +16,17 @@ final class TmuxTitleEndToEndTests: XCTestCase {
     }
 
     /// Runs `arguments` in a pane once the title before is read; returns (before, after, screen).
-    private func titles(_ arguments: String, quit: Bool) throws -> (String, String, String) {
+    private func titles(_ arguments: String, quit: Bool, passthrough: Bool = false) throws -> (String, String, String) {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mg-title-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let go = dir.appendingPathComponent("go").path
-        let command = "while [ ! -f \(TmuxSession.quote(go)) ]; do sleep 0.05; done; "
-            + "\(TmuxSession.quote(RepoPaths.executable.path)) \(arguments)"
+        let inner = "while [ ! -f \(TmuxSession.quote(go)) ]; do sleep 0.05; done; "
+            + "exec \(TmuxSession.quote(RepoPaths.executable.path)) \(arguments)"
             + (quit ? " --image-cache \(TmuxSession.quote(dir.path + "/images"))" : "")
+        let command = "sh -c \(TmuxSession.quote(inner))"
         let tmux = try TmuxSession(command: command, width: 120, height: 40)
+        if passthrough { tmux.setGlobal("allow-passthrough", "on") }
         let before = tmux.paneFlag("pane_title")
         FileManager.default.createFile(atPath: go, contents: nil)
         if quit {
@@ -51,6 +53,15 @@ final class TmuxTitleEndToEndTests: XCTestCase {
         XCTAssertEqual(after, before)
         XCTAssertTrue(screen.contains("EXIT:0"), screen)
         XCTAssertTrue(screen.contains("▀") || screen.contains("▄"), "the picture as half-blocks:\n\(screen)")
+        XCTAssertFalse(screen.contains("Gi=31"), "no query left on screen:\n\(screen)")
+    }
+
+    func testWithPassthroughOnThePaneTitleStaysToo() throws {
+        let sample = RepoPaths.root.appendingPathComponent("Fixtures/images/sample.jpg").path
+        let (before, after, screen) = try titles("render --size 30x12 \(TmuxSession.quote(sample))", quit: false, passthrough: true)
+        print("TmuxTitleEndToEndTests passthrough on: pane_title before \"\(before)\", after \"\(after)\"")
+        XCTAssertEqual(after, before)
+        XCTAssertTrue(screen.contains("EXIT:0"), screen)
         XCTAssertFalse(screen.contains("Gi=31"), "no query left on screen:\n\(screen)")
     }
 }
