@@ -1,4 +1,5 @@
 import Foundation
+import ImageCore
 import TerminalUI
 import TestSupport
 import XCTest
@@ -68,6 +69,61 @@ final class KittyRun {
         }
         XCTFail("timed out waiting for \(what): \(last.graphics.placements.count) placements, \(last.graphics.transmitCount) transmits")
         return last
+    }
+
+    /// `kitty @ ARGS…` through the socket; its output.
+    @discardableResult
+    func remote(_ args: [String]) -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: found["kitty"]!)
+        p.arguments = ["@", "--to", "unix:\(socket)"] + args
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        guard (try? p.run()) != nil else { return "" }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The window's size in cells, as kitty reports it (`kitty @ ls`).
+    func cells() -> Size? {
+        guard let json = try? JSONSerialization.jsonObject(with: Data(remote(["ls"]).utf8)) as? [[String: Any]],
+              let tabs = json.first?["tabs"] as? [[String: Any]],
+              let window = (tabs.first?["windows"] as? [[String: Any]])?.first,
+              let columns = window["columns"] as? Int, let lines = window["lines"] as? Int else { return nil }
+        return Size(width: columns, height: lines)
+    }
+
+    /// The OS window's size in pixels (what `resize` last asked for; 1024x768 at start).
+    private(set) var windowPixels = Size(width: 1024, height: 768)
+
+    /// Resizes kitty's window to `width` x `height` pixels (kitty's remote control).
+    func resize(width: Int, height: Int) {
+        remote(["resize-os-window", "--unit", "pixels", "--width", "\(width)", "--height", "\(height)"])
+        windowPixels = Size(width: width, height: height)
+    }
+
+    /// A screenshot once kitty has drawn every placement of `vt` (kitty's own output is the
+    /// signal: each placement's cells show a picture), saved as `name` in the temporary
+    /// directory. Fails the test on timeout and returns the last screenshot.
+    func screenshotWhenDrawn(_ vt: VirtualTerminal, name: String, timeout: TimeInterval = 90,
+                             file: StaticString = #filePath, line: UInt = #line) throws -> RGBImage {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(name).path
+        let deadline = Date().addingTimeInterval(timeout)
+        let rects = Array(vt.graphics.placements.values)
+        var last: RGBImage?
+        while Date() < deadline {
+            if let size = cells(), size.width > 0, size.height > 0 {
+                let cell = (Double(windowPixels.width) / Double(size.width), Double(windowPixels.height) / Double(size.height))
+                let shot = try x.screenshot(importPath: found["import"]!, to: path)
+                last = shot
+                if DrawnPictures.shown(rects, in: shot, cell: cell) { return shot }
+            }
+            usleep(200_000)
+        }
+        XCTFail("kitty never drew the \(rects.count) placements (\(path))", file: file, line: line)
+        return try last ?? x.screenshot(importPath: found["import"]!, to: path)
     }
 
     /// Types `text` (kitty's escapes: "\\x1b[6~" is Page Down).
