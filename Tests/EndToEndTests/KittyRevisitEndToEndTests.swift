@@ -63,6 +63,26 @@ final class KittyRevisitEndToEndTests: XCTestCase {
         let resized = run.waitFor("the grid at its first size") { $0.graphics.placements == tiles }
         let resizeDB = try score(run, resized, against: gridShot, name: "mg-kitty-revisit-resized.png")
 
+        // Narrower and back, the height kept (the tiles keep their size, as from 160 to 200
+        // columns): the first frame after each resize places every tile it shows, no frame of
+        // empty boxes in between (kitty 0.26.5 freed them all on the repaint's `CSI 2J`).
+        var mark = run.logBytes().count
+        run.resize(width: 800, height: 768)
+        let narrow = run.waitFor("the narrower grid") { vt in
+            vt.graphics.placements.count >= 12 && vt.graphics.placements != tiles
+        }
+        let narrowFirst = try XCTUnwrap(run.replay(throughFirstFrameAfter: mark), "a frame after the resize")
+        XCTAssertEqual(narrowFirst.graphics.placements, narrow.graphics.placements, "the first frame at 800 px wide")
+        mark = run.logBytes().count
+        run.resize(width: 1024, height: 768)
+        let wide = run.waitFor("the grid at its first size again") { $0.graphics.placements == tiles }
+        let wideFirst = try XCTUnwrap(run.replay(throughFirstFrameAfter: mark), "a frame after the resize")
+        XCTAssertEqual(wideFirst.graphics.placements, tiles, "the first frame back at 1024 px wide")
+        let widthDB = try score(run, wide, against: gridShot, name: "mg-kitty-revisit-width.png")
+        XCTAssertGreaterThanOrEqual(widthDB, 25, "the grid after a narrower window and back")
+        print("KittyRevisitEndToEndTests: width-only resize: first frames place \(narrowFirst.graphics.placements.count) "
+              + "and \(wideFirst.graphics.placements.count) tiles; back \(widthDB) dB")
+
         print("KittyRevisitEndToEndTests: \(tiles.count) tiles; character page after a comic \(pageDB) dB, "
               + "grid after Enter+Esc \(gridDB) dB, after a resize and back \(resizeDB) dB; "
               + "\(resized.graphics.transmitCount) transmits, \(resized.graphics.frees.values.reduce(0, +)) frees")

@@ -48,6 +48,27 @@ final class KittyRun {
         try? FileManager.default.removeItem(at: dir)
     }
 
+    /// Everything the program wrote so far.
+    func logBytes() -> [UInt8] { [UInt8]((try? Data(contentsOf: URL(fileURLWithPath: log))) ?? Data()) }
+
+    /// The log up to the end of the first synchronized frame (`CSI ?2026l`) written after byte
+    /// `mark`, on a fresh virtual terminal: what kitty showed once that frame was complete.
+    func replay(throughFirstFrameAfter mark: Int) -> VirtualTerminal? {
+        let bytes = logBytes()
+        let end = Array("\u{1B}[?2026l".utf8)
+        guard mark < bytes.count else { return nil }
+        var i = mark
+        while i + end.count <= bytes.count {
+            if bytes[i] == 0x1B, Array(bytes[i..<(i + end.count)]) == end {
+                var vt = VirtualTerminal(size: Size(width: 400, height: 200))
+                vt.feed(Array(bytes[0..<(i + end.count)]))
+                return vt
+            }
+            i += 1
+        }
+        return nil
+    }
+
     /// Everything written so far, on a fresh virtual terminal.
     func replay() -> VirtualTerminal {
         var vt = VirtualTerminal(size: Size(width: 400, height: 200))
