@@ -76,7 +76,17 @@ public enum TerminalImages {
     public static func fit(_ image: RGBImage, cols: Int, rows: Int, fit: FitMode, mode: GraphicsMode) -> Fitted? {
         guard mode.usesPixels, image.width > 0, image.height > 0 else { return nil }
         let box = PixelBox(cols: cols, rows: rows, cellWidth: mode.cellPixels.width, cellHeight: mode.cellPixels.height)
-        let fitted = box.fit(image, mode: fit)
+        let fitted: RGBImage
+        if fit == .cover {
+            // The part of the picture the half-block path shows (cells as 1x2), scaled to the
+            // cells' true pixel box: cropping to the pixel box's own aspect cut more off a
+            // tile's sides in kitty (7x15-pixel cells are narrower than 1x2), the initials badge
+            // at a picture's left edge among it (issue 22). A cell then looks the same in both.
+            let r = image.coverRegion(PixelSize(width: cols, height: rows * 2))
+            fitted = image.resized(width: box.size.width, height: box.size.height, box: (r.x0, r.y0, r.x0 + r.width, r.y0 + r.height))
+        } else {
+            fitted = box.fit(image, mode: fit)
+        }
         guard fitted.width > 0, fitted.height > 0 else { return nil }
         let cells = box.cells(of: fitted)
         return Fitted(image: fitted, cols: cells.cols, rows: cells.rows, cellWidth: box.cellWidth, cellHeight: box.cellHeight,

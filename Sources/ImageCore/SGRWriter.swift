@@ -168,10 +168,9 @@ struct SGRWriter {
         let lead: UInt8 = foreground ? 0x33 : 0x34  // '3' / '4'
         if depth == .ansi16 && key != SGRWriter.defaultKey {
             // The 16 system colours by their own codes (30-37/90-97, 40-47/100-107): a
-            // 16-colour terminal knows no `38;5`.
-            let p = SGRWriter.systemColorParam(key, foreground: foreground)
-            if p >= 100 { out.append(0x31) }
-            appendNumber(p % 100, into: &out)
+            // 16-colour terminal knows no `38;5`. All of 100-107 is written (not "1" and the
+            // last digit, which made bright backgrounds SGR 10-17, font selection).
+            appendNumber(SGRWriter.systemColorParam(key, foreground: foreground), into: &out)
             return
         }
         if key == SGRWriter.defaultKey {

@@ -33,12 +33,14 @@ public enum CapabilityDetection {
                               timeoutMilliseconds: Int = 150) throws(DisplaySettingError) -> Result {
         let isTTY = tty.map { isatty($0.outputFD) == 1 } ?? false
         let plain = Capabilities.decide(environment: env, isTTY: isTTY)
+        // tmux first: whether passthrough is on decides what may be asked inside it.
+        let tmux = plain.inTmux ? TmuxInfo.query(environment: env) : nil
         var answers: TerminalAnswers?
         if let tty, plain.interactive, (try? RawMode.enable(tty)) != nil {
-            answers = TerminalProbe.ask(tty, timeoutMilliseconds: timeoutMilliseconds)
+            let questions = TerminalProbe.questions(inTmux: plain.inTmux, passthrough: tmux?.passthrough == true)
+            answers = TerminalProbe.ask(tty, questions: questions, timeoutMilliseconds: timeoutMilliseconds)
             RawMode.restore()
         }
-        let tmux = plain.inTmux ? TmuxInfo.query(environment: env) : nil
         var caps = Capabilities.decide(environment: env, isTTY: isTTY, answers: answers, tmux: tmux)
         if caps.cellPixels == nil, let tty, let px = tty.windowSize().pixels {
             let cells = tty.windowSize().cells

@@ -7,15 +7,29 @@ import TerminalUI
 public enum TerminalProbe {
     /// kitty graphics query (a 1x1 pixel, not stored), XTVERSION, XTGETTCAP RGB/Tc, a DECRQSS
     /// round trip of a direct-colour SGR (reset after), the cell size in pixels.
-    public static let questions =
-        "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
-        + "\u{1B}[>0q"
+    public static let questions = kittyQuery + otherQuestions
+
+    static let kittyQuery = "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
+    static let otherQuestions =
+        "\u{1B}[>0q"
         + "\u{1B}P+q524742;5463\u{1B}\\"
         + "\u{1B}[48;2;1;2;3m\u{1B}P$qm\u{1B}\\\u{1B}[0m"
         + "\u{1B}[16t"
 
+    /// The questions for where the program runs. Inside tmux an APC string (the kitty query)
+    /// becomes the pane's title (tmux 3.3a's `input_exit_apc`; `#{pane_title}` read
+    /// `Gi=31,s=1,…` after a run, in its default status bar): there it goes to the outer
+    /// terminal through passthrough when that is on, and is not asked at all when it is off
+    /// (or tmux did not say). tmux drops the DCS questions itself and answers the rest.
+    public static func questions(inTmux: Bool, passthrough: Bool) -> String {
+        guard inTmux else { return questions }
+        guard passthrough else { return otherQuestions }
+        return String(decoding: TmuxPassthrough.wrap(Array(kittyQuery.utf8)), as: UTF8.self) + otherQuestions
+    }
+
     /// Asks everything (≤ `timeoutMilliseconds` in total). Needs raw mode.
-    public static func ask(_ tty: TTY, timeoutMilliseconds: Int = 150) -> TerminalAnswers {
+    public static func ask(_ tty: TTY, questions: String = TerminalProbe.questions,
+                           timeoutMilliseconds: Int = 150) -> TerminalAnswers {
         TerminalAnswers.parse(TerminalQuery.ask(tty, questions, timeoutMilliseconds: timeoutMilliseconds))
     }
 }

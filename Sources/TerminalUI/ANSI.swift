@@ -5,6 +5,8 @@ public enum ANSI {
     public static let hideCursor: [UInt8] = Array("\u{1B}[?25l".utf8)
     public static let showCursor: [UInt8] = Array("\u{1B}[?25h".utf8)
     public static let clearScreen: [UInt8] = Array("\u{1B}[2J".utf8)
+    /// Erases from the cursor to the end of the screen (`CSI J`).
+    public static let eraseBelow: [UInt8] = Array("\u{1B}[J".utf8)
     public static let resetStyle: [UInt8] = Array("\u{1B}[0m".utf8)
     public static let resetMargins: [UInt8] = Array("\u{1B}[r".utf8)
     public static let home: [UInt8] = Array("\u{1B}[H".utf8)

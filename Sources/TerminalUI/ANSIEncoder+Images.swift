@@ -45,12 +45,13 @@ extension ANSIEncoder {
         }
     }
 
-    /// Before the cells: kitty placements that left are deleted; a cleared screen forgets all.
+    /// Before the cells: kitty placements that left are deleted (`d=i` by placement: the
+    /// picture stays stored for when it comes back, the grid's tiles after a detail page, the
+    /// covers strip after a comic); a cleared screen forgets all placements.
     mutating func removeImages(for diff: BufferDiff, into out: inout [UInt8]) {
-        freeLargePicturesThatLeft(diff, into: &out)
         if diff.clearScreen {
             // Clearing the screen does not remove kitty placements everywhere: delete them all
-            // (the stored pictures stay).
+            // (`d=a`: the stored pictures stay).
             if imageLayer.shown.contains(where: { $0.image.graphics == .kitty && !$0.placeholder }) {
                 out.append(contentsOf: KittyGraphics.deletePlacements)
             }
@@ -64,19 +65,17 @@ extension ANSIEncoder {
         }
     }
 
-    /// A kitty picture covering a quarter of the screen or more is a page's own picture (the
-    /// detail picture, the backdrop's large piece), drawn on that page only and replaced by
-    /// another size on a resize: when it leaves the screen it is freed at once rather than left
-    /// to the budget, where it would push out the grid's tiles the user comes back to. If the
-    /// same page comes back (Esc, then Enter) it is sent again, one picture.
-    private mutating func freeLargePicturesThatLeft(_ diff: BufferDiff, into out: inout [UInt8]) {
-        let screen = diff.size.width * diff.size.height
-        let staying = Set(diff.target.images.map(\.image.id))
-        for p in imageLayer.shown where p.image.graphics == .kitty && !staying.contains(p.image.id)
-            && p.rect.width * p.rect.height * 4 >= screen && imageLayer.stored.remove(p.image.id) {
-            let free = KittyGraphics.free(id: p.image.id)
-            out.append(contentsOf: p.placeholder ? TmuxPassthrough.wrap(free) : free)
-            imageLayer.frees += 1
+    /// The erase that clears the screen for a full repaint. kitty 0.26.5 frees every stored
+    /// picture without a placement on `CSI 2J` (its `grman_clear`), which would lose the tiles
+    /// the program keeps there to place again: while it keeps any, the screen is erased from
+    /// the top-left corner down (`CSI H CSI J`), which leaves stored pictures alone.
+    mutating func clearScreen(into out: inout [UInt8]) {
+        if imageLayer.stored.count > 0 {
+            out.append(contentsOf: ANSI.home)
+            out.append(contentsOf: ANSI.eraseBelow)
+            cursor = .zero
+        } else {
+            out.append(contentsOf: ANSI.clearScreen)
         }
     }
 
@@ -125,18 +124,19 @@ extension ANSIEncoder {
             }
         }
         imageLayer.shown = target
+        // Freed before the preloads are sent: kitty 0.26.5's `d=I` would take them too.
+        freeImages(placed: Set(target.map(\.image.id)), into: &out)
         // Pictures about to come into view, sent now (not placed) so their scroll is placements only.
         for image in diff.target.preloads where imageLayer.stored.show(image) {
             out.append(contentsOf: KittyGraphics.transmit(png: image.payload, id: image.id))
             imageLayer.transmits += 1
         }
-        freeImages(keeping: Set(target.map(\.image.id) + diff.target.preloads.map(\.id)), into: &out)
     }
 
-    /// Frees the least recently shown kitty pictures (`a=d,d=I`: its placements and its
-    /// pixels) while the terminal holds more than the budget; never one on this frame.
-    private mutating func freeImages(keeping keep: Set<UInt32>, into out: inout [UInt8]) {
-        let freed = imageLayer.stored.evict(keeping: keep)
+    /// Frees kitty pictures (`a=d,d=I`: their pixels) while the terminal holds more than the
+    /// budget; never one on this frame (see `KittyImageStore.evict` for which go).
+    private mutating func freeImages(placed: Set<UInt32>, into out: inout [UInt8]) {
+        let freed = imageLayer.stored.evict(placed: placed)
         for (id, placeholders) in freed {
             let free = KittyGraphics.free(id: id)
             out.append(contentsOf: placeholders ? TmuxPassthrough.wrap(free) : free)

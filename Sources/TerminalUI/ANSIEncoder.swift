@@ -62,7 +62,7 @@ public struct ANSIEncoder: Sendable {
         }
         if diff.clearScreen {
             resetPen(&out)
-            out.append(contentsOf: ANSI.clearScreen)
+            clearScreen(into: &out)
         }
         removeImages(for: diff, into: &out)
         if let s = diff.scroll {

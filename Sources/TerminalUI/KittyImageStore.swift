@@ -44,27 +44,44 @@ struct KittyImageStore: Sendable {
         return true
     }
 
-    /// Over budget: the least recently shown pictures not in `keep` are forgotten until the
-    /// rest fits in three quarters of the budget. Returns them (to delete in the terminal).
-    mutating func evict(keeping keep: Set<UInt32>) -> [(id: UInt32, placeholders: Bool)] {
+    /// Over budget: the least recently shown pictures not in `placed` (on screen now) are
+    /// forgotten until the rest fits in three quarters of the budget. Returns them, to free in
+    /// the terminal with `a=d,d=I`.
+    ///
+    /// kitty 0.26.5 (Debian 12's) frees with any `d=I` every picture that has no placement,
+    /// not only the one named (kitty fixed it in 0.38.1; the note is in `KittyGraphics.free`).
+    /// So once one picture drawn with `a=p` goes, all of them that are not on screen go with it:
+    /// they are all returned (each is then freed by name, which a newer kitty needs) and sent
+    /// again when they come back. Pictures shown through placeholders have virtual placements,
+    /// which a `d=I` leaves alone: for them the least recently shown go and no more.
+    mutating func evict(placed: Set<UInt32>) -> [(id: UInt32, placeholders: Bool)] {
         guard bytes > budget else { return [] }
         let target = budget / 4 * 3
         var freed: [(id: UInt32, placeholders: Bool)] = []
         for (id, entry) in entries.sorted(by: { $0.value.lastShown < $1.value.lastShown }) {
             guard bytes > target else { break }
-            if keep.contains(id) { continue }
-            entries[id] = nil
-            bytes -= entry.bytes
+            if placed.contains(id) { continue }
             freed.append((id, entry.placeholders))
+            forget(id)
+        }
+        if freed.contains(where: { !$0.placeholders }) {
+            for (id, entry) in entries.sorted(by: { $0.value.lastShown < $1.value.lastShown })
+            where !entry.placeholders && !placed.contains(id) {
+                freed.append((id, false))
+                forget(id)
+            }
         }
         return freed
     }
 
-    /// Forgets one picture (freed in the terminal); false when it was not held.
-    mutating func remove(_ id: UInt32) -> Bool {
-        guard let entry = entries.removeValue(forKey: id) else { return false }
-        bytes -= entry.bytes
-        return true
+    /// The terminal freed every picture drawn with `a=p` that has no placement: kitty 0.26.5
+    /// does so on a `d=I` and on a full-screen erase (`CSI 2J`).
+    mutating func forgetUnplaced(placed: Set<UInt32>) {
+        for (id, entry) in entries where !entry.placeholders && !placed.contains(id) { forget(id) }
+    }
+
+    private mutating func forget(_ id: UInt32) {
+        if let entry = entries.removeValue(forKey: id) { bytes -= entry.bytes }
     }
 
     /// The terminal dropped everything (leave, suspend).

@@ -34,7 +34,10 @@ public enum KittyGraphics {
     }
 
     /// Frees image `id`: its placements and its stored pixels (`d=I`); it must be transmitted
-    /// again before it is placed again.
+    /// again before it is placed again. kitty before 0.38.1 (Debian 12 has 0.26.5) frees with
+    /// it every image that has no placement, whatever its id (its `filter_refs`; seen in the
+    /// real terminal: the grid's tiles went with a detail page's picture), so the program
+    /// writes it only when it lets all of those go (`KittyImageStore.evict`).
     public static func free(id: UInt32) -> [UInt8] {
         Array("\u{1B}_Ga=d,d=I,i=\(id),q=2\u{1B}\\".utf8)
     }

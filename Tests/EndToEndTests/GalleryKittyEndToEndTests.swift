@@ -6,20 +6,19 @@ import XCTest
 
 /// The characters gallery in a real kitty (software GL, under Xvfb), with nothing forced:
 /// detection picks kitty graphics. Replayed from `script`'s log (`KittyRun`): the first screen
-/// places ≥ 20 pictures, and a page down and back transmits no picture twice.
+/// places ≥ 19 pictures, and a page down and back transmits no picture twice.
 final class GalleryKittyEndToEndTests: XCTestCase {
-    func testGalleryInKittyPlacesTwentyPicturesAndAScrollDownAndBackSendsNoneTwice() throws {
+    func testGalleryInKittyPlacesNineteenPicturesAndAScrollDownAndBackSendsNoneTwice() throws {
         let run = try KittyRun("characters")
-        let first = run.waitFor("the first screen's pictures") { $0.graphics.placements.count >= 20 }.graphics
+        // 21 tiles at this size, two of them Marvel's "image not available" (hatching, no pixels).
+        let firstVT = run.waitFor("the first screen's pictures") { $0.graphics.placements.count >= 19 }
+        let first = firstVT.graphics
         let firstScreen = Set(first.placements.keys)
         print("GalleryKittyEndToEndTests: first screen \(first.placements.count) placements, \(first.transmitCount) transmits")
-        XCTAssertGreaterThanOrEqual(first.placements.count, 20)
-        let shot = FileManager.default.temporaryDirectory.appendingPathComponent("mg-kitty-gallery.png").path
-        if let screen = try? run.x.screenshot(importPath: run.found["import"]!, to: shot) {
-            // Pictures, not blank boxes: many distinct colours on the screen.
-            XCTAssertGreaterThan(Set(stride(from: 0, to: screen.pixels.count, by: 3 * 97).map { screen.pixels[$0] }).count, 50)
-            print("GalleryKittyEndToEndTests: screenshot \(shot)")
-        }
+        XCTAssertGreaterThanOrEqual(first.placements.count, 19)
+        // kitty's own sign that it drew them: every placement's cells show a picture.
+        let screen = try run.screenshotWhenDrawn(firstVT, name: "mg-kitty-gallery.png")
+        XCTAssertGreaterThan(Set(stride(from: 0, to: screen.pixels.count, by: 3 * 97).map { screen.pixels[$0] }).count, 50)
 
         // The row below the screen is sent ahead once its pictures are decoded: held, not placed.
         let ahead = run.waitFor("the next row sent ahead") { vt in

@@ -46,18 +46,24 @@ final class PixelGraphicsEndToEndTests: XCTestCase {
         defer { x.stop() }
         try x.launch(terminal(found[tools[0]]!, script), environment: environment)
         XCTAssertTrue(x.waitFor(file: marker), "render finished in the terminal")
-        // Poll until two screenshots in a row show the same picture box.
+        // Poll until the terminal shows the picture itself: a box of the source's aspect, 16 rows
+        // of 8 to 32 pixels high (`--size 40x16`, contain: the height fills). Two equal
+        // screenshots are no sign: a terminal not drawn yet under load gave its whole window
+        // twice (issue 22: 638x359 at 0,0, 5.39 dB), and a sixel comes in bands.
+        let aspect = Double(source.width) / Double(source.height)
         var last: (x: Int, y: Int, width: Int, height: Int)?
         var shot: RGBImage?
-        let deadline = Date().addingTimeInterval(60)
+        let deadline = Date().addingTimeInterval(90)
         while Date() < deadline {
             let s = try x.screenshot(importPath: found["import"]!, to: dir.appendingPathComponent("screen.png").path)
-            let box = brightBox(s)
-            if let box, let last, box == last, box.width > 20 { shot = s; break }
-            last = box
-            usleep(500_000)
+            last = brightBox(s)
+            if let box = last, DrawnPictures.isExpected(box, aspect: aspect, minHeight: 16 * 8, maxHeight: 16 * 32) {
+                shot = s
+                break
+            }
+            usleep(200_000)
         }
-        let screen = try XCTUnwrap(shot, "a stable picture on the screen")
+        let screen = try XCTUnwrap(shot, "the picture on the screen (last box: \(String(describing: last)))")
         let box = last!
         let shown = screen.cropped(x: box.x, y: box.y, width: box.width, height: box.height)
         let reference = source.resized(to: PixelSize(width: box.width, height: box.height))

@@ -46,10 +46,11 @@ final class HalfBlockCellRendererTests: XCTestCase {
         let inPixels = bandRows(decoded, cellHeight: 14)
         XCTAssertFalse(inPixels.isEmpty)
         XCTAssertEqual(bandRows(cells), inPixels)
-        // Fitted on their own (blocks), the band sits elsewhere: the test can tell.
+        // And the pixels frame the picture as half-blocks alone do (cells as 1x2, scaled to
+        // the pixel box): the same rows as a blocks-only run, nothing more cropped off.
         let blocks = try HalfBlockCellRenderer().render(source, for: ImageRequest(url: "http://h/a.png",
                                                         box: CellBox(cols: 60, rows: 20), fit: .cover))
-        XCTAssertNotEqual(bandRows(blocks), inPixels)
+        XCTAssertEqual(bandRows(blocks), inPixels)
     }
 
     func testAHoleGivesPiecesAroundItAndTheSameCells() throws {
@@ -62,5 +63,21 @@ final class HalfBlockCellRendererTests: XCTestCase {
         XCTAssertEqual(holed.pixelPieces.map(\.offset), [Point(x: 0, y: 0), Point(x: 56, y: 0), Point(x: 30, y: 0), Point(x: 30, y: 18)])
         XCTAssertEqual(holed.top, whole.top)
         XCTAssertEqual(holed.bottom, whole.bottom)
+    }
+
+    func testAPortraitsLeftEdgeStaysInTheTilesPixels() throws {
+        // A 2:3 portrait with a red strip down its left 4% (where Marvel-style art puts the
+        // initials badge), in a 16x12-cell tile of 7x15-pixel cells (kitty at font size 9):
+        // the pixel box is narrower than 2:3, and cropping to it cut the strip off (issue 22).
+        var px = [UInt8](repeating: 0, count: 300 * 450 * 3)
+        for y in 0..<450 { for x in 0..<300 { px[(y * 300 + x) * 3 + (x < 12 ? 0 : 2)] = 220 } }
+        let mode = GraphicsMode(graphics: .kitty, cellPixels: Size(width: 7, height: 15))
+        let request = ImageRequest(url: "http://h/p.png", box: CellBox(cols: 16, rows: 12), fit: .cover, graphics: mode)
+        let decoded = try ImageDecoder.decode(try XCTUnwrap(try HalfBlockCellRenderer().render(
+            RGBImage(width: 300, height: 450, pixels: px), for: request).pixels).payload)
+        XCTAssertEqual(decoded.width, 16 * 7)
+        let redColumns = (0..<decoded.width).filter { decoded.pixels[((decoded.height / 2) * decoded.width + $0) * 3] > 150 }
+        XCTAssertEqual(redColumns.first, 0)
+        XCTAssertGreaterThanOrEqual(redColumns.count, 4, "the strip is 4% of 112 pixels")
     }
 }

@@ -20,6 +20,18 @@ final class DetectionTests: XCTestCase {
     /// tmux 3.4 (the inner terminal): it answers DA1 itself and nothing about pixels.
     static let tmux = "\(esc)P>|tmux 3.4\(esc)\\\(esc)[?1;2;4c"
 
+    func testInsideTmuxTheKittyQueryGoesThroughPassthroughOrNotAtAll() {
+        // tmux takes a bare APC string as the pane's title (issue 22).
+        let off = TerminalProbe.questions(inTmux: true, passthrough: false)
+        XCTAssertFalse(off.contains("\u{1B}_"), "no APC at all with passthrough off")
+        XCTAssertTrue(off.contains("\u{1B}[>0q"), "the other questions stay")
+        let on = TerminalProbe.questions(inTmux: true, passthrough: true)
+        XCTAssertTrue(on.hasPrefix("\u{1B}Ptmux;\u{1B}\u{1B}_Gi=31,"), on.debugDescription)
+        XCTAssertFalse(on.replacingOccurrences(of: "\u{1B}\u{1B}_", with: "").contains("\u{1B}_"), "no bare APC")
+        XCTAssertEqual(TerminalProbe.questions(inTmux: false, passthrough: false), TerminalProbe.questions)
+        XCTAssertTrue(TerminalProbe.questions.hasPrefix("\u{1B}_Gi=31,"))
+    }
+
     func testRecordedReplies() {
         let k = TerminalAnswers.parse(Array(Self.kitty.utf8))
         XCTAssertTrue(k.kittyGraphics)

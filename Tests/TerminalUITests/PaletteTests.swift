@@ -37,9 +37,12 @@ final class PaletteTests: XCTestCase {
                 for k in 0..<3 { sum[k] += Double(out[3 * i + k]) }
             }
             let mean = sum.map { $0 / Double(w * h) }
-            XCTAssertEqual(mean[0], 200, accuracy: depth == .ansi16 ? 16 : 4, "\(depth)")
-            XCTAssertEqual(mean[1], 120, accuracy: depth == .ansi16 ? 16 : 4, "\(depth)")
-            XCTAssertEqual(mean[2], 60, accuracy: depth == .ansi16 ? 16 : 4, "\(depth)")
+            // 16 colours spread half the error (less speckle, `Palette.dither`): the mean drifts
+            // more, but the hue stays (red over green over blue).
+            XCTAssertEqual(mean[0], 200, accuracy: depth == .ansi16 ? 40 : 4, "\(depth)")
+            XCTAssertEqual(mean[1], 120, accuracy: depth == .ansi16 ? 40 : 4, "\(depth)")
+            XCTAssertEqual(mean[2], 60, accuracy: depth == .ansi16 ? 40 : 4, "\(depth)")
+            XCTAssertTrue(mean[0] > mean[1] && mean[1] > mean[2], "\(depth) \(mean)")
         }
         var same = px
         Palette.dither(&same, width: w, height: h, depth: .truecolor)

@@ -12,6 +12,9 @@ public struct VirtualGraphics: Sendable {
     public var transmits: [UInt32: Int] = [:]
     /// Images freed (`d=I`), by id.
     public var frees: [UInt32: Int] = [:]
+    /// Images the terminal freed on its own, by id: kitty 0.26.5 frees every image without a
+    /// placement on any `d=I` and on `CSI 2J` (`VirtualTerminal.freeUnplaced`).
+    public var swept: [UInt32: Int] = [:]
     /// Virtual placements (`U=1`) for Unicode placeholders.
     public var virtualPlacements: Set<UInt32> = []
     /// Sixel and iTerm2 pictures drawn, with the cursor position each started at.
@@ -84,10 +87,21 @@ extension VirtualTerminal {
                 graphics.virtualPlacements.remove(id)
                 graphics.stored.remove(id)
                 graphics.frees[id, default: 0] += 1
+                freeUnplaced()
             default: unknownSequences.append("kitty delete \(keys["d"] ?? "")")
             }
         default:
             break  // a continuation chunk
+        }
+    }
+
+    /// kitty 0.26.5 (Debian 12's), as seen in the real terminal and in its `filter_refs`: a
+    /// delete that frees (`d=I`) and a full-screen erase (`CSI 2J`) free every stored image
+    /// without a placement, not only the one named. A later `a=p` of one of them finds nothing.
+    mutating func freeUnplaced() {
+        for id in graphics.stored where graphics.placements[id] == nil && !graphics.virtualPlacements.contains(id) {
+            graphics.stored.remove(id)
+            graphics.swept[id, default: 0] += 1
         }
     }
 }

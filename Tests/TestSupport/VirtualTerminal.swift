@@ -78,7 +78,7 @@ public struct VirtualTerminal {
             if params == "?25" { cursorVisible = final == "h" }
         case (_, "H"): cursor = Point(x: n(1, 1) - 1, y: n(0, 1) - 1)
         case (_, "C"): cursor.x = min(screen.size.width - 1, cursor.x + n(0, 1))
-        case (_, "J"): if n(0, 0) == 2 { screen.fill(screen.area, with: Cell(" ", style: Style(background: pen.background))) }
+        case (_, "J"): eraseDisplay(n(0, 0))
         case (_, "r"):
             scrollTop = n(0, 1) - 1; scrollBottom = n(1, screen.size.height) - 1; cursor = .zero
         case (_, "S"), (_, "T"): scroll(by: final == "S" ? n(0, 1) : -n(0, 1))
@@ -86,6 +86,24 @@ public struct VirtualTerminal {
         default: unknownSequences.append("CSI \(params)\(final)")
         }
         return i + 1
+    }
+
+    /// `CSI J` (0: from the cursor down), `CSI 2J` / `CSI 3J` (all, and kitty 0.26.5 frees
+    /// every stored picture without a placement: its `grman_clear`).
+    private mutating func eraseDisplay(_ how: Int) {
+        let blank = Cell(" ", style: Style(background: pen.background))
+        switch how {
+        case 0:
+            screen.fill(Rect(x: cursor.x, y: cursor.y, width: screen.size.width - cursor.x, height: 1), with: blank)
+            if cursor.y + 1 < screen.size.height {
+                screen.fill(Rect(x: 0, y: cursor.y + 1, width: screen.size.width, height: screen.size.height - cursor.y - 1), with: blank)
+            }
+        case 2, 3:
+            screen.fill(screen.area, with: blank)
+            graphics.placements.removeAll()
+            freeUnplaced()
+        default: unknownSequences.append("CSI \(how)J")
+        }
     }
 
     private mutating func scroll(by amount: Int) {

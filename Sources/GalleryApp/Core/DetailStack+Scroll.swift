@@ -47,9 +47,10 @@ extension DetailStack {
         let old = size
         size = new
         guard !pages.isEmpty, old != new else { return }
-        let oldLayout = DetailLayout(size: old), newLayout = DetailLayout(size: new)
         for i in pages.indices {
             let page = pages[i]
+            let oldLayout = DetailLayout(size: old, picture: page.showsPicture)
+            let newLayout = DetailLayout(size: new, picture: page.showsPicture)
             guard let before = document(page, layout: oldLayout),
                   let after = document(page, layout: newLayout) else { continue }
             var scroll = 0

@@ -37,7 +37,7 @@ extension DetailStack {
     }
 
     func document(_ page: DetailPage, layout: DetailLayout? = nil) -> DetailDocument? {
-        DetailDocument.build(page, layout: layout ?? self.layout, strings: strings, theme: .standard)
+        DetailDocument.build(page, layout: layout ?? self.layout(for: page), strings: strings, theme: .standard)
     }
 
     mutating func handle(key: KeyEvent) -> [DetailEffect] {

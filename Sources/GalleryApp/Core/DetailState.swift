@@ -23,7 +23,9 @@ public struct DetailStack: Equatable, Sendable {
 
     public var top: DetailPage? { pages.last }
     public var isEmpty: Bool { pages.isEmpty }
-    var layout: DetailLayout { DetailLayout(size: size) }
+    /// The top page's layout.
+    var layout: DetailLayout { DetailLayout(size: size, picture: top?.showsPicture ?? true) }
+    func layout(for page: DetailPage) -> DetailLayout { DetailLayout(size: size, picture: page.showsPicture) }
 }
 
 /// What a detail page shows: one entity of any of the six types.
@@ -169,6 +171,12 @@ public struct DetailPage: Equatable, Sendable {
     public internal(set) var image: HalfBlockCells?
     var requestedImage: ThumbnailKey?
     var imageFailed = false
+    /// The page has a picture of its own to show (not Marvel's "image not available", not
+    /// one that failed to load): only then may it take the backdrop layout.
+    public var showsPicture: Bool {
+        guard let ref = content?.picture else { return false }
+        return !ref.isPlaceholder && !imageFailed
+    }
     /// A one-line notice (a link opened, or printed because there is no opener).
     public internal(set) var notice: String?
     /// The name already known when the page was opened (from the tile or the strip), shown

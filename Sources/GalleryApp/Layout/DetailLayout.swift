@@ -3,8 +3,9 @@ import TerminalUI
 /// How a detail screen uses the terminal, chosen by size:
 /// - `wide` (≥ 100 columns): the picture on the left, the details scrolling on the right;
 /// - `narrow`: the picture on top of the details, everything scrolling together;
-/// - `backdrop` (≥ 160x50): the picture fills the screen and the details sit on a darkened
-///   panel over it.
+/// - `backdrop` (≥ 160x50, and only for a page with a picture to show): the picture fills the
+///   screen and the details sit on a darkened panel over it. A page without one (a creator
+///   with Marvel's "image not available") gets `wide`, not a screen of the stand-in's hatching.
 /// Pure arithmetic shared by `update` (scrolling, picture sizes) and the view.
 public struct DetailLayout: Equatable, Sendable {
     public enum Kind: Equatable, Sendable { case wide, narrow, backdrop }
@@ -15,9 +16,9 @@ public struct DetailLayout: Equatable, Sendable {
     public let size: Size
     public let kind: Kind
 
-    public init(size: Size) {
+    public init(size: Size, picture: Bool = true) {
         self.size = size
-        if size.width >= DetailLayout.backdropMinSize.width && size.height >= DetailLayout.backdropMinSize.height {
+        if picture && size.width >= DetailLayout.backdropMinSize.width && size.height >= DetailLayout.backdropMinSize.height {
             kind = .backdrop
         } else if size.width >= DetailLayout.wideMinColumns {
             kind = .wide

@@ -19,8 +19,9 @@ enum DetailScreen {
             GalleryView.renderTooSmall(size: size, strings: strings, theme: theme, into: &buffer)
             return
         }
-        let layout = DetailLayout(size: size)
-        if let page = state.details.pages.last(where: { $0.failure == nil }) {
+        let shown = state.details.pages.last(where: { $0.failure == nil })
+        let layout = DetailLayout(size: size, picture: shown?.showsPicture ?? true)
+        if let page = shown {
             renderPage(page, state: state, layout: layout, theme: theme, into: &buffer)
         } else {
             renderHeader(title: "", state: state, in: layout.header, theme: theme, into: &buffer)

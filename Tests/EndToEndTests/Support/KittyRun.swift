@@ -1,4 +1,5 @@
 import Foundation
+import ImageCore
 import TerminalUI
 import TestSupport
 import XCTest
@@ -47,6 +48,27 @@ final class KittyRun {
         try? FileManager.default.removeItem(at: dir)
     }
 
+    /// Everything the program wrote so far.
+    func logBytes() -> [UInt8] { [UInt8]((try? Data(contentsOf: URL(fileURLWithPath: log))) ?? Data()) }
+
+    /// The log up to the end of the first synchronized frame (`CSI ?2026l`) written after byte
+    /// `mark`, on a fresh virtual terminal: what kitty showed once that frame was complete.
+    func replay(throughFirstFrameAfter mark: Int) -> VirtualTerminal? {
+        let bytes = logBytes()
+        let end = Array("\u{1B}[?2026l".utf8)
+        guard mark < bytes.count else { return nil }
+        var i = mark
+        while i + end.count <= bytes.count {
+            if bytes[i] == 0x1B, Array(bytes[i..<(i + end.count)]) == end {
+                var vt = VirtualTerminal(size: Size(width: 400, height: 200))
+                vt.feed(Array(bytes[0..<(i + end.count)]))
+                return vt
+            }
+            i += 1
+        }
+        return nil
+    }
+
     /// Everything written so far, on a fresh virtual terminal.
     func replay() -> VirtualTerminal {
         var vt = VirtualTerminal(size: Size(width: 400, height: 200))
@@ -68,6 +90,61 @@ final class KittyRun {
         }
         XCTFail("timed out waiting for \(what): \(last.graphics.placements.count) placements, \(last.graphics.transmitCount) transmits")
         return last
+    }
+
+    /// `kitty @ ARGS…` through the socket; its output.
+    @discardableResult
+    func remote(_ args: [String]) -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: found["kitty"]!)
+        p.arguments = ["@", "--to", "unix:\(socket)"] + args
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        guard (try? p.run()) != nil else { return "" }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The window's size in cells, as kitty reports it (`kitty @ ls`).
+    func cells() -> Size? {
+        guard let json = try? JSONSerialization.jsonObject(with: Data(remote(["ls"]).utf8)) as? [[String: Any]],
+              let tabs = json.first?["tabs"] as? [[String: Any]],
+              let window = (tabs.first?["windows"] as? [[String: Any]])?.first,
+              let columns = window["columns"] as? Int, let lines = window["lines"] as? Int else { return nil }
+        return Size(width: columns, height: lines)
+    }
+
+    /// The OS window's size in pixels (what `resize` last asked for; 1024x768 at start).
+    private(set) var windowPixels = Size(width: 1024, height: 768)
+
+    /// Resizes kitty's window to `width` x `height` pixels (kitty's remote control).
+    func resize(width: Int, height: Int) {
+        remote(["resize-os-window", "--unit", "pixels", "--width", "\(width)", "--height", "\(height)"])
+        windowPixels = Size(width: width, height: height)
+    }
+
+    /// A screenshot once kitty has drawn every placement of `vt` (kitty's own output is the
+    /// signal: each placement's cells show a picture), saved as `name` in the temporary
+    /// directory. Fails the test on timeout and returns the last screenshot.
+    func screenshotWhenDrawn(_ vt: VirtualTerminal, name: String, timeout: TimeInterval = 90,
+                             file: StaticString = #filePath, line: UInt = #line) throws -> RGBImage {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(name).path
+        let deadline = Date().addingTimeInterval(timeout)
+        let rects = Array(vt.graphics.placements.values)
+        var last: RGBImage?
+        while Date() < deadline {
+            if let size = cells(), size.width > 0, size.height > 0 {
+                let cell = (Double(windowPixels.width) / Double(size.width), Double(windowPixels.height) / Double(size.height))
+                let shot = try x.screenshot(importPath: found["import"]!, to: path)
+                last = shot
+                if DrawnPictures.shown(rects, in: shot, cell: cell) { return shot }
+            }
+            usleep(200_000)
+        }
+        XCTFail("kitty never drew the \(rects.count) placements (\(path))", file: file, line: line)
+        return try last ?? x.screenshot(importPath: found["import"]!, to: path)
     }
 
     /// Types `text` (kitty's escapes: "\\x1b[6~" is Page Down).

@@ -42,6 +42,9 @@ final class TmuxSession {
 
     func resize(width: Int, height: Int) { try? tmux.resize(width: width, height: height) }
 
+    /// Sets a server-wide option (`set -g NAME VALUE`), e.g. allow-passthrough.
+    func setGlobal(_ option: String, _ value: String) { _ = try? tmux.tmux(["set-option", "-g", option, value]) }
+
     /// A pane variable such as `alternate_on` or `cursor_flag`.
     func paneFlag(_ name: String) -> String { tmux.format("#{\(name)}") }
 
