@@ -3,7 +3,7 @@ import Foundation
 import TerminalUI
 
 /// One thread that waits on the terminal and the signal self-pipe with `poll`, decodes input
-/// (a lone Esc is flushed after 50 ms of silence), and turns signals into `TerminalEvent`s.
+/// (a lone Esc is flushed after 50 ms of silence, an open terminal reply after a second), and turns signals into `TerminalEvent`s.
 final class InputReader: @unchecked Sendable {
     private let tty: TTY
     private let signalFD: Int32
@@ -49,7 +49,7 @@ final class InputReader: @unchecked Sendable {
         var fds = [pollfd(fd: tty.inputFD, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0)]
         while true {
-            let timeout = decoder.hasPending ? Int32(InputDecoder.escapeTimeoutMilliseconds) : -1
+            let timeout = decoder.timeoutMilliseconds.map { Int32($0) } ?? -1
             fds[0].revents = 0; fds[1].revents = 0
             let n = poll(&fds, 2, timeout)
             if n < 0 {
