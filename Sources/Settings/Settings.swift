@@ -207,12 +207,21 @@ public struct Settings: Equatable, Sendable {
     public static func readPrivateKeyFile(_ path: String,
                                           warn: (String) -> Void = { FileHandle.standardError.write(Data("marvel-gallery: \($0)\n".utf8)) })
         throws(SettingsError) -> String {
+        // Read once per process: a pipe (`<(pass show marvel)`) cannot be read twice, and
+        // `serve` asks for the key while validating and again while starting.
+        if let known = KeyFileMemo.shared.key(path) { return known }
+        let key = try readPrivateKeyFileOnce(path, warn: warn)
+        KeyFileMemo.shared.remember(path, key)
+        return key
+    }
+
+    private static func readPrivateKeyFileOnce(_ path: String, warn: (String) -> Void) throws(SettingsError) -> String {
         let origin = Origin.flag("--private-key-file")
         // A pipe (`--private-key-file <(pass show marvel)`) is fine; at most 64 KB is read, so
         // a device such as /dev/zero cannot keep it reading. Opened without blocking: a named
         // FIFO that nobody writes to used to hang `serve` (and its client) in open().
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw .invalidValue(origin: origin, "cannot read \(path): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw .invalidValue(origin: origin, "cannot read \(path)") }
         let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         var leading: [UInt8] = []
         var info = stat()
@@ -268,4 +277,13 @@ public struct Settings: Equatable, Sendable {
             ("setting Metron budget", "\(metron.perMinute.value)/min, \(metron.perDay.value)/day (\(metron.perMinute.origin))"),
         ]
     }
+}
+
+/// Keys already read from `--private-key-file`, by path (this process only; never written anywhere).
+private final class KeyFileMemo: @unchecked Sendable {
+    static let shared = KeyFileMemo()
+    private let lock = NSLock()
+    private var keys: [String: String] = [:]
+    func key(_ path: String) -> String? { lock.withLock { keys[path] } }
+    func remember(_ path: String, _ key: String) { lock.withLock { keys[path] = key } }
 }

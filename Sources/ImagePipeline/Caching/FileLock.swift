@@ -76,7 +76,9 @@ enum POSIXFile {
             if n <= 0 {
                 // A full disk (ENOSPC) or quota: leave no half-written or 0-byte file behind
                 // (a 0-byte tmp/PID.index.tmp used to stay until the next start).
+                let reason = errno
                 unlink(path)
+                errno = reason   // the caller reports the write's error, not the unlink's
                 return false
             }
             done += n
