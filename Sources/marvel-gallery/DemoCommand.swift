@@ -18,6 +18,7 @@ struct DemoCommand: AsyncParsableCommand {
     @OptionGroup var display: DisplayOptions
 
     func run() async throws {
+        try display.checkConfig()
         let env = ProcessInfo.processInfo.environment
         let image: RGBImage
         let title: String

@@ -22,9 +22,13 @@ struct DisplayOptions: ParsableArguments {
         if let graphics, GraphicsSetting(rawValue: graphics.lowercased()) == nil {
             throw ValidationError("--graphics must be one of \(GraphicsSetting.choices), got '\(graphics)'")
         }
-        // config.toml's values are checked on every command that draws, whether or not a flag
-        // or variable overrides them (the README calls a bad value an error; `render` used to
-        // accept one and exit 0). Not a usage error: one line and exit 1.
+    }
+
+    /// config.toml's `colors` and `graphics`, checked by every command that draws (render,
+    /// demo, the gallery) whether or not a flag or variable overrides them: the README calls a
+    /// bad value an error, and `render` used to accept one and exit 0. Not a usage error: one
+    /// line and exit 1. (`doctor` shows the values instead of stopping.)
+    func checkConfig() throws {
         let config = Self.configValues()
         if let value = config.colors, ColorSetting(rawValue: value.lowercased()) == nil {
             throw Self.configError("colors must be one of \(ColorSetting.choices), got '\(value)'")

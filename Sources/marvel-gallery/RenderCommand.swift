@@ -44,6 +44,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        try display.checkConfig()
         let box = size.flatMap(RenderCommand.parseSize) ?? RenderCommand.terminalBox()
         let output: RenderOutput
         do {
