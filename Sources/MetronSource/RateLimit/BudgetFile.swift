@@ -48,6 +48,8 @@ struct BudgetFile: Sendable {
             // An empty (new) file is not a problem; anything else is rewritten clean.
             state = BudgetState()
             repaired = problem != .empty
+            // Rewritten as the limiter writes it: the user's alone.
+            if repaired { _ = fchmod(fd, 0o600) }
         }
         let result = body(&state)
         guard !readOnly || repaired else { return result }
