@@ -15,7 +15,14 @@ final class InputReader: @unchecked Sendable {
     private var thread: Thread?
     private let finished = DispatchSemaphore(value: 0)
 
-    init(tty: TTY, signalFD: Int32, ctrlZSuspends: Bool, continuation: AsyncStream<TerminalEvent>.Continuation) {
+    /// For this long after start, a lone Esc waits `InputDecoder.patientEscapeMilliseconds`
+    /// (nil: never): the start-up probe went unanswered, so a late reply split right after its
+    /// Esc must not read as the Esc key.
+    private let patientEscape: Duration?
+
+    init(tty: TTY, signalFD: Int32, ctrlZSuspends: Bool, continuation: AsyncStream<TerminalEvent>.Continuation,
+         patientEscape: Duration? = nil) {
+        self.patientEscape = patientEscape
         self.tty = tty
         self.signalFD = signalFD
         self.ctrlZSuspends = ctrlZSuspends
@@ -45,10 +52,16 @@ final class InputReader: @unchecked Sendable {
 
     private func run() {
         var decoder = InputDecoder()
+        let clock = ContinuousClock()
+        let patientUntil = patientEscape.map { clock.now + $0 }
         var buf = [UInt8](repeating: 0, count: 4096)
         var fds = [pollfd(fd: tty.inputFD, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0)]
         while true {
+            if let until = patientUntil {
+                decoder.loneEscapeMilliseconds = clock.now < until ? InputDecoder.patientEscapeMilliseconds
+                    : InputDecoder.escapeTimeoutMilliseconds
+            }
             let timeout = decoder.timeoutMilliseconds.map { Int32($0) } ?? -1
             fds[0].revents = 0; fds[1].revents = 0
             let n = poll(&fds, 2, timeout)

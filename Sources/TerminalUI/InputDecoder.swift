@@ -5,14 +5,16 @@
 ///
 /// Terminal replies (DCS, SOS, OSC, PM and APC strings) are never typed, however they are
 /// split and however long they are (`InputDecoder+Strings.swift`). The rule for the Esc key:
-/// - Esc alone is Escape after 50 ms of quiet (`escapeTimeoutMilliseconds`).
+/// - Esc alone is Escape after 50 ms of quiet (`escapeTimeoutMilliseconds`); for the first
+///   5 s after a start-up probe that went unanswered (late replies may still come), 400 ms
+///   (`patientEscapeMilliseconds`, set by the reader through `loneEscapeMilliseconds`).
 /// - Esc then `P`, `X`, `]`, `^` or `_` (a string introducer) with nothing after it waits
 ///   `stringTimeoutMilliseconds` for more before it is Alt+that key; once a byte follows, it
 ///   is a string, read to its end (ST or, for OSC, BEL) and dropped, with no length limit.
 /// - An open string is given up after `stringTimeoutMilliseconds` of quiet, and is cut by
 ///   any Esc that is not the start of ST (the Esc is then decoded afresh).
-/// - A reply split right after its Esc is the one split that cannot be told from the Esc key
-///   at the time: the Escape is delivered after 50 ms, and an introducer that follows within
+/// - A reply split right after its Esc cannot be told from the Esc key at the time: outside
+///   that patient window the Escape is delivered after 50 ms, and an introducer that follows within
 ///   `stringTimeoutMilliseconds` starts a string whose bytes are held back; a string that
 ///   ends with ST is dropped, anything else is given back as the keys it was.
 public struct InputDecoder: Sendable {
@@ -22,6 +24,9 @@ public struct InputDecoder: Sendable {
     /// more than a reply split by a busy machine, tmux or ssh takes (300 ms splits were typed
     /// with the 50 ms Esc timeout), and short enough that Alt+] or Alt+_ still works.
     public static let stringTimeoutMilliseconds = 1000
+    /// The lone-Esc wait while late terminal replies may still arrive (`loneEscapeMilliseconds`):
+    /// longer than a 300 ms split, short enough to still feel like a key.
+    public static let patientEscapeMilliseconds = 400
     /// A paste larger than this is cut (protects memory from a runaway stream).
     public static let maxPasteBytes = 1 << 20
 
@@ -32,6 +37,10 @@ public struct InputDecoder: Sendable {
     /// rest of a split reply.
     var escapeJustFlushed = false
 
+    /// How long a pending Esc (or a cut-off sequence) waits: `escapeTimeoutMilliseconds`, or
+    /// `patientEscapeMilliseconds` while the reader expects late replies.
+    public var loneEscapeMilliseconds = InputDecoder.escapeTimeoutMilliseconds
+
     public init() {}
 
     /// Bytes are waiting for more input or for `flush()`.
@@ -41,7 +50,7 @@ public struct InputDecoder: Sendable {
     public var timeoutMilliseconds: Int? {
         if string != nil || escapeJustFlushed { return Self.stringTimeoutMilliseconds }
         if pending.count == 2, pending[0] == 0x1B, Self.isIntroducer(pending[1]) { return Self.stringTimeoutMilliseconds }
-        return pending.isEmpty ? nil : Self.escapeTimeoutMilliseconds
+        return pending.isEmpty ? nil : loneEscapeMilliseconds
     }
 
     /// Decodes everything complete in `pending + bytes`; incomplete tails stay pending.

@@ -10,8 +10,9 @@ private let escape = InputEvent.key(KeyEvent(.escape))
 final class InputDecoderSplitReplyTests: XCTestCase {
     /// Feeds `parts` with `gap` ms of quiet between them (and forever after the last), flushing
     /// whenever the decoder's timeout runs out within a gap, as InputReader's poll does.
-    static func events(_ parts: [[UInt8]], gap: Int) -> [InputEvent] {
+    static func events(_ parts: [[UInt8]], gap: Int, loneEscape: Int = InputDecoder.escapeTimeoutMilliseconds) -> [InputEvent] {
         var d = InputDecoder()
+        d.loneEscapeMilliseconds = loneEscape
         var events: [InputEvent] = []
         for (index, part) in parts.enumerated() {
             events += d.feed(part)
@@ -48,6 +49,22 @@ final class InputDecoderSplitReplyTests: XCTestCase {
                 XCTAssertEqual(got, expected, "\(reply.debugDescription) cut at \(cut)")
             }
         }
+    }
+
+    /// While late replies may come (the start-up probe went unanswered), the reader makes a lone
+    /// Esc wait 400 ms: then even the split right after the reply's Esc types nothing, and the
+    /// Esc key still works (400 ms later).
+    func testWhileRepliesMayBeLateNoSplitIsTypedAtAll() {
+        for reply in Self.replies {
+            let bytes = Array("q\(reply)j".utf8)
+            for cut in 1..<bytes.count {
+                let got = Self.events([Array(bytes[..<cut]), Array(bytes[cut...])], gap: 300,
+                                      loneEscape: InputDecoder.patientEscapeMilliseconds)
+                XCTAssertEqual(got, [ch("q"), ch("j")], "\(reply.debugDescription) cut at \(cut)")
+            }
+        }
+        XCTAssertEqual(Self.events([[0x1B], Array("j".utf8)], gap: 500, loneEscape: InputDecoder.patientEscapeMilliseconds),
+                       [escape, ch("j")])
     }
 
     /// Split in three by two 300 ms gaps, anywhere: still only the keys.
