@@ -54,11 +54,12 @@ def main():
     resources = sorted(glob.glob(os.path.join(ROOT, "Tests/ImageCoreTests/Resources/**/*.*"), recursive=True))
     seeds += [p for p in resources if p.endswith((".jpg", ".png", ".gif"))][::8]
     rng = random.Random(20261125)
-    env = dict(os.environ, HOME=tempfile.mkdtemp(prefix="fuzz-render-"))
-    env.pop("NO_COLOR", None)
     runs, failures, worst_ratio, worst_time, statuses = 0, [], 0.0, 0.0, {}
     start = time.time()
     with tempfile.TemporaryDirectory(prefix="fuzz-render-") as tmp:
+        # A home of its own: no config.toml of the user's changes what is drawn.
+        env = dict(os.environ, HOME=tmp, XDG_CONFIG_HOME=os.path.join(tmp, "config"), XDG_CACHE_HOME=os.path.join(tmp, "cache"))
+        env.pop("NO_COLOR", None)
         for seed_path in seeds:
             data = open(seed_path, "rb").read()
             for n in range(MUTATIONS + 1):
