@@ -4,6 +4,8 @@
 # driver scripts/sanitize/main.swift (plus the test bombs), and feeds them every test image,
 # the bombs and seeded mutations of both. A sanitizer report aborts with a non-zero status.
 # Seconds, not minutes: it builds four C files and one Swift file, not the package.
+# The same kind of mutations through the whole `render` path, in every picture mode and with
+# the output bounded by the box, is scripts/fuzz-render.py (run by scripts/test.sh after the build).
 # Usage: scripts/sanitize-shims.sh [MUTATIONS_PER_SEED]   (default 100)
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -39,6 +39,10 @@ python3 scripts/check-imports.py
 
 swift build --product marvel-gallery
 
+# The fuzz step's second half: `render` over seeded mutations of the test images in blocks,
+# kitty, sixel and iTerm2, each run ending by itself and bounded by its box (about 25 s).
+python3 scripts/fuzz-render.py
+
 # CI shows only the end of the output, so the failures are repeated last: every XCTest
 # "error:" line and failed test case, then swift test's own exit status.
 log=$(mktemp "${TMPDIR:-/tmp}/marvel-gallery-test.XXXXXX")

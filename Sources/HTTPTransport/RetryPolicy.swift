@@ -50,15 +50,23 @@ public struct RetryPolicy: Sendable {
         return min(exponential + jitter, maxDelay)
     }
 
-    /// Parses `Retry-After`: delta seconds or an HTTP date.
+    /// A Retry-After is read as at most this (about 31,700 years): enough to say "too long",
+    /// small enough that no arithmetic on it traps.
+    public static let maxRetryAfterSeconds: Double = 1e12
+
+    /// Parses `Retry-After`: delta seconds (also a decimal or exponent form such as 1e308,
+    /// which servers do send, clamped to `maxRetryAfterSeconds`) or an HTTP date.
     public static func parseRetryAfter(_ value: String?, now: Date = Date()) -> Duration? {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-        if let seconds = Int(value) { return .seconds(max(0, seconds)) }
+        if let seconds = Int(value) { return .seconds(min(max(0, Double(seconds)), maxRetryAfterSeconds)) }
+        if let seconds = Double(value), !seconds.isNaN, value.first.map({ $0.isNumber || $0 == "." || $0 == "+" }) == true {
+            return .seconds(min(max(0, seconds), maxRetryAfterSeconds))
+        }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
         guard let date = formatter.date(from: value) else { return nil }
-        return .seconds(max(0, Int(date.timeIntervalSince(now).rounded(.up))))
+        return .seconds(min(max(0, date.timeIntervalSince(now).rounded(.up)), maxRetryAfterSeconds))
     }
 }

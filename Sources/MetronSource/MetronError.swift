@@ -15,6 +15,9 @@ public enum MetronError: Error, Sendable, Equatable, CustomStringConvertible {
     case unexpectedStatus(Int, path: String)
     /// Still 429 after waiting out what the server asked.
     case rateLimited(path: String)
+    /// Metron asked (429 Retry-After or X-RateLimit-Reset) for a longer wait than
+    /// `MetronRateLimiter.maxPause`: the refusal says how long and until when.
+    case asksTooLongWait(String)
     /// The connection failed (after the retries).
     case transport(String)
     /// The shared budget file could not be used.
@@ -32,6 +35,7 @@ public enum MetronError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notFound(let path): return "Metron has no \(path)"
         case .unexpectedStatus(let status, let path): return "Metron answered \(status) to \(path)"
         case .rateLimited(let path): return "Metron kept answering 429 (too many requests) to \(path)"
+        case .asksTooLongWait(let text): return text
         case .transport(let reason): return "cannot reach Metron: \(reason)"
         case .budgetFile(let path, let reason): return "the Metron request budget file \(path) cannot be used: \(reason)"
         }

@@ -204,13 +204,48 @@ public struct Settings: Equatable, Sendable {
 
     /// The private key in a file (`--private-key-file`, shared with `serve`): its first line,
     /// trimmed. The key is never part of an error.
-    public static func readPrivateKeyFile(_ path: String) throws(SettingsError) -> String {
+    public static func readPrivateKeyFile(_ path: String,
+                                          warn: (String) -> Void = { FileHandle.standardError.write(Data("marvel-gallery: \($0)\n".utf8)) })
+        throws(SettingsError) -> String {
+        // Read once per process: a pipe (`<(pass show marvel)`) cannot be read twice, and
+        // `serve` asks for the key while validating and again while starting.
+        if let known = KeyFileMemo.shared.key(path) { return known }
+        let key = try readPrivateKeyFileOnce(path, warn: warn)
+        KeyFileMemo.shared.remember(path, key)
+        return key
+    }
+
+    private static func readPrivateKeyFileOnce(_ path: String, warn: (String) -> Void) throws(SettingsError) -> String {
         let origin = Origin.flag("--private-key-file")
         // A pipe (`--private-key-file <(pass show marvel)`) is fine; at most 64 KB is read, so
-        // a device such as /dev/zero cannot keep it reading.
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw .invalidValue(origin: origin, "cannot read \(path)") }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: 64 << 10)) ?? Data()
+        // a device such as /dev/zero cannot keep it reading. Opened without blocking: a named
+        // FIFO that nobody writes to used to hang `serve` (and its client) in open().
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw .invalidValue(origin: origin, "cannot read \(path)") }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        var leading: [UInt8] = []
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .invalidValue(origin: origin, "cannot read \(path)") }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            // Like config.toml's key check, but a warning: the flag names a file on purpose.
+            let mode = info.st_mode & 0o777
+            if mode & 0o077 != 0 {
+                warn("warning: --private-key-file \(path) is readable or writable by others (mode \(String(mode, radix: 8))); "
+                     + "chmod 600 it")
+            }
+        case S_IFIFO:
+            // Without a writer a non-blocking read ends at once (0); with one it waits (EAGAIN)
+            // or has data. Either way the rest is read blocking, as a pipe from `<(...)` needs.
+            var first: UInt8 = 0
+            let n = read(fd, &first, 1)
+            if n == 0 { throw .invalidValue(origin: origin, "\(path) is a FIFO (named pipe) with nothing writing to it") }
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+            if n == 1 { leading = [first] }
+        case S_IFCHR, S_IFBLK, S_IFSOCK: break   // read at most 64 KB below
+        default: throw .invalidValue(origin: origin, "\(path) is not a file")
+        }
+        let data = Data(leading) + ((try? handle.read(upToCount: (64 << 10) - leading.count)) ?? Data())
         let firstLine = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).first ?? ""
         let key = firstLine.trimmingCharacters(in: .whitespaces)
         guard !key.isEmpty else { throw .invalidValue(origin: origin, "\(path) is empty") }
@@ -242,4 +277,13 @@ public struct Settings: Equatable, Sendable {
             ("setting Metron budget", "\(metron.perMinute.value)/min, \(metron.perDay.value)/day (\(metron.perMinute.origin))"),
         ]
     }
+}
+
+/// Keys already read from `--private-key-file`, by path (this process only; never written anywhere).
+private final class KeyFileMemo: @unchecked Sendable {
+    static let shared = KeyFileMemo()
+    private let lock = NSLock()
+    private var keys: [String: String] = [:]
+    func key(_ path: String) -> String? { lock.withLock { keys[path] } }
+    func remember(_ path: String, _ key: String) { lock.withLock { keys[path] = key } }
 }

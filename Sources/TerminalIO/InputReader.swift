@@ -3,7 +3,7 @@ import Foundation
 import TerminalUI
 
 /// One thread that waits on the terminal and the signal self-pipe with `poll`, decodes input
-/// (a lone Esc is flushed after 50 ms of silence), and turns signals into `TerminalEvent`s.
+/// (a lone Esc is flushed after 50 ms of silence, an open terminal reply after a second), and turns signals into `TerminalEvent`s.
 final class InputReader: @unchecked Sendable {
     private let tty: TTY
     private let signalFD: Int32
@@ -15,7 +15,14 @@ final class InputReader: @unchecked Sendable {
     private var thread: Thread?
     private let finished = DispatchSemaphore(value: 0)
 
-    init(tty: TTY, signalFD: Int32, ctrlZSuspends: Bool, continuation: AsyncStream<TerminalEvent>.Continuation) {
+    /// For this long after start, a lone Esc waits `InputDecoder.patientEscapeMilliseconds`
+    /// (nil: never): the start-up probe went unanswered, so a late reply split right after its
+    /// Esc must not read as the Esc key.
+    private let patientEscape: Duration?
+
+    init(tty: TTY, signalFD: Int32, ctrlZSuspends: Bool, continuation: AsyncStream<TerminalEvent>.Continuation,
+         patientEscape: Duration? = nil) {
+        self.patientEscape = patientEscape
         self.tty = tty
         self.signalFD = signalFD
         self.ctrlZSuspends = ctrlZSuspends
@@ -45,11 +52,17 @@ final class InputReader: @unchecked Sendable {
 
     private func run() {
         var decoder = InputDecoder()
+        let clock = ContinuousClock()
+        let patientUntil = patientEscape.map { clock.now + $0 }
         var buf = [UInt8](repeating: 0, count: 4096)
         var fds = [pollfd(fd: tty.inputFD, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0)]
         while true {
-            let timeout = decoder.hasPending ? Int32(InputDecoder.escapeTimeoutMilliseconds) : -1
+            if let until = patientUntil {
+                decoder.loneEscapeMilliseconds = clock.now < until ? InputDecoder.patientEscapeMilliseconds
+                    : InputDecoder.escapeTimeoutMilliseconds
+            }
+            let timeout = decoder.timeoutMilliseconds.map { Int32($0) } ?? -1
             fds[0].revents = 0; fds[1].revents = 0
             let n = poll(&fds, 2, timeout)
             if n < 0 {

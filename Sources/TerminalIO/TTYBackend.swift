@@ -8,6 +8,8 @@ public final class TTYBackend: Backend, @unchecked Sendable {
     public let tty: TTY
     public let capabilities: Capabilities
     private let mouse: Bool
+    /// DA1 did not come back at start-up: late replies to the probe may still arrive.
+    private let repliesMayBeLate: Bool
     private let lock = NSLock()
     private var entered = false
     private var reader: InputReader?
@@ -20,7 +22,12 @@ public final class TTYBackend: Backend, @unchecked Sendable {
                 display: DisplayRequest = DisplayRequest()) throws {
         let tty = try TTY.open()
         self.tty = tty
-        self.capabilities = try CapabilityDetection.detect(tty: tty, environment: environment, request: display).capabilities
+        let detected = try CapabilityDetection.detect(tty: tty, environment: environment, request: display)
+        self.capabilities = detected.capabilities
+        // The start-up questions end with DA1, which every terminal answers after the others:
+        // without it, replies may still be on their way (a loaded machine, ssh), and one split
+        // right after its Esc would read as the Esc key (which quits the grid).
+        self.repliesMayBeLate = detected.answers != nil && detected.answers?.deviceAttributes == nil
         self.mouse = mouse
         self.syncOutput = capabilities.synchronizedOutput
     }
@@ -48,7 +55,8 @@ public final class TTYBackend: Backend, @unchecked Sendable {
             entered = true
             if reader == nil, sigFD >= 0 {
                 let (s, c) = AsyncStream.makeStream(of: TerminalEvent.self)
-                let r = InputReader(tty: tty, signalFD: sigFD, ctrlZSuspends: true, continuation: c)
+                let r = InputReader(tty: tty, signalFD: sigFD, ctrlZSuspends: true, continuation: c,
+                                    patientEscape: repliesMayBeLate ? .seconds(5) : nil)
                 stream = s
                 reader = r
                 r.start()

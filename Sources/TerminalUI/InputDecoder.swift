@@ -1,29 +1,89 @@
 /// Turns terminal input bytes into events. Pure: feed it bytes as they arrive (in any split),
-/// and call `flush()` when no byte arrived for `escapeTimeout` while `hasPending` is true —
-/// that is the only way a lone Esc becomes an Escape key, so Alt+x and arrow keys split across
-/// reads still decode correctly.
+/// and call `flush()` when no byte arrived for `timeoutMilliseconds` — that is the only way a
+/// lone Esc becomes an Escape key, so Alt+x and arrow keys split across reads still decode
+/// correctly.
+///
+/// Terminal replies (DCS, SOS, OSC, PM and APC strings) are never typed, however they are
+/// split and however long they are (`InputDecoder+Strings.swift`). The rule for the Esc key:
+/// - Esc alone is Escape after 50 ms of quiet (`escapeTimeoutMilliseconds`); for the first
+///   5 s after a start-up probe that went unanswered (late replies may still come), 400 ms
+///   (`patientEscapeMilliseconds`, set by the reader through `loneEscapeMilliseconds`).
+/// - Esc then `P`, `X`, `]`, `^` or `_` (a string introducer) with nothing after it waits
+///   `stringTimeoutMilliseconds` for more before it is Alt+that key; once a byte follows, it
+///   is a string, read to its end (ST or, for OSC, BEL) and dropped, with no length limit.
+/// - An open string is given up after `stringTimeoutMilliseconds` of quiet, and is cut by
+///   any Esc that is not the start of ST (the Esc is then decoded afresh).
+/// - A reply split right after its Esc cannot be told from the Esc key at the time: outside
+///   that patient window the Escape is delivered after 50 ms, and an introducer that follows within
+///   `stringTimeoutMilliseconds` starts a string whose bytes are held back; a string that
+///   ends with ST is dropped, anything else is given back as the keys it was.
 public struct InputDecoder: Sendable {
     /// The silence after which a pending lone Esc (or a cut-off sequence) is taken literally.
     public static let escapeTimeoutMilliseconds = 50
+    /// How long an open terminal reply (or an Esc+introducer) waits for its next byte: far
+    /// more than a reply split by a busy machine, tmux or ssh takes (300 ms splits were typed
+    /// with the 50 ms Esc timeout), and short enough that Alt+] or Alt+_ still works.
+    public static let stringTimeoutMilliseconds = 1000
+    /// The lone-Esc wait while late terminal replies may still arrive (`loneEscapeMilliseconds`):
+    /// longer than a 300 ms split, short enough to still feel like a key.
+    public static let patientEscapeMilliseconds = 400
     /// A paste larger than this is cut (protects memory from a runaway stream).
     public static let maxPasteBytes = 1 << 20
 
-    private var pending: [UInt8] = []
+    var pending: [UInt8] = []
+    /// Inside a control string whose end has not come yet (its bytes are not kept).
+    var string: OpenString?
+    /// A lone Esc was just delivered as Escape on a timeout: an introducer next may be the
+    /// rest of a split reply.
+    var escapeJustFlushed = false
+
+    /// How long a pending Esc (or a cut-off sequence) waits: `escapeTimeoutMilliseconds`, or
+    /// `patientEscapeMilliseconds` while the reader expects late replies.
+    public var loneEscapeMilliseconds = InputDecoder.escapeTimeoutMilliseconds
 
     public init() {}
 
     /// Bytes are waiting for more input or for `flush()`.
-    public var hasPending: Bool { !pending.isEmpty }
+    public var hasPending: Bool { !pending.isEmpty || string != nil }
+
+    /// How long the reader waits for input before calling `flush()` (nil: no need to).
+    public var timeoutMilliseconds: Int? {
+        if string != nil || escapeJustFlushed { return Self.stringTimeoutMilliseconds }
+        if pending.count == 2, pending[0] == 0x1B, Self.isIntroducer(pending[1]) { return Self.stringTimeoutMilliseconds }
+        return pending.isEmpty ? nil : loneEscapeMilliseconds
+    }
 
     /// Decodes everything complete in `pending + bytes`; incomplete tails stay pending.
     public mutating func feed<S: Sequence>(_ bytes: S) -> [InputEvent] where S.Element == UInt8 {
-        pending.append(contentsOf: bytes)
+        var input = Array(bytes)
         var events: [InputEvent] = []
+        if escapeJustFlushed, !input.isEmpty {
+            escapeJustFlushed = false
+            if Self.isIntroducer(input[0]), pending.isEmpty, string == nil {
+                string = OpenString(introducer: input[0], held: [])
+                input.removeFirst()
+            }
+        }
+        if string != nil {
+            guard let rest = continueString(input, from: 0, events: &events) else { return events }
+            input = rest
+        }
+        pending.append(contentsOf: input)
         var i = 0
         while i < pending.count {
             switch InputDecoder.decodeOne(pending, at: i, final: false) {
             case .event(let e, let next): if let e { events.append(e) }; i = next
-            case .needMore: pending.removeFirst(i); return events
+            case .needMore:
+                guard pending.count - i > 2, pending[i] == 0x1B, Self.isIntroducer(pending[i + 1]) else {
+                    pending.removeFirst(i); return events
+                }
+                // An open string: read on without keeping its bytes.
+                string = OpenString(introducer: pending[i + 1])
+                let tail = pending
+                pending.removeAll(keepingCapacity: true)
+                guard let rest = continueString(tail, from: i + 2, events: &events) else { return events }
+                pending = rest
+                i = 0
             }
         }
         pending.removeAll(keepingCapacity: true)
@@ -31,13 +91,24 @@ public struct InputDecoder: Sendable {
     }
 
     /// Input went quiet: decode what is pending literally (a lone Esc becomes Escape, a cut-off
-    /// sequence becomes Alt+key or is dropped).
+    /// sequence becomes Alt+key or is dropped, an open string is given up).
     public mutating func flush() -> [InputEvent] {
         var events: [InputEvent] = []
+        escapeJustFlushed = false
+        if let open = string {
+            string = nil
+            // Held bytes (after a flushed Esc) were keys after all.
+            if let held = open.held {
+                events += InputDecoder.decode([open.introducer] + held + (open.afterEscape ? [0x1B] : []))
+            }
+        }
         var i = 0
         while i < pending.count {
             switch InputDecoder.decodeOne(pending, at: i, final: true) {
-            case .event(let e, let next): if let e { events.append(e) }; i = next
+            case .event(let e, let next):
+                if let e { events.append(e) }
+                if next == pending.count, i == pending.count - 1, pending[i] == 0x1B { escapeJustFlushed = true }
+                i = next
             case .needMore: i = pending.count  // cannot happen when final
             }
         }
@@ -128,33 +199,5 @@ public struct InputDecoder: Sendable {
             case .event(_, let next): return .event(nil, next: next)
             }
         }
-    }
-
-    /// Longest control string we wait for before taking its start as a key.
-    static let maxControlStringLength = 4096
-
-    /// DCS (Esc P), SOS (Esc X), OSC (Esc ]), PM (Esc ^) and APC (Esc _) strings, up to ST
-    /// (Esc \) or, for OSC, BEL: terminal replies, never keys. A reply that comes after the
-    /// start-up detection gave up on it (a loaded machine answers late) used to be read as
-    /// typing: kitty's `Esc _Gi=31;OK Esc \` became Alt+_ then "G", "i", … and jumped the
-    /// grid into the index. A lone introducer (nothing after it when input goes quiet) is
-    /// the Alt+key it also is.
-    static func decodeControlString(_ b: [UInt8], at i: Int, final: Bool) -> Step {
-        let introducer = b[i + 1]
-        var j = i + 2
-        while j < b.count {
-            if b[j] == 0x07, introducer == 0x5D { return .event(nil, next: j + 1) }
-            if b[j] == 0x1B {
-                guard j + 1 < b.count else { break }
-                // ST ends the string; any other Esc means the string was cut off: drop what
-                // came before it and decode from the Esc.
-                return .event(nil, next: b[j + 1] == 0x5C ? j + 2 : j)
-            }
-            j += 1
-        }
-        if j == i + 2, final { return .event(.key(.char(Character(Unicode.Scalar(introducer)), .alt)), next: i + 2) }
-        // Cut off (a trailing Esc included: it is half of ST, not the Escape key).
-        if final || b.count - i > maxControlStringLength { return .event(nil, next: b.count) }
-        return .needMore
     }
 }

@@ -109,7 +109,7 @@ struct ClientOptions: ParsableArguments {
                 base = try await BuiltInCatalog.baseURL()
             }
         }
-        let isLoopback = ["127.0.0.1", "localhost", "::1", "[::1]"].contains(base.host ?? "")
+        let isLoopback = Loopback.isLoopback(host: base.host ?? "")
         // The loopback catalog is already local: caching its answers would only duplicate it.
         let cache = noCache || isLoopback ? nil : ResponseCache(directory: ResponseCache.defaultDirectory())
         return MarvelClient(baseURL: base, credentials: credentials, transport: transport, cache: cache, timeouts: timeouts)

@@ -18,17 +18,21 @@ struct DemoCommand: AsyncParsableCommand {
     @OptionGroup var display: DisplayOptions
 
     func run() async throws {
+        try display.checkConfig()
         let env = ProcessInfo.processInfo.environment
         let image: RGBImage
         let title: String
         if let file {
+            // A file that cannot be read or decoded is a failed run (exit 1, the reason on
+            // stderr), not a usage error: it used to exit 64 with a "Usage:" line.
             do {
-                let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
-                image = try ImageDecoder.decode(bytes)
+                image = try ImageDecoder.decode(try RenderCommand.readFile(file))
             } catch let e as ImageError {
-                throw ValidationError("\(Sanitizer.clean(file)): \(e.description)")
+                throw DemoCommand.fail(file, e.description)
+            } catch let e as RenderCommand.FileReadError {
+                throw DemoCommand.fail(file, e.reason)
             } catch {
-                throw ValidationError("\(Sanitizer.clean(file)): cannot read the file")
+                throw DemoCommand.fail(file, "cannot read the file")
             }
             title = Sanitizer.clean(URL(fileURLWithPath: file).lastPathComponent)
         } else {
@@ -69,5 +73,10 @@ struct DemoCommand: AsyncParsableCommand {
         // The terminal is restored by now: a signal (or Ctrl-C) ends with 128 + its number.
         if let signal = stats.terminatingSignal { throw ExitCode(RunStats.exitStatus(forSignal: signal)) }
         if final.interrupted { throw ExitCode(RunStats.exitStatus(forSignal: SIGINT)) }
+    }
+
+    static func fail(_ file: String, _ reason: String) -> ExitCode {
+        FileHandle.standardError.write(Data("marvel-gallery demo: \(Sanitizer.clean(file)): \(reason)\n".utf8))
+        return ExitCode(1)
     }
 }

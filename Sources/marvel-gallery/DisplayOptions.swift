@@ -1,6 +1,8 @@
 import ArgumentParser
+import Foundation
 import Settings
 import TerminalIO
+import TerminalUI
 
 /// `--colors` and `--graphics`, on every command that draws. Values are checked here; the
 /// choice itself (flag > environment > config file > detection) is `DisplaySettings`.
@@ -22,8 +24,40 @@ struct DisplayOptions: ParsableArguments {
         }
     }
 
-    /// The request for `CapabilityDetection`.
-    var request: DisplayRequest { DisplayRequest(colorsFlag: colors, graphicsFlag: graphics) }
+    /// config.toml's `colors` and `graphics`, checked by every command that draws (render,
+    /// demo, the gallery) whether or not a flag or variable overrides them: the README calls a
+    /// bad value an error, and `render` used to accept one and exit 0. Not a usage error: one
+    /// line and exit 1. (`doctor` shows the values instead of stopping.)
+    func checkConfig() throws {
+        let config = Self.configValues()
+        if let value = config.colors, ColorSetting(rawValue: value.lowercased()) == nil {
+            throw Self.configError("colors must be one of \(ColorSetting.choices), got '\(value)'")
+        }
+        if let value = config.graphics, GraphicsSetting(rawValue: value.lowercased()) == nil {
+            throw Self.configError("graphics must be one of \(GraphicsSetting.choices), got '\(value)'")
+        }
+    }
+
+    /// The request for `CapabilityDetection`, with config.toml's `colors`/`graphics` (the flag
+    /// and the environment still come first in `DisplaySettings`).
+    var request: DisplayRequest {
+        let config = Self.configValues()
+        return DisplayRequest(colorsFlag: colors, graphicsFlag: graphics, colorsConfig: config.colors, graphicsConfig: config.graphics)
+    }
+
+    /// config.toml's `colors` and `graphics` (nil when the file is absent, or unusable: the
+    /// commands that read all settings report that).
+    static func configValues() -> (colors: String?, graphics: String?) {
+        let path = ConfigFile.path(environment: ProcessInfo.processInfo.environment)
+        guard let file = try? ConfigFile.load(path) else { return (nil, nil) }
+        return (file.values.colors, file.values.graphics)
+    }
+
+    static func configError(_ text: String) -> ExitCode {
+        let path = ConfigFile.path(environment: ProcessInfo.processInfo.environment).path
+        FileHandle.standardError.write(Data("marvel-gallery: \(Sanitizer.visible(path)): \(Sanitizer.visible(text))\n".utf8))
+        return ExitCode(1)
+    }
 
     /// The request with config.toml's `colors`/`graphics` (resolved by `Settings`; the flag
     /// and the environment still come first in `DisplaySettings`).

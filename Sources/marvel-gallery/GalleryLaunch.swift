@@ -16,6 +16,9 @@ import TerminalUI
 enum GalleryLaunch {
     static func run(source: ClientOptions, settings: Settings, options: GalleryOptions, search: String? = nil,
                     screen: LaunchScreen = LaunchScreen()) async throws {
+        try options.display.checkConfig()
+        // Metron's waits are counted down in the status line, not printed over the screen.
+        MetronLaunch.printsWaits.withLock { $0 = false }
         // Starts the built-in catalog when needed (a first launch builds it: say so if slow).
         let client = try await PreparingNotice.around(Strings(screen.language)[.preparingCatalog],
                                                       enabled: options.headlessSize == nil) {

@@ -13,8 +13,24 @@ enum MetronLaunch {
     /// Metron cannot be reached): beside the Marvel response cache, never mixed with it.
     static var cacheDirectory: URL { ResponseCache.defaultDirectory().appendingPathComponent("metron") }
 
-    /// For clients of the in-process Metron server, whose answers may wait for the budget.
-    static let patientTimeouts = HTTPTimeouts(stallWindow: .seconds(150), total: .seconds(180))
+    /// For clients of the in-process Metron server, whose answers may wait for the budget or
+    /// for what Metron asked (up to `MetronRateLimiter.maxPause`, said on stderr or in the
+    /// status line): that silence is not a stalled transfer. (At 150 s, a 429 asking for more
+    /// used to end as "transfer stalled" after 7 minutes of silence.)
+    static let patientTimeouts = HTTPTimeouts(stallWindow: .seconds(Int(MetronRateLimiter.maxPause) + 150),
+                                              total: .seconds(Int(MetronRateLimiter.maxPause) + 180))
+
+    /// Plain output says each wait on stderr; the gallery (which counts it down in the status
+    /// line) turns this off before it starts.
+    static let printsWaits = Mutex(true)
+
+    /// The last thing Metron's rate limit made us say, for the error that ends a plain run.
+    static let lastRateLimit = Mutex<String?>(nil)
+
+    private static func tell(_ wait: MetronWait) {
+        guard printsWaits.withLock({ $0 }) else { return }
+        FileHandle.standardError.write(Data("marvel-gallery: \(wait.description)\n".utf8))
+    }
 
     static func client(_ settings: Settings, noCache: Bool = false) throws -> MetronClient {
         let metron = settings.metron
@@ -25,7 +41,11 @@ enum MetronLaunch {
         let budget = MetronBudget(perMinute: metron.perMinute.value, perDay: metron.perDay.value)
         return MetronClient(baseURL: url, credentials: MetronCredentials(username: username, password: password),
                             transport: try HTTPTransport(),
-                            limiter: MetronRateLimiter(file: MetronRateLimiter.defaultFile(), budget: budget),
+                            limiter: MetronRateLimiter(file: MetronRateLimiter.defaultFile(), budget: budget,
+                                                       onWait: { wait in
+                                                           lastRateLimit.withLock { $0 = wait.description }
+                                                           tell(wait)
+                                                       }),
                             cache: noCache ? nil : ResponseCache(directory: cacheDirectory, sizeLimit: 200 << 20))
     }
 
@@ -50,6 +70,12 @@ enum MetronLaunch {
     /// Lets the requests already sent to Metron finish and be stored before the program exits.
     static func settle() async {
         await running.withLock({ $0 })?.settle()
+    }
+
+    /// Why the running Metron client last gave up on the rate limit ("Metron asks to wait
+    /// 11 days 13 h; try again after ..."), for the error line of a plain run.
+    static func rateLimitText() -> String? {
+        running.withLock({ $0 })?.lastRateLimitError
     }
 
     /// The status line's budget text of the running Metron client and Metron's credit, e.g.

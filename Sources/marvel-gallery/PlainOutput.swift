@@ -15,7 +15,7 @@ enum PlainOutput {
     static func json<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        return Sanitizer.jsonEscapingControls(String(decoding: try encoder.encode(value), as: UTF8.self))
     }
 
     static func day(_ date: Date?) -> String {
@@ -97,6 +97,11 @@ enum PlainOutput {
         do {
             try await body()
         } catch let error as MarvelAPIError {
+            // A 429 from the in-process Metron server: Metron's own words (how long it asked).
+            if case .rateLimited = error, let metron = MetronLaunch.rateLimitText() {
+                note("marvel-gallery: \(v(metron))")
+                throw ExitCode(1)
+            }
             note("marvel-gallery: \(v(error.description))")
             throw ExitCode(1)
         } catch let error as SettingsError {

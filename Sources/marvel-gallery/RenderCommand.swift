@@ -44,6 +44,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        try display.checkConfig()
         let box = size.flatMap(RenderCommand.parseSize) ?? RenderCommand.terminalBox()
         let output: RenderOutput
         do {
@@ -74,10 +75,14 @@ struct RenderCommand: ParsableCommand {
                 }
                 FileHandle.standardOutput.write(Data(ansi))
             } catch let ImageError.damaged(format, reason, partial) {
-                // Shown (what libjpeg recovered), but said so and counted as a failure.
+                // Shown (what libjpeg recovered), but said so and counted as a failure. The
+                // partial picture is fitted into the box in the same mode as a whole one: it
+                // comes at full resolution, and drawn as it came a truncated 1000x872 photo
+                // wrote 11.4 MB of half-blocks at --size 80x24 in kitty mode.
                 failures += 1
-                FileHandle.standardOutput.write(Data(HalfBlockEncoder.encode(HalfBlockCells(image: partial),
-                                                                             mode: mode, tolerance: tolerance)))
+                if let ansi = try? damagedPicture(partial, output: output, box: box, fit: fitMode) {
+                    FileHandle.standardOutput.write(Data(ansi))
+                }
                 RenderCommand.report(file, "damaged \(format.rawValue.uppercased()) (shown as far as it decodes): \(reason)")
             } catch let error as ImageError {
                 failures += 1
@@ -91,6 +96,20 @@ struct RenderCommand: ParsableCommand {
             }
         }
         if failures > 0 { throw ExitCode(1) }
+    }
+
+    /// What a damaged file's recovered pixels look like in the box: the same fit and protocol
+    /// as a whole picture, so the output is bounded by the box whatever the file's size.
+    func damagedPicture(_ partial: RGBImage, output: RenderOutput, box: (cols: Int, rows: Int),
+                        fit fitMode: FitMode) throws -> [UInt8] {
+        if output.graphics != .blocks {
+            let pixelBox = PixelBox(cols: box.cols, rows: box.rows, cellWidth: output.cellPixels?.width,
+                                    cellHeight: output.cellPixels?.height)
+            return (try PixelPicture.show(pixelBox.fit(partial, mode: fitMode), using: output.graphics, box: pixelBox) ?? []) + [0x0A]
+        }
+        let image = partial.fitted(into: PixelSize(width: box.cols, height: box.rows * 2), mode: fitMode)
+        return HalfBlockEncoder.encode(HalfBlockCells(image: image.dithered(to: output.colors)), mode: output.colors,
+                                       tolerance: tolerance)
     }
 
     struct FileReadError: Error {

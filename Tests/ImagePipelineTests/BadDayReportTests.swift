@@ -52,6 +52,26 @@ final class BadDayReportTests: XCTestCase {
         XCTAssertTrue(h.pipeline.diskCacheProblem?.contains("(No space left on device)") == true, "\(String(describing: h.pipeline.diskCacheProblem))")
     }
 
+    /// Issue 27: a full disk leaves no 0-byte `tmp/PID.index.tmp` (or entry temp file) behind.
+    func testAFullDiskLeavesNoEmptyTempFiles() throws {
+        let parent = TempDir()
+        guard let small = try SmallDisk.mount(megabytes: 1, under: parent.url) else { throw XCTSkip("cannot mount a tmpfs here") }
+        defer { withExtendedLifetime(small) {} }
+        let disk = DiskCache(directory: small.url.appendingPathComponent("images"))
+        for n in 0..<50 { disk.store(Array(repeating: UInt8(n), count: 100), for: "http://h/\(n).jpg") }
+        let filler = small.url.appendingPathComponent("filler")
+        _ = FileManager.default.createFile(atPath: filler.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: filler)
+        while (try? handle.write(contentsOf: Data(count: 4 << 10))) != nil {}
+        try? handle.close()
+        disk.store(Array(repeating: 9, count: 200_000), for: "http://h/big.jpg")
+        disk.flush()
+        XCTAssertGreaterThan(disk.eventCounts.writeFailures, 0, "the disk is full")
+        let tmp = small.url.appendingPathComponent("images/tmp").path
+        let left = try FileManager.default.contentsOfDirectory(atPath: tmp)
+        XCTAssertEqual(left, [], "no temp file left behind: \(left)")
+    }
+
     func testADamagedPictureIsShownNotCachedAndCountedOnce() async throws {
         let dir = TempDir()
         let url = "http://h/cut.jpg"

@@ -220,7 +220,7 @@ struct MetronBackend: Sendable {
         switch error {
         case .notFound: return .status(404, "We couldn't find that record on Metron")
         case .unauthorized, .missingCredentials: return .gateway(401, "InvalidCredentials", error.description)
-        case .rateLimited: return .gateway(429, "RequestThrottled", error.description)
+        case .rateLimited, .asksTooLongWait: return .gateway(429, "RequestThrottled", error.description)
         default: return .gateway(503, "ServiceUnavailable", error.description)
         }
     }

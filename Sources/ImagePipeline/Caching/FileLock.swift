@@ -73,7 +73,14 @@ enum POSIXFile {
         while done < bytes.count {
             let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, min(chunk, $0.count - done)) }
             if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return false }
+            if n <= 0 {
+                // A full disk (ENOSPC) or quota: leave no half-written or 0-byte file behind
+                // (a 0-byte tmp/PID.index.tmp used to stay until the next start).
+                let reason = errno
+                unlink(path)
+                errno = reason   // the caller reports the write's error, not the unlink's
+                return false
+            }
             done += n
         }
         return true

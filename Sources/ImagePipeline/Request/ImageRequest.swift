@@ -1,3 +1,4 @@
+import HTTPTransport
 import TerminalUI
 import ImageCore
 
@@ -62,7 +63,7 @@ public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
         let hostPort = rest.prefix { $0 != "/" }
         let host = hostPort.hasPrefix("[") ? String(hostPort.prefix { $0 != "]" }.dropFirst())
                                            : String(hostPort.prefix { $0 != ":" })
-        guard ["127.0.0.1", "localhost", "::1"].contains(host.lowercased()) else { return url }
+        guard Loopback.isLoopback(host: host) else { return url }
         return "loopback:" + rest.dropFirst(hostPort.count)
     }
 }

@@ -9,6 +9,8 @@ import Synchronization
 /// (`RetryPolicy`); a 429 pauses every process of the user until its Retry-After and is tried again.
 public final class MetronClient: Sendable {
     public static let defaultBaseURL = URL(string: "https://metron.cloud")!
+    /// The largest API answer (a page or a record) read; see `fetch`.
+    public static let maxAPIBytes = 2 << 20
 
     /// How long a stored answer is used without asking again: details change rarely, lists
     /// (new issues, new characters) more often.
@@ -31,6 +33,9 @@ public final class MetronClient: Sendable {
     private let counters = Counters()
     private let unreachableUntil = Mutex<Date?>(nil)
     private let inFlight = Mutex(0)
+    /// Metron asked for a wait over `MetronRateLimiter.maxPause`: until then this client
+    /// refuses at once with the same words instead of asking again.
+    private let refusal = Mutex<(until: Date, text: String)?>(nil)
 
     public init(baseURL: URL = MetronClient.defaultBaseURL, credentials: MetronCredentials, transport: HTTPTransport,
                 limiter: MetronRateLimiter, cache: ResponseCache? = nil, freshness: Freshness = .init(),
@@ -43,6 +48,12 @@ public final class MetronClient: Sendable {
         self.freshness = freshness
         self.retryPolicy = retryPolicy
     }
+
+    /// The words of the last rate-limit failure (a refused long wait, or 429s after the
+    /// retries), for the error line a plain run ends with: the in-process server's 429 carries
+    /// only the status to its client.
+    public var lastRateLimitError: String? { lastRateLimit.withLock { $0 } }
+    private let lastRateLimit = Mutex<String?>(nil)
 
     /// Requests sent to Metron by this client (cache hits are not requests), and 429s seen.
     public var requestsSent: Int { counters.sent.withLock { $0 } }
@@ -98,7 +109,11 @@ public final class MetronClient: Sendable {
             return try await fetch(url, budgeted: budgeted, background: background, retrying: stored == nil)
         } catch {
             switch error {
-            case .transport, .unexpectedStatus, .rateLimited:
+            case .rateLimited, .asksTooLongWait: lastRateLimit.withLock { $0 = error.description }
+            default: break
+            }
+            switch error {
+            case .transport, .unexpectedStatus, .rateLimited, .asksTooLongWait:
                 if let stored {
                     MetronStaleness.current?.note(stored.storedAt)
                     return stored.body
@@ -113,12 +128,19 @@ public final class MetronClient: Sendable {
         let maxRetries = retrying ? retryPolicy.maxRetries : 0
         let path = url.path
         var request = HTTPRequest(url: url, headers: [("Accept", "application/json")])
+        // An API answer is parsed whole (JSONSerialization costs up to ~30x the bytes): at most
+        // `maxAPIBytes`, 50x the largest page Metron sends (42 KB), so a page can never cost
+        // more than a bounded multiple of that. (A 27 MB page under the transport's 32 MB cap
+        // peaked at 742 MB.) Pictures keep the transport's own limit.
+        if path.hasPrefix("/api/") { request.maxResponseBytes = Self.maxAPIBytes }
         // Basic auth only to our Metron host (never to the image CDN or a redirect elsewhere).
         if url.host == baseURL.host, url.port == baseURL.port {
             request.headers.append(("Authorization", credentials.authorization))
         }
         var attempt = 0
+        var askedSoFar: Double = 0
         while true {
+            if let refused = refusal.withLock({ $0 }), refused.until > Date() { throw .asksTooLongWait(refused.text) }
             if budgeted || attempt > 0 {
                 do { _ = try await limiter.acquire(background: background) } catch { throw Self.budgetError(error) }
             }
@@ -126,6 +148,8 @@ public final class MetronClient: Sendable {
             let response: HTTPResponse
             do {
                 response = try await send(request, storingAs: url)
+            } catch HTTPTransportError.responseTooLarge(let limit) {
+                throw .undecodable("\(path): the answer is larger than \(limit / (1 << 20)) MB (Metron's pages are under 100 KB)")
             } catch let error as HTTPTransportError {
                 guard RetryPolicy.isRetryable(error), attempt < maxRetries else {
                     // Metron did not answer at all (not a cancellation or a budget wait): unreachable for a while.
@@ -138,18 +162,22 @@ public final class MetronClient: Sendable {
             } catch {
                 throw .transport(String(describing: error))
             }
-            try? limiter.observe(remaining: response.headers["x-ratelimit-remaining"], reset: response.headers["x-ratelimit-reset"])
+            let reset = (try? limiter.observe(remaining: response.headers["x-ratelimit-remaining"],
+                                              reset: response.headers["x-ratelimit-reset"])) ?? nil
+            if let reset, reset > MetronRateLimiter.maxPause { refuse(reset) }
             switch response.status {
             case 200..<300: return response.body
             case 401, 403: throw .unauthorized
             case 404: throw .notFound(path: path)
             case 429:
                 counters.throttled.withLock { $0 += 1 }
-                let delay = retryPolicy.delay(beforeRetry: attempt,
-                                              retryAfter: RetryPolicy.parseRetryAfter(response.headers["retry-after"]) ?? .seconds(60))
-                // Every process waits, not just this request.
-                try? limiter.pause(for: delay)
-                guard attempt < maxRetries else { throw .rateLimited(path: path) }
+                // Exactly what Metron asked (else its reset, else its one-minute window), for
+                // every process (`pause` stores at most `maxPause`); a longer ask is refused.
+                let asked = RetryPolicy.parseRetryAfter(response.headers["retry-after"]).map(Self.seconds) ?? reset ?? 60
+                try? limiter.pause(seconds: asked)
+                if asked > MetronRateLimiter.maxPause { throw .asksTooLongWait(refuse(asked)) }
+                askedSoFar += asked
+                guard attempt < maxRetries, askedSoFar <= MetronRateLimiter.maxPause else { throw .rateLimited(path: path) }
             case 500...599:
                 guard attempt < maxRetries else { throw .unexpectedStatus(response.status, path: path) }
                 try await wait(retryPolicy.delay(beforeRetry: attempt, retryAfter: nil))
@@ -185,6 +213,19 @@ public final class MetronClient: Sendable {
             if inFlight.withLock({ $0 }) > 0 { idleSince = clock.now } else if clock.now - idleSince >= quiet { return }
             try? await Task.sleep(for: .milliseconds(20))
         }
+    }
+
+    /// Remembers a wait Metron asked for beyond `maxPause` and returns the words for it.
+    @discardableResult
+    private func refuse(_ seconds: Double) -> String {
+        let now = Date()
+        let text = MetronWait.tooLong(seconds: seconds, now: now)
+        refusal.withLock { $0 = (now.addingTimeInterval(min(seconds, 10 * 365.25 * 86_400)), text) }
+        return text
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     private func wait(_ delay: Duration) async throws(MetronError) {

@@ -26,6 +26,8 @@ public struct MetronBudgetUsage: Sendable, Equatable {
     public var perDay: Int
     /// When it was read (for `acquire`, when the request was granted).
     public var at: Date
+    /// No request before this (Metron asked every process to wait); nil when not paused.
+    public var pausedUntil: Date?
 
     public init(thisMinute: Int, perMinute: Int, today: Int, perDay: Int, at: Date) {
         self.thisMinute = thisMinute; self.perMinute = perMinute; self.today = today; self.perDay = perDay; self.at = at
@@ -33,6 +35,11 @@ public struct MetronBudgetUsage: Sendable, Equatable {
 
     /// "Metron · 14/18 this minute · 4,310 today".
     public var statusText: String {
+        if let pausedUntil, pausedUntil > at {
+            // Counted down at every draw.
+            let left = Int(min(pausedUntil.timeIntervalSince(at), MetronRateLimiter.maxPause * 2).rounded(.up))
+            return "Metron asks to wait · \(left / 60):\(String(format: "%02d", left % 60))"
+        }
         let grouped = today.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))
         return "Metron · \(thisMinute)/\(perMinute) this minute · \(grouped) today"
     }

@@ -1,0 +1,57 @@
+import Foundation
+
+/// A wait for Metron's rate limit, said to the user before it starts: plain output prints it
+/// as one line, the gallery's status line counts it down.
+public struct MetronWait: Sendable, Equatable {
+    public enum Reason: Sendable, Equatable {
+        /// Metron's 429 Retry-After or its X-RateLimit-Reset (here or in another process).
+        case serverAsked
+        /// The day's budget is spent (until 00:00 UTC).
+        case dayBudget
+    }
+
+    public var reason: Reason
+    public var seconds: Double
+    public var until: Date
+
+    public init(reason: Reason, seconds: Double, until: Date) {
+        self.reason = reason; self.seconds = seconds; self.until = until
+    }
+
+    /// "Metron asks to wait 42 s (too many requests): waiting until 19:20:05".
+    public var description: String {
+        let what = reason == .serverAsked ? "Metron asks to wait \(Self.duration(seconds)) (too many requests)"
+            : "the day's Metron budget is spent: waiting \(Self.duration(seconds))"
+        return "\(what): waiting until \(Self.clock(until, seconds: true))"
+    }
+
+    /// "42 s", "14 min 5 s", "5 h 12 min", "11 days 13 h", "more than 10 years".
+    public static func duration(_ seconds: Double) -> String {
+        guard seconds.isFinite, seconds < 10 * 365.25 * 86_400 else { return "more than 10 years" }
+        let s = max(0, Int(seconds.rounded(.up)))
+        switch s {
+        case ..<90: return "\(s) s"
+        case ..<3600: return s % 60 == 0 ? "\(s / 60) min" : "\(s / 60) min \(s % 60) s"
+        case ..<172_800: return "\(s / 3600) h \(s % 3600 / 60) min"
+        default: return "\(s / 86_400) days \(s % 86_400 / 3600) h"
+        }
+    }
+
+    /// Local wall-clock time: "19:20" (or "19:20:05"), with the date when not today.
+    static func clock(_ date: Date, seconds: Bool = false, now: Date = Date()) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        let sameDay = Calendar.current.isDate(date, inSameDayAs: now)
+        formatter.dateFormat = (sameDay ? "" : "yyyy-MM-dd ") + (seconds ? "HH:mm:ss" : "HH:mm")
+        return formatter.string(from: date)
+    }
+
+    /// The refusal for a wait over `MetronRateLimiter.maxPause`: "Metron asks to wait 11 days
+    /// 13 h; try again after 2026-12-07 08:45".
+    public static func tooLong(seconds: Double, now: Date = Date()) -> String {
+        guard seconds.isFinite, seconds < 10 * 365.25 * 86_400 else {
+            return "Metron asks to wait more than 10 years, which is not a real limit; try again later"
+        }
+        return "Metron asks to wait \(duration(seconds)); try again after \(clock(now.addingTimeInterval(seconds), now: now))"
+    }
+}

@@ -1,0 +1,76 @@
+/// DCS (Esc P), SOS (Esc X), OSC (Esc ]), PM (Esc ^) and APC (Esc _) strings, up to ST
+/// (Esc \) or, for OSC, BEL: terminal replies, never keys. A reply that comes after the
+/// start-up detection gave up on it (a loaded machine answers late) used to be read as typing:
+/// kitty's `Esc _Gi=31;OK Esc \` became Alt+_ then "G", "i", … and jumped the grid into the
+/// index; split by 100 ms or more, or longer than 4 KB, it still was.
+extension InputDecoder {
+    /// A string being read across reads: only where it is (after an Esc, half of ST) is kept,
+    /// never its bytes, so its length costs nothing.
+    struct OpenString: Sendable {
+        var introducer: UInt8
+        /// The last byte was Esc: `\` ends the string, anything else cuts it off.
+        var afterEscape = false
+        /// Only for a string that began right after a flushed lone Esc: its bytes so far, given
+        /// back as keys if it never ends with ST (nil once longer than `maxHeldBytes`: no one
+        /// types that much in a second, so it is a reply).
+        var held: [UInt8]?
+    }
+
+    static let maxHeldBytes = 4096
+
+    static func isIntroducer(_ byte: UInt8) -> Bool {
+        byte == 0x50 || byte == 0x58 || byte == 0x5D || byte == 0x5E || byte == 0x5F
+    }
+
+    /// Reads `bytes[from...]` as the inside of the open string. Returns nil when all of it
+    /// was the string (still open), else what follows its end (an Esc that cut it off is
+    /// given back at the front). Held bytes of a cut-off string become events.
+    mutating func continueString(_ bytes: [UInt8], from start: Int, events: inout [InputEvent]) -> [UInt8]? {
+        guard var open = string else { return Array(bytes[start...]) }
+        var k = start
+        while k < bytes.count {
+            let c = bytes[k]
+            if open.afterEscape {
+                string = nil
+                if c == 0x5C { return Array(bytes[(k + 1)...]) }
+                // Cut off: the Esc starts something new.
+                if let held = open.held { events += InputDecoder.decode([open.introducer] + held) }
+                return [0x1B] + bytes[k...]
+            }
+            if c == 0x07, open.introducer == 0x5D {
+                string = nil
+                return Array(bytes[(k + 1)...])
+            }
+            if c == 0x1B {
+                open.afterEscape = true
+            } else if open.held != nil {
+                open.held!.append(c)
+                if open.held!.count > Self.maxHeldBytes { open.held = nil }
+            }
+            k += 1
+        }
+        string = open
+        return nil
+    }
+
+    /// A complete string is dropped; an unfinished one waits (`feed` then reads it on as an
+    /// `OpenString`). A lone introducer when input went quiet is the Alt+key it also is.
+    static func decodeControlString(_ b: [UInt8], at i: Int, final: Bool) -> Step {
+        let introducer = b[i + 1]
+        var j = i + 2
+        while j < b.count {
+            if b[j] == 0x07, introducer == 0x5D { return .event(nil, next: j + 1) }
+            if b[j] == 0x1B {
+                guard j + 1 < b.count else { break }
+                // ST ends the string; any other Esc means the string was cut off: drop what
+                // came before it and decode from the Esc.
+                return .event(nil, next: b[j + 1] == 0x5C ? j + 2 : j)
+            }
+            j += 1
+        }
+        if j == i + 2, final { return .event(.key(.char(Character(Unicode.Scalar(introducer)), .alt)), next: i + 2) }
+        // Cut off (a trailing Esc included: it is half of ST, not the Escape key).
+        if final { return .event(nil, next: b.count) }
+        return .needMore
+    }
+}
