@@ -2,6 +2,7 @@ import ArgumentParser
 import Catalog
 import CatalogServer
 import Foundation
+import HTTPTransport
 import Settings
 
 /// `marvel-gallery serve`: the Marvel-compatible server over the local catalog.
@@ -97,7 +98,11 @@ struct ServeCommand: AsyncParsableCommand {
         if privateKey != nil, privateKeyFile != nil {
             throw ValidationError("--private-key and --private-key-file exclude each other")
         }
-        if (publicKey == nil) != (try resolvedPrivateKey() == nil) {
+        // Whether a private key is named, without reading it: a bad key file is not a usage
+        // mistake (one line and exit 1 from run(), not a "Usage:" block and 64).
+        let namesPrivateKey = privateKey != nil || privateKeyFile != nil
+            || (publicKey != nil && !(ProcessInfo.processInfo.environment["MARVEL_PRIVATE_KEY"] ?? "").isEmpty)
+        if (publicKey == nil) == namesPrivateKey {
             throw ValidationError("--public-key and a private key (--private-key-file, MARVEL_PRIVATE_KEY "
                                   + "or --private-key) go together")
         }
@@ -119,21 +124,13 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// The private key from --private-key, else --private-key-file, else MARVEL_PRIVATE_KEY
     /// (only with --public-key: the variable is also the client's). The file's first line counts.
-    func resolvedPrivateKey() throws -> String? {
+    func resolvedPrivateKey() throws(SettingsError) -> String? {
         if let privateKey { return privateKey }
-        if let privateKeyFile {
-            do { return try Settings.readPrivateKeyFile(privateKeyFile) } catch { throw ValidationError(error.description) }
-        }
+        if let privateKeyFile { return try Settings.readPrivateKeyFile(privateKeyFile) }
         guard publicKey != nil, let key = ProcessInfo.processInfo.environment["MARVEL_PRIVATE_KEY"], !key.isEmpty else {
             return nil
         }
         return key
-    }
-
-    /// Whether `host` keeps the server on this machine (loopback names and addresses).
-    static func isLoopback(_ host: String) -> Bool {
-        let h = host.lowercased()
-        return h == "localhost" || h == "::1" || h == "[::1]" || h.hasPrefix("127.")
     }
 
     static func parseSynthetic(_ text: String) throws -> (Int, Int) {
@@ -182,12 +179,12 @@ struct ServeCommand: AsyncParsableCommand {
                 throw ExitCode(1)
             }
         }
-        if let publicKey, let privateKey = try resolvedPrivateKey() {
-            options.keys = APIKeys(publicKey: publicKey, privateKey: privateKey)
-        }
         options.debugEndpoints = debug
         options.idleTimeout = .seconds(browser.idleTimeout)
         do {
+            if let publicKey, let privateKey = try resolvedPrivateKey() {
+                options.keys = APIKeys(publicKey: publicKey, privateKey: privateKey)
+            }
             let config = try ConfigFile.load(ConfigFile.path(environment: ProcessInfo.processInfo.environment))
             options.browser = try browser.access(config: config, hasKeys: options.keys != nil)
         } catch let error as SettingsError {
@@ -196,7 +193,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         options.answerCacheBytes = answerCacheMB << 20
         options.handleSignals = true
-        if !Self.isLoopback(host) {
+        if !Loopback.isLoopback(host: host) {
             FileHandle.standardError.write(Data(("marvel-gallery serve: warning: listening on \(host) makes the catalog "
                 + "reachable from other machines\(options.keys == nil ? " without keys" : "")\n").utf8))
         }

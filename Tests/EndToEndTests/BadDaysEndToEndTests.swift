@@ -48,6 +48,15 @@ final class BadDaysEndToEndTests: XCTestCase {
         XCTAssertTrue(r.output.contains("is a FIFO (pipe), not a regular file"), r.output)
     }
 
+    func testServeWithAFIFOKeyFileFailsInOneLineNotAsAUsageError() throws {
+        let fifo = try temporaryDirectory().appendingPathComponent("key").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let r = try run(["serve", "--port", "0", "--public-key", "pub", "--private-key-file", fifo])
+        XCTAssertEqual(r.status, 1, "a key file nobody writes to is a bad day, not a usage mistake (64): \(r.output)")
+        XCTAssertTrue(r.output.contains("is a FIFO (named pipe) with nothing writing to it"), r.output)
+        XCTAssertFalse(r.output.contains("Usage:"), r.output)
+    }
+
     func testRenderBombsEndWithTypedErrorsAndBoundedMemory() throws {
         let dir = try temporaryDirectory()
         let gif = dir.appendingPathComponent("frame-bomb.gif"), png = dir.appendingPathComponent("ztxt-bomb.png")
