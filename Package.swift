@@ -55,7 +55,8 @@ let package = Package(
         // setjmp-guarded codecs.
         .target(name: "CTerminal", path: "Sources/CLibraries/CTerminal"),
         // Deflate pieces and CRC-32 combination for gzip answers stitched from entities
-        // compressed once (zlib; its header stays inside the shim).
+        // compressed once, and the zlib streams of kitty's `o=z` pictures (zlib; its header
+        // stays inside the shim).
         .target(name: "CDeflate", path: "Sources/CLibraries/CDeflate", linkerSettings: [.linkedLibrary("z")]),
         .target(name: "CImageCodecs", dependencies: ["CJPEG", "CPNG", "CGIF"],
                 path: "Sources/CLibraries/CImageCodecs",
@@ -68,7 +69,7 @@ let package = Package(
         .target(name: "TerminalIO", dependencies: ["TerminalUI", "CTerminal"]),
 
         // MARK: Pictures
-        .target(name: "ImageCore", dependencies: ["CImageCodecs", "CSixel", "TerminalUI"]),
+        .target(name: "ImageCore", dependencies: ["CImageCodecs", "CSixel", "CDeflate", "TerminalUI"]),
 
         // MARK: Network and data
         .target(name: "HTTPTransport", dependencies: ["CCurl"]),

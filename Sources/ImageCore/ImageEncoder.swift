@@ -3,14 +3,14 @@ import CImageCodecs
 
 /// JPEG and PNG encoding through the setjmp-guarded shims (libjpeg-turbo, libpng).
 public enum ImageEncoder {
-    /// Baseline JPEG, 4:2:0, optimised Huffman tables. `quality` 1...100.
-    public static func jpeg(_ image: RGBImage, quality: Int = 85) throws(ImageError) -> [UInt8] {
+    /// Baseline JPEG, 4:2:0 (4:4:4 with `fullChroma`), optimised Huffman tables. `quality` 1...100.
+    public static func jpeg(_ image: RGBImage, quality: Int = 85, fullChroma: Bool = false) throws(ImageError) -> [UInt8] {
         guard image.width > 0, image.height > 0 else { throw .invalidArgument("cannot encode an empty image") }
         var out: UnsafeMutablePointer<UInt8>?
         var length = 0
         var status = mg_img_status()
         let rc = image.pixels.withUnsafeBufferPointer { px in
-            mg_jpeg_encode(px.baseAddress, Int32(image.width), Int32(image.height), 3, Int32(quality),
+            mg_jpeg_encode(px.baseAddress, Int32(image.width), Int32(image.height), 3, Int32(quality), fullChroma ? 1 : 0,
                            &out, &length, &status)
         }
         return try take(rc: rc, out: out, length: length, status: status, format: .jpeg)

@@ -42,18 +42,20 @@ public enum PixelPicture {
     public static func show(_ image: RGBImage, using graphics: GraphicsProtocol, id: UInt32 = 1,
                             box: PixelBox) throws(ImageError) -> [UInt8]? {
         switch graphics {
-        case .kitty: return KittyGraphics.transmitAndShow(png: try ImageEncoder.png(image), id: id)
+        case .kitty:
+            return KittyGraphics.transmitAndShow(try ZlibRGB.encode(image), encoding: .zlibRGB,
+                                                 size: Size(width: image.width, height: image.height), id: id)
         case .sixel: return try SixelGraphics.encode(image)
         case .iterm2:
             let cells = box.cells(of: image)
-            return ITerm2Graphics.show(file: try ImageEncoder.png(image), cols: cells.cols, rows: cells.rows)
+            return ITerm2Graphics.show(file: try TerminalImages.jpeg(image), cols: cells.cols, rows: cells.rows)
         case .blocks: return nil
         }
     }
 }
 
 /// Pictures for the screens' pixel protocols: the decoded pixels scaled to the exact pixel box
-/// of their cells, encoded for the protocol (PNG for kitty and iTerm2, libsixel for sixel) and
+/// of their cells, encoded for the protocol (zlib RGB for kitty, JPEG for iTerm2, libsixel for sixel) and
 /// numbered once, so a picture drawn again is the same kitty image, never sent twice.
 public enum TerminalImages {
     /// A picture fitted to the pixel box of its cells, and the cells it covers: what the pixel
@@ -120,16 +122,26 @@ public enum TerminalImages {
 
     /// `image` (already at its cells' pixel size) encoded for the protocol, under a new id.
     private static func picture(_ image: RGBImage, cols: Int, rows: Int, mode: GraphicsMode) throws(ImageError) -> TerminalImage? {
-        let payload: [UInt8]
+        let payload: [UInt8], encoding: PictureEncoding
         switch mode.graphics {
-        case .kitty, .iterm2: payload = try ImageEncoder.png(image)
-        case .sixel: payload = try SixelGraphics.encode(image)
+        case .kitty: (payload, encoding) = (try ZlibRGB.encode(image), .zlibRGB)
+        case .iterm2: (payload, encoding) = (try jpeg(image), .jpeg)
+        case .sixel: (payload, encoding) = (try SixelGraphics.encode(image), .sixel)
         case .blocks: return nil
         }
         return TerminalImage(id: ids.next(), graphics: mode.graphics, placeholders: mode.tmuxPlaceholders,
                              cols: cols, rows: rows, payload: payload,
-                             pixelSize: Size(width: image.width, height: image.height))
+                             pixelSize: Size(width: image.width, height: image.height), encoding: encoding)
     }
+
+    /// iTerm2's payload: a JPEG (iTerm2, WezTerm and mlterm decode it), a small fraction of a
+    /// PNG's encode time. 4:4:4: a tile is small, and 4:2:0 halves its colour edges
+    /// (PixelGraphicsTests scores both against the source).
+    static func jpeg(_ image: RGBImage) throws(ImageError) -> [UInt8] {
+        try ImageEncoder.jpeg(image, quality: jpegQuality, fullChroma: true)
+    }
+
+    static let jpegQuality = 85
 
     /// Image numbers for this process: from a random start, so two programs sharing a terminal
     /// (tmux panes) rarely meet; below 2^24, so a placeholder's colour can spell them.

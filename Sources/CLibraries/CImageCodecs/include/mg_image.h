@@ -60,7 +60,8 @@ void mg_jpeg_set_limits(mg_jpeg_decoder *dec, const mg_img_limits *limits);
 int mg_jpeg_read_rgb(mg_jpeg_decoder *dec, uint8_t *rgb, mg_img_status *status);
 void mg_jpeg_close(mg_jpeg_decoder *dec);
 /// Encodes packed RGB (channels 3) or grey (channels 1). *out is malloc'd: free with mg_img_free.
-int mg_jpeg_encode(const uint8_t *pixels, int width, int height, int channels, int quality,
+/// `full_chroma`: 4:4:4 instead of libjpeg's default 4:2:0 (small pictures keep their colour edges).
+int mg_jpeg_encode(const uint8_t *pixels, int width, int height, int channels, int quality, int full_chroma,
                    uint8_t **out, size_t *out_len, mg_img_status *status);
 
 // MARK: PNG (mg_png.c)
