@@ -55,8 +55,7 @@ let package = Package(
         // setjmp-guarded codecs.
         .target(name: "CTerminal", path: "Sources/CLibraries/CTerminal"),
         // Deflate pieces and CRC-32 combination for gzip answers stitched from entities
-        // compressed once, and the zlib streams of kitty's `o=z` pictures (zlib; its header
-        // stays inside the shim).
+        // compressed once (zlib; its header stays inside the shim).
         .target(name: "CDeflate", path: "Sources/CLibraries/CDeflate", linkerSettings: [.linkedLibrary("z")]),
         .target(name: "CImageCodecs", dependencies: ["CJPEG", "CPNG", "CGIF"],
                 path: "Sources/CLibraries/CImageCodecs",
@@ -69,7 +68,7 @@ let package = Package(
         .target(name: "TerminalIO", dependencies: ["TerminalUI", "CTerminal"]),
 
         // MARK: Pictures
-        .target(name: "ImageCore", dependencies: ["CImageCodecs", "CSixel", "CDeflate", "TerminalUI"]),
+        .target(name: "ImageCore", dependencies: ["CImageCodecs", "CSixel", "TerminalUI"]),
 
         // MARK: Network and data
         .target(name: "HTTPTransport", dependencies: ["CCurl"]),
@@ -120,7 +119,7 @@ let package = Package(
         // Release-build benchmarks that print figures (never run by the test suite).
         .executableTarget(name: "MarvelBench", dependencies: [
             "ImageCore", "TerminalUI", "HTTPTransport", "MarvelAPI", "ImagePipeline",
-            "CatalogServer", "Catalog", "EmbeddedCatalogFile", "GalleryApp",
+            "CatalogServer", "Catalog", "EmbeddedCatalogFile", "GalleryApp", "CDeflate",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -131,7 +131,7 @@ struct GraphicsBench: ParsableCommand {
                 var copy = cells
                 copy.pixels = cells.pixels.map {
                     TerminalImage(id: UInt32(1_000_000 + screen * tiles + i), graphics: .kitty, cols: $0.cols, rows: $0.rows,
-                                  payload: $0.payload, pixelSize: $0.pixelSize, encoding: $0.encoding)
+                                  payload: $0.payload, pixelSize: $0.pixelSize)
                 }
                 return copy
             }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CDeflate
 import Foundation
 import ImageCore
 import TerminalUI
@@ -6,8 +7,9 @@ import TerminalUI
 /// `marvel-bench render`: issue 23's kitty target in one run. The same `count` thumbnails are
 /// drawn at `size` cells by the real `marvel-gallery render --graphics kitty`, by `timg -pk` and
 /// by `chafa -f kitty` (child processes, CPU from wait4's rusage, bytes written to stdout), so the
-/// ratios hold on a busy machine; then the per-picture encode cost of each payload this program
-/// can send (PNG at libpng's default level, as before issue 23; zlib RGB; JPEG q85), in process.
+/// ratios hold on a busy machine; then the per-picture encode cost of each payload kitty and
+/// iTerm2 could get (PNG at libpng's default level, as before issue 23; fast PNGs; zlib RGB;
+/// JPEG q85), in process; and what decoding at the drawn size costs in agreement.
 struct RenderBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
@@ -75,8 +77,12 @@ struct RenderBench: ParsableCommand {
               + "best of 5):")
         let encoders: [(String, (RGBImage) throws -> [UInt8])] = [
             ("PNG, libpng default level (before)", { try ImageEncoder.png($0) }),
-            ("zlib RGB level 1 (kitty f=24,o=z)", { try ZlibRGB.encode($0, level: 1) }),
-            ("zlib RGB level 6", { try ZlibRGB.encode($0, level: 6) }),
+            ("PNG level 1, filter up (kitty)", { try ImageEncoder.png($0, level: 1, filter: .up) }),
+            ("PNG level 1, filter sub", { try ImageEncoder.png($0, level: 1, filter: .sub) }),
+            ("PNG level 1, filter none", { try ImageEncoder.png($0, level: 1, filter: .none) }),
+            ("PNG level 1, all filters", { try ImageEncoder.png($0, level: 1, filter: .all) }),
+            ("zlib RGB level 1 (f=24,o=z)", { RGBImage.zlib($0, level: 1) }),
+            ("zlib RGB level 6", { RGBImage.zlib($0, level: 6) }),
             ("JPEG q85 4:2:0", { try ImageEncoder.jpeg($0, quality: 85) }),
             ("JPEG q85 4:4:4 (iTerm2)", { try ImageEncoder.jpeg($0, quality: 85, fullChroma: true) }),
             ("raw RGBA, no compression (chafa)", { RGBImage.rgba($0) }),
@@ -137,6 +143,15 @@ extension RenderBench {
 }
 
 extension RGBImage {
+    /// The RGB rows as one zlib stream, kitty's `f=24,o=z` (through the CDeflate shim).
+    static func zlib(_ image: RGBImage, level: Int32) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: mg_zlib_bound(image.pixels.count))
+        let n = image.pixels.withUnsafeBufferPointer { px in
+            out.withUnsafeMutableBufferPointer { mg_zlib_compress(px.baseAddress, px.count, level, $0.baseAddress, $0.count) }
+        }
+        return Array(out[0..<n])
+    }
+
     /// The picture as uncompressed RGBA, what chafa sends (`f=32`).
     static func rgba(_ image: RGBImage) -> [UInt8] {
         var out = [UInt8]()

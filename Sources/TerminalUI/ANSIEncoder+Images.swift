@@ -90,13 +90,13 @@ extension ANSIEncoder {
             switch image.graphics {
             case .kitty where p.placeholder:
                 if imageLayer.stored.show(image) {
-                    out.append(contentsOf: TmuxPassthrough.wrap(KittyGraphics.transmit(image)))
+                    out.append(contentsOf: TmuxPassthrough.wrap(KittyGraphics.transmit(png: image.payload, id: image.id)))
                     out.append(contentsOf: TmuxPassthrough.wrap(KittyGraphics.placeVirtual(id: image.id, cols: image.cols, rows: image.rows)))
                     imageLayer.transmits += 1
                 }
             case .kitty:
                 if imageLayer.stored.show(image) {
-                    out.append(contentsOf: KittyGraphics.transmit(image))
+                    out.append(contentsOf: KittyGraphics.transmit(png: image.payload, id: image.id))
                     imageLayer.transmits += 1
                 }
                 if !imageLayer.shown.contains(p) {
@@ -127,7 +127,7 @@ extension ANSIEncoder {
         imageLayer.shown = target
         // Pictures about to come into view, sent now (not placed) so their scroll is placements only.
         for image in diff.target.preloads where imageLayer.stored.show(image) {
-            out.append(contentsOf: KittyGraphics.transmit(image))
+            out.append(contentsOf: KittyGraphics.transmit(png: image.payload, id: image.id))
             imageLayer.transmits += 1
         }
         freeImages(keeping: Set(target.map(\.image.id) + diff.target.preloads.map(\.id)), into: &out)

@@ -14,21 +14,6 @@ public enum KittyGraphics {
         command("a=T,f=100,t=d,i=\(id),q=2", payload: png)
     }
 
-    /// Transmits `image` under its id without showing it, in the format of its payload.
-    public static func transmit(_ image: TerminalImage) -> [UInt8] {
-        command("a=t,\(formatKeys(image.encoding, image.pixelSize)),t=d,i=\(image.id),q=2", payload: image.payload)
-    }
-
-    /// Transmits and shows at the cursor in one go (`a=T`) a `size` picture encoded as `encoding`.
-    public static func transmitAndShow(_ payload: [UInt8], encoding: PictureEncoding, size: Size, id: UInt32) -> [UInt8] {
-        command("a=T,\(formatKeys(encoding, size)),t=d,i=\(id),q=2", payload: payload)
-    }
-
-    /// The keys that say what the payload is: a PNG file, or zlib-compressed RGB rows of `size`.
-    static func formatKeys(_ encoding: PictureEncoding, _ size: Size) -> String {
-        encoding == .zlibRGB ? "f=24,s=\(size.width),v=\(size.height),o=z" : "f=100"
-    }
-
     /// Places image `id` at the cursor as placement `placement`, scaled to `cols` x `rows`
     /// cells when given; re-placing moves it. `C=1`: the cursor stays where it is. `z=-1`: text
     /// is drawn above the picture.

@@ -11,22 +11,19 @@ public struct TerminalImage: Sendable, Hashable {
     /// Cells the picture covers.
     public let cols: Int
     public let rows: Int
-    /// The picture's bytes, encoded as `encoding` says.
+    /// PNG bytes (kitty, iTerm2) or the sixel stream (sixel).
     public let payload: [UInt8]
-    /// How `payload` is encoded: what the protocol is told when it is sent.
-    public let encoding: PictureEncoding
     /// The picture's own size in pixels (what the terminal decodes and stores).
     public let pixelSize: Size
 
     public init(id: UInt32, graphics: GraphicsProtocol, placeholders: Bool = false, cols: Int, rows: Int,
-                payload: [UInt8], pixelSize: Size? = nil, encoding: PictureEncoding? = nil) {
+                payload: [UInt8], pixelSize: Size? = nil) {
         self.id = id
         self.graphics = graphics
         self.placeholders = placeholders && graphics == .kitty
         self.cols = max(1, cols)
         self.rows = max(1, rows)
         self.payload = payload
-        self.encoding = encoding ?? (graphics == .sixel ? .sixel : .png)
         self.pixelSize = pixelSize ?? Size(width: self.cols * GraphicsMode.defaultCell.width,
                                            height: self.rows * GraphicsMode.defaultCell.height)
     }
@@ -44,17 +41,6 @@ public struct TerminalImage: Sendable, Hashable {
         h.combine(cols)
         h.combine(rows)
     }
-}
-
-/// How a picture's payload is encoded. kitty takes a PNG file (`f=100`) or raw pixels, here
-/// 8-bit RGB rows zlib-compressed (`f=24,o=z`, far cheaper to make); iTerm2 takes any file the
-/// terminal decodes (PNG or JPEG); sixel is its own stream.
-public enum PictureEncoding: Sendable, Hashable {
-    case png
-    case jpeg
-    /// `pixelSize` RGB pixels, row by row, as one zlib stream.
-    case zlibRGB
-    case sixel
 }
 
 /// A piece of a picture's pixel rendition, `offset` cells from the picture's top-left corner.

@@ -32,12 +32,11 @@ final class PixelGraphicsTests: XCTestCase {
         for file in try TestImages.files(in: "thumbs", ext: "jpg") {
             let (image, reference, box) = try placed(file)
             let stream = try XCTUnwrap(PixelPicture.show(image, using: .kitty, id: 7, box: box))
-            let (keys, payload) = Self.kittyPayload(stream)
-            // Raw RGB rows, zlib-compressed (f=24,o=z), sized by s= and v=.
-            XCTAssertTrue(keys.contains("a=T") && keys.contains("f=24") && keys.contains("o=z") && keys.contains("i=7")
-                          && keys.contains("q=2") && keys.contains("s=\(image.width),v=\(image.height)"), keys)
-            let decoded = try ZlibRGB.decode(payload, width: image.width, height: image.height)
-            XCTAssertEqual(decoded.pixels, image.pixels, "zlib is lossless")
+            let (keys, png) = Self.kittyPayload(stream)
+            XCTAssertTrue(keys.contains("a=T") && keys.contains("f=100") && keys.contains("i=7") && keys.contains("q=2"), keys)
+            XCTAssertEqual(Self.zlibLevel(png), 0, "the fastest zlib level (FLEVEL 0), not libpng's default")
+            let decoded = try ImageDecoder.decode(png)
+            XCTAssertEqual(decoded.pixels, image.pixels, "PNG is lossless")
             let score = psnr(decoded.pixels, reference)
             print("PixelGraphicsTests kitty \(file) \(image.width)x\(image.height): \(score) dB, \(stream.count) bytes")
             XCTAssertGreaterThanOrEqual(score, 35, file)
@@ -77,41 +76,38 @@ final class PixelGraphicsTests: XCTestCase {
         }
     }
 
-    /// The screens' pictures (`TerminalImages`): kitty's payload is zlib RGB of exactly its
-    /// pixel size, sent as `f=24,o=z`; iTerm2's is a JPEG; the kitty budget still counts the
-    /// decoded pixels (4 bytes each), whatever the payload.
-    func testScreenPicturesAreZlibRGBForKittyAndJPEGForITerm2() throws {
+    /// The zlib header's FLEVEL (0 = fastest ... 3 = maximum) of a PNG's first IDAT chunk.
+    static func zlibLevel(_ png: [UInt8]) -> Int? {
+        let idat = Array("IDAT".utf8)
+        guard let at = (8..<(png.count - 6)).first(where: { Array(png[$0..<($0 + 4)]) == idat }) else { return nil }
+        return Int(png[at + 5] >> 6)
+    }
+
+    /// The screens' pictures (`TerminalImages`): kitty's payload is a fast PNG (zlib level 1,
+    /// Up filter) of exactly the fitted pixels; iTerm2's is a JPEG of them; the kitty budget
+    /// still counts the decoded pixels (4 bytes each).
+    func testScreenPicturesAreAFastPNGForKittyAndAJPEGForITerm2() throws {
         for file in try TestImages.files(in: "thumbs", ext: "jpg").prefix(4) {
             let full = try ImageDecoder.decode(try TestImages.bytes(file))
             let kitty = GraphicsMode(graphics: .kitty, cellPixels: Size(width: 7, height: 15))
             let picture = try XCTUnwrap(TerminalImages.make(full, cols: 12, rows: 9, fit: .cover, mode: kitty))
-            XCTAssertEqual(picture.encoding, .zlibRGB)
             let fitted = try XCTUnwrap(TerminalImages.fit(full, cols: 12, rows: 9, fit: .cover, mode: kitty)).image
             XCTAssertEqual(picture.pixelSize, Size(width: fitted.width, height: fitted.height))
             XCTAssertEqual(picture.storedBytes, fitted.width * fitted.height * 4)
-            let decoded = try ZlibRGB.decode(picture.payload, width: picture.pixelSize.width, height: picture.pixelSize.height)
-            XCTAssertEqual(decoded.pixels, fitted.pixels)
-            XCTAssertLessThan(picture.payload.count, fitted.pixels.count, "compressed below raw RGB")
-            let (keys, payload) = Self.kittyPayload(KittyGraphics.transmit(picture))
-            XCTAssertEqual(keys, "a=t,f=24,s=\(fitted.width),v=\(fitted.height),o=z,t=d,i=\(picture.id),q=2,m=\(payload.count > 3072 ? 1 : 0)")
+            XCTAssertEqual(ImageFormat.sniff(picture.payload), .png)
+            XCTAssertEqual(Self.zlibLevel(picture.payload), 0, file)
+            XCTAssertEqual(try ImageDecoder.decode(picture.payload).pixels, fitted.pixels)
+            let (keys, payload) = Self.kittyPayload(KittyGraphics.transmit(png: picture.payload, id: picture.id))
+            XCTAssertTrue(keys.hasPrefix("a=t,f=100,t=d,i=\(picture.id),q=2"), keys)
             XCTAssertEqual(payload, picture.payload)
 
             let iterm = try XCTUnwrap(TerminalImages.make(full, cols: 12, rows: 9, fit: .cover,
                                                           mode: GraphicsMode(graphics: .iterm2, cellPixels: Size(width: 7, height: 15))))
-            XCTAssertEqual(iterm.encoding, .jpeg)
-            let jpeg = try ImageDecoder.decode(iterm.payload)
             XCTAssertEqual(ImageFormat.sniff(iterm.payload), .jpeg)
+            let jpeg = try ImageDecoder.decode(iterm.payload)
             XCTAssertEqual(Size(width: jpeg.width, height: jpeg.height), iterm.pixelSize)
             XCTAssertGreaterThanOrEqual(psnr(jpeg.pixels, fitted.pixels), 30, file)
         }
-    }
-
-    func testZlibRGBRefusesAStreamOfTheWrongSize() throws {
-        let image = RGBImage(width: 20, height: 10, fill: RGB(10, 200, 30))
-        let stream = try ZlibRGB.encode(image)
-        XCTAssertEqual(try ZlibRGB.decode(stream, width: 20, height: 10).pixels, image.pixels)
-        XCTAssertThrowsError(try ZlibRGB.decode(stream, width: 20, height: 11))
-        XCTAssertThrowsError(try ZlibRGB.decode(Array(stream.dropLast(5)), width: 20, height: 10))
     }
 
     func testSixelStreamDecodesToTheSourcePixels() throws {

@@ -42,7 +42,7 @@ final class HalfBlockCellRendererTests: XCTestCase {
         let request = ImageRequest(url: "http://h/a.png", box: CellBox(cols: 60, rows: 20), fit: .cover, graphics: mode)
         let cells = try HalfBlockCellRenderer().render(source, for: request)
         let pixels = try XCTUnwrap(cells.pixels)
-        let decoded = try ZlibRGB.decode(pixels.payload, width: pixels.pixelSize.width, height: pixels.pixelSize.height)
+        let decoded = try ImageDecoder.decode(pixels.payload)
         let inPixels = bandRows(decoded, cellHeight: 14)
         XCTAssertFalse(inPixels.isEmpty)
         XCTAssertEqual(bandRows(cells), inPixels)

@@ -61,11 +61,3 @@ size_t mg_zlib_compress(const uint8_t *input, size_t length, int level, uint8_t 
     if (compress2(output, &written, input, (uLong)length, level) != Z_OK) return 0;
     return (size_t)written;
 }
-
-size_t mg_zlib_uncompress(const uint8_t *input, size_t length, uint8_t *output, size_t capacity) {
-    if (length > ULONG_MAX || capacity > ULONG_MAX || capacity == 0) return 0;
-    uLongf written = (uLongf)capacity;
-    uLong read = (uLong)length;
-    if (uncompress2(output, &written, input, &read) != Z_OK) return 0;
-    return (size_t)written;
-}
