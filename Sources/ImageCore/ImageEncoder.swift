@@ -25,14 +25,16 @@ public enum ImageEncoder {
     }
 
     /// 8-bit RGB PNG. `level` 0-9 (nil: libpng's default).
-    public static func png(_ image: RGBImage, level: Int? = nil, filter: PNGFilter = .libpng) throws(ImageError) -> [UInt8] {
+    public static func png(_ image: RGBImage, level: Int? = nil, filter: PNGFilter = .libpng,
+                           runLength: Bool = false) throws(ImageError) -> [UInt8] {
         guard image.width > 0, image.height > 0 else { throw .invalidArgument("cannot encode an empty image") }
-        return try png(pixels: image.pixels, width: image.width, height: image.height, channels: 3, level: level, filter: filter)
+        return try png(pixels: image.pixels, width: image.width, height: image.height, channels: 3, level: level, filter: filter,
+                       runLength: runLength)
     }
 
     /// 8-bit PNG from packed RGB (`channels` 3) or RGBA (`channels` 4) samples.
     public static func png(pixels: [UInt8], width: Int, height: Int, channels: Int,
-                           level: Int? = nil, filter: PNGFilter = .libpng) throws(ImageError) -> [UInt8] {
+                           level: Int? = nil, filter: PNGFilter = .libpng, runLength: Bool = false) throws(ImageError) -> [UInt8] {
         guard width > 0, height > 0, channels == 3 || channels == 4,
               pixels.count == width * height * channels else {
             throw .invalidArgument("PNG encode: \(pixels.count) bytes for \(width)x\(height)x\(channels)")
@@ -41,7 +43,7 @@ public enum ImageEncoder {
         var length = 0
         var status = mg_img_status()
         let rc = pixels.withUnsafeBufferPointer { px in
-            mg_png_encode(px.baseAddress, Int32(width), Int32(height), Int32(channels), Int32(level ?? -1), filter.rawValue, &out, &length, &status)
+            mg_png_encode(px.baseAddress, Int32(width), Int32(height), Int32(channels), Int32(level ?? -1), filter.rawValue, runLength ? 1 : 0, &out, &length, &status)
         }
         return try take(rc: rc, out: out, length: length, status: status, format: .png)
     }

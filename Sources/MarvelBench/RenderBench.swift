@@ -77,7 +77,8 @@ struct RenderBench: ParsableCommand {
               + "best of 5):")
         let encoders: [(String, (RGBImage) throws -> [UInt8])] = [
             ("PNG, libpng default level (before)", { try ImageEncoder.png($0) }),
-            ("PNG level 1, filter up (kitty)", { try ImageEncoder.png($0, level: 1, filter: .up) }),
+            ("PNG level 1, filter up", { try ImageEncoder.png($0, level: 1, filter: .up) }),
+            ("PNG level 1, filter up, Z_RLE (kitty)", { try ImageEncoder.png($0, level: 1, filter: .up, runLength: true) }),
             ("PNG level 1, filter sub", { try ImageEncoder.png($0, level: 1, filter: .sub) }),
             ("PNG level 1, filter none", { try ImageEncoder.png($0, level: 1, filter: .none) }),
             ("PNG level 1, all filters", { try ImageEncoder.png($0, level: 1, filter: .all) }),

@@ -77,8 +77,9 @@ int mg_png_read_rgb(mg_png_decoder *dec, uint8_t *rgb, uint8_t bg_r, uint8_t bg_
 int mg_png_read_rgba(mg_png_decoder *dec, uint8_t *rgba, mg_img_status *status);
 void mg_png_close(mg_png_decoder *dec);
 /// Encodes packed RGB (channels 3) or RGBA (channels 4), 8-bit. *out is malloc'd.
-/// `level` 0-9 (-1: libpng's default); `filter` one of PNG's filter masks (0: libpng's default).
-int mg_png_encode(const uint8_t *pixels, int width, int height, int channels, int level, int filter,
+/// `level` 0-9 (-1: libpng's default); `filter` one of PNG's filter masks (0: libpng's default);
+/// `rle`: zlib's run-length strategy (Z_RLE) instead of its default match search.
+int mg_png_encode(const uint8_t *pixels, int width, int height, int channels, int level, int filter, int rle,
                   uint8_t **out, size_t *out_len, mg_img_status *status);
 
 // MARK: GIF (mg_gif.c), first frame only
