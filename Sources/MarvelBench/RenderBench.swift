@@ -96,7 +96,7 @@ struct RenderBench: ParsableCommand {
                 best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
             }
             let n = Double(pictures.count)
-            print("    \(name.padding(toLength: 36, withPad: " ", startingAt: 0)) \(String(format: "%7.2f", best / n)) ms  "
+            print("    \(name.padding(toLength: 40, withPad: " ", startingAt: 0)) \(String(format: "%7.2f", best / n)) ms  "
                   + "\(String(format: "%8.0f", Double(bytes) / n)) bytes (base64 \(String(format: "%.0f", Double(bytes) / n * 4 / 3)))")
         }
     }
