@@ -119,7 +119,7 @@ let package = Package(
         // Release-build benchmarks that print figures (never run by the test suite).
         .executableTarget(name: "MarvelBench", dependencies: [
             "ImageCore", "TerminalUI", "HTTPTransport", "MarvelAPI", "ImagePipeline",
-            "CatalogServer", "Catalog", "EmbeddedCatalogFile", "GalleryApp",
+            "CatalogServer", "Catalog", "EmbeddedCatalogFile", "GalleryApp", "CDeflate",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -18,6 +18,7 @@ struct MarvelBench: AsyncParsableCommand {
             GraphicsBench.self,
             ContractBench.self,
             WalkBench.self,
+            RenderBench.self,
         ]
     )
 }

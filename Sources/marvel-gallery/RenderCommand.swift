@@ -62,7 +62,7 @@ struct RenderCommand: ParsableCommand {
                 if output.graphics != .blocks {
                     let pixelBox = PixelBox(cols: box.cols, rows: box.rows, cellWidth: output.cellPixels?.width,
                                             cellHeight: output.cellPixels?.height)
-                    let image = pixelBox.fit(try ImageDecoder.decode(bytes), mode: fitMode)
+                    let image = try pixelBox.decode(bytes, fit: fitMode)
                     ansi = (try PixelPicture.show(image, using: output.graphics, box: pixelBox) ?? []) + [0x0A]
                 } else if linearLight {
                     let image = try ImageDecoder.decode(bytes).fittedLinearLight(

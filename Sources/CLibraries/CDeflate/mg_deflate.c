@@ -52,3 +52,12 @@ uint32_t mg_crc32_combine_gen(size_t second_length) {
 uint32_t mg_crc32_combine_op(uint32_t first, uint32_t second, uint32_t op) {
     return (uint32_t)crc32_combine_op(first, second, op);
 }
+
+size_t mg_zlib_bound(size_t length) { return compressBound((uLong)length); }
+
+size_t mg_zlib_compress(const uint8_t *input, size_t length, int level, uint8_t *output, size_t capacity) {
+    if (length > ULONG_MAX || capacity < mg_zlib_bound(length)) return 0;
+    uLongf written = (uLongf)capacity;
+    if (compress2(output, &written, input, (uLong)length, level) != Z_OK) return 0;
+    return (size_t)written;
+}

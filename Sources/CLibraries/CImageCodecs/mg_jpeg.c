@@ -198,7 +198,7 @@ void mg_jpeg_close(mg_jpeg_decoder *dec) {
     free(dec);
 }
 
-int mg_jpeg_encode(const uint8_t *pixels, int width, int height, int channels, int quality,
+int mg_jpeg_encode(const uint8_t *pixels, int width, int height, int channels, int quality, int full_chroma,
                    uint8_t **out, size_t *out_len, mg_img_status *status) {
     struct jpeg_compress_struct cinfo;
     struct mg_error_mgr err;
@@ -229,6 +229,11 @@ int mg_jpeg_encode(const uint8_t *pixels, int width, int height, int channels, i
     jpeg_set_defaults(&cinfo);
     jpeg_set_quality(&cinfo, quality < 1 ? 1 : (quality > 100 ? 100 : quality), TRUE);
     cinfo.optimize_coding = TRUE;
+    if (full_chroma && channels == 3) {
+        // Luma at the chroma's resolution: every component sampled 1x1 (4:4:4).
+        cinfo.comp_info[0].h_samp_factor = 1;
+        cinfo.comp_info[0].v_samp_factor = 1;
+    }
     jpeg_start_compress(&cinfo, TRUE);
     size_t stride = (size_t)width * (size_t)channels;
     while (cinfo.next_scanline < cinfo.image_height) {

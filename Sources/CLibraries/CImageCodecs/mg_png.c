@@ -7,6 +7,7 @@
 #include <string.h>
 #include <setjmp.h>
 #include <png.h>
+#include <zlib.h>
 
 /// Where libpng's fatal errors land: its message, and the setjmp of the public function running.
 struct mg_png_guard {
@@ -169,7 +170,7 @@ static void mg_png_write_data(png_structp png, png_bytep data, size_t count) {
 }
 static void mg_png_flush(png_structp png) { (void)png; }
 
-int mg_png_encode(const uint8_t *pixels, int width, int height, int channels,
+int mg_png_encode(const uint8_t *pixels, int width, int height, int channels, int level, int filter, int rle,
                   uint8_t **out, size_t *out_len, mg_img_status *status) {
     *out = NULL;
     *out_len = 0;
@@ -195,6 +196,9 @@ int mg_png_encode(const uint8_t *pixels, int width, int height, int channels,
         return -1;
     }
     png_set_write_fn(png, w, mg_png_write_data, mg_png_flush);
+    if (level >= 0 && level <= 9) png_set_compression_level(png, level);
+    if (filter != 0) png_set_filter(png, PNG_FILTER_TYPE_BASE, filter);
+    if (rle) png_set_compression_strategy(png, Z_RLE);
     png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8,
                  channels == 4 ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);

@@ -18,12 +18,31 @@ public protocol ImageDecoding: Sendable {
     func decode(_ data: [UInt8]) throws -> PixelImage
     /// The same, stopping early (with `ImagePipelineError.cancelled`) once `cancellation` is raised.
     func decode(_ data: [UInt8], cancellation: DecodeCancellation?) throws -> PixelImage
+    /// The same for pictures drawn no larger than `drawnSize` pixels (nil: any size).
+    func decode(_ data: [UInt8], cancellation: DecodeCancellation?, drawnSize: PixelSize?) throws -> DrawnPixels
 }
 
 extension ImageDecoding {
     /// Decoders that cannot stop early just decode.
     public func decode(_ data: [UInt8], cancellation: DecodeCancellation?) throws -> PixelImage {
         try decode(data)
+    }
+
+    /// Decoders that cannot decode at the drawn size decode whole.
+    public func decode(_ data: [UInt8], cancellation: DecodeCancellation?, drawnSize: PixelSize?) throws -> DrawnPixels {
+        DrawnPixels(image: try decode(data, cancellation: cancellation), reduced: false)
+    }
+}
+
+/// Pixels decoded for pictures drawn at most `drawnSize` (pixel modes: the largest pixel box
+/// waiting for them). `reduced`: decoded below the picture's full size (a JPEG's DCT scaling),
+/// so they serve only those boxes and are not kept for other sizes of the URL.
+public struct DrawnPixels: Sendable {
+    public var image: PixelImage
+    public var reduced: Bool
+    public init(image: PixelImage, reduced: Bool) {
+        self.image = image
+        self.reduced = reduced
     }
 }
 

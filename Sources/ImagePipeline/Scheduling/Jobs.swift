@@ -40,6 +40,21 @@ final class FetchJob: @unchecked Sendable {
     /// Raised when abandoned while decoding: the codec stops between rows/scans.
     let cancellation = DecodeCancellation()
 
+    /// The size the waiting requests draw at when all of them are pixel pictures: the largest
+    /// of their pixel boxes, which the decode may scale down to (`ImageCoreDecoder`). nil when
+    /// one is half-blocks: that path decodes whole, its quality measured that way.
+    var drawnSize: PixelSize? {
+        var width = 0, height = 0
+        for key in renderKeys {
+            guard key.graphics.usesPixels else { return nil }
+            let cell = key.graphics.cellPixels
+            let box = PixelBox(cols: key.box.cols, rows: key.box.rows, cellWidth: cell.width, cellHeight: cell.height).size
+            width = max(width, box.width)
+            height = max(height, box.height)
+        }
+        return width > 0 ? PixelSize(width: width, height: height) : nil
+    }
+
     init(url: String, host: String, seq: Int, state: State) {
         self.url = url
         self.diskKey = ImageRequest.cacheKey(for: url)

@@ -41,14 +41,16 @@ extension Scheduler {
         lock.unlock()
     }
 
-    func decoded(_ fetch: FetchJob, _ result: Result<PixelImage, any Error>, fromNetwork: Bool,
+    func decoded(_ fetch: FetchJob, _ drawn: Result<DrawnPixels, any Error>, fromNetwork: Bool,
                  bytes: Int, nanos: UInt64) {
+        // Pixels decoded below full size serve only the boxes they were decoded for.
+        let reduced = (try? drawn.get())?.reduced ?? false
         lock.lock()
         runningCPU -= 1
         var deliveries: [(ImageTask, ImageResult)] = []
         // A damaged picture is shown like a good one but kept out of both caches (the bytes were
         // not stored either), so a later visit downloads it again.
-        var result = result
+        var result = drawn.map(\.image)
         var damaged = false
         if case .failure(ImagePipelineError.damaged(_, let partial)) = result {
             result = .success(partial)
@@ -60,7 +62,7 @@ extension Scheduler {
             metrics.decodes += 1
             metrics.decodeNanoseconds += nanos
             if !fromNetwork { metrics.diskHits += 1 }
-            if !damaged { memory.set(.pixels(pixels), for: .pixels(fetch.url), cost: pixels.cacheCost) }
+            if !damaged && !reduced { memory.set(.pixels(pixels), for: .pixels(fetch.url), cost: pixels.cacheCost) }
             if fetchJobs[fetch.url] === fetch { fetchJobs[fetch.url] = nil }
             for key in fetch.renderKeys {
                 guard let job = renderJobs[key], job.state == .waitingForPixels else { continue }

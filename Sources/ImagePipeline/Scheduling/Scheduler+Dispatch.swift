@@ -112,19 +112,19 @@ extension Scheduler {
         switch work {
         case .diskDecode(let fetch):
             fetch.state = .diskRunning
-            let disk = self.disk, decoder = self.decoder
+            let disk = self.disk, decoder = self.decoder, drawnSize = fetch.drawnSize
             workers.run { [weak self] in
                 guard let data = disk?.data(for: fetch.diskKey) else { self?.diskMissed(fetch); return }
                 let start = Self.monotonicNanos()
-                let result = Result { try decoder.decode(data, cancellation: fetch.cancellation) }
+                let result = Result { try decoder.decode(data, cancellation: fetch.cancellation, drawnSize: drawnSize) }
                 self?.decoded(fetch, result, fromNetwork: false, bytes: data.count, nanos: Self.monotonicNanos() - start)
             }
         case .decode(let fetch, let data):
             fetch.state = .decoding
-            let disk = self.disk, decoder = self.decoder
+            let disk = self.disk, decoder = self.decoder, drawnSize = fetch.drawnSize
             workers.run { [weak self] in
                 let start = Self.monotonicNanos()
-                let result = Result { try decoder.decode(data, cancellation: fetch.cancellation) }
+                let result = Result { try decoder.decode(data, cancellation: fetch.cancellation, drawnSize: drawnSize) }
                 let nanos = Self.monotonicNanos() - start
                 // Only bytes that decoded are kept: failures never reach a cache. A decode stopped
                 // because its tile left keeps its bytes too, so scrolling back costs no download

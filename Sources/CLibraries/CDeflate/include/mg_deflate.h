@@ -31,4 +31,13 @@ uint32_t mg_crc32_combine_gen(size_t second_length);
 /// (`mg_crc32_combine_gen`): zlib's crc32_combine_op.
 uint32_t mg_crc32_combine_op(uint32_t first, uint32_t second, uint32_t op);
 
+/// The most bytes `mg_zlib_compress` writes for `length` input bytes (zlib's compressBound).
+size_t mg_zlib_bound(size_t length);
+
+/// One zlib stream (RFC 1950: header, deflate, Adler-32) of `input` at `level` (1-9), what
+/// kitty's `o=z` takes: `marvel-bench render` weighs it against a fast PNG for kitty pictures.
+/// Returns the bytes written to `output`, or 0 on failure (no memory, or `capacity` below
+/// `mg_zlib_bound(length)`).
+size_t mg_zlib_compress(const uint8_t *input, size_t length, int level, uint8_t *output, size_t capacity);
+
 #endif

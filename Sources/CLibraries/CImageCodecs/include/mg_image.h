@@ -60,7 +60,8 @@ void mg_jpeg_set_limits(mg_jpeg_decoder *dec, const mg_img_limits *limits);
 int mg_jpeg_read_rgb(mg_jpeg_decoder *dec, uint8_t *rgb, mg_img_status *status);
 void mg_jpeg_close(mg_jpeg_decoder *dec);
 /// Encodes packed RGB (channels 3) or grey (channels 1). *out is malloc'd: free with mg_img_free.
-int mg_jpeg_encode(const uint8_t *pixels, int width, int height, int channels, int quality,
+/// `full_chroma`: 4:4:4 instead of libjpeg's default 4:2:0 (small pictures keep their colour edges).
+int mg_jpeg_encode(const uint8_t *pixels, int width, int height, int channels, int quality, int full_chroma,
                    uint8_t **out, size_t *out_len, mg_img_status *status);
 
 // MARK: PNG (mg_png.c)
@@ -76,7 +77,9 @@ int mg_png_read_rgb(mg_png_decoder *dec, uint8_t *rgb, uint8_t bg_r, uint8_t bg_
 int mg_png_read_rgba(mg_png_decoder *dec, uint8_t *rgba, mg_img_status *status);
 void mg_png_close(mg_png_decoder *dec);
 /// Encodes packed RGB (channels 3) or RGBA (channels 4), 8-bit. *out is malloc'd.
-int mg_png_encode(const uint8_t *pixels, int width, int height, int channels,
+/// `level` 0-9 (-1: libpng's default); `filter` one of PNG's filter masks (0: libpng's default);
+/// `rle`: zlib's run-length strategy (Z_RLE) instead of its default match search.
+int mg_png_encode(const uint8_t *pixels, int width, int height, int channels, int level, int filter, int rle,
                   uint8_t **out, size_t *out_len, mg_img_status *status);
 
 // MARK: GIF (mg_gif.c), first frame only

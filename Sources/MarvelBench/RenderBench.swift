@@ -1,0 +1,220 @@
+import ArgumentParser
+import CDeflate
+import Foundation
+import ImageCore
+import TerminalUI
+
+/// `marvel-bench render`: issue 23's kitty target in one run. The same `count` thumbnails are
+/// drawn at `size` cells by the real `marvel-gallery render --graphics kitty`, by `timg -pk` and
+/// by `chafa -f kitty` (child processes, CPU from wait4's rusage, bytes written to stdout), so the
+/// ratios hold on a busy machine; then the per-picture encode cost of each payload kitty and
+/// iTerm2 could get (PNG at libpng's default level, as before issue 23; fast PNGs; zlib RGB;
+/// JPEG q85), in process; and what decoding at the drawn size costs in agreement.
+struct RenderBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "kitty render of N thumbnails: CPU and bytes against timg -pk and chafa; encode cost per payload.")
+
+    @Option(help: "Folder of JPEG thumbnails, cycled to --count files.") var images: String = "../shared/testimages/thumbs"
+    @Option(help: "Pictures per run.") var count: Int = 100
+    @Option(help: "Box in cells, COLSxROWS.") var size: String = "24x18"
+    @Option(help: "Runs of each command (the median is printed).") var runs: Int = 5
+    @OptionGroup var gallery: GalleryExecutable
+
+    func run() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: images).filter { $0.hasSuffix(".jpg") }.sorted()
+        guard !names.isEmpty else { throw ValidationError("no .jpg files in \(images)") }
+        let files = (0..<count).map { "\(images)/\(names[$0 % names.count])" }
+        let binary = try gallery.path()
+        let parts = size.split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2 else { throw ValidationError("--size must look like 24x18") }
+        print("marvel-bench render: \(count) pictures (\(names.count) distinct from \(images)) at \(size) cells, kitty, "
+              + "median of \(runs) runs; CPU = user+sys of the child")
+        let commands: [(String, String, [String])] = [
+            ("marvel-gallery", binary, ["render", "--graphics", "kitty", "--size", size] + files),
+            ("timg -pk", "/usr/bin/timg", ["-pk", "-g\(size)"] + files),
+            ("chafa -f kitty", "/usr/bin/chafa", ["-f", "kitty", "-s", size] + files),
+        ]
+        var results: [String: (cpu: Double, bytes: Int, pixels: Int)] = [:]
+        for (name, path, arguments) in commands {
+            guard FileManager.default.isExecutableFile(atPath: path) else {
+                print("    \(name): not installed (apt-get install timg chafa), skipped")
+                continue
+            }
+            var cpus: [Double] = [], bytes = 0, pixels = 0
+            for _ in 0..<runs {
+                let run = try ChildRun.run(path, arguments)
+                cpus.append(run.cpuSeconds)
+                bytes = run.output.count
+                pixels = KittyStream.pixels(run.output)
+            }
+            let cpu = cpus.sorted()[cpus.count / 2]
+            results[name] = (cpu, bytes, pixels)
+            print("    \(name.padding(toLength: 16, withPad: " ", startingAt: 0)) CPU \(String(format: "%7.3f", cpu)) s "
+                  + "(\(String(format: "%.2f", cpu * 1000 / Double(count))) ms a picture)  \(bytes) bytes for \(pixels) pixels "
+                  + "(\(String(format: "%.2f", Double(bytes) / Double(max(pixels, 1)))) bytes a pixel)")
+        }
+        if let ours = results["marvel-gallery"] {
+            for other in ["timg -pk", "chafa -f kitty"] {
+                guard let them = results[other] else { continue }
+                let perPixel = (Double(ours.bytes) / Double(max(ours.pixels, 1))) / (Double(them.bytes) / Double(max(them.pixels, 1)))
+                print("    marvel-gallery ÷ \(other): CPU \(String(format: "%.2f", ours.cpu / them.cpu))×, "
+                      + "bytes \(String(format: "%.2f", Double(ours.bytes) / Double(them.bytes)))× "
+                      + "(\(String(format: "%.2f", perPixel))× a pixel; each tool picks its own pixel size for \(size) cells "
+                      + "off a terminal)")
+            }
+        }
+        try encodeCosts(files: Array(Set(files)).sorted(), cols: parts[0], rows: parts[1])
+        try drawnSizeDecodes(cols: parts[0], rows: parts[1])
+    }
+
+    /// Per-picture encode cost and size of each payload, for the pictures as `render` fits them.
+    func encodeCosts(files: [String], cols: Int, rows: Int) throws {
+        let box = PixelBox(cols: cols, rows: rows, cellWidth: nil, cellHeight: nil)
+        let pictures = try files.map { box.fit(try ImageDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: $0))))) }
+        let pixels = pictures.reduce(0) { $0 + $1.width * $1.height }
+        print("  encode per picture (\(pictures.count) pictures fitted to \(box.size) px, \(pixels / pictures.count) px each, "
+              + "best of 5):")
+        let encoders: [(String, (RGBImage) throws -> [UInt8])] = [
+            ("PNG, libpng default level (before)", { try ImageEncoder.png($0) }),
+            ("PNG level 1, filter up", { try ImageEncoder.png($0, level: 1, filter: .up) }),
+            ("PNG level 1, filter up, Z_RLE (kitty)", { try ImageEncoder.png($0, level: 1, filter: .up, runLength: true) }),
+            ("PNG level 1, filter sub", { try ImageEncoder.png($0, level: 1, filter: .sub) }),
+            ("PNG level 1, filter none", { try ImageEncoder.png($0, level: 1, filter: .none) }),
+            ("PNG level 1, all filters", { try ImageEncoder.png($0, level: 1, filter: .all) }),
+            ("zlib RGB level 1 (f=24,o=z)", { RGBImage.zlib($0, level: 1) }),
+            ("zlib RGB level 6", { RGBImage.zlib($0, level: 6) }),
+            ("JPEG q85 4:2:0", { try ImageEncoder.jpeg($0, quality: 85) }),
+            ("JPEG q85 4:4:4 (iTerm2)", { try ImageEncoder.jpeg($0, quality: 85, fullChroma: true) }),
+            ("raw RGBA, no compression (chafa)", { RGBImage.rgba($0) }),
+        ]
+        for (name, encode) in encoders {
+            var best = Double.infinity, bytes = 0
+            for _ in 0..<5 {
+                let start = DispatchTime.now().uptimeNanoseconds
+                bytes = try pictures.reduce(0) { $0 + (try encode($1)).count }
+                best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            }
+            let n = Double(pictures.count)
+            print("    \(name.padding(toLength: 40, withPad: " ", startingAt: 0)) \(String(format: "%7.2f", best / n)) ms  "
+                  + "\(String(format: "%8.0f", Double(bytes) / n)) bytes (base64 \(String(format: "%.0f", Double(bytes) / n * 4 / 3)))")
+        }
+    }
+}
+
+extension RenderBench {
+    /// Decode at the drawn size (`PixelBox.decode`): for the larger photos beside the thumbnails,
+    /// the decoded size, time and agreement (PSNR) with a full decode fitted the same way, per
+    /// DCT margin. The pixel modes use `PixelBox.dctScaleMargin`.
+    func drawnSizeDecodes(cols: Int, rows: Int) throws {
+        let folder = URL(fileURLWithPath: images).deletingLastPathComponent().appendingPathComponent("photos").path
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".jpg") }.sorted()
+        guard !files.isEmpty else { return }
+        print("  decode at the drawn size (pixel modes use margin \(PixelBox.dctScaleMargin)), JPEGs in \(folder):")
+        for (c, r) in [(cols, rows), (16, 12), (8, 6)] {
+            let box = PixelBox(cols: c, rows: r, cellWidth: nil, cellHeight: nil)
+            for file in files {
+                let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(file)")))
+                let full = box.fit(try ImageDecoder.decode(bytes))
+                var line = "    \(file) into \(box.size):"
+                for margin in [1.0, 2.0, 4.0] {
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    let decoded = try ImageDecoder.decode(bytes, options: box.decodeOptions(margin: margin))
+                    let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+                    let fitted = box.fit(decoded)
+                    let score = fitted.width == full.width && fitted.height == full.height
+                        ? String(format: "%.1f dB", Self.psnr(fitted.pixels, full.pixels)) : "(fits to \(fitted.width)x\(fitted.height))"
+                    line += " m\(Int(margin)) \(decoded.width)x\(decoded.height) \(String(format: "%.1f", ms)) ms \(score);"
+                }
+                print(line)
+            }
+        }
+    }
+
+    static func psnr(_ a: [UInt8], _ b: [UInt8]) -> Double {
+        guard a.count == b.count, !a.isEmpty else { return 0 }
+        var sum = 0.0
+        for i in 0..<a.count {
+            let d = Double(Int(a[i]) - Int(b[i]))
+            sum += d * d
+        }
+        let mse = sum / Double(a.count)
+        return mse == 0 ? 99 : 10 * log10(255 * 255 / mse)
+    }
+}
+
+extension RGBImage {
+    /// The RGB rows as one zlib stream, kitty's `f=24,o=z` (through the CDeflate shim).
+    static func zlib(_ image: RGBImage, level: Int32) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: mg_zlib_bound(image.pixels.count))
+        let n = image.pixels.withUnsafeBufferPointer { px in
+            out.withUnsafeMutableBufferPointer { mg_zlib_compress(px.baseAddress, px.count, level, $0.baseAddress, $0.count) }
+        }
+        return Array(out[0..<n])
+    }
+
+    /// The picture as uncompressed RGBA, what chafa sends (`f=32`).
+    static func rgba(_ image: RGBImage) -> [UInt8] {
+        var out = [UInt8]()
+        out.reserveCapacity(image.width * image.height * 4)
+        for i in stride(from: 0, to: image.pixels.count, by: 3) {
+            out.append(image.pixels[i]); out.append(image.pixels[i + 1]); out.append(image.pixels[i + 2]); out.append(255)
+        }
+        return out
+    }
+}
+
+/// A child process run to its end: its CPU (user + sys, from wait4) and the bytes it wrote to
+/// stdout (a scratch file, so nothing is lost to a slow reader).
+enum ChildRun {
+    static func run(_ path: String, _ arguments: [String]) throws -> (cpuSeconds: Double, output: [UInt8]) {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("marvel-bench-render-\(getpid()).out").path
+        defer { unlink(out) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, out, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        let envp: [UnsafeMutablePointer<CChar>?] = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for p in envp { free(p) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, path, &actions, nil, argv, envp)
+        guard status == 0 else { throw ValidationError("cannot start \(path): \(String(cString: strerror(status)))") }
+        var exitStatus: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &exitStatus, 0, &usage) == -1 && errno == EINTR {}
+        let cpu = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+            + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+        return (cpu, (try? [UInt8](Data(contentsOf: URL(fileURLWithPath: out)))) ?? [])
+    }
+}
+
+/// The pixels a kitty stream carries: each picture's `s=`/`v=` keys, or a PNG's own header.
+enum KittyStream {
+    static func pixels(_ stream: [UInt8]) -> Int {
+        let text = String(decoding: stream, as: UTF8.self)
+        var total = 0
+        for command in text.components(separatedBy: "\u{1B}_G").dropFirst() {
+            let parts = command.split(separator: ";", maxSplits: 1)
+            var keys: [String: String] = [:]
+            for pair in parts[0].split(separator: ",") {
+                let kv = pair.split(separator: "=", maxSplits: 1)
+                if kv.count == 2 { keys[String(kv[0])] = String(kv[1]) }
+            }
+            guard keys["a"] == "T" || keys["a"] == "t" else { continue }
+            if let w = keys["s"].flatMap({ Int($0) }), let h = keys["v"].flatMap({ Int($0) }) {
+                total += w * h
+            } else if parts.count == 2, let head = Data(base64Encoded: String(parts[1].prefix(32))), head.count >= 24 {
+                // PNG: the IHDR's width and height, big-endian, at bytes 16 and 20.
+                let b = [UInt8](head)
+                let w = Int(b[16]) << 24 | Int(b[17]) << 16 | Int(b[18]) << 8 | Int(b[19])
+                let h = Int(b[20]) << 24 | Int(b[21]) << 16 | Int(b[22]) << 8 | Int(b[23])
+                total += w * h
+            }
+        }
+        return total
+    }
+}
