@@ -55,7 +55,12 @@ struct RenderCommand: ParsableCommand {
         let mode = output.colors
         let fitMode = FitMode(rawValue: fit) ?? .contain
         var failures = 0
-        for file in files {
+        // Each picture gets its own kitty image id, from a random start: a transmit under an id
+        // kitty already holds replaces that image everywhere it is placed, so with one fixed id
+        // `render a.jpg b.jpg` showed b twice and every later `render` redrew the earlier ones.
+        let firstID = UInt32.random(in: 1...0x3FFF_FFFF)
+        for (index, file) in files.enumerated() {
+            let id = firstID &+ UInt32(truncatingIfNeeded: index)
             do {
                 let bytes = try RenderCommand.readFile(file)
                 let ansi: [UInt8]
@@ -63,7 +68,7 @@ struct RenderCommand: ParsableCommand {
                     let pixelBox = PixelBox(cols: box.cols, rows: box.rows, cellWidth: output.cellPixels?.width,
                                             cellHeight: output.cellPixels?.height)
                     let image = try pixelBox.decode(bytes, fit: fitMode)
-                    ansi = (try PixelPicture.show(image, using: output.graphics, box: pixelBox) ?? []) + [0x0A]
+                    ansi = (try PixelPicture.show(image, using: output.graphics, id: id, box: pixelBox) ?? []) + [0x0A]
                 } else if linearLight {
                     let image = try ImageDecoder.decode(bytes).fittedLinearLight(
                         into: PixelSize(width: box.cols, height: box.rows * 2), mode: fitMode)
@@ -80,7 +85,7 @@ struct RenderCommand: ParsableCommand {
                 // comes at full resolution, and drawn as it came a truncated 1000x872 photo
                 // wrote 11.4 MB of half-blocks at --size 80x24 in kitty mode.
                 failures += 1
-                if let ansi = try? damagedPicture(partial, output: output, box: box, fit: fitMode) {
+                if let ansi = try? damagedPicture(partial, output: output, box: box, fit: fitMode, id: id) {
                     FileHandle.standardOutput.write(Data(ansi))
                 }
                 RenderCommand.report(file, "damaged \(format.rawValue.uppercased()) (shown as far as it decodes): \(reason)")
@@ -101,11 +106,12 @@ struct RenderCommand: ParsableCommand {
     /// What a damaged file's recovered pixels look like in the box: the same fit and protocol
     /// as a whole picture, so the output is bounded by the box whatever the file's size.
     func damagedPicture(_ partial: RGBImage, output: RenderOutput, box: (cols: Int, rows: Int),
-                        fit fitMode: FitMode) throws -> [UInt8] {
+                        fit fitMode: FitMode, id: UInt32) throws -> [UInt8] {
         if output.graphics != .blocks {
             let pixelBox = PixelBox(cols: box.cols, rows: box.rows, cellWidth: output.cellPixels?.width,
                                     cellHeight: output.cellPixels?.height)
-            return (try PixelPicture.show(pixelBox.fit(partial, mode: fitMode), using: output.graphics, box: pixelBox) ?? []) + [0x0A]
+            return (try PixelPicture.show(pixelBox.fit(partial, mode: fitMode), using: output.graphics, id: id, box: pixelBox) ?? [])
+                + [0x0A]
         }
         let image = partial.fitted(into: PixelSize(width: box.cols, height: box.rows * 2), mode: fitMode)
         return HalfBlockEncoder.encode(HalfBlockCells(image: image.dithered(to: output.colors)), mode: output.colors,

@@ -59,6 +59,22 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertFalse(run.stdout.contains("\u{1B}[38;2;"))
     }
 
+    func testEveryKittyPictureHasItsOwnImageIDWithinARunAndAcrossRuns() throws {
+        // One fixed id made kitty replace the first picture with the second wherever it was shown.
+        func ids(_ run: Run) -> [Substring] {
+            run.stdout.split(separator: "\u{1B}_G").compactMap { chunk in
+                chunk.split(separator: ",").first { $0.hasPrefix("i=") }
+            }
+        }
+        let sample = "Fixtures/images/sample.jpg"
+        let first = try render([sample, sample, "--graphics", "kitty", "--size", "10x5"])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let firstIDs = Set(ids(first))
+        XCTAssertEqual(firstIDs.count, 2, "two pictures, two ids: \(firstIDs)")
+        let second = try render([sample, "--graphics", "kitty", "--size", "10x5"])
+        XCTAssertTrue(Set(ids(second)).isDisjoint(with: firstIDs), "a later render keeps the earlier pictures")
+    }
+
     func testNoColorAndCover() throws {
         let run = try render(["Fixtures/images/sample.jpg", "--size", "30x10", "--fit", "cover"],
                              environment: ["NO_COLOR": "1"])
