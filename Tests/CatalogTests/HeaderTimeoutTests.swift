@@ -19,7 +19,7 @@ final class HeaderTimeoutTests: XCTestCase {
         let count = 200
         var sockets: [Int32] = []
         for _ in 0..<count {
-            let fd = try Self.connect(port: server.port)
+            let fd = try LoopbackHTTP.socket(port: server.port)
             Self.send(fd, "GET /v1/public/characters HTTP/1.1\r\nHost: 127.0.0.1\r\n")
             sockets.append(fd)
         }
@@ -45,20 +45,6 @@ final class HeaderTimeoutTests: XCTestCase {
         XCTAssertEqual(answered, round, "every normal request was answered while the slow ones waited")
         print("header timeout: \(count) slow connections closed within \(String(format: "%.1f", elapsed)) s "
               + "(idle timeout 1 s, a header line every 250 ms); \(answered) normal requests answered meanwhile")
-    }
-
-    static func connect(port: Int) throws -> Int32 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw POSIXError(.EMFILE) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard result == 0 else { close(fd); throw POSIXError(.ECONNREFUSED) }
-        return fd
     }
 
     @discardableResult

@@ -29,10 +29,15 @@ final class LoopbackHTTP {
     }
 
     private func connect() throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw Failure(description: "socket failed") }
+        fd = try Self.socket(port: port)
         var timeout = timeval(tv_sec: 30, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    /// A blocking TCP socket connected to 127.0.0.1:`port` (also the slow clients of HeaderTimeoutTests).
+    static func socket(port: Int) throws -> Int32 {
+        let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure(description: "socket failed") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -40,7 +45,8 @@ final class LoopbackHTTP {
         let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard result == 0 else { close(); throw Failure(description: "connect to 127.0.0.1:\(port) failed") }
+        guard result == 0 else { Glibc.close(fd); throw Failure(description: "connect to 127.0.0.1:\(port) failed") }
+        return fd
     }
 
     func get(_ target: String, headers: [String: String] = [:], method: String = "GET") throws -> Reply {
