@@ -37,6 +37,7 @@ enum GalleryLaunch {
         sessionOptions.detail = screen.detail
         sessionOptions.details = MarvelDetailSource(client: client)
         sessionOptions.search = search
+        sessionOptions.canonicalLink = { InProcessURLs.canonical($0) }
         let backend: any Backend
         if let size = options.headlessSize {
             backend = HeadlessBackend(size: size)
