@@ -8,8 +8,10 @@ public enum ClipboardReach {
         guard interactive else { return "no (not an interactive terminal)" }
         if env["TMUX"] != nil {
             guard let tmux else { return "unknown (tmux did not answer)" }
-            if tmux.setClipboard == "on" { return "yes, tmux's paste buffer (set-clipboard on; tmux passes it on to the terminal)" }
-            return "no: tmux's set-clipboard is \(tmux.setClipboard) (turn it on: \(TmuxInfo.enableClipboardCommand))"
+            if tmux.setClipboard == "off" {
+                return "tmux's paste buffer only (set-clipboard off; to reach the terminal's: \(TmuxInfo.enableClipboardCommand))"
+            }
+            return "yes, through tmux's paste buffer (set-buffer -w; set-clipboard \(tmux.setClipboard): tmux passes it on to a terminal with the clipboard feature)"
         }
         let version = (answers?.version ?? "").lowercased()
         let program = (env["TERM_PROGRAM"] ?? "").lowercased(), term = env["TERM"] ?? ""
