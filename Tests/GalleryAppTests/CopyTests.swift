@@ -23,7 +23,8 @@ final class CopyTests: XCTestCase {
         return texts
     }
 
-    private func run(_ catalog: FakeCatalog, detail: DetailSubject? = nil, canonicalLink: @escaping @Sendable (String) -> String = { $0 })
+    private func run(_ catalog: FakeCatalog, detail: DetailSubject? = nil, clipboard: (any ClipboardWriting)? = nil,
+                     canonicalLink: @escaping @Sendable (String) -> String = { $0 })
         -> (HeadlessBackend, Task<(AppState, RunStats), any Error>) {
         let backend = HeadlessBackend(size: Size(width: 120, height: 40))
         var options = GallerySession.Options(config: AppConfig())
@@ -31,6 +32,7 @@ final class CopyTests: XCTestCase {
         options.details = FakeDetailSource()
         options.opener = FakeOpener(succeeds: true)
         options.canonicalLink = canonicalLink
+        options.clipboard = clipboard
         let pages = FakePageSource(catalog: catalog)
         let run = Task { try await GallerySession.run(backend: backend, pages: pages, thumbnails: FakeThumbnails(), options: options) }
         return (backend, run)
@@ -84,6 +86,19 @@ final class CopyTests: XCTestCase {
         await waitForScreen(backend) { $0.contains("copied link: https://www.marvel.com/characters/1009610/detail") }
         let output = await backend.output
         XCTAssertEqual(Self.copiedTexts(output), ["Spider-Man", "https://www.marvel.com/characters/1009610/detail"])
+        await backend.type("q")
+        _ = try await run.value
+    }
+
+    /// A clipboard that refuses (tmux gone, a write error): the status line says so, never "copied".
+    func testACopyThatFailsIsNotConfirmed() async throws {
+        struct Refusing: ClipboardWriting { func copy(_ text: String) async -> Bool { false } }
+        let (backend, run) = run(FakeCatalog.make(count: 5), clipboard: Refusing())
+        await waitForScreen(backend) { $0.contains("3-D Man") && $0.contains("of 5") }
+        await backend.type("y")
+        await waitForScreen(backend) { $0.contains("could not copy (no clipboard): 3-D Man") }
+        let screen = await backend.screen
+        XCTAssertFalse(screen.contains("copied name"))
         await backend.type("q")
         _ = try await run.value
     }

@@ -8,6 +8,8 @@ public struct CopyRequest: Equatable, Sendable {
     public enum What: Equatable, Sendable { case name, link }
     public let what: What
     public let text: String
+    /// False once the runner could not hand the text to a clipboard (the status line says so).
+    public var sent = true
 
     public init(_ what: What, _ text: String) {
         self.what = what
@@ -22,7 +24,7 @@ public struct CopyRequest: Equatable, Sendable {
 
     /// The confirmation for the status line: one line, the copied text shown cleaned.
     public func confirmation(_ strings: Strings) -> String {
-        strings.text(what == .name ? .copiedName : .copiedLink, Sanitizer.clean(text))
+        strings.text(!sent ? .copyFailed : what == .name ? .copiedName : .copiedLink, Sanitizer.clean(text))
     }
 }
 

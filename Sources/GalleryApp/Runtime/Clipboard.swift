@@ -26,8 +26,8 @@ extension EffectRunner {
     /// Makes a link canonical, cleans the text, sends it: the request as it was copied.
     func copy(_ request: CopyRequest) async -> CopyRequest {
         let raw = request.what == .link ? canonicalLink(request.text) : request.text
-        let copied = CopyRequest(request.what, Sanitizer.clean(raw))
-        _ = await clipboard?.copy(copied.text)
+        var copied = CopyRequest(request.what, Sanitizer.clean(raw))
+        copied.sent = await clipboard?.copy(copied.text) ?? false
         return copied
     }
 }

@@ -60,6 +60,7 @@ public enum StringKey: String, CaseIterable, Sendable {
     case helpCopy
     case copiedName
     case copiedLink
+    case copyFailed
     // Detail pages, comics gallery (issue 8)
     case detailLoading
     case detailModified

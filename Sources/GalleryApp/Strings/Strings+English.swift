@@ -59,5 +59,6 @@ extension Strings {
         .helpCopy: "copy the name / the link (terminal clipboard)",
         .copiedName: "copied name: {1}",
         .copiedLink: "copied link: {1}",
+        .copyFailed: "could not copy (no clipboard): {1}",
     ]
 }

@@ -113,5 +113,6 @@ extension Strings {
         .helpCopy: "copiar el nombre / el enlace (portapapeles del terminal)",
         .copiedName: "nombre copiado: {1}",
         .copiedLink: "enlace copiado: {1}",
+        .copyFailed: "no se pudo copiar (sin portapapeles): {1}",
     ]
 }
