@@ -119,6 +119,7 @@ private actor CountingBackend: Backend {
     func leave() {}
     func write(_ bytes: [UInt8], frame: Buffer) { self.bytes += bytes.count }
     func suspend() {}
+    func writeOutOfBand(_ bytes: [UInt8]) { self.bytes += bytes.count }
     func events() -> AsyncStream<TerminalEvent> { stream }
     func send(_ event: TerminalEvent) { continuation.yield(event) }
 }

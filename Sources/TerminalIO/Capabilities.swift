@@ -79,6 +79,21 @@ public struct Capabilities: Sendable, Hashable {
         if let term = env["TERM"], term.hasSuffix("-direct") || term == "xterm-kitty" || term == "xterm-ghostty" {
             return "TERM=\(term)"
         }
+        // Terminals that draw 24-bit colour but say so in none of the ways above: mlterm (its
+        // DECRQSS reports a 256-colour index and XTGETTCAP says no RGB, yet it draws
+        // rgb(200,100,50) exactly; TERM=mlterm survives SSH), and by XTVERSION or their own
+        // variables foot, WezTerm and Konsole when COLORTERM did not reach us.
+        if let term = env["TERM"], term.hasPrefix("mlterm") || term.hasPrefix("foot") || term.hasPrefix("wezterm") {
+            return "TERM=\(term)"
+        }
+        if env["TMUX"] == nil {
+            if let version = answers?.version,
+               let name = ["foot", "WezTerm", "Konsole", "mlterm", "kitty", "ghostty", "iTerm2"].first(where: { version.hasPrefix($0) }) {
+                return "XTVERSION names \(name)"
+            }
+            if let version = env["MLTERM"] { return "MLTERM=\(version) is set (mlterm)" }
+            if env["KONSOLE_VERSION"] != nil { return "KONSOLE_VERSION is set (Konsole)" }
+        }
         if env["KITTY_WINDOW_ID"] != nil && env["TMUX"] == nil { return "KITTY_WINDOW_ID is set (kitty)" }
         if env["WEZTERM_EXECUTABLE"] != nil && env["TMUX"] == nil { return "WEZTERM_EXECUTABLE is set (WezTerm)" }
         let program = env["TERM_PROGRAM"] ?? ""

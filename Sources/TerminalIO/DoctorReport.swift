@@ -43,6 +43,8 @@ public struct DoctorReport: Sendable {
         r.add("colour depth", "\(Self.colorName(caps.colorDepth)) (\(caps.colorReason))")
         r.add("graphics", "\(caps.graphics.rawValue) (\(caps.graphicsReason))")
         r.add("full-screen UI", caps.interactive ? "yes" : "no (plain output)")
+        r.add("clipboard (y/Y, OSC 52)", ClipboardReach.describe(environment: env, answers: detection.answers,
+                                                               tmux: detection.tmux, interactive: caps.interactive))
 
         var sync: String = caps.synchronizedOutput ? "yes (known terminal)" : "unknown"
         if let tty {

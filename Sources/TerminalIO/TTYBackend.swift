@@ -11,6 +11,8 @@ public final class TTYBackend: Backend, @unchecked Sendable {
     /// DA1 did not come back at start-up: late replies to the probe may still arrive.
     private let repliesMayBeLate: Bool
     private let lock = NSLock()
+    /// Frames and out-of-band bytes come from different tasks; each write goes whole.
+    private let writeLock = NSLock()
     private var entered = false
     private var reader: InputReader?
     private var stream: AsyncStream<TerminalEvent>?
@@ -83,7 +85,12 @@ public final class TTYBackend: Backend, @unchecked Sendable {
     }
 
     public func write(_ bytes: [UInt8], frame: Buffer) throws {
-        try tty.write(bytes)
+        try writeLock.withLock { try tty.write(bytes) }
+    }
+
+    /// A clipboard sequence from an effect's task: never in the middle of a frame's bytes.
+    public func writeOutOfBand(_ bytes: [UInt8]) throws {
+        try writeLock.withLock { try tty.write(bytes) }
     }
 
     public func suspend() throws {

@@ -42,11 +42,15 @@ public struct TmuxInfo: Sendable, Hashable {
     public var passthrough: Bool
     /// `#{client_termname}`: the outer terminal's TERM (e.g. xterm-kitty).
     public var clientTermName: String
+    /// `set-clipboard` (on, external, off; tmux 3.3a's default is external): only `on` lets an
+    /// application's OSC 52 into tmux's paste buffer (and on to the outer terminal).
+    public var setClipboard: String
 
-    public init(clientFeatures: [String], passthrough: Bool, clientTermName: String = "") {
+    public init(clientFeatures: [String], passthrough: Bool, clientTermName: String = "", setClipboard: String = "external") {
         self.clientFeatures = clientFeatures
         self.passthrough = passthrough
         self.clientTermName = clientTermName
+        self.setClipboard = setClipboard
     }
 
     public var rgb: Bool { clientFeatures.contains("RGB") }
@@ -68,7 +72,11 @@ public struct TmuxInfo: Sendable, Hashable {
         guard let features = run(["display", "-p", "#{client_termfeatures}"], env),
               let passthrough = run(["show", "-gv", "allow-passthrough"], env) ?? Optional("off") else { return nil }
         let termName = run(["display", "-p", "#{client_termname}"], env) ?? ""
-        return parse(features: features, passthrough: passthrough, termName: termName)
+        var info = parse(features: features, passthrough: passthrough, termName: termName)
+        if let clipboard = run(["show", "-sv", "set-clipboard"], env) {
+            info.setClipboard = clipboard.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        return info
     }
 
     static func run(_ args: [String], _ env: [String: String]) -> String? {
@@ -88,4 +96,6 @@ public struct TmuxInfo: Sendable, Hashable {
 
     /// The one command that turns passthrough on (said by `doctor`, never run by us).
     public static let enablePassthroughCommand = "tmux set -g allow-passthrough on"
+    /// The one command that lets OSC 52 into tmux's clipboard (said by `doctor`, never run by us).
+    public static let enableClipboardCommand = "tmux set -s set-clipboard on"
 }

@@ -63,6 +63,20 @@ public enum ANSI {
         appendInt(n, &out)
     }
 
+    /// How many SGR parameters `colorParams` writes for `c`.
+    static func colorParamCount(_ c: Color) -> Int {
+        switch c {
+        case .default: 1
+        case .indexed(let n): n < 16 ? 1 : 3
+        case .rgb: 5
+        }
+    }
+
+    /// mlterm (3.9) drops an SGR with more than 10 parameters (`1;38;2;r;g;b;48;2;r;g;b` lost the
+    /// MARVEL badge there): longer ones are split in two. A half-block cell's change (fg and bg,
+    /// 10 parameters) stays one sequence.
+    static let maxSGRParameters = 10
+
     static func colorParams(_ c: Color, background: Bool, _ first: inout Bool, _ out: inout [UInt8]) {
         switch c {
         case .default: param(background ? 49 : 39, &first, &out)

@@ -139,17 +139,33 @@ public struct ANSIEncoder: Sendable {
         }
         out.append(0x1B); out.append(0x5B)
         var first = true
-        if reset { ANSI.param(0, &first, &out) }
+        var count = 0  // parameters written so far
+        if reset { ANSI.param(0, &first, &out); count += 1 }
         let added = attrs.subtracting(from.attributes)
         if !added.isEmpty {
-            if added.contains(.bold) { ANSI.param(1, &first, &out) }
-            if added.contains(.dim) { ANSI.param(2, &first, &out) }
-            if added.contains(.italic) { ANSI.param(3, &first, &out) }
-            if added.contains(.underline) { ANSI.param(4, &first, &out) }
-            if added.contains(.reverse) { ANSI.param(7, &first, &out) }
+            if added.contains(.bold) { ANSI.param(1, &first, &out); count += 1 }
+            if added.contains(.dim) { ANSI.param(2, &first, &out); count += 1 }
+            if added.contains(.italic) { ANSI.param(3, &first, &out); count += 1 }
+            if added.contains(.underline) { ANSI.param(4, &first, &out); count += 1 }
+            if added.contains(.reverse) { ANSI.param(7, &first, &out); count += 1 }
         }
-        if fg != from.foreground { ANSI.colorParams(fg, background: false, &first, &out) }
-        if bg != from.background { ANSI.colorParams(bg, background: true, &first, &out) }
+        let fgCount = fg != from.foreground ? ANSI.colorParamCount(fg) : 0
+        let bgCount = bg != from.background ? ANSI.colorParamCount(bg) : 0
+        // Split only after something was written: an empty `CSI m` would be a reset.
+        func split() {
+            out.append(contentsOf: [UInt8(ascii: "m"), 0x1B, 0x5B])
+            first = true
+            count = 0
+        }
+        if fgCount > 0 {
+            if count + fgCount > ANSI.maxSGRParameters { split() }
+            ANSI.colorParams(fg, background: false, &first, &out)
+            count += fgCount
+        }
+        if bgCount > 0 {
+            if count + bgCount > ANSI.maxSGRParameters { split() }
+            ANSI.colorParams(bg, background: true, &first, &out)
+        }
         out.append(UInt8(ascii: "m"))
         pen = Style(foreground: fg, background: bg, attributes: attrs)
     }

@@ -8,7 +8,7 @@ import Settings
 /// lines or JSON with --plain/--json or when stdout is not a terminal.
 struct CharactersCommand: AsyncParsableCommand, PagedListing {
     static let configuration = CommandConfiguration(
-        commandName: "characters", abstract: "List characters, optionally by name prefix.")
+        commandName: "characters", abstract: "List characters, optionally by name (--search: names starting with the text first).")
     static let noun = "characters"
     static let defaultPageSize = 20
 

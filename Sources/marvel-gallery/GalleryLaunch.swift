@@ -40,6 +40,8 @@ enum GalleryLaunch {
         sessionOptions.detail = screen.detail
         sessionOptions.details = MarvelDetailSource(client: client)
         sessionOptions.search = search
+        sessionOptions.canonicalLink = { InProcessURLs.canonical($0) }
+        if options.headlessSize == nil { sessionOptions.clipboard = TmuxBufferClipboard.forThisProcess() }
         let backend: any Backend
         if let size = options.headlessSize {
             backend = HeadlessBackend(size: size)

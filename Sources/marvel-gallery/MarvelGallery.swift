@@ -1,5 +1,6 @@
 import ArgumentParser
 import Digests
+import Foundation
 import MarvelAPI
 
 /// The `marvel-gallery` command: subcommands only, the work lives in the library targets.
@@ -34,6 +35,21 @@ struct MarvelGallery: AsyncParsableCommand {
     /// (`Digest.keepLibcryptoUntilExit` says why).
     static func main() async {
         Digest.keepLibcryptoUntilExit()
-        await main(nil)
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            // Usage errors in one line plus a hint (exit 64 kept); everything else (help,
+            // --version, run-time errors) the parser's way.
+            guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+            let (line, hint) = UsageErrorReport.lines(for: error, arguments: arguments)
+            FileHandle.standardError.write(Data((line + "\n" + hint + "\n").utf8))
+            exit(withError: ExitCode.validationFailure)
+        }
     }
 }

@@ -42,6 +42,20 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(output.contains("--plain and --json exclude each other"), output)
     }
 
+    /// Usage errors: one line with a suggestion that fits, one hint line, exit 64 (issue 26).
+    func testUsageErrorsAreOneLinePlusAHint() throws {
+        try skipWithoutBinary()
+        let (status, output) = try run(["characters", "--name", "spi"])
+        XCTAssertEqual(status, 64)
+        XCTAssertEqual(output, "marvel-gallery: unknown option '--name'; did you mean '--search'?\n"
+                       + "hint: see 'marvel-gallery characters --help'\n")
+        let (typoStatus, typo) = try run(["charactres"])
+        XCTAssertEqual(typoStatus, 64)
+        XCTAssertEqual(typo, "marvel-gallery: unknown subcommand 'charactres'; did you mean 'characters'?\n"
+                       + "hint: see 'marvel-gallery --help'\n")
+        XCTAssertEqual(try run(["--version"]).status, 0, "help and version are not errors")
+    }
+
     func testHelpIsTrueForEachCommand() throws {
         try skipWithoutBinary()
         let comics = try run(["comics", "--help"]).output

@@ -34,10 +34,33 @@ final class EncoderTests: XCTestCase {
         var e8 = ANSIEncoder(depth: .ansi256, synchronizedOutput: false)
         var e0 = ANSIEncoder(depth: .none, synchronizedOutput: false)
         let d = BufferDiff(from: Buffer(size: back.size), to: back)
-        XCTAssertEqual(s(e24.encode(d)), "\u{1B}[H\u{1B}[0;38;2;255;0;0;48;2;0;0;0mx")
+        // Eleven parameters are split in two (mlterm drops longer SGRs: `testNoSGROverTenParameters`).
+        XCTAssertEqual(s(e24.encode(d)), "\u{1B}[H\u{1B}[0;38;2;255;0;0m\u{1B}[48;2;0;0;0mx")
         XCTAssertEqual(s(e8.encode(d)), "\u{1B}[H\u{1B}[0;38;5;196;48;5;16mx")
         XCTAssertEqual(s(e0.encode(d)), "\u{1B}[H\u{1B}[0mx")
         XCTAssertEqual(Color.nearest256(128, 128, 128), 244)
+    }
+
+    /// mlterm 3.9 drops an SGR with more than 10 parameters (the bold white-on-red MARVEL badge,
+    /// `1;38;2;255;255;255;48;2;226;54;54`, vanished there): such changes go in two sequences,
+    /// while a half-block cell's fg+bg change (10 parameters) stays one.
+    func testNoSGROverTenParameters() {
+        var back = Buffer(size: Size(width: 4, height: 1))
+        back.put("M", at: .zero, style: Style(foreground: .rgb(255, 255, 255), background: .rgb(226, 54, 54), attributes: .bold))
+        back.put("▀", at: Point(x: 1, y: 0), style: Style(foreground: .rgb(1, 2, 3), background: .rgb(4, 5, 6), attributes: .bold))
+        back.put("x", at: Point(x: 2, y: 0), style: Style(foreground: .rgb(7, 8, 9), background: .rgb(10, 11, 12),
+                                                         attributes: [.bold, .dim, .italic, .underline, .reverse]))
+        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false)
+        let out = s(enc.encode(BufferDiff(from: Buffer(size: back.size), to: back)))
+        XCTAssertEqual(out, "\u{1B}[H\u{1B}[0;1;38;2;255;255;255m\u{1B}[48;2;226;54;54mM"
+                       + "\u{1B}[38;2;1;2;3;48;2;4;5;6m▀"
+                       + "\u{1B}[2;3;4;7;38;2;7;8;9m\u{1B}[48;2;10;11;12mx")
+        // Every SGR in the output has at most 10 parameters and none is an empty reset.
+        for sgr in out.split(separator: "\u{1B}").filter({ $0.hasPrefix("[") && $0.contains("m") }) {
+            let body = sgr.dropFirst().prefix { $0 != "m" }
+            XCTAssertLessThanOrEqual(body.split(separator: ";", omittingEmptySubsequences: false).count, 10, String(sgr))
+            XCTAssertFalse(body.isEmpty, String(sgr))
+        }
     }
 
     func testSynchronizedOutputWrapsLargeFrames() {

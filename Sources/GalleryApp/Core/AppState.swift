@@ -84,6 +84,8 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var retrySecondsLeft: Int?
     /// Ctrl-C ended the program: the process exits 130 like an interrupted one.
     public internal(set) var interruptedByKey = false
+    /// "copied name: …" in the status line after `y` / `Y`, until the next key.
+    public internal(set) var copyNotice: String?
 
     /// A fresh state showing the main list (or, with `letter`, that letter over the main list;
     /// with `search`, the results for that text with the field kept, as after Enter).

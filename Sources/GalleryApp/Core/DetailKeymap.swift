@@ -8,6 +8,8 @@ public enum DetailAction: Equatable, Hashable, Sendable {
     case stripLeft, stripRight
     case open
     case nextLink, previousLink, openLink
+    /// `y` / `Y`: the page's name or canonical link to the terminal's clipboard (OSC 52).
+    case copy(CopyRequest.What)
     case retry
 }
 
@@ -30,6 +32,7 @@ extension Keymap {
         Line("u  o", .helpDetailLinks, [
             Binding(.char("u"), .nextLink), Binding(.char("U"), .previousLink), Binding(.char("o"), .openLink),
         ]),
+        Line("y Y", .helpCopy, [Binding(.char("y"), .copy(.name)), Binding(.char("Y"), .copy(.link))]),
         Line("r", .helpRetry, [Binding(.char("r"), .retry)]),
         Line("Esc  q", .helpDetailBack, [Binding(.escape, .back), Binding(.backspace, .back), Binding(.char("q"), .back)]),
         Line("Ctrl-C", .helpQuit),

@@ -43,6 +43,9 @@ extension DetailStack {
             let top = pages.count - 1
             guard top >= 0 else { return }
             pages[top].notice = strings.text(opened ? .linkOpened : .linkNoOpener, url)
+        case .copied(let copy):
+            guard !pages.isEmpty else { return }
+            pages[pages.count - 1].notice = copy.confirmation(strings)
         case .open, .key, .mouse, .resized:
             break
         }

@@ -17,7 +17,7 @@ extension DetailStack {
             effects += handle(mouse: mouse)
         case .resized(let newSize):
             resize(to: newSize)
-        case .loaded, .stripLoaded, .imageLoaded, .linkOpened:
+        case .loaded, .stripLoaded, .imageLoaded, .linkOpened, .copied:
             receive(msg)
         }
         return effects + settle()
@@ -79,6 +79,11 @@ extension DetailStack {
         case .openLink:
             guard let links = page.content?.links, links.indices.contains(page.linkIndex) else { return [] }
             return [.openURL(links[page.linkIndex].url)]
+        case .copy(.name):
+            guard let name = page.content?.title ?? page.knownTitle else { return [] }
+            return [.copy(CopyRequest(.name, name))]
+        case .copy(.link):
+            return [.copy(CopyRequest(.link, page.canonicalLink))]
         case .retry:
             if page.strip.failure != nil { pages[top].strip.failure = nil }
         }

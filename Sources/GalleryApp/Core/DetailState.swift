@@ -321,6 +321,8 @@ public enum DetailMsg: Equatable, Sendable {
     case imageLoaded(ImageSlot, ThumbnailKey, HalfBlockCells?)
     /// The opener ran: `opened` is false when there is no opener (the URL is shown instead).
     case linkOpened(String, opened: Bool)
+    /// The clipboard sequence went out with this text (cleaned, canonical).
+    case copied(CopyRequest)
 }
 
 /// Work the detail stack asks for (wrapped in `Effect.detail`).
@@ -330,4 +332,6 @@ public enum DetailEffect: Equatable, Sendable {
     case loadImages(ImageSlot, [ThumbnailKey])
     /// Open a link in the desktop's browser (`xdg-open`).
     case openURL(String)
+    /// Put a name or link on the terminal's clipboard.
+    case copy(CopyRequest)
 }

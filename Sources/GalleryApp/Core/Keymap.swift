@@ -18,6 +18,8 @@ public enum GridAction: Equatable, Hashable, Sendable {
     case quit
     /// Comics gallery: the next (`f`) or previous (`F`) format filter.
     case format(forward: Bool)
+    /// `y` / `Y`: the selection's name or link to the terminal's clipboard (OSC 52).
+    case copy(CopyRequest.What)
 }
 
 public enum Keymap {
@@ -75,6 +77,7 @@ public enum Keymap {
     ]
 
     private static let closing: [Line<GridAction>] = [
+        Line("y Y", .helpCopy, [Binding(.char("y"), .copy(.name)), Binding(.char("Y"), .copy(.link))]),
         Line("r", .helpRetry, [Binding(.char("r"), .retry)]),
         Line("?", .helpHelp, [Binding(.char("?"), .help)]),
         Line("Esc", .helpBack, [Binding(.escape, .back)]),

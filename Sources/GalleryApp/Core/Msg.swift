@@ -19,6 +19,8 @@ public enum Msg: Equatable, Sendable {
     case detail(DetailMsg)
     /// The sources' bad-day facts changed (sent only on a change).
     case healthChanged(SourceHealth)
+    /// The clipboard sequence of `y` / `Y` went out with this text (cleaned, canonical).
+    case copied(CopyRequest)
     /// SIGTERM/SIGHUP/SIGINT arrived.
     case terminate
 }
@@ -33,4 +35,6 @@ public enum Effect: Equatable, Sendable {
     case startTimer(TimerTag, milliseconds: Int)
     /// Work of the detail pages.
     case detail(DetailEffect)
+    /// Put a name or link on the terminal's clipboard (OSC 52).
+    case copy(CopyRequest)
 }

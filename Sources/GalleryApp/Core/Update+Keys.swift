@@ -8,6 +8,7 @@ extension AppState {
             interruptedByKey = true
             return quit()
         }
+        copyNotice = nil  // the confirmation stays until the next key
         if let overlay { return handleOverlay(overlay, key: key) }
         if !details.isEmpty { return handleDetail(key: key) }
         if indexCursor != nil { return handleIndexBar(key: key) }
@@ -93,6 +94,10 @@ extension AppState {
             return quit()
         case .format(let forward):
             cycleFormat(forward: forward)
+        case .copy(let what):
+            guard let item = current.selectedItem else { return [] }
+            let text = what == .name ? item.name : CopyRequest.resourceURL(config.catalog.resource, id: item.id)
+            return [.copy(CopyRequest(what, text))]
         }
         return []
     }

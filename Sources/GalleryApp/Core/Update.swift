@@ -41,6 +41,8 @@ extension AppState {
             effects += updateDetails(detailMsg)
         case .healthChanged(let health):
             self.health = health
+        case .copied(let copy):
+            copyNotice = copy.confirmation(strings)
         case .terminate:
             isQuitting = true  // the runner stops when the state says so (`isFinished`)
             return []

@@ -21,6 +21,8 @@ extension EffectRunner {
         case .openURL(let url):
             let opened = await opener.open(url)
             dispatch(.detail(.linkOpened(url, opened: opened)))
+        case .copy(let request):
+            dispatch(.detail(.copied(await copy(request))))
         }
     }
 }

@@ -12,6 +12,11 @@ public struct EffectRunner: Sendable {
     public var details: (any DetailSource)?
     /// Opens links (`o` on a detail page).
     public var opener: any URLOpening = SystemURLOpener()
+    /// Where `y` / `Y` put their text (nil: nowhere; the confirmation still names it).
+    public var clipboard: (any ClipboardWriting)?
+    /// A link as it outlives the process: the executable maps in-process loopback URLs to the
+    /// record's own (`InProcessURLs`).
+    public var canonicalLink: @Sendable (String) -> String = { $0 }
     /// The health last reported, so a change is sent once.
     private let reportedHealth = HealthLatch()
 
@@ -54,6 +59,8 @@ public struct EffectRunner: Sendable {
             await dispatch.after(.milliseconds(milliseconds), .timerFired(tag))
         case .detail(let detailEffect):
             await performDetail(detailEffect, dispatch)
+        case .copy(let request):
+            dispatch(.copied(await copy(request)))
         }
     }
 

@@ -18,6 +18,10 @@ public enum GallerySession {
         /// Character and comic details, and the link opener (nil: `xdg-open`).
         public var details: (any DetailSource)?
         public var opener: (any URLOpening)?
+        /// In-process URLs to the record's own (`y` / `Y` copy what outlives the process).
+        public var canonicalLink: @Sendable (String) -> String = { $0 }
+        /// Where `y` / `Y` put text (nil: OSC 52 through the backend).
+        public var clipboard: (any ClipboardWriting)?
 
         public init(config: AppConfig, letter: IndexLetter? = nil) {
             self.config = config
@@ -37,6 +41,8 @@ public enum GallerySession {
         var effects = EffectRunner(pages: pages, thumbnails: thumbnails)
         effects.details = options.details
         if let opener = options.opener { effects.opener = opener }
+        effects.clipboard = options.clipboard ?? TerminalClipboard(backend: backend)
+        effects.canonicalLink = options.canonicalLink
         let runner = ProgramRunner(program: program, backend: backend,
                                    maxFramesPerSecond: options.maxFramesPerSecond, perform: effects.performer)
         return try await runner.run(state, initialEffects: initialEffects)

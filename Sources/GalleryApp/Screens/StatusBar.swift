@@ -12,6 +12,7 @@ enum StatusBar {
         if let selected = state.current.selectedItem {
             parts.append((" " + selected.name, theme.statusBar.bold))
         }
+        if let copied = state.copyNotice { parts.append((copied, theme.statusBar.bold)) }
         parts.append(((parts.isEmpty ? " " : "") + "● " + source(state.config.source, strings), theme.statusBar))
         let list = state.current
         if let total = list.positionTotal {

@@ -56,6 +56,11 @@ public enum StringKey: String, CaseIterable, Sendable {
     case noTitles
     case helpScroll
     case noDescription
+    /// `y` / `Y`: copy the name or the link (OSC 52), and the status line's confirmation.
+    case helpCopy
+    case copiedName
+    case copiedLink
+    case copyFailed
     // Detail pages, comics gallery (issue 8)
     case detailLoading
     case detailModified

@@ -56,5 +56,9 @@ extension Strings {
         .noTitles: "Nothing starts with “{1}”.",
         .helpScroll: "↑↓ scroll · other keys close",
         .noDescription: "No description.",
+        .helpCopy: "copy the name / the link (terminal clipboard)",
+        .copiedName: "copied name: {1}",
+        .copiedLink: "copied link: {1}",
+        .copyFailed: "could not copy (no clipboard): {1}",
     ]
 }

@@ -110,5 +110,9 @@ extension Strings {
         .helpIndexTitles: "índice A–Z de títulos (# para dígitos)",
         .mergedSearchNotice: "inicios del servidor + {1} de los {2} nombres cargados",
         .fixSettingsHint: "corrige los ajustes indicados y vuelve a empezar (q sale)",
+        .helpCopy: "copiar el nombre / el enlace (portapapeles del terminal)",
+        .copiedName: "nombre copiado: {1}",
+        .copiedLink: "enlace copiado: {1}",
+        .copyFailed: "no se pudo copiar (sin portapapeles): {1}",
     ]
 }

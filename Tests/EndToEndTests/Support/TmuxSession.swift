@@ -45,6 +45,9 @@ final class TmuxSession {
     /// Sets a server-wide option (`set -g NAME VALUE`), e.g. allow-passthrough.
     func setGlobal(_ option: String, _ value: String) { _ = try? tmux.tmux(["set-option", "-g", option, value]) }
 
+    /// Any tmux command on this server (e.g. `show-buffer`); its output, "" on failure.
+    func command(_ args: String...) -> String { (try? tmux.tmux(args)) ?? "" }
+
     /// A pane variable such as `alternate_on` or `cursor_flag`.
     func paneFlag(_ name: String) -> String { tmux.format("#{\(name)}") }
 

@@ -105,7 +105,7 @@ extension Harness {
                     next += send(.detail(.stripLoaded(request, .success(FakeDetails.strip(request)))))
                 case .loadImages(let slot, let keys):
                     for key in keys { next += send(.detail(.imageLoaded(slot, key, FakeDetails.picture(key)))) }
-                case .openURL:
+                case .openURL, .copy:
                     break
                 }
             }

@@ -1,0 +1,108 @@
+import ArgumentParser
+
+/// A usage error as two lines: the error with a suggestion that fits, and a hint naming the
+/// help to read. argument-parser's own text takes three lines and suggests by spelling alone
+/// (`characters --name` got `--lang`; a misspelt subcommand got nothing).
+enum UsageErrorReport {
+    /// Options people type for one this program spells differently, by meaning: `--name` (the
+    /// Marvel API's `nameStartsWith`) and friends are `--search` on characters and `--title` on
+    /// comics. The first target the command has is suggested.
+    static let synonyms: [String: [String]] = {
+        var table: [String: [String]] = [:]
+        for word in ["--name", "--name-starts-with", "--namestartswith", "--query", "--filter", "--find", "--grep",
+                     "--title-starts-with", "--titlestartswith", "--search", "--title"] {
+            table[word] = ["--search", "--title"]
+        }
+        for word in ["--count", "--max", "--number"] { table[word] = ["--limit"] }
+        for word in ["--color", "--colour", "--colours"] { table[word] = ["--colors"] }
+        for word in ["--language", "--locale"] { table[word] = ["--lang"] }
+        return table
+    }()
+
+    /// What to suggest for an unknown `option` of a command taking `options`: a synonym it has
+    /// (also for a misspelt synonym, `--nme`), else the nearest spelling.
+    static func suggestion(for option: String, among options: [String]) -> String? {
+        func target(_ word: String) -> String? { synonyms[word]?.first { options.contains($0) } }
+        if let direct = target(option.lowercased()) { return direct }
+        let known = options + synonyms.keys.filter { target($0) != nil && !options.contains($0) }.sorted()
+        guard let near = closest(to: option, among: known) else { return nil }
+        return options.contains(near) ? near : target(near)
+    }
+
+    /// The lines for `error` met parsing `arguments` (without the program name).
+    static func lines(for error: Error, arguments: [String]) -> (error: String, hint: String) {
+        let path = commandPath(arguments)
+        let shown = (["marvel-gallery"] + path.map { $0.configuration.commandName ?? "" }).joined(separator: " ")
+        let raw = MarvelGallery.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"
+        var message = raw.hasPrefix("Error: ") ? String(raw.dropFirst(7)) : raw
+        if let option = quoted(after: "Unknown option ", in: message) {
+            let options = Self.options(of: path.last)
+            let suggestion = suggestion(for: option, among: options)
+            message = "unknown option '\(option)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        } else if let word = quoted(after: "Unexpected argument ", in: message), !word.hasPrefix("-") {
+            let names = subcommands(of: path.last).compactMap { $0.configuration.commandName }
+            let suggestion = closest(to: word, among: names)
+            message = (path.isEmpty ? "unknown subcommand '\(word)'" : "unexpected argument '\(word)'")
+                + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        }
+        return ("marvel-gallery: " + message, "hint: see '\(shown) --help'")
+    }
+
+    /// The subcommands named in `arguments`, outermost first (stops at the first other word).
+    static func commandPath(_ arguments: [String]) -> [ParsableCommand.Type] {
+        var path: [ParsableCommand.Type] = []
+        for word in arguments where !word.hasPrefix("-") {
+            guard let next = subcommands(of: path.last).first(where: { $0.configuration.commandName == word }) else { break }
+            path.append(next)
+        }
+        return path
+    }
+
+    static func subcommands(of command: ParsableCommand.Type?) -> [ParsableCommand.Type] {
+        (command ?? MarvelGallery.self).configuration.subcommands
+    }
+
+    /// The long options a command takes, read from its own help (shown and hidden).
+    static func options(of command: ParsableCommand.Type?) -> [String] {
+        let help = MarvelGallery.helpMessage(for: command ?? MarvelGallery.self, includeHidden: false, columns: 200)
+        var found: [String] = []
+        var rest = Substring(help)
+        while let start = rest.range(of: "--") {
+            let name = rest[start.lowerBound...].prefix { $0 == "-" || $0.isLetter || $0.isNumber }
+            if name.count > 2, !found.contains(String(name)) { found.append(String(name)) }
+            rest = rest[start.upperBound...]
+        }
+        return found
+    }
+
+    static func quoted(after prefix: String, in message: String) -> String? {
+        guard let r = message.range(of: prefix + "'") else { return nil }
+        let tail = message[r.upperBound...]
+        guard let end = tail.firstIndex(of: "'") else { return nil }
+        return String(tail[..<end])
+    }
+
+    /// The candidate within a third of the word's length in edits (at least 2), nearest first.
+    static func closest(to word: String, among candidates: [String]) -> String? {
+        let target = Array(word.lowercased())
+        let limit = max(2, target.count / 3)
+        return candidates.map { ($0, distance(target, Array($0.lowercased()))) }
+            .filter { $0.1 <= limit }.min { $0.1 < $1.1 }?.0
+    }
+
+    /// Levenshtein distance.
+    static func distance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        var row = Array(0...b.count)
+        for i in 1...a.count {
+            var previous = row[0]
+            row[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let current = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = current
+            }
+        }
+        return row[b.count]
+    }
+}
