@@ -60,13 +60,23 @@ func encodeRoundTrip(width: Int, height: Int) -> Bool {
     var out: UnsafeMutablePointer<UInt8>?
     var length = 0
     var status = mg_img_status()
-    guard mg_png_encode(pixels, Int32(width), Int32(height), 3, &out, &length, &status) == 0, let png = out else { return false }
-    let pngBytes = Array(UnsafeBufferPointer(start: png, count: length))
-    mg_img_free(png)
-    guard mg_jpeg_encode(pixels, Int32(width), Int32(height), 3, 80, &out, &length, &status) == 0, let jpeg = out else { return false }
-    let jpegBytes = Array(UnsafeBufferPointer(start: jpeg, count: length))
-    mg_img_free(jpeg)
-    return decode(pngBytes) == 0 && decode(jpegBytes) == 0
+    var encoded: [[UInt8]] = []
+    // libpng's defaults (the catalog's image service) and kitty's fast PNG (level 1, Up filter
+    // 0x20 = PNG_FILTER_UP, run-length strategy).
+    for (level, filter, rle): (Int32, Int32, Int32) in [(-1, 0, 0), (1, 0x20, 1)] {
+        guard mg_png_encode(pixels, Int32(width), Int32(height), 3, level, filter, rle, &out, &length, &status) == 0,
+              let png = out else { return false }
+        encoded.append(Array(UnsafeBufferPointer(start: png, count: length)))
+        mg_img_free(png)
+    }
+    // 4:2:0 (the catalog) and 4:4:4 (iTerm2 pictures).
+    for fullChroma: Int32 in [0, 1] {
+        guard mg_jpeg_encode(pixels, Int32(width), Int32(height), 3, 80, fullChroma, &out, &length, &status) == 0,
+              let jpeg = out else { return false }
+        encoded.append(Array(UnsafeBufferPointer(start: jpeg, count: length)))
+        mg_img_free(jpeg)
+    }
+    return encoded.allSatisfy { decode($0) == 0 }
 }
 
 let arguments = CommandLine.arguments
