@@ -29,9 +29,7 @@ final class SourceAuthEndToEndTests: XCTestCase {
         let body = Data(#"{"code":"InvalidCredentials","message":"The passed API key is invalid."}"#.utf8)
         let mirror = try LoopbackHTTPServer { _ in .respond(status: 401, body: body) }
         let env = environment.merging(["MARVEL_PUBLIC_KEY": "pub-key-1234", "MARVEL_PRIVATE_KEY": "priv-key-98765"]) { $1 }
-        let argv = ["/usr/bin/env"] + env.map { "\($0.key)=\($0.value)" }
-            + [executable.path, "characters", "--plain", "--no-cache", "--base-url", mirror.baseURL.absoluteString]
-        let plain = try Spawn.status(argv)
+        let plain = try plainRun(["--no-cache", "--base-url", mirror.baseURL.absoluteString], environment: env)
         XCTAssertEqual(plain.status, 1, plain.output)
         XCTAssertTrue(plain.output.contains("check MARVEL_PUBLIC_KEY and MARVEL_PRIVATE_KEY"), plain.output)
 
@@ -53,9 +51,7 @@ final class SourceAuthEndToEndTests: XCTestCase {
         let env = environment.merging(["METRON_USERNAME": metron.username, "METRON_PASSWORD": "wrong-pw-5150"]) { $1 }
 
         // Plain output: one line naming Metron's variables.
-        let argv = ["/usr/bin/env"] + env.map { "\($0.key)=\($0.value)" }
-            + [executable.path, "characters", "--plain", "--source", "metron", "--metron-url", metron.baseURL.absoluteString]
-        let plain = try Spawn.status(argv)
+        let plain = try plainRun(["--source", "metron", "--metron-url", metron.baseURL.absoluteString], environment: env)
         XCTAssertEqual(plain.status, 1, plain.output)
         XCTAssertTrue(plain.output.contains("METRON_USERNAME and METRON_PASSWORD"), plain.output)
         XCTAssertFalse(plain.output.contains("MARVEL_"), plain.output)
@@ -77,5 +73,13 @@ final class SourceAuthEndToEndTests: XCTestCase {
         XCTAssertFalse(header.contains("©"), "not Marvel's credit: \(header)")
         XCTAssertFalse(screen.contains("wrong-pw-5150"), "never the password")
         tmux.send("q")
+    }
+
+    /// `characters --plain ARGUMENTS` with exactly `environment` added (through env(1)).
+    private func plainRun(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: String) {
+        let argv = ["/usr/bin/env"] + environment.map { "\($0.key)=\($0.value)" }
+            + [executable.path, "characters", "--plain"] + arguments
+        let r = try Spawn.status(argv)
+        return (r.status, r.output)
     }
 }
