@@ -79,7 +79,8 @@ final class KeymapTests: XCTestCase {
         XCTAssertFalse(comics.contains(.helpOpen), "\"open the selected character\"")
         XCTAssertTrue(comics.contains(.helpOpenComic))
         XCTAssertEqual(Keymap.gridAction(for: .char("i"), catalog: .comics), .index)
-        XCTAssertNil(Keymap.gridAction(for: .char("i"), catalog: .titles(.series)))
+        // Issue 26: every grid in name order has the index, series and events too.
+        XCTAssertEqual(Keymap.gridAction(for: .char("i"), catalog: .titles(.series)), .index)
         XCTAssertNil(Keymap.gridAction(for: .char("f"), catalog: .characters))
     }
 

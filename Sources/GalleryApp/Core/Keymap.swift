@@ -20,6 +20,10 @@ public enum GridAction: Equatable, Hashable, Sendable {
     case format(forward: Bool)
     /// `y` / `Y`: the selection's name or link to the terminal's clipboard (OSC 52).
     case copy(CopyRequest.What)
+    /// `s` / `S`: the next order of the grid, or the same order the other way round.
+    case sort(reverse: Bool)
+    /// `'`: type a prefix to jump to the first name starting with it.
+    case jump
 }
 
 public enum Keymap {
@@ -103,15 +107,23 @@ public enum Keymap {
         [Line("i", text, [Binding(.char("i"), .index)]), Line("", .helpIndexKeys)]
     }
 
+    /// Jump by typing, on every grid in name order (`Update+Jump.swift`).
+    private static let jump: [Line<GridAction>] = [Line("'", .helpJump, [Binding(.char("'"), .jump)])]
+
+    /// The order of the characters and comics grids (`ListOrder`).
+    private static func sort(_ text: StringKey) -> [Line<GridAction>] {
+        [Line("s S", text, [Binding(.char("s"), .sort(reverse: false)), Binding(.char("S"), .sort(reverse: true))])]
+    }
+
     static let characters: [Line<GridAction>] = movement + opening(ends: .helpEnds, open: .helpOpen, search: .helpSearch)
-        + index(.helpIndex) + closing
+        + index(.helpIndex) + jump + sort(.helpSort) + closing
 
     static let comics: [Line<GridAction>] = movement + opening(ends: .helpEndsComics, open: .helpOpenComic, search: .helpSearchTitles)
-        + index(.helpIndexTitles) + [
+        + index(.helpIndexTitles) + jump + sort(.helpSortComics) + [
         Line("f F", .helpFormat, [Binding(.char("f"), .format(forward: true)), Binding(.char("F"), .format(forward: false))]),
     ] + closing
 
     /// Series, events, creators: the comics grid without formats.
     static let titles: [Line<GridAction>] = movement + opening(ends: .helpEndsTitles, open: .helpOpenTitle, search: .helpSearchTitles)
-        + closing
+        + index(.helpIndexTitles) + jump + closing
 }

@@ -9,10 +9,12 @@ extension AppState {
             return quit()
         }
         copyNotice = nil  // the confirmation stays until the next key
+        jumpNotice = nil
         if let overlay { return handleOverlay(overlay, key: key) }
         if !details.isEmpty { return handleDetail(key: key) }
         if indexCursor != nil { return handleIndexBar(key: key) }
         if let search, search.isEditing { return handleSearchField(key: key) }
+        if jumpTyping != nil, let effects = handleJumpTyping(key: key) { return effects }
         guard let action = Keymap.gridAction(for: key, catalog: config.catalog) else { return [] }
         return perform(action)
     }
@@ -71,7 +73,10 @@ extension AppState {
                 search = SearchState(baseDepth: lists.count)
             }
         case .index:
-            guard config.catalog == .characters || config.catalog == .comics else { return [] }
+            if let reason = jumpRefusal() {
+                jumpNotice = reason
+                return []
+            }
             var cursor = 1  // "A"
             if let letter = current.query.indexLetter, let i = IndexLetter.all.firstIndex(of: letter) {
                 cursor = i
@@ -98,6 +103,10 @@ extension AppState {
             guard let item = current.selectedItem else { return [] }
             let text = what == .name ? item.name : CopyRequest.resourceURL(config.catalog.resource, id: item.id)
             return [.copy(CopyRequest(what, text))]
+        case .sort(let reverse):
+            sort(reverse: reverse)
+        case .jump:
+            return startJumpTyping()
         }
         return []
     }
