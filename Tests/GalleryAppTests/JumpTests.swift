@@ -195,4 +195,31 @@ final class JumpTests: XCTestCase {
               "\(h.state.current.loadedCount) names loaded")
         XCTAssertLessThanOrEqual(fetches.count, 1 + 9 + 4)
     }
+
+    /// Series and events grids (in title order) have the index and the jump; the creators grid
+    /// (full names ordered by last name) says why it has not.
+    func testSeriesGridJumpsAndCreatorsSayWhyNot() {
+        var config = AppConfig()
+        config.catalog = .titles(.series)
+        var h = Harness(count: 100)
+        h.state = AppState(config: config, size: Size(width: 80, height: 24))
+        h.send(.resized(Size(width: 80, height: 24)))
+        h.answerAll()
+        h.key(.char("i"))
+        XCTAssertNotNil(h.state.indexCursor)
+        h.key(.char("t"))
+        XCTAssertEqual(h.pendingFetches.first?.query, .titles(.series, startsWith: nil))
+        XCTAssertEqual(h.pendingFetches.first?.startsWith, "T")
+        h.answerAll()
+        XCTAssertEqual(h.state.current.selectedItem?.name, "Thanos")
+
+        config.catalog = .titles(.creators)
+        var creators = Harness(count: 100)
+        creators.state = AppState(config: config, size: Size(width: 80, height: 24))
+        creators.send(.resized(Size(width: 80, height: 24)))
+        creators.answerAll()
+        creators.key(.char("i"))
+        XCTAssertNil(creators.state.indexCursor)
+        XCTAssertEqual(creators.state.jumpNotice, "this list is not in name order: the index and jump do not apply")
+    }
 }
