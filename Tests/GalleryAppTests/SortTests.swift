@@ -119,4 +119,22 @@ final class SortTests: XCTestCase {
         sorted.answerAll()
         Snapshot.assert(sorted.detailText, named: "sorted-comics-120x40")
     }
+
+    /// A source that cannot give an order answers 409 (the Marvel API and Metron for `comics`):
+    /// the page's error is shown, nothing is listed in another order, and `s` goes on.
+    func testARefusedOrderIsShownAndSGoesOn() throws {
+        var h = Harness(count: 100)
+        h.send(.resized(Size(width: 120, height: 40)))
+        h.answerAll()
+        h.key(.char("s"))
+        h.answerAll()
+        h.key(.char("s"))
+        let refused = try XCTUnwrap(h.pendingFetches.first)
+        XCTAssertEqual(refused.order?.description, "-comics")
+        h.pendingFetches.removeAll()
+        h.send(.pageLoaded(refused, .failure(PageFailure("-comics is not a valid ordering parameter."))))
+        XCTAssertTrue(h.state.current.isEmpty, "nothing shown in another order")
+        XCTAssertTrue(h.detailText.contains("-comics is not a valid ordering parameter."), h.detailText)
+        XCTAssertEqual(fetchedOrders(h.key(.char("s"))), ["name"])
+    }
 }
