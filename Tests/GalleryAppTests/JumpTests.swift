@@ -222,4 +222,16 @@ final class JumpTests: XCTestCase {
         XCTAssertNil(creators.state.indexCursor)
         XCTAssertEqual(creators.state.jumpNotice, "this list is not in name order: the index and jump do not apply")
     }
+
+    /// A key on the grid while a jump is still being placed wins: the late answer moves nothing.
+    func testAKeyOnTheGridCancelsAJumpOnItsWay() {
+        var h = loaded()
+        h.key(.char("i"))
+        h.key(.char("z"))
+        XCTAssertNotNil(h.state.jump)
+        h.key(.right)
+        XCTAssertNil(h.state.jump)
+        h.answerAll()
+        XCTAssertEqual(h.state.current.selection, 1, "where Right put it")
+    }
 }

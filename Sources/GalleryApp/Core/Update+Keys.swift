@@ -16,6 +16,7 @@ extension AppState {
         if let search, search.isEditing { return handleSearchField(key: key) }
         if jumpTyping != nil, let effects = handleJumpTyping(key: key) { return effects }
         guard let action = Keymap.gridAction(for: key, catalog: config.catalog) else { return [] }
+        jump = nil  // a key on the grid wins over a jump still being placed
         return perform(action)
     }
 
