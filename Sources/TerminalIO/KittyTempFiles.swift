@@ -16,7 +16,9 @@ public final class KittyTempFiles: KittyPictureFiles, @unchecked Sendable {
     /// A new directory, or nil when none can be made (no writable temporary directory).
     /// Not `enabled`: writes fail (pictures are streamed) until `enable()`.
     public init?(environment env: [String: String] = ProcessInfo.processInfo.environment, enabled: Bool = true) {
-        guard let dir = Self.makeDirectory(in: Self.temporaryDirectory(env)) else { return nil }
+        let parent = Self.temporaryDirectory(env)
+        Self.removeStale(in: parent)
+        guard let dir = Self.makeDirectory(in: parent) else { return nil }
         directory = dir
         self.enabled = enabled
     }
@@ -30,8 +32,12 @@ public final class KittyTempFiles: KittyPictureFiles, @unchecked Sendable {
         return dir.hasSuffix("/") && dir.count > 1 ? String(dir.dropLast()) : dir
     }
 
+    /// Every name starts so, then the owner's process id: `removeStale` finds what a run that
+    /// crashed or was killed (SIGKILL) left behind.
+    static let prefix = "marvel-gallery-tty-graphics-protocol-"
+
     static func makeDirectory(in parent: String) -> String? {
-        var template = Array("\(parent)/marvel-gallery-tty-graphics-protocol-XXXXXX".utf8CString)
+        var template = Array("\(parent)/\(prefix)\(getpid())-XXXXXX".utf8CString)
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { return nil }
         return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
@@ -87,6 +93,26 @@ public final class KittyTempFiles: KittyPictureFiles, @unchecked Sendable {
     }
 
     deinit { removeAll() }
+
+    /// Directories and probe files of this user's runs whose process is gone (a crash or
+    /// SIGKILL skips `removeAll`), removed with what they hold.
+    static func removeStale(in parent: String) {
+        let uid = getuid()
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count)
+            let pidText = (rest.hasPrefix("probe-") ? rest.dropFirst("probe-".count) : rest).prefix { $0.isNumber }
+            guard let pid = Int32(pidText), pid > 0, pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            let path = "\(parent)/\(name)"
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_uid == uid else { continue }
+            if info.st_mode & S_IFMT == S_IFDIR {
+                for file in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] { unlink("\(path)/\(file)") }
+                rmdir(path)
+            } else {
+                unlink(path)
+            }
+        }
+    }
 }
 
 /// The start-up probe's file: one RGB pixel (`f=24,s=1,v=1`) in a temporary file named as
@@ -99,7 +125,7 @@ public struct KittyFileProbe: Sendable {
     /// Makes the file; nil when it cannot be written (a full or read-only /tmp: stream).
     public static func make(environment env: [String: String]) -> KittyFileProbe? {
         let dir = KittyTempFiles.temporaryDirectory(env)
-        var template = Array("\(dir)/marvel-gallery-tty-graphics-protocol-probe-XXXXXX".utf8CString)
+        var template = Array("\(dir)/\(KittyTempFiles.prefix)probe-\(getpid())-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { return nil }
         let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -74,7 +74,7 @@ final class GraphicsTransferTests: XCTestCase {
     func testTheProbeQuestionGoesWhereTheKittyQueryGoes() throws {
         let dir = try privateDirectory()
         let probe = try XCTUnwrap(KittyFileProbe.make(environment: ["TMPDIR": dir]))
-        XCTAssertTrue(probe.path.hasPrefix(dir + "/marvel-gallery-tty-graphics-protocol-probe-"), probe.path)
+        XCTAssertTrue(probe.path.hasPrefix(dir + "/marvel-gallery-tty-graphics-protocol-probe-\(getpid())-"), probe.path)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: probe.path)).count, 3, "one RGB pixel")
         let q = TerminalProbe.questions(inTmux: false, passthrough: false, fileProbe: probe)
         XCTAssertTrue(q.hasPrefix("\u{1B}_Gi=32,s=1,v=1,a=q,t=t,f=24;\(Data(probe.path.utf8).base64EncodedString())\u{1B}\\"), q)
@@ -109,6 +109,28 @@ final class GraphicsTransferTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: files.directory), "the unread file and the directory are gone")
         XCTAssertNil(files.write([1], id: 8), "after leaving: streamed")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), [])
+    }
+
+    /// What a run that crashed or was killed left (its process is gone) is removed by the
+    /// next run; a live run's directory and other names are left alone.
+    func testARunRemovesWhatADeadRunLeft() throws {
+        let dir = try privateDirectory()
+        let dead = Process()
+        dead.executableURL = URL(fileURLWithPath: "/bin/true")
+        try dead.run()
+        dead.waitUntilExit()
+        let gone = dead.processIdentifier
+        let stale = dir + "/marvel-gallery-tty-graphics-protocol-\(gone)-abcdef"
+        try FileManager.default.createDirectory(atPath: stale, withIntermediateDirectories: false)
+        _ = FileManager.default.createFile(atPath: stale + "/1-1.png", contents: Data([1]))
+        _ = FileManager.default.createFile(atPath: dir + "/marvel-gallery-tty-graphics-protocol-probe-\(gone)-abcdef", contents: Data([0, 0, 0]))
+        let live = dir + "/marvel-gallery-tty-graphics-protocol-1-abcdef"  // pid 1 is alive
+        try FileManager.default.createDirectory(atPath: live, withIntermediateDirectories: false)
+        _ = FileManager.default.createFile(atPath: dir + "/unrelated", contents: Data([1]))
+        let files = try XCTUnwrap(KittyTempFiles(environment: ["TMPDIR": dir]))
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+        XCTAssertEqual(left, [URL(fileURLWithPath: files.directory).lastPathComponent, "marvel-gallery-tty-graphics-protocol-1-abcdef", "unrelated"].sorted())
+        files.removeAll()
     }
 
     /// A full /tmp (a 8 KB tmpfs, when this user may mount one): the write fails, nothing
