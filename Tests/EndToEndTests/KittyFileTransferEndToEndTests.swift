@@ -73,6 +73,33 @@ final class KittyFileTransferEndToEndTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: deep), [], "no directory left")
     }
 
+    /// kitty as if on another machine: the program runs with its own /tmp (a tmpfs in a
+    /// private mount namespace), so the probe's path does not exist for kitty, which answers
+    /// EBADF, as over SSH: `auto` streams every picture and all are drawn.
+    func testAKittyThatCannotSeeThisMachinesFilesGetsEveryPictureStreamed() throws {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else {
+            throw XCTSkip("a private mount namespace needs root and unshare")
+        }
+        let tmp = try privateTemporaryDirectory()
+        let own = tmp + "/own"
+        try FileManager.default.createDirectory(atPath: own, withIntermediateDirectories: true)
+        let launcher = tmp + "/elsewhere.sh"
+        try """
+        #!/bin/sh
+        exec /usr/bin/unshare -m /bin/sh -c 'mount -t tmpfs tmpfs "$0" && TMPDIR="$0" exec "$@"' '\(own)' "$@"
+        """.write(toFile: launcher, atomically: true, encoding: .utf8)
+        chmod(launcher, 0o755)
+        let run = try KittyRun("characters", launcher: launcher)
+        let vt = run.waitFor("the first screen's pictures") { $0.graphics.placements.count >= Self.firstScreenPictures }
+        print("KittyFileTransferEndToEndTests: kitty elsewhere: \(vt.graphics.transfers), first screen \(firstScreenBytes(run)) B")
+        XCTAssertEqual(vt.graphics.transfers["t"] ?? 0, 0, "the probe failed: nothing sent as a file")
+        XCTAssertGreaterThanOrEqual(vt.graphics.transfers["d"] ?? 0, Self.firstScreenPictures)
+        _ = try run.screenshotWhenDrawn(vt, name: "mg-kitty-file-elsewhere.png")
+        run.key("q")
+        XCTAssertTrue(run.waitForEnd())
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: own), [], "kitty's side of the path stayed empty")
+    }
+
     /// Bytes the program wrote up to the end of the first frame after which the screen shows
     /// all its pictures (from `script`'s log).
     private func firstScreenBytes(_ run: KittyRun) -> Int {
