@@ -111,6 +111,29 @@ final class GraphicsTransferTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), [])
     }
 
+    /// The probe answered after the start-up budget (a loaded machine): files stay off until
+    /// its OK comes with the file gone; an error (or another id) leaves them off.
+    func testALateProbeAnswerTurnsFilesOn() throws {
+        let dir = try privateDirectory()
+        let env = ["TMPDIR": dir]
+        let files = try XCTUnwrap(KittyTempFiles(environment: env, enabled: false))
+        XCTAssertNil(files.write([1], id: 1), "streamed until the answer")
+        let probe = try XCTUnwrap(KittyFileProbe.make(environment: env))
+        TTYBackend.lateReply(KittyGraphicsReply(id: 31, message: "OK"), probe: probe, files: files)
+        XCTAssertNil(files.write([1], id: 1), "the kitty query's answer is not the probe's")
+        TTYBackend.lateReply(KittyGraphicsReply(id: 32, message: "OK"), probe: probe, files: files)
+        XCTAssertNil(files.write([1], id: 1), "OK but the file is still there: not read by the terminal")
+        XCTAssertTrue(probe.deleted, "the probe is removed either way")
+
+        let read = try XCTUnwrap(KittyFileProbe.make(environment: env))
+        read.remove()  // as kitty does once it has read it
+        TTYBackend.lateReply(KittyGraphicsReply(id: 32, message: "EBADF:Failed to open file"), probe: read, files: files)
+        XCTAssertNil(files.write([1], id: 1), "an error leaves files off")
+        TTYBackend.lateReply(KittyGraphicsReply(id: 32, message: "OK"), probe: read, files: files)
+        XCTAssertNotNil(files.write([1], id: 1), "OK and the file read: files from now on")
+        files.removeAll()
+    }
+
     /// What a run that crashed or was killed left (its process is gone) is removed by the
     /// next run; a live run's directory and other names are left alone.
     func testARunRemovesWhatADeadRunLeft() throws {
