@@ -34,6 +34,28 @@ final class KittyFileTransferEndToEndTests: XCTestCase {
         run.key("\\x1b[5~")
         let back = run.waitFor("the first screen again") { Set($0.graphics.placements.keys) == firstScreen }.graphics
         XCTAssertEqual(back.transfers["d"] ?? 0, 0, "\(back.transfers)")
+        // The character page and back, then a resize and back: still files, the grid the same picture.
+        run.key("\r")
+        let page = run.waitFor("the character page") { vt in
+            vt.graphics.placements.count >= 3 && Set(vt.graphics.placements.keys).isDisjoint(with: firstScreen)
+        }
+        _ = try run.screenshotWhenDrawn(page, name: "mg-kitty-file-transfer-page.png")
+        run.key("\u{1b}")
+        run.waitFor("the grid again") { Set($0.graphics.placements.keys) == firstScreen }
+        run.resize(width: 800, height: 600)
+        run.waitFor("the smaller grid") { vt in
+            vt.graphics.placements.count >= 6 && Set(vt.graphics.placements.keys).isDisjoint(with: firstScreen)
+        }
+        run.resize(width: 1024, height: 768)
+        let again = run.waitFor("the grid at its first size") { Set($0.graphics.placements.keys) == firstScreen }
+        XCTAssertEqual(again.graphics.transfers["d"] ?? 0, 0, "the whole journey went as files: \(again.graphics.transfers)")
+        var best = -Double.infinity
+        let deadline = Date().addingTimeInterval(30)
+        repeat {
+            best = max(best, psnr(try run.screenshotWhenDrawn(again, name: "mg-kitty-file-transfer-again.png").pixels, shot.pixels))
+        } while best < 25 && Date() < deadline
+        print("KittyFileTransferEndToEndTests: after page, back and resize \(again.graphics.transfers), grid \(best) dB against the first")
+        XCTAssertGreaterThanOrEqual(best, 25)
         run.key("q")
         XCTAssertTrue(run.waitForEnd(), "the gallery quit")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp), [], "no temporary file or directory left")
