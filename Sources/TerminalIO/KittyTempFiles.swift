@@ -23,6 +23,9 @@ public final class KittyTempFiles: KittyPictureFiles, @unchecked Sendable {
         self.enabled = enabled
     }
 
+    /// Some picture was given a file (the terminal may still be reading it).
+    public var used: Bool { lock.withLock { counter > 0 } }
+
     /// From now on pictures are written (a late answer showed the terminal reads our files).
     public func enable() { lock.withLock { enabled = true } }
 

@@ -85,6 +85,7 @@ public final class TTYBackend: Backend, @unchecked Sendable {
         lock.withLock {
             guard entered else { return }
             entered = false
+            settleFileReplies()
             restoreScreen()
             reader?.stop()
             mg_term_signal_pipe_close()
@@ -101,6 +102,17 @@ public final class TTYBackend: Backend, @unchecked Sendable {
         guard let probe, reply.id == TerminalProbe.fileProbeID else { return }
         if reply.isOK, probe.deleted { files?.enable() }
         probe.remove()
+    }
+
+    /// Before the files go: the terminal reads a file when it parses its command, which may be
+    /// after our write returned. Removed first, it would answer an error (`q=1`) into the
+    /// shell's input after exit. DA1 comes back only once everything before it was parsed, so
+    /// the files are read by then (≤ 300 ms; the reader is stopped so that it does not take
+    /// the reply, and what came is flushed).
+    private func settleFileReplies() {
+        guard pictureFiles?.used == true || lateFileProbe != nil else { return }
+        reader?.stop()
+        _ = TerminalQuery.ask(tty, "", timeoutMilliseconds: 300)
     }
 
     /// Leave the screen and restore termios, but keep handlers (used for suspend).

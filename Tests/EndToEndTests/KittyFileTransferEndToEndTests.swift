@@ -62,6 +62,23 @@ final class KittyFileTransferEndToEndTests: XCTestCase {
         XCTAssertEqual(run.replay().graphics.stored, [], "every picture freed on the way out")
     }
 
+    /// Quit while pictures are still going out as files: the terminal has read every file
+    /// before they are removed (the program waits for DA1 on the way out), so no error reply
+    /// reaches the shell after exit (its echo would show `^[_Gi=…;EBADF`), and no file is left.
+    func testQuittingWhilePicturesGoOutLeavesNoReplyInTheShell() throws {
+        let tmp = try privateTemporaryDirectory()
+        let run = try KittyRun("characters", environment: ["TMPDIR": tmp])
+        let deadline = Date().addingTimeInterval(120)
+        while Date() < deadline, !String(decoding: run.logBytes(), as: UTF8.self).contains(",t=t,") { usleep(20_000) }
+        run.key("q")
+        XCTAssertTrue(run.waitForEnd(), "the gallery quit")
+        usleep(1_000_000)  // a late reply would be echoed by now (nothing to wait for when all is well)
+        let text = run.remote(["get-text"])
+        XCTAssertFalse(text.contains("_G") || text.contains("EBADF"), "a reply reached the shell: \(text)")
+        XCTAssertEqual(files(under: tmp), [])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp), [])
+    }
+
     /// The same screen streamed (`--graphics-transfer stream`): the figure the files replace.
     func testTheSameScreenStreamed() throws {
         let tmp = try privateTemporaryDirectory()
