@@ -15,12 +15,33 @@ struct DisplayOptions: ParsableArguments {
                                valueName: "protocol"))
     var graphics: String?
 
+    @Option(help: ArgumentHelp("How pictures go on a 256/16-colour palette: \(Dither.choices) (default: diffusion, half strength; also $\(DisplaySettings.ditherVariable) or dither in config.toml).",
+                               valueName: "method"))
+    var dither: String?
+
     func validate() throws {
         if let colors, ColorSetting(rawValue: colors.lowercased()) == nil {
             throw ValidationError("--colors must be one of \(ColorSetting.choices), got '\(colors)'")
         }
         if let graphics, GraphicsSetting(rawValue: graphics.lowercased()) == nil {
             throw ValidationError("--graphics must be one of \(GraphicsSetting.choices), got '\(graphics)'")
+        }
+        if let dither, Dither(rawValue: dither.lowercased()) == nil {
+            throw ValidationError("--dither must be one of \(Dither.choices), got '\(dither)'")
+        }
+    }
+
+    /// The dithering chosen by the flag, `$MARVEL_GALLERY_DITHER` or config.toml's `dither`
+    /// (a bad value anywhere: one line and exit 1, like a bad `colors`).
+    func ditherMethod() throws -> Dither {
+        let path = ConfigFile.path(environment: ProcessInfo.processInfo.environment)
+        let config = (try? ConfigFile.load(path))?.values.dither
+        do {
+            return try DisplaySettings.dither(flag: dither, environment: ProcessInfo.processInfo.environment,
+                                              configValue: config).method
+        } catch {
+            FileHandle.standardError.write(Data("marvel-gallery: \(Sanitizer.visible(error.description))\n".utf8))
+            throw ExitCode(1)
         }
     }
 
