@@ -17,6 +17,7 @@ enum GalleryLaunch {
     static func run(source: ClientOptions, settings: Settings, options: GalleryOptions, search: String? = nil,
                     screen: LaunchScreen = LaunchScreen()) async throws {
         try options.display.checkConfig()
+        let dither = try options.display.ditherMethod()
         // Metron's waits are counted down in the status line, not printed over the screen.
         MetronLaunch.printsWaits.withLock { $0 = false }
         // Starts the built-in catalog when needed (a first launch builds it: say so if slow).
@@ -51,7 +52,7 @@ enum GalleryLaunch {
             backend = try TerminalBackendFactory.make(display: options.display.request(settings: settings))
         }
         let thumbnails = PipelineThumbnails(pipeline: pipeline, colorDepth: await backend.colorDepth,
-                                            graphics: await backend.graphics)
+                                            graphics: await backend.graphics, dither: dither)
         var signalExit: Int32?
         do {
             let (state, stats) = try await GallerySession.run(
