@@ -22,10 +22,15 @@ public struct Capabilities: Sendable, Hashable {
     public var cellPixels: Size?
     /// kitty pictures inside tmux go through passthrough and show as Unicode placeholders.
     public var tmuxPlaceholders = false
+    /// sixel/iTerm2 pictures move with a scroll of the screen (`PictureScroll`), and why.
+    public var picturesMoveWithScroll = false
+    public var pictureScrollReason = "not needed (half-blocks scroll as text)"
 
     /// What the screens draw pictures with.
     public var graphicsMode: GraphicsMode {
-        GraphicsMode(graphics: graphics, tmuxPlaceholders: tmuxPlaceholders && inTmux, cellPixels: cellPixels)
+        var mode = GraphicsMode(graphics: graphics, tmuxPlaceholders: tmuxPlaceholders && inTmux, cellPixels: cellPixels)
+        mode.picturesMoveWithScroll = picturesMoveWithScroll
+        return mode
     }
 
     /// The pure decision: `environment` and whether output is a terminal in, capabilities out.

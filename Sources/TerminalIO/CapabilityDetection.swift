@@ -49,6 +49,11 @@ public enum CapabilityDetection {
             }
         }
         try apply(request, environment: env, to: &caps)
+        // After the user's choice of protocol: whether its pictures can ride a scroll.
+        if caps.interactive {
+            (caps.picturesMoveWithScroll, caps.pictureScrollReason) =
+                PictureScroll.decide(environment: env, answers: answers, graphics: caps.graphics, inTmux: caps.inTmux)
+        }
         return Result(capabilities: caps, answers: answers, tmux: tmux)
     }
 

@@ -42,6 +42,7 @@ public struct DoctorReport: Sendable {
         r.add("cell size", caps.cellPixels.map { "\($0.width)x\($0.height) px" } ?? "unknown")
         r.add("colour depth", "\(Self.colorName(caps.colorDepth)) (\(caps.colorReason))")
         r.add("graphics", "\(caps.graphics.rawValue) (\(caps.graphicsReason))")
+        r.add("pictures scroll", caps.pictureScrollReason)
         r.add("full-screen UI", caps.interactive ? "yes" : "no (plain output)")
         r.add("clipboard (y/Y, OSC 52)", ClipboardReach.describe(environment: env, answers: detection.answers,
                                                                tmux: detection.tmux, interactive: caps.interactive))
