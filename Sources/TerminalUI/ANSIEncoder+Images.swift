@@ -48,9 +48,22 @@ extension ANSIEncoder {
     func needsClearForImages(_ diff: BufferDiff) -> Bool {
         guard !diff.clearScreen else { return false }
         let target = diff.target.images
-        return imageLayer.shown.contains { p in
+        // After a scroll that carried the pictures, what the terminal shows is where they moved.
+        return (diff.picturesAfterScroll ?? imageLayer.shown).contains { p in
             (p.image.graphics == .sixel || p.image.graphics == .iterm2) && !target.contains(p)
         }
+    }
+
+    /// Right after a scroll that carried sixel/iTerm2 pictures: the rows holding pictures
+    /// pushed partly off the bottom are erased (`CSI J`: the only thing that wipes their pixels
+    /// in xterm), and the pictures shown are the moved ones (drawn again only if they changed).
+    mutating func scrolledImages(for diff: BufferDiff, into out: inout [UInt8]) {
+        guard let moved = diff.picturesAfterScroll else { return }
+        if let row = diff.eraseFrom {
+            moveCursor(to: Point(x: 0, y: row), &out)
+            out.append(contentsOf: ANSI.eraseBelow)
+        }
+        imageLayer.shown = moved
     }
 
     /// Before the cells: kitty placements that left are deleted (`d=i` by placement: the

@@ -62,6 +62,9 @@ public struct GraphicsMode: Sendable, Hashable {
     public var tmuxPlaceholders: Bool
     /// One cell in pixels.
     public var cellPixels: Size
+    /// The terminal moves sixel/iTerm2 pictures with its text when it scrolls (xterm, mlterm:
+    /// `PictureScroll`), so a grid scroll carries them and only the new row's are drawn.
+    public var picturesMoveWithScroll = false
 
     /// Cell size when the terminal did not say (a common 10x20 cell).
     public static let defaultCell = Size(width: 10, height: 20)
