@@ -21,25 +21,26 @@ struct ComicsCommand: AsyncParsableCommand, PagedListing {
     @Option(help: "Only titles containing this text on the built-in catalog (title starts first); titles starting with it elsewhere.")
     var title: String?
 
-    @Option(help: "Order: title, -title, onsaleDate, -onsaleDate, focDate, -focDate, issueNumber, modified, -modified.",
+    @Option(help: "Order: title (default, where the source can order comics), -title, onsaleDate, -onsaleDate, focDate, -focDate, issueNumber, modified, -modified.",
             completion: .list(ComicQuery.Order.allCases.map(\.rawValue)))
-    var order = "title"
+    var order: String?
 
     func validate() throws {
         if let format, ComicQuery.Format(lenient: format) == nil {
             let known = ComicQuery.Format.allCases.map { $0.rawValue.replacingOccurrences(of: " ", with: "-") }
             throw ValidationError("unknown --format \"\(format)\"; use one of: \(known.joined(separator: ", "))")
         }
-        guard ComicQuery.Order(rawValue: order) != nil else {
+        if let order, ComicQuery.Order(rawValue: order) == nil {
             throw ValidationError("unknown --order \"\(order)\"")
         }
         do { _ = try endpoint(pageLimit: 1) } catch { throw ValidationError("\(error)") }
     }
 
     /// `anywhere`: the built-in catalog's `titleContains` (ranked), as the covers grid asks it.
-    func endpoint(pageLimit: Int, anywhere: Bool = false) throws -> MarvelEndpoint<MarvelComic> {
+    /// `ordered`: the source orders comics (`DataSourceKind.ordersComics`), so no `--order` means by title.
+    func endpoint(pageLimit: Int, anywhere: Bool = false, ordered: Bool = true) throws -> MarvelEndpoint<MarvelComic> {
         var query = ComicQuery(format: format.flatMap(ComicQuery.Format.init(lenient:)), titleStartsWith: title,
-                               orderBy: ComicQuery.Order(rawValue: order), limit: pageLimit)
+                               orderBy: ComicQuery.Order(rawValue: order ?? (ordered ? "title" : "")), limit: pageLimit)
         if anywhere, title != nil {
             query.titleContains = title
             query.titleStartsWith = nil
@@ -57,8 +58,9 @@ struct ComicsCommand: AsyncParsableCommand, PagedListing {
     }
 
     func runPlain(_ client: MarvelClient, _ settings: Settings) async throws {
-        let anywhere = ClientOptions.kind(of: client, settings).searchesAnywhere
-        let listing = try await ListFetcher.fetch(client, try endpoint(pageLimit: paging.requestLimit, anywhere: anywhere), limit: paging.limit)
+        let kind = ClientOptions.kind(of: client, settings)
+        let endpoint = try endpoint(pageLimit: paging.requestLimit, anywhere: kind.searchesAnywhere, ordered: kind.ordersComics)
+        let listing = try await ListFetcher.fetch(client, endpoint, limit: paging.limit)
         try listing.print(json: data.output.json, noun: "comics", client: client) { PlainOutput.line($0) }
     }
 }

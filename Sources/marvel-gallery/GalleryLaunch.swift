@@ -38,7 +38,7 @@ enum GalleryLaunch {
         var sessionOptions = GallerySession.Options(config: config,
                                                     letter: screen.catalog == .characters ? screen.letter : nil)
         sessionOptions.detail = screen.detail
-        sessionOptions.details = MarvelDetailSource(client: client)
+        sessionOptions.details = MarvelDetailSource(client: client, ordersComics: kind.ordersComics)
         sessionOptions.search = search
         sessionOptions.canonicalLink = { InProcessURLs.canonical($0) }
         if options.headlessSize == nil { sessionOptions.clipboard = TmuxBufferClipboard.forThisProcess() }
@@ -55,7 +55,7 @@ enum GalleryLaunch {
         do {
             let (state, stats) = try await GallerySession.run(
                 backend: backend, pages: MarvelPageSource(client: client, searchesAnywhere: kind.searchesAnywhere,
-                                                creatorsOrder: kind.creatorsOrder),
+                                                creatorsOrder: kind.creatorsOrder, ordersComics: kind.ordersComics),
                 thumbnails: thumbnails, options: sessionOptions)
             if let headless = backend as? HeadlessBackend,
                let path = ProcessInfo.processInfo.environment["MARVEL_GALLERY_DUMP_FRAME"] {

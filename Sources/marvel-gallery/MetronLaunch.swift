@@ -49,11 +49,14 @@ enum MetronLaunch {
                             cache: noCache ? nil : ResponseCache(directory: cacheDirectory, sizeLimit: 200 << 20))
     }
 
+    /// The source `serve --source metron` answers from.
+    static func source(_ settings: Settings) throws -> any LiveSource { MetronServing(client: try client(settings)) }
+
     /// The in-process server that answers the Marvel contract from Metron, for the data commands.
     static func start(_ settings: Settings, noCache: Bool) async throws -> CatalogServer {
         let serving = MetronServing(client: try client(settings, noCache: noCache))
         running.withLock { $0 = serving.client }
-        let server = try await CatalogServer.start(CatalogServerOptions(source: .metron(serving)))
+        let server = try await CatalogServer.start(CatalogServerOptions(source: .live(serving)))
         serverBase.withLock { $0 = server.baseURL }
         return server
     }

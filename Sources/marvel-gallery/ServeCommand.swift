@@ -173,7 +173,7 @@ struct ServeCommand: AsyncParsableCommand {
             do {
                 let settings = try Settings.resolve(flags: Flags(source: "metron", metronURL: metronURL),
                                                     environment: ProcessInfo.processInfo.environment)
-                options.source = .metron(MetronServing(client: try MetronLaunch.client(settings)))
+                options.source = .live(try MetronLaunch.source(settings))
             } catch {
                 PlainOutput.note("marvel-gallery: \(PlainOutput.v("\(error)"))")
                 throw ExitCode(1)

@@ -153,6 +153,28 @@ public final class MetronTestServer: @unchecked Sendable {
         if path == "/api/issue/", request.query.keys.allSatisfy({ $0 == "page" }) {
             return json(rewrite(listPage(issues, path: path, page: Int(request.query["page"] ?? "1") ?? 1)))
         }
+        if path == "/api/series/", request.query.keys.allSatisfy({ ["page", "name", "year_began"].contains($0) }) {
+            // Metron's series filters: name contains (case aside), start year exact.
+            let kept = (summaries["series"] ?? []).filter { series in
+                if let name = request.query["name"], !(Self.name(series) ?? "").lowercased().contains(name.lowercased()) { return false }
+                if let year = request.query["year_began"], String(describing: series["year_began"] ?? "") != year { return false }
+                return true
+            }
+            return json(rewrite(listPage(kept, path: path, page: Int(request.query["page"] ?? "1") ?? 1)))
+        }
+        if path == "/api/issue/", request.query.keys.allSatisfy({ Self.issueFilters.contains($0) }) {
+            // Metron's issue filters over the issues held: series name contains (case aside),
+            // start year and number exact.
+            let kept = issues.filter { issue in
+                let series = issue["series"] as? [String: Any] ?? [:]
+                if let name = request.query["series_name"],
+                   !(series["name"] as? String ?? "").lowercased().contains(name.lowercased()) { return false }
+                if let year = request.query["series_year_began"], String(describing: series["year_began"] ?? "") != year { return false }
+                if let number = request.query["number"], issue["number"] as? String != number { return false }
+                return true
+            }
+            return json(rewrite(listPage(kept, path: path, page: Int(request.query["page"] ?? "1") ?? 1)))
+        }
         if parts.count == 3, parts[1] == "issue", let id = Int(parts[2]), var issue = issues.first(where: { $0["id"] as? Int == id }) {
             // An issue known only from a list: its list item, with no credits, characters or arcs.
             issue.merge(["credits": [Any](), "characters": [Any](), "arcs": [Any](), "teams": [Any](), "desc": ""]) { old, _ in old }
@@ -183,6 +205,8 @@ public final class MetronTestServer: @unchecked Sendable {
         }
         return try! JSONSerialization.data(withJSONObject: detail, options: .withoutEscapingSlashes)
     }
+
+    static let issueFilters: Set<String> = ["page", "series_name", "series_year_began", "number"]
 
     /// A DRF page of 100 over `all`.
     private func listPage(_ all: [[String: Any]], path: String, page: Int) -> Data {

@@ -28,6 +28,13 @@ public enum DataSourceKind: Equatable, Sendable {
         return "lastName,firstName"
     }
 
+    /// Whether comics are asked in Marvel's orders (by title, newest first): a live source
+    /// whose issues are in none of them refuses any (409), so its own order is taken.
+    public var ordersComics: Bool {
+        if case .metron = self { return false }
+        return true
+    }
+
     /// A search costs requests against a small budget (Metron): typing filters what is loaded,
     /// and the search is sent only when committed with Enter.
     public var searchesOnEnter: Bool {
