@@ -49,6 +49,13 @@ public final class MetronTestServer: @unchecked Sendable {
                     if let id = item["id"] as? Int { issuesByID[id] = item }
                 }
             }
+            if fields[1].range(of: #"^/api/series/[0-9]+/$"#, options: .regularExpression) != nil,
+               let series = try JSONSerialization.jsonObject(with: data) as? [String: Any], let id = series["id"] as? Int {
+                // A series detail, as Metron's series list would show it (for its filters).
+                let title = "\(series["name"] as? String ?? "") (\(series["year_began"] as? Int ?? 0))"
+                seriesDetails.append(["id": id, "series": title, "year_began": series["year_began"] ?? NSNull(),
+                                      "volume": series["volume"] ?? NSNull(), "modified": series["modified"] ?? NSNull()])
+            }
             let kind = fields[1].split(separator: "/").dropFirst().first.map(String.init) ?? ""
             if Self.summarized.contains(kind), fields[1].hasPrefix("/api/\(kind)/?") || fields[1] == "/api/\(kind)/",
                let page = try JSONSerialization.jsonObject(with: data) as? [String: Any] {
@@ -155,7 +162,9 @@ public final class MetronTestServer: @unchecked Sendable {
         }
         if path == "/api/series/", request.query.keys.allSatisfy({ ["page", "name", "year_began"].contains($0) }) {
             // Metron's series filters: name contains (case aside), start year exact.
-            let kept = (summaries["series"] ?? []).filter { series in
+            let held = summaries["series"] ?? []
+            let known = held + seriesDetails.filter { detail in !held.contains { $0["id"] as? Int == detail["id"] as? Int } }
+            let kept = known.filter { series in
                 if let name = request.query["name"], !(Self.name(series) ?? "").lowercased().contains(name.lowercased()) { return false }
                 if let year = request.query["year_began"], String(describing: series["year_began"] ?? "") != year { return false }
                 return true
@@ -205,6 +214,9 @@ public final class MetronTestServer: @unchecked Sendable {
         }
         return try! JSONSerialization.data(withJSONObject: detail, options: .withoutEscapingSlashes)
     }
+
+    /// Series known from their details only (none of the recorded lists holds them).
+    private var seriesDetails: [[String: Any]] = []
 
     static let issueFilters: Set<String> = ["page", "series_name", "series_year_began", "number"]
 
