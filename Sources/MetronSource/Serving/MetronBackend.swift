@@ -128,6 +128,13 @@ struct MetronBackend: Sendable {
             if known[seriesKey] == nil, !item.seriesName.isEmpty {
                 known[seriesKey] = await seriesID(named: item.seriesName, began: item.seriesYearBegan, volume: item.seriesVolume)
             }
+            if known[seriesKey] == nil, let detail = try? await client.detail(MetronIssue.self, "issue", id: item.id) {
+                // Not in Metron's series list as named: this issue's own detail names its series
+                // by id (one request, kept; the item is then its whole detail).
+                if let id = detail.seriesID { known[seriesKey] = id }
+                objects.append(translate.comic(detail))
+                continue
+            }
             objects.append(translate.comic(item, seriesID: known[seriesKey]))
         }
         return objects
