@@ -2,7 +2,6 @@ import ArgumentParser
 import Catalog
 import EmbeddedCatalogFile
 import Foundation
-import MetronSource
 
 /// `marvel-gallery catalog import|info`: the user's own SQLite catalog.
 struct CatalogCommand: ParsableCommand {
@@ -32,12 +31,13 @@ struct CatalogCommand: ParsableCommand {
         func run() throws {
             let store: CatalogStore
             do { store = try CatalogStore(path: location.path) } catch { throw ValidationError("\(error)") }
-            // Metron recording folders are translated; everything else is Marvel JSON and images.
-            let metron = paths.filter { MetronRecordingsImport.index(atFolder: $0) != nil }
-            var report = store.importPaths(paths.filter { !metron.contains($0) })
-            for folder in metron {
-                let outcome = MetronRecordingsImport.run(folder: folder, into: store, report: &report)
-                for note in outcome.notes { FileHandle.standardError.write(Data("note: \(PlainOutput.v(note))\n".utf8)) }
+            // A live source's recording folders are translated; everything else is Marvel JSON and images.
+            let recorded = paths.compactMap { path in LiveSources.rows.first { $0.holdsRecordings(path) }.map { (path, $0) } }
+            var report = store.importPaths(paths.filter { path in !recorded.contains { $0.0 == path } })
+            for (folder, row) in recorded {
+                for note in row.importRecordings(folder, store, &report) {
+                    FileHandle.standardError.write(Data("note: \(PlainOutput.v(note))\n".utf8))
+                }
             }
             for failure in report.failures { FileHandle.standardError.write(Data("skipped: \(failure)\n".utf8)) }
             print("imported \(report.summaryLine) into \(location.path)")

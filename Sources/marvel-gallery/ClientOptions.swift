@@ -75,7 +75,7 @@ struct ClientOptions: ParsableArguments {
 
     /// What the status line calls the client's server (and whether it searches inside names).
     static func kind(of client: MarvelClient, _ settings: Settings) -> DataSourceKind {
-        if settings.source.value == .metron { return .metron(LiveText { MetronLaunch.budgetText() ?? "Metron" }) }
+        if let live = LiveSources.row(for: settings) { return live.kind(LiveText { LiveSources.statusText() ?? live.displayName }) }
         if BuiltInCatalog.isBuiltIn(client.baseURL) { return .offlineCatalog }
         if client.isOfficialGateway || settings.baseURL.value == nil || settings.source.value == .official { return .officialAPI }
         return .mirror(settings.baseURL.value ?? client.baseURL.absoluteString)
@@ -87,7 +87,7 @@ struct ClientOptions: ParsableArguments {
         let transport = try HTTPTransport()
         // Metron's answers may wait for the request budget (up to a minute, or a 429's
         // Retry-After): silence from the in-process server is then not a stalled transfer.
-        let timeouts = settings.source.value == .metron ? MetronLaunch.patientTimeouts : HTTPTimeouts(total: .seconds(timeout))
+        let timeouts = LiveSources.row(for: settings)?.patientTimeouts ?? HTTPTimeouts(total: .seconds(timeout))
         let base: URL
         let mirror = settings.baseURL.value.flatMap(Self.parseBaseURL)
         switch settings.source.value {
@@ -96,10 +96,6 @@ struct ClientOptions: ParsableArguments {
             base = try await BuiltInCatalog.baseURL()
         case .official:
             base = MarvelClient.officialBaseURL
-        case .metron:
-            // Metron translated by the in-process server (its own cache and budget): loopback.
-            credentials = nil
-            base = try await MetronLaunch.start(settings, noCache: noCache).baseURL
         case .mirror, .auto:
             if let mirror {
                 base = mirror
@@ -108,6 +104,11 @@ struct ClientOptions: ParsableArguments {
             } else {
                 base = try await BuiltInCatalog.baseURL()
             }
+        default:
+            // A live source translated by the in-process server (its own cache and budget): loopback.
+            guard let live = LiveSources.row(for: settings) else { throw ValidationError("no source \(settings.source.value)") }
+            credentials = nil
+            base = try await LiveSources.start(live, settings, noCache: noCache).baseURL
         }
         let isLoopback = Loopback.isLoopback(host: base.host ?? "")
         // The loopback catalog is already local: caching its answers would only duplicate it.

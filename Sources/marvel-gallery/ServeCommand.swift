@@ -111,11 +111,11 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if catalog != nil, synthetic != nil { throw ValidationError("--catalog and --synthetic exclude each other") }
         if let source {
-            guard ["catalog", "metron"].contains(source.lowercased()) else {
-                throw ValidationError("--source expects catalog or metron, got \"\(source)\"")
+            guard LiveSources.serveNames.contains(source.lowercased()) else {
+                throw ValidationError("--source expects \(LiveSources.serveNames.joined(separator: " or ")), got \"\(source)\"")
             }
-            if source.lowercased() == "metron", catalog != nil || synthetic != nil {
-                throw ValidationError("--source metron excludes --catalog and --synthetic")
+            if let live = LiveSources.row(named: source), catalog != nil || synthetic != nil {
+                throw ValidationError("--source \(live.name) excludes --catalog and --synthetic")
             }
         }
         if let synthetic { _ = try Self.parseSynthetic(synthetic) }
@@ -169,11 +169,11 @@ struct ServeCommand: AsyncParsableCommand {
         } else if let synthetic {
             let (c, k) = try Self.parseSynthetic(synthetic)
             options.source = .synthetic(characters: c, comics: k)
-        } else if source?.lowercased() == "metron" {
+        } else if let live = LiveSources.row(named: source) {
             do {
-                let settings = try Settings.resolve(flags: Flags(source: "metron", metronURL: metronURL),
+                let settings = try Settings.resolve(flags: Flags(source: live.name, metronURL: metronURL),
                                                     environment: ProcessInfo.processInfo.environment)
-                options.source = .live(try MetronLaunch.source(settings))
+                options.source = .live(try live.make(settings, false))
             } catch {
                 PlainOutput.note("marvel-gallery: \(PlainOutput.v("\(error)"))")
                 throw ExitCode(1)
@@ -209,7 +209,7 @@ struct ServeCommand: AsyncParsableCommand {
         let referrers = options.browser.allowedReferrers.map(\.description).joined(separator: ", ")
         let mode = options.keys == nil ? "open (no keys)"
             : referrers.isEmpty ? "signed requests only" : "signed requests, or apikey alone from \(referrers)"
-        let what = source?.lowercased() == "metron" ? "Metron (within its rate limit)" : "the catalog"
+        let what = LiveSources.row(named: source)?.serving ?? "the catalog"
         print("marvel-gallery: serving \(what) at \(server.baseURL.absoluteString)/v1/public/characters, \(mode); Ctrl-C stops")
         if !options.faults.isEmpty { print("faults: \(options.faults)") }
         if debug { print("debug: \(server.baseURL.absoluteString)/debug/stats") }
