@@ -20,8 +20,7 @@ struct CatalogCommand: ParsableCommand {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Merge recorded Marvel responses (list/detail envelopes, JSON) and images into the catalog.",
-            discussion: "A folder of Metron recordings (one JSON body per file and an INDEX.tsv naming each request, "
-                + "as ../shared/metron-recorded) is translated into Marvel entities as `serve --source metron` does.")
+            discussion: LiveSources.rows.map(\.recordingsHelp).joined(separator: " "))
 
         @OptionGroup var location: Location
 

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Catalog
 import CatalogServer
 import Foundation
@@ -21,6 +22,10 @@ struct LiveSourceRow: Sendable {
     let setting: Settings.Source
     /// What `serve` says it serves.
     let serving: String
+    /// `--source` help: what choosing it does.
+    let help: String
+    /// `catalog import` help: the recordings it translates.
+    let recordingsHelp: String
     /// The source of a run, from its settings.
     let make: @Sendable (Settings, _ noCache: Bool) throws -> any LiveSource
     /// Its credit for the gallery's header before (or without) a page that carries it.
@@ -37,10 +42,24 @@ struct LiveSourceRow: Sendable {
     let importRecordings: @Sendable (String, CatalogStore, inout ImportReport) -> [String]
 }
 
+/// The live sources' own command-line options (each source's address), for `serve` and the
+/// data commands alike.
+struct LiveSourceOptions: ParsableArguments {
+    @Option(name: .customLong("metron-url"),
+            help: "Metron's address for --source metron (default: $METRON_URL, then metron_url in config.toml, then https://metron.cloud).")
+    var metronURL: String?
+
+    /// These options as the settings' flags.
+    func apply(to flags: inout Flags) { flags.metronURL = metronURL }
+}
+
 enum LiveSources {
     static let rows: [LiveSourceRow] = [
         LiveSourceRow(
             name: "metron", displayName: "Metron", setting: .metron, serving: "Metron (within its rate limit)",
+            help: "metron: answer from metron.cloud with your account (METRON_USERNAME/METRON_PASSWORD), within its rate limit",
+            recordingsHelp: "A folder of Metron recordings (one JSON body per file and an INDEX.tsv naming each request, "
+                + "as ../shared/metron-recorded) is translated into Marvel entities as `serve --source metron` does.",
             make: { settings, noCache in MetronServing(client: try MetronLaunch.client(settings, noCache: noCache)) },
             attribution: MetronTerms.attribution, patientTimeouts: MetronLaunch.patientTimeouts,
             kind: { .metron($0) },
@@ -48,6 +67,11 @@ enum LiveSources {
             holdsRecordings: { MetronRecordingsImport.index(atFolder: $0) != nil },
             importRecordings: { folder, store, report in MetronRecordingsImport.run(folder: folder, into: store, report: &report).notes }),
     ]
+
+    /// `serve --source` help: the catalog, or each row's.
+    static var serveHelp: String {
+        "catalog (default)" + rows.map { ", or \($0.help)" }.joined() + "."
+    }
 
     /// `--source` values of `serve`: the catalog and every row.
     static var serveNames: [String] { ["catalog"] + rows.map(\.name) }

@@ -35,13 +35,10 @@ struct ServeCommand: AsyncParsableCommand {
             completion: .file())
     var catalog: String?
 
-    @Option(help: ArgumentHelp("catalog (default) or metron: answer from metron.cloud with your account (METRON_USERNAME/METRON_PASSWORD), within its rate limit.",
-                               valueName: "source"),
-            completion: .list(["catalog", "metron"]))
+    @Option(help: ArgumentHelp(LiveSources.serveHelp, valueName: "source"), completion: .list(LiveSources.serveNames))
     var source: String?
 
-    @Option(name: .customLong("metron-url"), help: "Metron's address (default: $METRON_URL, then metron_url in config.toml, then https://metron.cloud).")
-    var metronURL: String?
+    @OptionGroup var liveSource: LiveSourceOptions
 
     @Option(help: "Scale mode: CHARACTERSxCOMICS, e.g. 1562x50000 (deterministic, images drawn on demand).")
     var synthetic: String?
@@ -171,8 +168,9 @@ struct ServeCommand: AsyncParsableCommand {
             options.source = .synthetic(characters: c, comics: k)
         } else if let live = LiveSources.row(named: source) {
             do {
-                let settings = try Settings.resolve(flags: Flags(source: live.name, metronURL: metronURL),
-                                                    environment: ProcessInfo.processInfo.environment)
+                var flags = Flags(source: live.name)
+                liveSource.apply(to: &flags)
+                let settings = try Settings.resolve(flags: flags, environment: ProcessInfo.processInfo.environment)
                 options.source = .live(try live.make(settings, false))
             } catch {
                 PlainOutput.note("marvel-gallery: \(PlainOutput.v("\(error)"))")
