@@ -147,6 +147,20 @@ final class MetronContractTests: XCTestCase {
         }
     }
 
+    func testACharacterMetronHasNoPictureOfIsThePlaceholderWith200() async throws {
+        let metron = try LoopbackHTTPServer { _ in
+            .respond(status: 200, headers: ["Content-Type": "application/json"],
+                     body: Data(#"{"id": 5, "name": "No Picture", "desc": "", "image": null, "modified": "2024-01-02T03:04:05-05:00"}"#.utf8))
+        }
+        let server = try await serve(metron.baseURL)
+        defer { Task { await server.stop() } }
+        let url = URL(string: server.baseURL.absoluteString + "/metron-character-image/5/portrait_xlarge.jpg")!
+        let response = try await transport.send(HTTPRequest(url: url))
+        XCTAssertEqual(response.status, 200, "the contract's placeholder, as the catalog answers (was 404)")
+        let picture = try ImageDecoder.decode([UInt8](response.body))
+        XCTAssertEqual([picture.width, picture.height], [150, 225])
+    }
+
     func testARedirectToAnotherHostNeverCarriesTheAccount() async throws {
         let elsewhere = try LoopbackHTTPServer { _ in
             .respond(status: 200, headers: ["Content-Type": "application/json"],
