@@ -6,7 +6,7 @@ import Foundation
 /// name. A live source is one folder (client, models, rate limit, translation) plus one row in
 /// the executable's source table.
 public protocol LiveSource: Sendable {
-    /// What `--source` calls it and the status line shows ("catalog", "metron").
+    /// What `--source` calls it and the status line shows ("catalog" or a live source's).
     var name: String { get }
     /// Every answer's envelope carries it.
     var attribution: Attribution { get }

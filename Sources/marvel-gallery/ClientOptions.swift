@@ -90,7 +90,7 @@ struct ClientOptions: ParsableArguments {
     func makeClient(_ settings: Settings) async throws -> MarvelClient {
         var credentials = try Self.credentials(settings)
         let transport = try HTTPTransport()
-        // Metron's answers may wait for the request budget (up to a minute, or a 429's
+        // A live source's answers may wait for the request budget (up to a minute, or a 429's
         // Retry-After): silence from the in-process server is then not a stalled transfer.
         let timeouts = LiveSources.row(for: settings)?.patientTimeouts ?? HTTPTimeouts(total: .seconds(timeout))
         let base: URL

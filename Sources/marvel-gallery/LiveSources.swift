@@ -62,7 +62,7 @@ enum LiveSources {
                 + "as ../shared/metron-recorded) is translated into Marvel entities as `serve --source metron` does.",
             make: { settings, noCache in MetronServing(client: try MetronLaunch.client(settings, noCache: noCache)) },
             attribution: MetronTerms.attribution, patientTimeouts: MetronLaunch.patientTimeouts,
-            kind: { .metron($0) },
+            kind: { .live($0, LiveTraits(creatorsOrder: "firstName", ordersComics: false, searchesOnEnter: true)) },
             doctorLine: { MetronLaunch.budgetProblem().map { ("metron budget", $0) } },
             holdsRecordings: { MetronRecordingsImport.index(atFolder: $0) != nil },
             importRecordings: { folder, store, report in MetronRecordingsImport.run(folder: folder, into: store, report: &report).notes }),

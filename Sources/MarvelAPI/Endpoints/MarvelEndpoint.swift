@@ -81,8 +81,8 @@ extension MarvelEndpoint where Entity == MarvelEvent {
 }
 
 extension MarvelEndpoint where Entity == MarvelCreator {
-    /// `/creators`, by last name then first name (or `orderBy` when the server cannot: Metron
-    /// keeps creators by full name), or by full-name start.
+    /// `/creators`, by last name then first name (or `orderBy` when the server cannot: a live source
+    /// may keep creators by full name), or by full-name start.
     public static func creatorList(nameStartsWith: String? = nil, orderBy: String = "lastName,firstName",
                                    _ page: PageQuery = .init()) throws(MarvelAPIError) -> Self {
         .all(try Self.named("nameStartsWith", nameStartsWith, orderBy: orderBy, page))
