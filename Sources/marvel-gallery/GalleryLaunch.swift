@@ -18,16 +18,17 @@ enum GalleryLaunch {
                     screen: LaunchScreen = LaunchScreen()) async throws {
         try options.display.checkConfig()
         let dither = try options.display.ditherMethod()
-        // Metron's waits are counted down in the status line, not printed over the screen.
-        MetronLaunch.printsWaits.withLock { $0 = false }
+        // A live source's waits are counted down in the status line, not printed over the screen.
+        LiveSources.printsWaits.withLock { $0 = false }
         // Starts the built-in catalog when needed (a first launch builds it: say so if slow).
         let client = try await PreparingNotice.around(Strings(screen.language)[.preparingCatalog],
                                                       enabled: options.headlessSize == nil) {
             try await source.makeClient(settings)
         }
         let kind = ClientOptions.kind(of: client, settings)
-        let imageTransport = try HTTPTransport(configuration: settings.source.value == .metron
-            ? HTTPTransport.Configuration(timeouts: MetronLaunch.patientTimeouts) : HTTPTransport.Configuration())
+        let live = LiveSources.row(for: settings)
+        let imageTransport = try HTTPTransport(configuration: live.map { HTTPTransport.Configuration(timeouts: $0.patientTimeouts) }
+            ?? HTTPTransport.Configuration())
         let pipeline = ImagePipeline.standard(transport: imageTransport,
                                               cacheDirectory: options.imageCacheDirectory ?? ImagePipeline.defaultCacheDirectory,
                                               isNotAvailable: MarvelImage.isNotAvailable(url:))
@@ -36,11 +37,11 @@ enum GalleryLaunch {
         config.comicsFilter = screen.comicsFilter
         config.order = screen.order
         config.notice = EmbeddedCatalog.inMemoryFallbackNotice
-        if case .metron = kind { config.attribution = MetronLaunch.attribution }
+        if let live { config.attribution = live.attribution }
         var sessionOptions = GallerySession.Options(config: config,
                                                     letter: screen.catalog == .characters ? screen.letter : nil)
         sessionOptions.detail = screen.detail
-        sessionOptions.details = MarvelDetailSource(client: client)
+        sessionOptions.details = MarvelDetailSource(client: client, ordersComics: kind.ordersComics)
         sessionOptions.search = search
         sessionOptions.canonicalLink = { InProcessURLs.canonical($0) }
         if options.headlessSize == nil { sessionOptions.clipboard = TmuxBufferClipboard.forThisProcess() }
@@ -57,7 +58,7 @@ enum GalleryLaunch {
         do {
             let (state, stats) = try await GallerySession.run(
                 backend: backend, pages: MarvelPageSource(client: client, searchesAnywhere: kind.searchesAnywhere,
-                                                creatorsOrder: kind.creatorsOrder),
+                                                creatorsOrder: kind.creatorsOrder, ordersComics: kind.ordersComics),
                 thumbnails: thumbnails, options: sessionOptions)
             if let headless = backend as? HeadlessBackend,
                let path = ProcessInfo.processInfo.environment["MARVEL_GALLERY_DUMP_FRAME"] {
@@ -87,7 +88,7 @@ enum GalleryLaunch {
     /// cleaned up by `exit`.
     static func shutDown(_ thumbnails: PipelineThumbnails, transports: [HTTPTransport]) async {
         await thumbnails.drain()
-        await MetronLaunch.settle()
+        await LiveSources.settle()
         thumbnails.pipeline.close()
         for transport in transports { transport.shutdown() }
     }
