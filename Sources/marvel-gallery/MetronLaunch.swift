@@ -32,7 +32,8 @@ enum MetronLaunch {
         FileHandle.standardError.write(Data("marvel-gallery: \(wait.description)\n".utf8))
     }
 
-    static func client(_ settings: Settings, noCache: Bool = false) throws -> MetronClient {
+    /// `longestWait`: `serve`'s bound on a request's wait for the budget (nil: as long as it takes).
+    static func client(_ settings: Settings, noCache: Bool = false, longestWait: TimeInterval? = nil) throws -> MetronClient {
         let metron = settings.metron
         guard let username = metron.username.value, let password = metron.password.value else {
             throw MetronError.missingCredentials
@@ -46,7 +47,8 @@ enum MetronLaunch {
                                                            lastRateLimit.withLock { $0 = wait.description }
                                                            tell(wait)
                                                        }),
-                            cache: noCache ? nil : ResponseCache(directory: cacheDirectory, sizeLimit: 200 << 20))
+                            cache: noCache ? nil : ResponseCache(directory: cacheDirectory, sizeLimit: 200 << 20),
+                            longestWait: longestWait)
     }
 
     /// The in-process server that answers the Marvel contract from Metron, for the data commands.

@@ -43,6 +43,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("metron-url"), help: "Metron's address (default: $METRON_URL, then metron_url in config.toml, then https://metron.cloud).")
     var metronURL: String?
 
+    @Option(name: .customLong("longest-wait"),
+            help: ArgumentHelp("With --source metron: a request that would wait longer than this for the request budget (or for what Metron asked) is answered 429 with Retry-After at once (default: $\(Self.longestWaitVariable), then serve_longest_wait in config.toml, then 5; 0 to 900).",
+                               valueName: "seconds"))
+    var longestWait: Int?
+
     @Option(help: "Scale mode: CHARACTERSxCOMICS, e.g. 1562x50000 (deterministic, images drawn on demand).")
     var synthetic: String?
 
@@ -120,6 +125,29 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if let synthetic { _ = try Self.parseSynthetic(synthetic) }
         _ = try faults()
+        if let longestWait, !Self.longestWaits.contains(longestWait) {
+            throw ValidationError("--longest-wait must be from 0 to 900 seconds, got \(longestWait)")
+        }
+    }
+
+    static let longestWaitVariable = "MARVEL_SERVE_LONGEST_WAIT"
+    static let longestWaits = 0...900
+
+    /// --longest-wait, else the variable, else serve_longest_wait, else 5 s: a client of
+    /// `serve` gets a 429 it can act on rather than an answer held past its own timeout.
+    static func resolvedLongestWait(flag: Int?, environment: [String: String], config: ConfigFile?) throws -> TimeInterval {
+        if let flag { return TimeInterval(flag) }
+        if let text = environment[longestWaitVariable], !text.trimmingCharacters(in: .whitespaces).isEmpty {
+            guard let n = Int(text.trimmingCharacters(in: .whitespaces)), longestWaits.contains(n) else {
+                throw ValidationError("\(longestWaitVariable) must be a whole number from 0 to 900, got \"\(text)\"")
+            }
+            return TimeInterval(n)
+        }
+        if let n = config?.serveLongestWait {
+            guard longestWaits.contains(n) else { throw ValidationError("serve_longest_wait must be from 0 to 900, got \(n)") }
+            return TimeInterval(n)
+        }
+        return 5
     }
 
     /// The private key from --private-key, else --private-key-file, else MARVEL_PRIVATE_KEY
@@ -173,7 +201,10 @@ struct ServeCommand: AsyncParsableCommand {
             do {
                 let settings = try Settings.resolve(flags: Flags(source: "metron", metronURL: metronURL),
                                                     environment: ProcessInfo.processInfo.environment)
-                options.source = .metron(MetronServing(client: try MetronLaunch.client(settings)))
+                let environment = ProcessInfo.processInfo.environment
+                let wait = try Self.resolvedLongestWait(flag: longestWait, environment: environment,
+                                                        config: try ConfigFile.load(ConfigFile.path(environment: environment)))
+                options.source = .metron(MetronServing(client: try MetronLaunch.client(settings, longestWait: wait)))
             } catch {
                 PlainOutput.note("marvel-gallery: \(PlainOutput.v("\(error)"))")
                 throw ExitCode(1)

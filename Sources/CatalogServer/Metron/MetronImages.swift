@@ -2,6 +2,7 @@ import Catalog
 import Digests
 import Foundation
 import MarvelAPI
+import HTTPTypes
 import Hummingbird
 import MetronSource
 import Synchronization
@@ -28,7 +29,7 @@ final class MetronImages: Sendable {
     static let variantNames = Set(ImageVariant.allCases.compactMap(\.pathComponent))
 
     /// The bytes for a served path, nil when the path is not a Metron picture path.
-    func image(path: String) async throws(MetronError) -> (Data, String)? {
+    func image(path: String, urgency: Int = 3) async throws(MetronError) -> (Data, String)? {
         let parsed = ImageService.parse(path: path)
         let variant = parsed?.variant ?? .fullSize
         let ext = parsed?.fileExtension ?? "jpg"
@@ -36,7 +37,7 @@ final class MetronImages: Sendable {
         if path.hasPrefix(MetronImagePath.characterPrefix) {
             let rest = path.dropFirst(MetronImagePath.characterPrefix.count)
             guard let id = Int(rest.split(separator: "/").first ?? "") else { return nil }
-            let character = try await client.detail(MetronCharacter.self, "character", id: id, background: true)
+            let character = try await client.detail(MetronCharacter.self, "character", id: id, background: true, urgency: urgency)
             guard let image = character.image, let url = URL(string: image) else { throw .notFound(path: "a picture of character \(id)") }
             original = url
         } else {
@@ -71,14 +72,29 @@ extension MarvelResponder {
     /// A Metron picture at a Marvel variant size, or nil when the path is not one.
     func metronImage(_ images: MetronImages, path: String, request: Request) async -> Reply? {
         let found: (Data, String)?
-        do { found = try await images.image(path: path) } catch {
-            let status = if case .notFound = error { 404 } else { 503 }
-            return Reply(status: status, headers: [("Content-Type", "text/plain")], body: Array("\(error.description)\n".utf8), isImage: true)
+        do { found = try await images.image(path: path, urgency: Self.urgency(request.headers[Self.priority])) } catch {
+            let retryAfter = images.client.retryAfter(for: error)
+            let status = if case .notFound = error { 404 } else if retryAfter != nil { 429 } else { 503 }
+            let headers = [("Content-Type", "text/plain")] + (retryAfter.map { [("Retry-After", String($0))] } ?? [])
+            return Reply(status: status, headers: headers, body: Array("\(error.description)\n".utf8), isImage: true)
         }
         guard let (bytes, type) = found else { return nil }
         let etag = Digest.sha1Hex(bytes)
         if Self.matches(request.headers[.ifNoneMatch], etag) { return Reply(status: 304, headers: [("ETag", etag)], isImage: true) }
         return Reply(status: 200, headers: [("Content-Type", type), ("ETag", etag), ("Cache-Control", "max-age=604800")],
                      body: [UInt8](bytes), isImage: true)
+    }
+
+    static let priority = HTTPField.Name("Priority")!
+
+    /// RFC 9218's urgency (`u=0`...`u=7`, default 3) of a picture request: the gallery asks for
+    /// tiles on screen with a lower number than prefetched ones.
+    static func urgency(_ header: String?) -> Int {
+        guard let header else { return 3 }
+        for item in header.split(separator: ",") {
+            let part = item.trimmingCharacters(in: .whitespaces)
+            if part.hasPrefix("u="), let u = Int(part.dropFirst(2)), (0...7).contains(u) { return u }
+        }
+        return 3
     }
 }
