@@ -48,12 +48,24 @@ final class MetronWaitingEndToEndTests: XCTestCase {
         XCTAssertGreaterThan(GalleryScreen(waiting).names.count, 5, "more tiles than pictures fetched")
 
         // Counted down once a second with no key pressed.
+        let seen = Date()
         let later = tmux.waitFor("the countdown", timeout: 10) { (Self.secondsLeft(GalleryScreen($0).status) ?? first) <= first - 2 }
         print("status while waiting: \"\(status)\", then \"\(GalleryScreen(later).status)\"")
+        FileHandle.standardError.write(Data("screen while waiting:\n\(later)\n".utf8))
 
-        // When the window moves on, the next pictures arrive without a key.
-        let arrived = tmux.waitFor("the next pictures", timeout: Double(first) + 30) { Self.halfBlocks($0) > picturesBefore }
-        print("half-block cells: \(picturesBefore) while waiting, \(Self.halfBlocks(arrived)) after \(first) s")
+        // The lookups granted this minute are done; the rest wait for the window to move on.
+        let lookups = { metron.requests.filter { $0.range(of: #"^/api/character/\d+/$"#, options: .regularExpression) != nil }.count }
+        let lookupsWhileWaiting = lookups()
+        XCTAssertLessThanOrEqual(lookupsWhileWaiting, 5, "no more picture lookups than the minute allows")
+        let picturesWhileWaiting = Self.halfBlocks(later)
+        // When it does, the next pictures arrive without a key.
+        let arrived = tmux.waitFor("the next pictures", timeout: Double(first) + 30) {
+            lookups() > lookupsWhileWaiting && Self.halfBlocks($0) > picturesWhileWaiting
+        }
+        let waited = Date().timeIntervalSince(seen)
+        print("picture lookups \(lookupsWhileWaiting) while waiting, \(lookups()) after; half-block cells \(picturesWhileWaiting) -> "
+              + "\(Self.halfBlocks(arrived)) after \(String(format: "%.1f", waited)) s (the status said \(first) s)")
+        XCTAssertGreaterThan(waited, Double(first) - 3, "the pictures came when the countdown said, not before")
         XCTAssertEqual(metron.tooManyRequests, 0, "never over Metron's per-minute limit")
         tmux.send("q")
     }
