@@ -153,7 +153,7 @@ final class SlidingWindowTests: XCTestCase {
     /// it, though a less urgent one asked first.
     func testTheMostUrgentWaitingPictureGoesFirst() async throws {
         let limiter = MetronRateLimiter(file: file, budget: MetronBudget(perMinute: 1, perDay: 5_000),
-                                        window: SlidingWindow(length: 0.6, margin: 0.05))
+                                        window: SlidingWindow(length: 2, margin: 0.05))
         _ = try await limiter.acquire()
         let order = Locked<[String]>([])
         let prefetch = Task {
