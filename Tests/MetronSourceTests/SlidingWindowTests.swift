@@ -169,4 +169,25 @@ final class SlidingWindowTests: XCTestCase {
         _ = try await prefetch.value
         XCTAssertEqual(order.get, ["on screen", "prefetch"])
     }
+
+    /// Among as urgent pictures, the newest goes first: the screen the user paged to, not the
+    /// one left behind.
+    func testTheNewestScreenGoesBeforeTheOneLeftBehind() async throws {
+        let limiter = MetronRateLimiter(file: file, budget: MetronBudget(perMinute: 1, perDay: 5_000),
+                                        window: SlidingWindow(length: 2, margin: 0.05))
+        _ = try await limiter.acquire()
+        let order = Locked<[String]>([])
+        let leftBehind = Task {
+            _ = try await limiter.acquire(background: true, urgency: 1)
+            order.with { $0.append("left behind") }
+        }
+        try await Task.sleep(for: .milliseconds(100))
+        let pagedTo = Task {
+            _ = try await limiter.acquire(background: true, urgency: 1)
+            order.with { $0.append("paged to") }
+        }
+        _ = try await pagedTo.value
+        _ = try await leftBehind.value
+        XCTAssertEqual(order.get, ["paged to", "left behind"])
+    }
 }
