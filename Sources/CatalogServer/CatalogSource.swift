@@ -24,7 +24,7 @@ struct CatalogSource: LiveSource {
         try routes.answer(route, params)
     }
 
-    func image(path: String, renderer: any ImageRendering) async -> LiveImage? {
+    func image(path: String, urgency: Int, renderer: any ImageRendering) async -> LiveImage? {
         guard let request = ImageService.parse(path: path) else { return nil }
         do {
             guard let rendered = try images.image(request) else { return .notFound("Not Found") }

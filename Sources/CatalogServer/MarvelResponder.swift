@@ -92,7 +92,8 @@ struct MarvelResponder: HTTPResponder {
             let (bytes, type) = HostileArt.bytes(kind)
             return Reply(status: 200, headers: [("Content-Type", type), ("Cache-Control", "no-store")], body: bytes, isImage: true)
         }
-        if let found = await backend.image(path: path, renderer: renderer) {
+        if let found = await backend.image(path: path, urgency: PriorityHeader.urgency(request.headers[PriorityHeader.name]),
+                                           renderer: renderer) {
             return image(found, request: request, faults: faults)
         }
         return Reply(.noRoute(pathAndQuery))
@@ -156,6 +157,9 @@ struct MarvelResponder: HTTPResponder {
             return Reply(status: 404, headers: [("Content-Type", "text/plain")], body: Array("\(text)\n".utf8), isImage: true)
         case .failed(let status, let text):
             return Reply(status: status, headers: [("Content-Type", "text/plain")], body: Array("\(text)\n".utf8), isImage: true)
+        case .mustWait(let seconds, let text):
+            return Reply(status: 429, headers: [("Content-Type", "text/plain"), ("Retry-After", String(seconds))],
+                         body: Array("\(text)\n".utf8), isImage: true)
         }
         let etag = picture.etag ?? Digest.sha1Hex(picture.bytes)
         if Self.matches(request.headers[.ifNoneMatch], etag) {

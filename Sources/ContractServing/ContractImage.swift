@@ -64,4 +64,6 @@ public enum LiveImage: Sendable {
     case notFound(String)
     /// The source could not give it (a status such as 500 or 503, and the reason; never a secret).
     case failed(Int, String)
+    /// Not now: the source's budget is spent; 429 with `Retry-After` (seconds) and the reason.
+    case mustWait(retryAfter: Int, String)
 }

@@ -18,7 +18,9 @@ public protocol LiveSource: Sendable {
     func answer(_ route: ContractRoute, _ params: QueryParameters, pathAndQuery: String,
                 base: String) async throws(APIFailure) -> RouteAnswer
     /// A picture path's answer; nil when the path is not one of this source's pictures.
-    func image(path: String, renderer: any ImageRendering) async -> LiveImage?
+    /// `urgency` (0...7, RFC 9218's `Priority: u=`): pictures on a client's screen come before
+    /// its prefetch when the source has to wait for its budget.
+    func image(path: String, urgency: Int, renderer: any ImageRendering) async -> LiveImage?
     /// The status line's words for it now (its name, budget and credit); nil: nothing to say.
     var statusText: String? { get }
     /// Why it last gave up on its rate limit, in its own words, for the error line of a plain run.

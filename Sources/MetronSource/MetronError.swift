@@ -18,6 +18,9 @@ public enum MetronError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Metron asked (429 Retry-After or X-RateLimit-Reset) for a longer wait than
     /// `MetronRateLimiter.maxPause`: the refusal says how long and until when.
     case asksTooLongWait(String)
+    /// A request would wait longer than its client allows (`serve`'s longest wait) for the
+    /// budget or for what Metron asked: the seconds to wait, and why.
+    case mustWait(seconds: Double, because: String)
     /// The connection failed (after the retries).
     case transport(String)
     /// The shared budget file could not be used.
@@ -36,6 +39,8 @@ public enum MetronError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unexpectedStatus(let status, let path): return "Metron answered \(status) to \(path)"
         case .rateLimited(let path): return "Metron kept answering 429 (too many requests) to \(path)"
         case .asksTooLongWait(let text): return text
+        case .mustWait(let seconds, let because):
+            return "\(because): the next request may go in \(MetronWait.duration(seconds))"
         case .transport(let reason): return "cannot reach Metron: \(reason)"
         case .budgetFile(let path, let reason): return "the Metron request budget file \(path) cannot be used: \(reason)"
         }

@@ -16,6 +16,8 @@ public struct ConfigFile: Equatable, Sendable {
     /// `serve`: referrer patterns let through with `apikey` alone, and CORS origins.
     public var allowedReferrers: [String]?
     public var corsOrigins: [String]?
+    /// `serve`: seconds a request may wait for a live source's budget before a 429.
+    public var serveLongestWait: Int?
 
     public init() {}
 
@@ -23,7 +25,7 @@ public struct ConfigFile: Equatable, Sendable {
     public static let keys = ["colors", "graphics", "language", "page_size", "source", "base_url",
                               "public_key", "private_key", "metron_url", "metron_username", "metron_password",
                               "metron_per_minute", "metron_per_day", "allowed_referrers", "cors_origins",
-                              "graphics_transfer", "dither"]
+                              "graphics_transfer", "dither", "serve_longest_wait"]
 
     /// Where the file is looked for.
     public static func path(environment: [String: String]) -> URL {
@@ -81,6 +83,7 @@ public struct ConfigFile: Equatable, Sendable {
         values.pageSize = try int("page_size", example: 50)
         metronPerMinute = try int("metron_per_minute", example: 18)
         metronPerDay = try int("metron_per_day", example: 4500)
+        serveLongestWait = try int("serve_longest_wait", example: 5)
     }
 
     /// Whether the file holds a secret (and so must not be readable by others).

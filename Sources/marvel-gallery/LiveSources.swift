@@ -26,8 +26,9 @@ struct LiveSourceRow: Sendable {
     let help: String
     /// `catalog import` help: the recordings it translates.
     let recordingsHelp: String
-    /// The source of a run, from its settings.
-    let make: @Sendable (Settings, _ noCache: Bool) throws -> any LiveSource
+    /// The source of a run, from its settings; `longestWait`: `serve`'s bound on a request's
+    /// wait for the source's budget (nil: as long as it takes).
+    let make: @Sendable (Settings, _ noCache: Bool, _ longestWait: TimeInterval?) throws -> any LiveSource
     /// Its credit for the gallery's header before (or without) a page that carries it.
     let attribution: String
     /// For clients of the in-process server, whose answers may wait for the source's budget.
@@ -60,7 +61,9 @@ enum LiveSources {
             help: "metron: answer from metron.cloud with your account (METRON_USERNAME/METRON_PASSWORD), within its rate limit",
             recordingsHelp: "A folder of Metron recordings (one JSON body per file and an INDEX.tsv naming each request, "
                 + "as ../shared/metron-recorded) is translated into Marvel entities as `serve --source metron` does.",
-            make: { settings, noCache in MetronServing(client: try MetronLaunch.client(settings, noCache: noCache)) },
+            make: { settings, noCache, longestWait in
+                MetronServing(client: try MetronLaunch.client(settings, noCache: noCache, longestWait: longestWait))
+            },
             attribution: MetronTerms.attribution, patientTimeouts: MetronLaunch.patientTimeouts,
             kind: { .live($0, LiveTraits(creatorsOrder: "firstName", ordersComics: false, searchesOnEnter: true)) },
             doctorLine: { MetronLaunch.budgetProblem().map { ("metron budget", $0) } },
@@ -85,7 +88,7 @@ enum LiveSources {
 
     /// The in-process server that answers the Marvel contract from a live source, for the data commands.
     static func start(_ row: LiveSourceRow, _ settings: Settings, noCache: Bool) async throws -> CatalogServer {
-        let source = try row.make(settings, noCache)
+        let source = try row.make(settings, noCache, nil)
         running.withLock { $0 = source }
         let server = try await CatalogServer.start(CatalogServerOptions(source: .live(source)))
         serverBase.withLock { $0 = server.baseURL }
@@ -132,7 +135,8 @@ enum MetronLaunch {
         FileHandle.standardError.write(Data("marvel-gallery: \(wait.description)\n".utf8))
     }
 
-    static func client(_ settings: Settings, noCache: Bool = false) throws -> MetronClient {
+    /// `longestWait`: `serve`'s bound on a request's wait for the budget (nil: as long as it takes).
+    static func client(_ settings: Settings, noCache: Bool = false, longestWait: TimeInterval? = nil) throws -> MetronClient {
         let metron = settings.metron
         guard let username = metron.username.value, let password = metron.password.value else {
             throw MetronError.missingCredentials
@@ -146,7 +150,8 @@ enum MetronLaunch {
                                                            lastRateLimit.withLock { $0 = wait.description }
                                                            tell(wait)
                                                        }),
-                            cache: noCache ? nil : ResponseCache(directory: cacheDirectory, sizeLimit: 200 << 20))
+                            cache: noCache ? nil : ResponseCache(directory: cacheDirectory, sizeLimit: 200 << 20),
+                            longestWait: longestWait)
     }
 
     /// The shared Metron budget file, when it is unusable (a device, huge, impossible numbers):

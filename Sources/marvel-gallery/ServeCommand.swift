@@ -40,6 +40,11 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var liveSource: LiveSourceOptions
 
+    @Option(name: .customLong("longest-wait"),
+            help: ArgumentHelp("With a live --source: a request that would wait longer than this for the request budget (or for what the source asked) is answered 429 with Retry-After at once (default: $\(Self.longestWaitVariable), then serve_longest_wait in config.toml, then 5; 0 to 900).",
+                               valueName: "seconds"))
+    var longestWait: Int?
+
     @Option(help: "Scale mode: CHARACTERSxCOMICS, e.g. 1562x50000 (deterministic, images drawn on demand).")
     var synthetic: String?
 
@@ -117,6 +122,29 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if let synthetic { _ = try Self.parseSynthetic(synthetic) }
         _ = try faults()
+        if let longestWait, !Self.longestWaits.contains(longestWait) {
+            throw ValidationError("--longest-wait must be from 0 to 900 seconds, got \(longestWait)")
+        }
+    }
+
+    static let longestWaitVariable = "MARVEL_SERVE_LONGEST_WAIT"
+    static let longestWaits = 0...900
+
+    /// --longest-wait, else the variable, else serve_longest_wait, else 5 s: a client of
+    /// `serve` gets a 429 it can act on rather than an answer held past its own timeout.
+    static func resolvedLongestWait(flag: Int?, environment: [String: String], config: ConfigFile?) throws -> TimeInterval {
+        if let flag { return TimeInterval(flag) }
+        if let text = environment[longestWaitVariable], !text.trimmingCharacters(in: .whitespaces).isEmpty {
+            guard let n = Int(text.trimmingCharacters(in: .whitespaces)), longestWaits.contains(n) else {
+                throw ValidationError("\(longestWaitVariable) must be a whole number from 0 to 900, got \"\(text)\"")
+            }
+            return TimeInterval(n)
+        }
+        if let n = config?.serveLongestWait {
+            guard longestWaits.contains(n) else { throw ValidationError("serve_longest_wait must be from 0 to 900, got \(n)") }
+            return TimeInterval(n)
+        }
+        return 5
     }
 
     /// The private key from --private-key, else --private-key-file, else MARVEL_PRIVATE_KEY
@@ -170,8 +198,11 @@ struct ServeCommand: AsyncParsableCommand {
             do {
                 var flags = Flags(source: live.name)
                 liveSource.apply(to: &flags)
-                let settings = try Settings.resolve(flags: flags, environment: ProcessInfo.processInfo.environment)
-                options.source = .live(try live.make(settings, false))
+                let environment = ProcessInfo.processInfo.environment
+                let settings = try Settings.resolve(flags: flags, environment: environment)
+                let wait = try Self.resolvedLongestWait(flag: longestWait, environment: environment,
+                                                        config: try ConfigFile.load(ConfigFile.path(environment: environment)))
+                options.source = .live(try live.make(settings, false, wait))
             } catch {
                 PlainOutput.note("marvel-gallery: \(PlainOutput.v("\(error)"))")
                 throw ExitCode(1)

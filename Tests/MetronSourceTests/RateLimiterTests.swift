@@ -28,9 +28,9 @@ final class RateLimiterTests: XCTestCase {
             fake.advance(1)
         }
         XCTAssertEqual(fake.sleeps, [], "18 requests fit the first minute")
-        // 18 s in: the 19th waits until the first (at 0 s) leaves the window at 60 s.
+        // 18 s in: the 19th waits until the first (at 0 s) leaves the window and its margin at 61 s.
         let usage = try await limiter.acquire()
-        XCTAssertEqual(fake.sleeps, [.seconds(42)])
+        XCTAssertEqual(fake.sleeps, [.seconds(43)])
         XCTAssertEqual(usage.today, 19)
         XCTAssertEqual(usage.thisMinute, 18)
         XCTAssertEqual(usage.statusText, "Metron · 18/18 this minute · 19 today")
@@ -46,7 +46,7 @@ final class RateLimiterTests: XCTestCase {
         _ = try await limiter.acquire()
         XCTAssertEqual(fake.sleeps, [], "a page or a detail is sent at once")
         _ = try await limiter.acquire(background: true)
-        XCTAssertEqual(fake.sleeps, [.seconds(59)], "the 16th picture lookup waits for the minute to move on")
+        XCTAssertEqual(fake.sleeps, [.seconds(60)], "the 16th picture lookup waits for the minute to move on")
     }
 
     func testTwoLimitersOnOneFileShareTheBudget() async throws {

@@ -53,7 +53,7 @@ extension AppState {
             jumpTyping = nil
             return []
         case .enter:
-            // Enter looks the text up at once when the debounce has not (Metron's small budget
+            // Enter looks the text up at once when the debounce has not (a live source's small budget
             // waits for Enter, as its search does).
             jumpTyping = nil
             return typing.lookedUp == typing.text ? [] : startJump(to: typing.text)

@@ -80,9 +80,10 @@ extension AppState {
         if current.isEmpty && current.isLoading && !spinnerTicking {
             spinnerTicking = true
             effects.append(.startTimer(.spinner, milliseconds: config.spinnerMillis))
-        } else if current.isLoading && !spinnerTicking, case .live = config.source {
-            // A page from a live source may wait for what it asked (its status text counts the
-            // wait down): redrawn once a second while it loads, not only on the next key.
+        } else if current.isLoading || !requestedThumbnails.isEmpty, !spinnerTicking, case .live = config.source {
+            // A page or pictures from a live source may wait for the budget or for what the
+            // source asked (its status text says which and counts the wait down): redrawn once
+            // a second while they load, not only on the next key.
             spinnerTicking = true
             effects.append(.startTimer(.spinner, milliseconds: 1000))
         }

@@ -1,6 +1,6 @@
 /// The order a grid asks for (`s` cycles it, `S` turns it round, `--order` starts on one): one
 /// of the contract's `orderBy` values, sent as it is. Characters: `name`, `modified` and the
-/// built-in catalog's `comics` (how many comics a character is in; the Marvel API and Metron do
+/// built-in catalog's `comics` (how many comics a character is in; the Marvel API and live sources do
 /// not have it and answer 409, shown as the page's error); comics: `title`, `onsaleDate`,
 /// `issueNumber` (and `focDate`, `modified` from the command line).
 public struct ListOrder: Equatable, Hashable, Sendable, CustomStringConvertible {

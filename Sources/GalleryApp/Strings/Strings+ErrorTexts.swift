@@ -28,7 +28,7 @@ extension Strings {
         .errNotFound: "not found (404{1})",
         .errRejected: "the server refused the request (409: {1})",
         .errRateLimited: "rate limit reached (429){1}; rejected calls still count against the daily quota",
-        .errRetryAfter: ", retry after {1} s",
+        .errRetryAfter: ", retry after {1}",
         .errServer: "the server failed ({1}{2}); try again later",
         .errServiceRetired: "the official Marvel API (gateway.marvel.com) was retired in 2025 and answers HTTP {1}. "
             + "Run marvel-gallery without API keys to use the built-in offline catalog, "
@@ -70,7 +70,7 @@ extension Strings {
         .errNotFound: "no encontrado (404{1})",
         .errRejected: "el servidor rechazó la petición (409: {1})",
         .errRateLimited: "límite de peticiones alcanzado (429){1}; las llamadas rechazadas también cuentan para la cuota diaria",
-        .errRetryAfter: ", reintenta dentro de {1} s",
+        .errRetryAfter: ", reintenta dentro de {1}",
         .errServer: "el servidor falló ({1}{2}); inténtalo más tarde",
         .errServiceRetired: "la API oficial de Marvel (gateway.marvel.com) se retiró en 2025 y responde HTTP {1}. "
             + "Ejecuta marvel-gallery sin claves de API para usar el catálogo sin conexión incluido, "

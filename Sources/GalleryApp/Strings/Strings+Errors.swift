@@ -11,7 +11,7 @@ extension Strings {
         let arguments: [String] = message.values.map { value in
             switch value {
             case .text(let text): text
-            case .number(let count): number(count)
+            case .number(let count): message.id == "retryAfter" ? wait(seconds: count) : number(count)
             case .message(let inner): describe(inner)
             }
         }
@@ -25,5 +25,18 @@ extension Strings {
     /// The table's text for a message id (`timeoutConnect` is `errTimeoutConnect`).
     static func key(for message: UserMessage) -> StringKey? {
         StringKey(rawValue: "err" + message.id.prefix(1).uppercased() + message.id.dropFirst())
+    }
+
+    /// A server's Retry-After as a person reads it: "42 s", "14 min 5 s", "5 h 12 min",
+    /// "11 days 13 h" (a source asking for days once read "retry after 950400 s").
+    func wait(seconds: Int) -> String {
+        let s = max(0, seconds)
+        let days = language == .es ? "días" : "days"
+        switch s {
+        case ..<90: return "\(s) s"
+        case ..<3600: return s % 60 == 0 ? "\(s / 60) min" : "\(s / 60) min \(s % 60) s"
+        case ..<172_800: return "\(s / 3600) h \(s % 3600 / 60) min"
+        default: return "\(number(s / 86_400)) \(days) \(s % 86_400 / 3600) h"
+        }
     }
 }

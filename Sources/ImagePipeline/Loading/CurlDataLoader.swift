@@ -16,10 +16,19 @@ public struct CurlDataLoader: DataLoading {
     }
 
     public func loadData(from url: String) async throws -> [UInt8] {
+        try await load(url, headers: [])
+    }
+
+    /// With an RFC 9218 `Priority` header (`u=1` on screen, `u=5` prefetch).
+    public func loadData(from url: String, priority: ImagePriority) async throws -> [UInt8] {
+        try await load(url, headers: [("Priority", "u=\(priority.urgency)")])
+    }
+
+    private func load(_ url: String, headers: [(String, String)]) async throws -> [UInt8] {
         guard let u = URL(string: url) else { throw ImagePipelineError.transport(.invalidURL("not a URL")) }
         let response: HTTPResponse
         do {
-            response = try await transport.send(HTTPRequest(url: u, timeouts: timeouts, maxResponseBytes: maxResponseBytes))
+            response = try await transport.send(HTTPRequest(url: u, headers: headers, timeouts: timeouts, maxResponseBytes: maxResponseBytes))
         } catch let error as HTTPTransportError {
             throw ImagePipelineError.transport(error)
         }

@@ -101,7 +101,7 @@ extension Scheduler {
             let url = fetch.url
             let transfer = Task.detached { [weak self] in
                 let result: Result<[UInt8], any Error>
-                do { result = .success(try await loader.loadData(from: url)) } catch { result = .failure(error) }
+                do { result = .success(try await loader.loadData(from: url, priority: bestPriority)) } catch { result = .failure(error) }
                 self?.downloaded(fetch, result)
             }
             fetch.state = .netRunning(transfer)

@@ -2,8 +2,8 @@ import Foundation
 import HTTPTransport
 
 extension MarvelClient {
-    /// Sends with the retry policy's one rule (`RetryPolicy.isRetryable`; Retry-After honoured
-    /// up to a cap); every other status is returned as is.
+    /// Sends with the retry policy's one rule (`RetryPolicy.isRetryable`; a Retry-After up to
+    /// the cap is waited, a longer one returned at once); every other status is returned as is.
     /// A 5xx from the official gateway is not retried: it is the retired service's answer.
     func sendWithRetries(_ request: HTTPRequest) async throws -> HTTPResponse {
         var attempt = 0
@@ -15,6 +15,10 @@ extension MarvelClient {
                 let retryable = RetryPolicy.isRetryable(status: status) && !(isOfficialGateway && status >= 500)
                 guard retryable, attempt < retryPolicy.maxRetries else { return response }
                 retryAfter = RetryPolicy.parseRetryAfter(response.headers["retry-after"])
+                // A server asking for longer than the cap is only refused again if asked sooner:
+                // its answer stands, and says how long (a live source's wait of days once took 40 s of
+                // capped retries to end in the same 429).
+                if let retryAfter, retryAfter > retryPolicy.maxRetryAfter { return response }
             } catch let error as HTTPTransportError {
                 guard RetryPolicy.isRetryable(error), attempt < retryPolicy.maxRetries else { throw MarvelAPIError.transport(error) }
                 retryAfter = nil

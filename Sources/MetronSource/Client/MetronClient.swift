@@ -30,6 +30,10 @@ public final class MetronClient: Sendable {
     /// How long stored answers count as fresh (also the longest `serve` lets a browser keep one).
     public let freshness: Freshness
     let retryPolicy: RetryPolicy
+    /// The longest a request waits for the budget before it fails with `mustWait` (nil: as
+    /// long as it takes). `serve` sets it so its clients get a 429 with Retry-After in seconds
+    /// instead of an answer held for up to a minute.
+    public let longestWait: TimeInterval?
     private let counters = Counters()
     private let unreachableUntil = Mutex<Date?>(nil)
     private let inFlight = Mutex(0)
@@ -39,7 +43,9 @@ public final class MetronClient: Sendable {
 
     public init(baseURL: URL = MetronClient.defaultBaseURL, credentials: MetronCredentials, transport: HTTPTransport,
                 limiter: MetronRateLimiter, cache: ResponseCache? = nil, freshness: Freshness = .init(),
-                retryPolicy: RetryPolicy = RetryPolicy(maxRetries: 3, maxRetryAfter: .seconds(120))) {
+                retryPolicy: RetryPolicy = RetryPolicy(maxRetries: 3, maxRetryAfter: .seconds(120)),
+                longestWait: TimeInterval? = nil) {
+        self.longestWait = longestWait
         self.baseURL = baseURL
         self.credentials = credentials
         self.transport = transport
@@ -70,10 +76,11 @@ public final class MetronClient: Sendable {
 
     /// One record, e.g. `detail(MetronCharacter.self, "character", id: 1)`. `background`: a
     /// lookup for a picture, which leaves part of the budget to what the user asks for.
+    /// `urgency` (0...7, RFC 9218) orders this process's waiting picture lookups: on screen first.
     public func detail<Item: MetronRecord>(_ type: Item.Type, _ path: String, id: Int,
-                                           background: Bool = false) async throws(MetronError) -> Item {
+                                           background: Bool = false, urgency: Int = 3) async throws(MetronError) -> Item {
         let url = self.url("/api/\(path)/\(id)/", [:])
-        let body = try await data(url, fresh: freshness.details, background: background)
+        let body = try await data(url, fresh: freshness.details, background: background, urgency: urgency)
         return try MetronDecoding.detail(Item.self, from: body, what: "\(path) \(id)").0
     }
 
@@ -105,7 +112,8 @@ public final class MetronClient: Sendable {
     /// The body for `url`: a fresh stored copy, else Metron's answer, else (Metron unreachable
     /// or failing) a stale stored copy. With a stale copy in hand Metron is asked once, without
     /// retries, and not at all while it was just found unreachable.
-    func data(_ url: URL, fresh: TimeInterval, budgeted: Bool = true, background: Bool = false) async throws(MetronError) -> Data {
+    func data(_ url: URL, fresh: TimeInterval, budgeted: Bool = true, background: Bool = false,
+              urgency: Int = 3) async throws(MetronError) -> Data {
         let stored = cache?.load(url)
         if let stored, Date().timeIntervalSince(stored.storedAt) < fresh { return stored.body }
         if let stored, let until = unreachableUntil.withLock({ $0 }), Date() < until {
@@ -113,14 +121,14 @@ public final class MetronClient: Sendable {
             return stored.body
         }
         do {
-            return try await fetch(url, budgeted: budgeted, background: background, retrying: stored == nil)
+            return try await fetch(url, budgeted: budgeted, background: background, urgency: urgency, retrying: stored == nil)
         } catch {
             switch error {
-            case .rateLimited, .asksTooLongWait: lastRateLimit.withLock { $0 = error.description }
+            case .rateLimited, .asksTooLongWait, .mustWait: lastRateLimit.withLock { $0 = error.description }
             default: break
             }
             switch error {
-            case .transport, .unexpectedStatus, .rateLimited, .asksTooLongWait:
+            case .transport, .unexpectedStatus, .rateLimited, .asksTooLongWait, .mustWait:
                 if let stored {
                     MetronStaleness.current?.note(stored.storedAt)
                     return stored.body
@@ -131,7 +139,7 @@ public final class MetronClient: Sendable {
         }
     }
 
-    private func fetch(_ url: URL, budgeted: Bool, background: Bool, retrying: Bool) async throws(MetronError) -> Data {
+    private func fetch(_ url: URL, budgeted: Bool, background: Bool, urgency: Int, retrying: Bool) async throws(MetronError) -> Data {
         let maxRetries = retrying ? retryPolicy.maxRetries : 0
         let path = url.path
         var request = HTTPRequest(url: url, headers: [("Accept", "application/json")])
@@ -148,13 +156,16 @@ public final class MetronClient: Sendable {
         var askedSoFar: Double = 0
         while true {
             if let refused = refusal.withLock({ $0 }), refused.until > Date() { throw .asksTooLongWait(refused.text) }
+            var granted: Date?
             if budgeted || attempt > 0 {
-                do { _ = try await limiter.acquire(background: background) } catch { throw Self.budgetError(error) }
+                do {
+                    granted = try await limiter.acquire(background: background, urgency: urgency, longestWait: longestWait).at
+                } catch { throw Self.budgetError(error) }
             }
             counters.sent.withLock { $0 += 1 }
             let response: HTTPResponse
             do {
-                response = try await send(request, storingAs: url)
+                response = try await send(request, storingAs: url, granted: granted)
             } catch HTTPTransportError.responseTooLarge(let limit) {
                 throw .undecodable("\(path): the answer is larger than \(limit / (1 << 20)) MB (Metron's pages are under 100 KB)")
             } catch let error as HTTPTransportError {
@@ -198,10 +209,15 @@ public final class MetronClient: Sendable {
     /// Sends one request in a task of its own: once it is on its way to Metron (and paid for),
     /// its answer is stored even when whoever asked has gone (a tile scrolled away, the program
     /// quitting), so the next visit need not ask again.
-    private func send(_ request: HTTPRequest, storingAs url: URL) async throws -> HTTPResponse {
+    /// A budgeted request's window is counted from when its answer (or failure) came, the
+    /// latest it can have reached Metron (`MetronRateLimiter.sent`).
+    private func send(_ request: HTTPRequest, storingAs url: URL, granted: Date?) async throws -> HTTPResponse {
         inFlight.withLock { $0 += 1 }
         return try await Task { [self] in
-            defer { inFlight.withLock { $0 -= 1 } }
+            defer {
+                if let granted { try? limiter.sent(grantedAt: granted) }
+                inFlight.withLock { $0 -= 1 }
+            }
             let response = try await transport.send(request)
             if (200..<300).contains(response.status) { try? cache?.store(url, etag: nil, body: response.body) }
             return response
@@ -221,6 +237,27 @@ public final class MetronClient: Sendable {
             try? await Task.sleep(for: .milliseconds(20))
         }
     }
+
+    /// The Retry-After (whole seconds, 1 s to 31 days) for a rate-limit failure of this client:
+    /// what the budget or Metron still asks, so a client of `serve` (or the gallery) can say
+    /// how long and try again then; nil for other failures.
+    public func retryAfter(for error: MetronError) -> Int? {
+        let seconds: Double
+        switch error {
+        case .mustWait(let wait, _): seconds = wait
+        case .asksTooLongWait:
+            guard let until = refusal.withLock({ $0?.until }) else { return nil }
+            seconds = until.timeIntervalSinceNow
+        case .rateLimited:
+            seconds = (try? limiter.usage().pausedUntil?.timeIntervalSinceNow) ?? 60
+        default: return nil
+        }
+        guard seconds.isFinite else { return Self.longestRetryAfter }
+        return Int(min(max(seconds.rounded(.up), 1), Double(Self.longestRetryAfter)))
+    }
+
+    /// The longest Retry-After said (an upstream asking for years gets this, not an overflow).
+    public static let longestRetryAfter = 31 * 86_400
 
     /// Remembers a wait Metron asked for beyond `maxPause` and returns the words for it.
     @discardableResult

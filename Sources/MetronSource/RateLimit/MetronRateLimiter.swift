@@ -8,6 +8,9 @@ public final class MetronRateLimiter: Sendable {
     public let budget: MetronBudget
     private let file: BudgetFile
     private let clock: MetronClock
+    /// The window the budget counts in (a minute and a margin; shorter only in tests).
+    public let window: SlidingWindow
+    private let queue = LimiterQueue()
 
     /// Told before each wait of `acquire` for a pause or the day's budget (not the few
     /// seconds of the sliding minute): plain output prints it, so no wait is silent.
@@ -19,8 +22,9 @@ public final class MetronRateLimiter: Sendable {
     public static let maxPause: TimeInterval = 15 * 60
 
     public init(file: URL, budget: MetronBudget = .standard, clock: MetronClock = .system,
-                onWait: (@Sendable (MetronWait) -> Void)? = nil) {
+                window: SlidingWindow = .minute, onWait: (@Sendable (MetronWait) -> Void)? = nil) {
         self.file = BudgetFile(path: file.path)
+        self.window = window
         self.budget = budget
         self.clock = clock
         self.onWait = onWait
@@ -43,29 +47,42 @@ public final class MetronRateLimiter: Sendable {
     public var backgroundReserve: Int { max(1, budget.perMinute / 6) }
 
     /// Waits for room in the budget and takes one request from it. A `background` request
-    /// leaves `backgroundReserve` of the minute to the others.
-    public func acquire(background: Bool = false) async throws -> MetronBudgetUsage {
-        let perMinute = background ? max(1, budget.perMinute - backgroundReserve) : budget.perMinute
+    /// leaves `backgroundReserve` of the minute to the others; among this process's waiting
+    /// pictures, the lower `urgency` (0...7, RFC 9218) goes first. Call `sent(grantedAt:)`
+    /// with the returned `at` once the answer is in, so the window counts from then.
+    /// With `longestWait`, a request that would wait longer in all (for the window, a pause
+    /// or the day) is refused at once with `MetronError.mustWait`, saying how long.
+    public func acquire(background: Bool = false, urgency: Int = 3,
+                        longestWait: TimeInterval? = nil) async throws -> MetronBudgetUsage {
+        let limit = background ? max(1, budget.perMinute - backgroundReserve) : budget.perMinute
+        let me = queue.enter(background: background, urgency: urgency)
+        defer { queue.leave(me) }
+        let started = clock.now()
         var told: Date?
         while true {
+            let behind = queue.isBehind(me)
             let outcome: (wait: Double?, reason: MetronWait.Reason?, usage: MetronBudgetUsage) = try file.withLockedState(now: clock.now()) { state in
                 // Read the time under the lock, so the file's entries are in lock order.
                 let now = clock.now()
                 prune(&state, now: now)
                 var wait: Double?
                 var reason: MetronWait.Reason?
-                if state.pausedUntil > now.timeIntervalSince1970 {
-                    wait = state.pausedUntil - now.timeIntervalSince1970
+                let t = now.timeIntervalSince1970
+                let windowWait = window.wait(state.recent, limit: limit, now: t)
+                if state.pausedUntil > t {
+                    wait = state.pausedUntil - t
                     reason = .serverAsked
                 } else if state.today >= budget.perDay {
                     wait = nextUTCDay(after: now).timeIntervalSince(now)
                     reason = .dayBudget
-                } else if state.recent.count >= perMinute {
-                    // Until enough of the minute's requests have left the window.
-                    let sorted = state.recent.sorted()
-                    wait = sorted[state.recent.count - perMinute] + 60 - now.timeIntervalSince1970
+                } else if windowWait > 0 {
+                    // Until enough of the window's requests have left it.
+                    wait = windowWait
+                } else if behind {
+                    // Room now, but a more urgent request of ours takes it first.
+                    wait = Self.yieldDelay
                 } else {
-                    state.recent.append(now.timeIntervalSince1970)
+                    state.recent.append(t)
                     state.today += 1
                 }
                 return (wait, reason, usage(state, now))
@@ -73,8 +90,13 @@ public final class MetronRateLimiter: Sendable {
             guard let wait = outcome.wait else { return outcome.usage }
             // Bounded before any conversion: a day at most (the day budget), never a trap.
             let bounded = min(max(wait, 0.001), 86_400 + 60)
+            if let longestWait, wait > Self.yieldDelay {
+                let total = clock.now().timeIntervalSince(started) + bounded
+                if total > longestWait { throw MetronError.mustWait(seconds: bounded, because: Self.because(outcome.reason, budget, window)) }
+            }
+            let until = clock.now().addingTimeInterval(bounded)
+            queue.sleeps(me, until: until)
             if let reason = outcome.reason {
-                let until = clock.now().addingTimeInterval(bounded)
                 // Said once per wait, not at every wake-up.
                 if told.map({ abs($0.timeIntervalSince(until)) > 1 }) ?? true {
                     told = until
@@ -82,6 +104,37 @@ public final class MetronRateLimiter: Sendable {
                 }
             }
             try await clock.sleep(.milliseconds(Int((bounded * 1000).rounded(.up))))
+        }
+    }
+
+    /// Why a request waits, in words: "Metron's budget of 18 a minute is spent".
+    static func because(_ reason: MetronWait.Reason?, _ budget: MetronBudget, _ window: SlidingWindow) -> String {
+        switch reason {
+        case .serverAsked: return "Metron asks to wait (too many requests)"
+        case .dayBudget: return "the day's Metron budget of \(budget.perDay) is spent"
+        case nil:
+            let per = window.length == 60 ? "a minute" : "every \(MetronWait.duration(window.length))"
+            return "Metron's budget of \(budget.perMinute) \(per) is spent"
+        }
+    }
+
+    /// How long a request that has room but is not first in line waits before trying again.
+    static let yieldDelay: Double = 0.02
+
+    /// The request granted at `grantedAt` (`acquire`'s `at`) has been answered (or failed):
+    /// it reached Metron at the latest now, so the window counts it from now. A request can
+    /// wait in curl's queue or on a slow link for seconds after its grant; counted from the
+    /// grant, the next window's requests could meet it inside Metron's minute.
+    public func sent(grantedAt: Date) throws {
+        try file.withLockedState(now: clock.now()) { state in
+            let now = clock.now().timeIntervalSince1970
+            let granted = grantedAt.timeIntervalSince1970
+            if let i = state.recent.firstIndex(of: granted) {
+                state.recent[i] = max(granted, now)
+            } else if state.recent.count < BudgetCheck.maxRecent {
+                // Pruned already (a request slower than the window): it still counts from now.
+                state.recent.append(now)
+            }
         }
     }
 
@@ -133,11 +186,13 @@ public final class MetronRateLimiter: Sendable {
         var usage = MetronBudgetUsage(thisMinute: state.recent.count, perMinute: budget.perMinute, today: state.today,
                                       perDay: budget.perDay, at: now)
         if state.pausedUntil > now.timeIntervalSince1970 { usage.pausedUntil = Date(timeIntervalSince1970: state.pausedUntil) }
+        (usage.nextUserRequest, usage.nextPictures) = queue.nextTries()
+        usage.windowLength = window.length
         return usage
     }
 
     private func prune(_ state: inout BudgetState, now: Date) {
-        let cutoff = now.timeIntervalSince1970 - 60
+        let cutoff = now.timeIntervalSince1970 - window.span
         state.recent.removeAll { $0 <= cutoff }
         let day = Self.utcDay(now)
         if state.day != day { state.day = day; state.today = 0 }

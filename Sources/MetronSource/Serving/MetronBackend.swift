@@ -290,7 +290,10 @@ struct MetronBackend: Sendable {
 
     private func call<T>(_ body: () async throws -> T) async throws(APIFailure) -> T {
         do { return try await body() } catch let error as MetronError {
-            throw Self.failure(error)
+            var failure = Self.failure(error)
+            // How long to wait, so no client has to guess (and the gallery can count it down).
+            if let seconds = client.retryAfter(for: error) { failure.headers = [("Retry-After", String(seconds))] }
+            throw failure
         } catch {
             throw Self.failure(.transport("\(error)"))
         }
@@ -302,7 +305,7 @@ struct MetronBackend: Sendable {
         switch error {
         case .notFound: return .status(404, "We couldn't find that record on Metron")
         case .unauthorized, .missingCredentials: return .gateway(401, MarvelAPIError.sourceRefusedCode, error.description)
-        case .rateLimited, .asksTooLongWait: return .gateway(429, "RequestThrottled", error.description)
+        case .rateLimited, .asksTooLongWait, .mustWait: return .gateway(429, "RequestThrottled", error.description)
         default: return .gateway(503, "ServiceUnavailable", error.description)
         }
     }

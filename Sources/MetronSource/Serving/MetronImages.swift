@@ -26,7 +26,7 @@ final class MetronImages: Sendable {
     /// The answer for a served path, nil when the path is not a Metron picture path. A
     /// character Metron has no picture of, and the contract's own `image_not_available`
     /// (written for anything without a picture), are the contract's placeholder with 200.
-    func image(path: String, renderer: any ImageRendering) async -> LiveImage? {
+    func image(path: String, urgency: Int = 3, renderer: any ImageRendering) async -> LiveImage? {
         let parsed = PicturePath.parse(path: path)
         let variant = parsed?.variant ?? .fullSize
         let ext = parsed?.fileExtension ?? "jpg"
@@ -39,7 +39,7 @@ final class MetronImages: Sendable {
             if path.hasPrefix(MetronImagePath.characterPrefix) {
                 let rest = path.dropFirst(MetronImagePath.characterPrefix.count)
                 guard let id = Int(rest.split(separator: "/").first ?? ""), id > 0 else { return nil }
-                let character = try await client.detail(MetronCharacter.self, "character", id: id, background: true)
+                let character = try await client.detail(MetronCharacter.self, "character", id: id, background: true, urgency: urgency)
                 guard let image = character.image, let url = URL(string: image) else { return .placeholder(placeholder) }
                 original = url
             } else {
@@ -57,6 +57,9 @@ final class MetronImages: Sendable {
             return .picture(LivePicture(bytes: output, maxAge: Self.maxAge))
         } catch {
             if case .notFound = error as? MetronError { return .notFound(error.description) }
+            if let metron = error as? MetronError, let seconds = client.retryAfter(for: metron) {
+                return .mustWait(retryAfter: seconds, metron.description)
+            }
             return .failed(503, (error as? MetronError)?.description ?? "Metron's picture could not be fetched")
         }
     }

@@ -49,8 +49,8 @@ public struct MetronServing: LiveSource {
         return answer
     }
 
-    public func image(path: String, renderer: any ImageRendering) async -> LiveImage? {
-        await images.image(path: path, renderer: renderer)
+    public func image(path: String, urgency: Int, renderer: any ImageRendering) async -> LiveImage? {
+        await images.image(path: path, urgency: urgency, renderer: renderer)
     }
 
     /// "Metron · 14/18 this minute · 4,310 today · CC BY-SA 4.0", read from the shared budget

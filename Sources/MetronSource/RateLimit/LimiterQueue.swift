@@ -1,0 +1,55 @@
+import Foundation
+import Synchronization
+
+/// The requests of this process waiting for the budget, in the order they may take it: what
+/// the user asked for (a page, a detail) first, then pictures by urgency (on screen before
+/// prefetch), then the newest first: after two PageDowns the screen's pictures are the latest
+/// asked, and the lookups of screens left behind (whose tiles have gone; a served request is
+/// not cancelled when its client leaves) wait until nothing newer does. When the minute is
+/// spent, the slot that frees goes to the first of them, not to whichever wakes first; and the
+/// status line can say what is waited for and until when.
+final class LimiterQueue: Sendable {
+    struct Waiter: Sendable {
+        let id: Int
+        let background: Bool
+        /// 0 is the most urgent (RFC 9218's `u`); requests the user asked for are 0.
+        let urgency: Int
+        /// When it next tries (nil: not known yet).
+        var until: Date?
+    }
+
+    private let state = Mutex<(next: Int, waiters: [Waiter])>((0, []))
+
+    func enter(background: Bool, urgency: Int) -> Int {
+        state.withLock { s in
+            s.next += 1
+            s.waiters.append(Waiter(id: s.next, background: background, urgency: background ? max(1, urgency) : 0))
+            return s.next
+        }
+    }
+
+    func leave(_ id: Int) { state.withLock { $0.waiters.removeAll { $0.id == id } } }
+
+    func sleeps(_ id: Int, until: Date) {
+        state.withLock { s in
+            if let i = s.waiters.firstIndex(where: { $0.id == id }) { s.waiters[i].until = until }
+        }
+    }
+
+    /// Whether another waiter goes before `id` (more urgent, or as urgent and newer).
+    func isBehind(_ id: Int) -> Bool {
+        state.withLock { s in
+            guard let me = s.waiters.first(where: { $0.id == id }) else { return false }
+            return s.waiters.contains { $0.urgency < me.urgency || ($0.urgency == me.urgency && $0.id > me.id) }
+        }
+    }
+
+    /// The earliest time a waiting request of each kind tries again (nil: none waits).
+    func nextTries() -> (user: Date?, pictures: Date?) {
+        state.withLock { s in
+            let user = s.waiters.filter { !$0.background }.compactMap(\.until).min()
+            let pictures = s.waiters.filter(\.background).compactMap(\.until).min()
+            return (user, pictures)
+        }
+    }
+}

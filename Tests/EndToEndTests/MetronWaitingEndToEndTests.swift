@@ -1,0 +1,72 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The gallery in tmux with `--source metron` and a small budget (6 a minute) against the
+/// Metron-compatible loopback server: when the minute is spent with pictures still to fetch,
+/// the status line says what waits and for how long, counts it down, and the pictures arrive
+/// when the window moves on; never a 429 from the server.
+final class MetronWaitingEndToEndTests: XCTestCase {
+    private var executable: URL { RepoPaths.executable }
+    private var home: URL!
+
+    override func setUpWithError() throws {
+        guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed (scripts/setup.sh installs it)") }
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw XCTSkip("build marvel-gallery first: swift build --product marvel-gallery (\(executable.path))")
+        }
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("metron-wait-e2e-\(UUID().uuidString)")
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(at: home) }
+
+    /// "next pictures in 34 s" -> 34.
+    static func secondsLeft(_ status: String) -> Int? {
+        guard let range = status.range(of: #"next pictures in \d+ s"#, options: .regularExpression) else { return nil }
+        return Int(status[range].dropFirst("next pictures in ".count).dropLast(2))
+    }
+
+    static func halfBlocks(_ screen: String) -> Int { screen.filter { $0 == "▀" }.count }
+
+    func testTheCountdownSaysWhatWaitsThenThePicturesArrive() throws {
+        guard let metron = try MetronTestServer(perMinute: 20) else { throw XCTSkip("../shared/metron-recorded is absent") }
+        let command = "\(TmuxSession.quote(executable.path)) characters --source metron --metron-url \(metron.baseURL.absoluteString)"
+        let tmux = try TmuxSession(command: command, width: 120, height: 40, environment: [
+            "HOME": home.path, "XDG_CACHE_HOME": home.path + "/cache", "XDG_CONFIG_HOME": home.path + "/config",
+            "METRON_USERNAME": metron.username, "METRON_PASSWORD": metron.password, "METRON_PER_MINUTE": "6",
+        ])
+        tmux.waitFor("the first tiles' names", timeout: 30) { GalleryScreen($0).names.contains("'Mazing Man") }
+        // One request for the page, five picture lookups (one a minute is kept for what the
+        // user asks), then the rest wait for the window: said, with the seconds.
+        let waiting = tmux.waitFor("the wait on the status line", timeout: 30) { Self.secondsLeft(GalleryScreen($0).status) != nil }
+        let status = GalleryScreen(waiting).status
+        let first = try XCTUnwrap(Self.secondsLeft(status))
+        XCTAssertTrue(status.contains("Metron: 6 a minute · next pictures in \(first) s"), status)
+        XCTAssertGreaterThan(first, 30, "a minute's wait, not a few seconds: \(status)")
+        let picturesBefore = Self.halfBlocks(waiting)
+        XCTAssertGreaterThan(picturesBefore, 0, "the first pictures are drawn")
+        XCTAssertGreaterThan(GalleryScreen(waiting).names.count, 5, "more tiles than pictures fetched")
+
+        // Counted down once a second with no key pressed.
+        let seen = Date()
+        let later = tmux.waitFor("the countdown", timeout: 10) { (Self.secondsLeft(GalleryScreen($0).status) ?? first) <= first - 2 }
+        print("status while waiting: \"\(status)\", then \"\(GalleryScreen(later).status)\"")
+        FileHandle.standardError.write(Data("screen while waiting:\n\(later)\n".utf8))
+
+        // The lookups granted this minute are done; the rest wait for the window to move on.
+        let lookups = { metron.requests.filter { $0.range(of: #"^/api/character/\d+/$"#, options: .regularExpression) != nil }.count }
+        let lookupsWhileWaiting = lookups()
+        XCTAssertLessThanOrEqual(lookupsWhileWaiting, 5, "no more picture lookups than the minute allows")
+        let picturesWhileWaiting = Self.halfBlocks(later)
+        // When it does, the next pictures arrive without a key.
+        let arrived = tmux.waitFor("the next pictures", timeout: Double(first) + 30) {
+            lookups() > lookupsWhileWaiting && Self.halfBlocks($0) > picturesWhileWaiting
+        }
+        let waited = Date().timeIntervalSince(seen)
+        print("picture lookups \(lookupsWhileWaiting) while waiting, \(lookups()) after; half-block cells \(picturesWhileWaiting) -> "
+              + "\(Self.halfBlocks(arrived)) after \(String(format: "%.1f", waited)) s (the status said \(first) s)")
+        XCTAssertGreaterThan(waited, Double(first) - 3, "the pictures came when the countdown said, not before")
+        XCTAssertEqual(metron.tooManyRequests, 0, "never over Metron's per-minute limit")
+        tmux.send("q")
+    }
+}
