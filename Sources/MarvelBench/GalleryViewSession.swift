@@ -46,21 +46,25 @@ final class GalleryViewSession: @unchecked Sendable {
     }
 
     /// Waits until the screen is complete, nothing is loading (pages, on-screen and prefetched
-    /// pictures), the last update has been drawn, and no byte was written for `quiet` (the
-    /// runner writes a drawn update within one 60 Hz frame). Returns the model.
+    /// pictures), more than `after` updates were applied (the key or resize was taken), the last
+    /// update has been drawn, and no byte was written for `quiet` (the runner writes a drawn
+    /// update within one 60 Hz frame). A `view` whose frame was not written (yet: encoding; or
+    /// ever: nothing changed) must stay quiet for `unwritten` instead. Returns the model.
     @discardableResult
-    func settle(_ what: String, timeout: Duration = .seconds(120), quiet: Duration = .milliseconds(60)) async throws -> AppState {
+    func settle(_ what: String, after: Int = 0, timeout: Duration = .seconds(120), quiet: Duration = .milliseconds(60),
+                unwritten: Duration = .milliseconds(500)) async throws -> AppState {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         var quietSince: ContinuousClock.Instant?
         var lastBytes = -1
         while clock.now < deadline {
-            let (model, drawn) = watch.snapshot
+            let seen = watch.snapshot
             let bytes = await backend.bytes
-            if let model, drawn, model.isScreenComplete, !model.current.isLoading, model.requestedThumbnails.isEmpty,
-               bytes == lastBytes {
-                if let since = quietSince, clock.now - since >= quiet { return model }
-                quietSince = quietSince ?? clock.now
+            if let model = seen.model, seen.updates > after, seen.drawn, model.isScreenComplete, !model.current.isLoading,
+               model.requestedThumbnails.isEmpty, bytes == lastBytes {
+                let since = quietSince ?? clock.now
+                quietSince = since
+                if clock.now - since >= (seen.written ? quiet : unwritten) { return model }
             } else {
                 quietSince = nil
             }
@@ -75,18 +79,18 @@ final class GalleryViewSession: @unchecked Sendable {
 
     /// Presses `key` and waits until the gallery has settled again; returns what it wrote.
     func press(_ key: KeyCode) async throws -> FrameRecord {
-        let before = await record
+        let before = await record, updates = watch.snapshot.updates
         await backend.send(.input(.key(KeyEvent(key))))
-        try await settle("the screen after \(key)")
+        try await settle("the screen after \(key)", after: updates)
         return await record - before
     }
 
     /// A full repaint of the settled screen: the terminal reports its size again (SIGWINCH
     /// without a change), which makes the runner repaint everything.
     func redraw() async throws -> FrameRecord {
-        let before = await record
+        let before = await record, updates = watch.snapshot.updates
         await backend.send(.resize(backend.size))
-        try await settle("the repainted screen")
+        try await settle("the repainted screen", after: updates)
         return await record - before
     }
 
@@ -113,20 +117,27 @@ struct FrameRecord: Sendable {
     }
 }
 
-/// The model after every update, and whether the runner has drawn since (`view` ran on it).
+/// The model after every update, whether the runner has drawn since (`view` ran on it), and
+/// whether the frame of the last `view` was written.
 private final class DrawWatch: Sendable {
-    private struct State { var model: AppState?; var updates = 0; var viewed = 0; var viewStart: ContinuousClock.Instant? }
+    private struct State {
+        var model: AppState?
+        var updates = 0, viewed = 0, views = 0, writtenView = 0
+        var viewStart: ContinuousClock.Instant?
+    }
     private let state = Mutex(State())
 
     func updated(_ model: AppState) { state.withLock { $0.model = model; $0.updates += 1 } }
-    func viewing() { state.withLock { $0.viewed = $0.updates; $0.viewStart = ContinuousClock.now } }
-    /// Time since the last `view` began (the frame being written now), ms.
-    func renderMillis() -> Double {
-        guard let start = state.withLock({ $0.viewStart }) else { return 0 }
+    func viewing() { state.withLock { $0.viewed = $0.updates; $0.views += 1; $0.viewStart = ContinuousClock.now } }
+    /// A frame was written: returns the time since its `view` began, ms.
+    func wrote() -> Double {
+        guard let start = state.withLock({ $0.writtenView = $0.views; return $0.viewStart }) else { return 0 }
         let d = ContinuousClock.now - start
         return Double(d.components.seconds) * 1e3 + Double(d.components.attoseconds) / 1e15
     }
-    var snapshot: (model: AppState?, drawn: Bool) { state.withLock { ($0.model, $0.viewed == $0.updates) } }
+    var snapshot: (model: AppState?, updates: Int, drawn: Bool, written: Bool) {
+        state.withLock { ($0.model, $0.updates, $0.viewed == $0.updates, $0.writtenView == $0.views) }
+    }
 }
 
 /// The gallery program with the benchmark's eyes on every update and every `view`.
@@ -173,7 +184,7 @@ private actor RecordingBackend: Backend {
     func write(_ bytes: [UInt8], frame: Buffer) {
         record.bytes += bytes.count
         record.frames += 1
-        record.renderMillis += watch.renderMillis()
+        record.renderMillis += watch.wrote()
     }
     func suspend() {}
     func writeOutOfBand(_ bytes: [UInt8]) { record.bytes += bytes.count }
