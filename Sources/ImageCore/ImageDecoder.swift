@@ -74,6 +74,27 @@ public enum ImageDecoder {
         }
     }
 
+    /// A JPEG decoded straight from the open file `fd`, never held whole in memory: libjpeg
+    /// reads it a few KB at a time (only the first 128 KiB are read up front, for the format
+    /// and the EXIF orientation). With DCT scaling to a small box, memory is the scaled
+    /// picture alone: a 4000x6000 photo drawn at 24x18 cells no longer costs its file size.
+    /// Anything else (PNG, GIF) is refused with `unknownFormat`: read those whole.
+    public static func decodeJPEG(fileDescriptor fd: Int32, options: DecodeOptions = DecodeOptions()) throws(ImageError) -> RGBImage {
+        var head = [UInt8](repeating: 0, count: 128 << 10)
+        let n = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        guard n > 0 else { throw .empty }
+        head.removeSubrange(n...)
+        guard ImageFormat.sniff(head) == .jpeg else { throw .unknownFormat }
+        let orientation = EXIFOrientation.read(fromJPEG: head)
+        let orient = { (image: RGBImage) -> RGBImage in options.applyOrientation ? image.oriented(orientation) : image }
+        switch JPEGCodec.decode(fileDescriptor: fd, orientation: orientation, options: options) {
+        case .success(let image): return orient(image)
+        case .failure(.damaged(let format, let reason, let partial)):
+            throw .damaged(format: format, reason: reason, partial: orient(partial))
+        case .failure(let error): throw error
+        }
+    }
+
     public static func decode(_ data: Data, options: DecodeOptions = DecodeOptions()) throws(ImageError) -> RGBImage {
         try decode([UInt8](data), options: options)
     }

@@ -1,4 +1,5 @@
 import CImageCodecs
+import Foundation
 
 /// libjpeg-turbo through the setjmp-guarded shim (mg_jpeg.c).
 enum JPEGCodec {
@@ -12,10 +13,24 @@ enum JPEGCodec {
     static func probe(_ buf: UnsafeBufferPointer<UInt8>) -> Result<PixelSize, ImageError> { shim.probe(buf) }
 
     static func decode(_ buf: UnsafeBufferPointer<UInt8>, options: DecodeOptions) -> Result<RGBImage, ImageError> {
-        shim.decode(buf, options: options) { dec, w, h, status in
+        let swapsAxes = options.targetSize != nil && options.applyOrientation && EXIFOrientation.read(fromJPEG: buf).swapsAxes
+        return decode(opening: { mg_jpeg_open(buf.baseAddress, buf.count, &$0) }, swapsAxes: swapsAxes, options: options)
+    }
+
+    /// Streams the JPEG from the open file `fd` (read from offset 0); `orientation` is its EXIF tag.
+    static func decode(fileDescriptor fd: Int32, orientation: EXIFOrientation,
+                       options: DecodeOptions) -> Result<RGBImage, ImageError> {
+        guard lseek(fd, 0, SEEK_SET) == 0 else { return .failure(.corrupt(format: .jpeg, reason: "cannot seek in the file")) }
+        return decode(opening: { mg_jpeg_open_fd(fd, &$0) }, swapsAxes: options.applyOrientation && orientation.swapsAxes,
+                      options: options)
+    }
+
+    private static func decode(opening: (inout mg_img_status) -> OpaquePointer?, swapsAxes: Bool,
+                               options: DecodeOptions) -> Result<RGBImage, ImageError> {
+        shim.decode(opening: opening, options: options) { dec, w, h, status in
             var denom = 1
             if var target = options.targetSize {
-                if options.applyOrientation, EXIFOrientation.read(fromJPEG: buf).swapsAxes {
+                if swapsAxes {
                     target = PixelSize(width: target.height, height: target.width)
                 }
                 denom = dctScaleDenominator(source: PixelSize(width: Int(w), height: Int(h)), target: target,

@@ -25,4 +25,11 @@ extension PixelBox {
                        margin: Double = PixelBox.dctScaleMargin) throws(ImageError) -> RGBImage {
         fit(try ImageDecoder.decode(bytes, options: decodeOptions(margin: margin)), mode: mode)
     }
+
+    /// The JPEG in the open file `fd` streamed at the drawn size and fitted into the box
+    /// (`ImageDecoder.decodeJPEG(fileDescriptor:)`: the file is never held whole in memory).
+    public func decodeJPEG(fileDescriptor fd: Int32, fit mode: FitMode = .contain,
+                           margin: Double = PixelBox.dctScaleMargin) throws(ImageError) -> RGBImage {
+        fit(try ImageDecoder.decodeJPEG(fileDescriptor: fd, options: decodeOptions(margin: margin)), mode: mode)
+    }
 }

@@ -40,8 +40,14 @@ struct ShimDecoder: Sendable {
     /// Opens the decoder and reads the header size; the decoder is closed when `body` returns.
     func with<T>(_ buf: UnsafeBufferPointer<UInt8>,
                  _ body: (OpaquePointer, Int32, Int32, inout mg_img_status) -> Result<T, ImageError>) -> Result<T, ImageError> {
+        with(opening: { open(buf.baseAddress, buf.count, &$0) }, body)
+    }
+
+    /// `with` for a decoder opened some other way (a JPEG streamed from a file).
+    func with<T>(opening: (inout mg_img_status) -> OpaquePointer?,
+                 _ body: (OpaquePointer, Int32, Int32, inout mg_img_status) -> Result<T, ImageError>) -> Result<T, ImageError> {
         var status = mg_img_status()
-        guard let dec = open(buf.baseAddress, buf.count, &status) else {
+        guard let dec = opening(&status) else {
             return .failure(ImageError(status: status, format: format))
         }
         defer { close(dec) }
@@ -58,7 +64,13 @@ struct ShimDecoder: Sendable {
     func decode(_ buf: UnsafeBufferPointer<UInt8>, options: DecodeOptions,
                 _ read: (OpaquePointer, Int32, Int32, inout mg_img_status) -> Result<RGBImage, ImageError>)
         -> Result<RGBImage, ImageError> {
-        with(buf) { dec, w, h, status in
+        decode(opening: { open(buf.baseAddress, buf.count, &$0) }, options: options, read)
+    }
+
+    func decode(opening: (inout mg_img_status) -> OpaquePointer?, options: DecodeOptions,
+                _ read: (OpaquePointer, Int32, Int32, inout mg_img_status) -> Result<RGBImage, ImageError>)
+        -> Result<RGBImage, ImageError> {
+        with(opening: opening) { dec, w, h, status in
             if let error = checkPixelLimit(format, width: Int(w), height: Int(h), limit: options.maxPixels) {
                 return .failure(error)
             }

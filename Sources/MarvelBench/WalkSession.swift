@@ -28,7 +28,7 @@ final class WalkSession: @unchecked Sendable {
         let client = MarvelClient(baseURL: baseURL, transport: pageTransport, retryPolicy: .none)
         thumbnails = PipelineThumbnails(pipeline: ImagePipeline.standard(transport: imageTransport, cacheDirectory: scratch))
         backend = CountingBackend(size: size)
-        var config = AppConfig(pageSize: 20, source: .mirror(baseURL.absoluteString))
+        var config = AppConfig(source: .mirror(baseURL.absoluteString))
         config.assumedRoundTripMillis = assumedRoundTripMillis
         var state = AppState(config: config, size: size)
         let initial = state.update(.resized(size))

@@ -97,7 +97,7 @@ public struct Settings: Equatable, Sendable {
 
     public var hasKeys: Bool { publicKey.value != nil && privateKey.value != nil }
 
-    /// Resolves every setting. `defaultPageSize` is the command's own (20 characters, 50 comics).
+    /// Resolves every setting. `defaultPageSize` is the command's own (100 for every list).
     public static func resolve(flags: Flags, environment env: [String: String], defaultPageSize: Int = 20,
                                configPath: URL? = nil) throws(SettingsError) -> Settings {
         let path = configPath ?? ConfigFile.path(environment: env)

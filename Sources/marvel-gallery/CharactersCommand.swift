@@ -10,7 +10,7 @@ struct CharactersCommand: AsyncParsableCommand, PagedListing {
     static let configuration = CommandConfiguration(
         commandName: "characters", abstract: "List characters, optionally by name (--search: names starting with the text first).")
     static let noun = "characters"
-    static let defaultPageSize = 20
+    static let defaultPageSize = AppConfig.listPageSize
 
     @OptionGroup var data: DataOptions
     @OptionGroup var paging: PagingOptions<CharactersCommand>

@@ -26,11 +26,11 @@ struct LanguageOption: ParsableArguments {
 
 /// What the full-screen program opens on.
 struct LaunchScreen {
-    /// Comics pages are asked for 50 at a time by default (the grid shows many small covers).
-    static let comicsPageSize = 50
+    /// Comics pages are asked for 100 at a time by default, as every list (`AppConfig.listPageSize`).
+    static let comicsPageSize = AppConfig.listPageSize
 
     var catalog: CatalogKind = .characters
-    var pageSize = 20
+    var pageSize = AppConfig.listPageSize
     var letter: IndexLetter?
     var detail: DetailSubject?
     var comicsFilter = ComicsFilter()

@@ -63,19 +63,30 @@ struct RenderCommand: ParsableCommand {
         for (index, file) in files.enumerated() {
             let id = firstID &+ UInt32(truncatingIfNeeded: index)
             do {
-                let bytes = try RenderCommand.readFile(file)
+                let fd = try RenderCommand.openFile(file)
+                defer { close(fd) }
                 let ansi: [UInt8]
-                if output.graphics != .blocks {
+                if output.graphics != .blocks, RenderCommand.isJPEG(fd) {
+                    // Streamed from the file at the drawn size: a 4000x6000 photo is never in
+                    // memory whole (peak RSS was its file size over the 40 MB target).
+                    let pixelBox = PixelBox(cols: box.cols, rows: box.rows, cellWidth: output.cellPixels?.width,
+                                            cellHeight: output.cellPixels?.height)
+                    let image = try pixelBox.decodeJPEG(fileDescriptor: fd, fit: fitMode)
+                    ansi = (try PixelPicture.show(image, using: output.graphics, id: id, box: pixelBox) ?? []) + [0x0A]
+                } else if output.graphics != .blocks {
+                    let bytes = try RenderCommand.readAll(fd)
                     let pixelBox = PixelBox(cols: box.cols, rows: box.rows, cellWidth: output.cellPixels?.width,
                                             cellHeight: output.cellPixels?.height)
                     let image = try pixelBox.decode(bytes, fit: fitMode)
                     ansi = (try PixelPicture.show(image, using: output.graphics, id: id, box: pixelBox) ?? []) + [0x0A]
                 } else if linearLight {
+                    let bytes = try RenderCommand.readAll(fd)
                     let image = try ImageDecoder.decode(bytes).fittedLinearLight(
                         into: PixelSize(width: box.cols, height: box.rows * 2), mode: fitMode)
                     ansi = HalfBlockEncoder.encode(HalfBlockCells(image: image.dithered(to: mode, method: dither)), mode: mode,
                                                    tolerance: tolerance)
                 } else {
+                    let bytes = try RenderCommand.readAll(fd)
                     ansi = try Thumbnail.ansi(bytes, cols: box.cols, rows: box.rows, fit: fitMode, colors: mode, dither: dither,
                                               dctScaleMargin: dctScaleMargin, tolerance: tolerance)
                 }
@@ -130,10 +141,26 @@ struct RenderCommand: ParsableCommand {
     /// (e.g. /dev/zero) or a file over `maxFileBytes` gets a clear error, never an endless read.
     /// The error names the OS reason ("No such file or directory", ...).
     static func readFile(_ path: String, limit: Int = maxFileBytes) throws -> [UInt8] {
+        let fd = try openFile(path, limit: limit)
+        defer { close(fd) }
+        return try readAll(fd, limit: limit)
+    }
+
+    /// Opens a regular file no larger than `limit` (the checks of `readFile`); the caller closes it.
+    static func openFile(_ path: String, limit: Int = maxFileBytes) throws -> Int32 {
         // O_NONBLOCK: opening a FIFO without a writer must not hang before fstat can refuse it.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw FileReadError(reason: "cannot open: \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
+        do {
+            try checkRegular(fd, limit: limit)
+        } catch {
+            close(fd)
+            throw error
+        }
+        return fd
+    }
+
+    private static func checkRegular(_ fd: Int32, limit: Int) throws {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw FileReadError(reason: "cannot stat: \(String(cString: strerror(errno)))") }
         switch info.st_mode & S_IFMT {
@@ -146,9 +173,15 @@ struct RenderCommand: ParsableCommand {
         if Int(info.st_size) > limit {
             throw FileReadError(reason: "file too large: \(info.st_size) bytes (the limit is \(limit))")
         }
+    }
+
+    /// The rest of the open file `fd`, at most `limit` bytes.
+    static func readAll(_ fd: Int32, limit: Int = maxFileBytes) throws -> [UInt8] {
+        var info = stat()
+        _ = fstat(fd, &info)
         // A file that grows while we read is still cut at the limit (+1 to notice it grew).
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(info.st_size))
+        bytes.reserveCapacity(min(limit, max(0, Int(info.st_size))))
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
@@ -161,6 +194,12 @@ struct RenderCommand: ParsableCommand {
             if bytes.count > limit { throw FileReadError(reason: "file too large: over \(limit) bytes") }
         }
         return bytes
+    }
+
+    /// Whether the open file starts with a JPEG's SOI marker (read without moving the offset).
+    static func isJPEG(_ fd: Int32) -> Bool {
+        var magic: [UInt8] = [0, 0, 0]
+        return magic.withUnsafeMutableBytes { pread(fd, $0.baseAddress, 3, 0) } == 3 && ImageFormat.sniff(magic) == .jpeg
     }
 
     static func report(_ file: String, _ reason: String) {

@@ -74,7 +74,7 @@ final class GalleryEndToEndTests: XCTestCase {
         XCTAssertTrue(screen.contains("\(total) of \(total)"), "every character loaded once:\n\(screen)")
         XCTAssertTrue(screen.contains("end of list"))
         XCTAssertTrue(GalleryScreen(screen).status.contains("mirror http://127.0.0.1"))
-        let pages = (total + 19) / 20
+        let pages = (total + 99) / 100  // pages of 100 (issue 23)
         XCTAssertEqual(try server.hits(path: "/v1/public/characters"), pages, "each page asked for exactly once")
     }
 

@@ -89,6 +89,28 @@ final class SchedulerTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(firstPrefetch, 10, "a prefetch started before every visible request had")
     }
 
+    /// Issue 23: pictures on screen are fetched before prefetch. The gallery asks for the
+    /// window's visible and prefetch pictures as two loads that can arrive in either order:
+    /// prefetches asked for a moment before the screen's pictures (their start delay over
+    /// first) used to take two of the host's six slots ahead of them.
+    func testPrefetchesAskedJustBeforeTheScreensPicturesStartAfterThem() async {
+        let loader = FakeLoader(latency: .milliseconds(1))
+        loader.state.with { $0.holdAll = true }
+        let h = Harness(loader: loader, startDelay: .milliseconds(40))
+        for i in 0..<10 { h.pipeline.loadImage(req("http://h/p\(i).jpg"), priority: .low) { _ in } }
+        try? await Task.sleep(for: .milliseconds(10))
+        for i in 0..<6 { h.pipeline.loadImage(req("http://h/v\(i).jpg"), priority: .high) { _ in } }
+        await eventually { loader.totalStarts >= 6 }
+        try? await Task.sleep(for: .milliseconds(30))
+        let starts = loader.state.get.starts
+        XCTAssertEqual(starts.count, 6, "the host's six slots, no more: \(starts)")
+        XCTAssertTrue(starts.allSatisfy { $0.contains("/v") }, "a prefetch started before the screen's pictures: \(starts)")
+        loader.releaseAll()
+        await eventually { loader.state.get.completions.count == 16 }
+        let all = loader.state.get.starts
+        XCTAssertEqual(all.firstIndex { $0.contains("/p") }, 6, "prefetches follow once the screen's pictures are out")
+    }
+
     func testTransferCapsSixPerHostSixteenInAll() async {
         let loader = FakeLoader(latency: .milliseconds(1))
         loader.state.with { $0.holdAll = true }

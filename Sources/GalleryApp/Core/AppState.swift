@@ -3,8 +3,11 @@ import TerminalUI
 
 /// Settings fixed for a run.
 public struct AppConfig: Equatable, Sendable {
-    /// Characters per page request (1...100, default 20).
+    /// Items per list page request (1...100, default `listPageSize`).
     public var pageSize: Int
+    /// The contract's largest page: a screen of 200x60 and the two screens ahead fit in one or
+    /// two requests, and a walk of 50,000 costs 500 round trips instead of 2,500.
+    public static let listPageSize = 100
     public var source: DataSourceKind
     public var language: Language
     /// What the grid lists: characters, or comics (`marvel-gallery comics`).
@@ -27,7 +30,7 @@ public struct AppConfig: Equatable, Sendable {
     /// Jump by typing: a pause this long (ms) ends the typed prefix.
     public var jumpPauseMillis = 1200
 
-    public init(pageSize: Int = 20, source: DataSourceKind = .offlineCatalog, language: Language = .en) {
+    public init(pageSize: Int = AppConfig.listPageSize, source: DataSourceKind = .offlineCatalog, language: Language = .en) {
         self.pageSize = min(100, max(1, pageSize))
         self.source = source
         self.language = language

@@ -45,16 +45,23 @@ extension Scheduler {
     private func scheduleWake(at time: UInt64) {
         if let wakeAt, wakeAt <= time, wakeAt > Self.monotonicNanos() { return }
         wakeAt = time
-        let delay = time &- Self.monotonicNanos()
+        // A time already past (it went by while the queue was scanned) wakes at once: the
+        // wrapping difference slept 60 s, and requests in their start delay waited that long.
+        let now = Self.monotonicNanos()
+        let delay = time > now ? time - now : 0
         Task.detached { [weak self] in
             try? await Task.sleep(nanoseconds: min(delay, 60_000_000_000))
-            self?.wake()
+            self?.wake(scheduledFor: time)
         }
     }
 
-    private func wake() {
+    /// The wake scheduled for `time` clears itself even when the sleep ended a little early
+    /// (a wake that left `wakeAt` set but found nothing eligible yet scheduled no other, and
+    /// the requests still in their start delay then waited for unrelated activity: with only
+    /// prefetches held back, forever).
+    private func wake(scheduledFor time: UInt64) {
         lock.lock()
-        if let w = wakeAt, w <= Self.monotonicNanos() { wakeAt = nil }
+        if wakeAt == time { wakeAt = nil }
         pump()
         lock.unlock()
     }
@@ -76,12 +83,16 @@ extension Scheduler {
     }
 
     private func dispatchTransfers() {
-        // Prefetches get 2 transfers while any visible request waits; when none waits they may
-        // use idle slots up to `maxIdlePrefetchTransfers` (at a 50 ms latency, 2 transfers
-        // cannot keep up with 10 rows/s of a 6-column grid). Visible requests start first either way.
-        let visibleWaiting = netQueue.contains { !priority(of: $0).isPrefetch }
-            || waiting.contains { !priority(of: $0).isPrefetch }
-        let prefetchCap = visibleWaiting ? limits.maxPrefetchTransfers
+        // Pictures on screen are fetched before prefetch: no prefetch starts while a visible
+        // request is still in its start delay or reading the disk (a prefetch asked for a moment
+        // earlier, as the window's two loads arrive in either order, would otherwise take the
+        // host's slots first). While visible requests queue for a slot, prefetches get 2
+        // transfers; when none waits they may use idle slots up to `maxIdlePrefetchTransfers`
+        // (at a 50 ms latency, 2 transfers cannot keep up with 10 rows/s of a 6-column grid).
+        let visibleComing = waiting.contains { !priority(of: $0).isPrefetch }
+            || cpuQueue.contains { if case .diskDecode(let f) = $0 { !priority(of: f).isPrefetch } else { false } }
+        let visibleQueued = netQueue.contains { !priority(of: $0).isPrefetch }
+        let prefetchCap = visibleComing ? 0 : visibleQueued ? limits.maxPrefetchTransfers
             : max(limits.maxPrefetchTransfers, limits.maxIdlePrefetchTransfers)
         while runningTransfers.count < limits.maxTransfers, !netQueue.isEmpty {
             let runningPrefetch = runningTransfers.values.filter { priority(of: $0).isPrefetch }.count

@@ -78,8 +78,10 @@ struct Harness {
     var timers: [TimerTag] = []
     var log: [Effect] = []
 
-    init(size: Size = Size(width: 120, height: 40), count: Int = 100, letter: IndexLetter? = nil) {
-        state = AppState(config: AppConfig(), size: size, letter: letter)
+    /// `pageSize` 20 by default: these tests exercise paging over many small pages (the
+    /// program's own default, `AppConfig.listPageSize`, is what `PageOfHundredTests` checks).
+    init(size: Size = Size(width: 120, height: 40), count: Int = 100, letter: IndexLetter? = nil, pageSize: Int = 20) {
+        state = AppState(config: AppConfig(pageSize: pageSize), size: size, letter: letter)
         catalog = FakeCatalog.make(count: count)
     }
 

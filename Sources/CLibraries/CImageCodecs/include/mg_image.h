@@ -47,6 +47,9 @@ typedef struct mg_img_status {
 typedef struct mg_jpeg_decoder mg_jpeg_decoder;
 /// Reads the header. `data` must stay valid until mg_jpeg_close. NULL on error.
 mg_jpeg_decoder *mg_jpeg_open(const uint8_t *data, size_t len, mg_img_status *status);
+/// Reads the header from the open file `fd` (from its current offset), streaming the rest on
+/// demand instead of holding the file in memory; `fd` is duplicated, the caller keeps its own.
+mg_jpeg_decoder *mg_jpeg_open_fd(int fd, mg_img_status *status);
 /// Source size, component count and whether the data is CMYK/YCCK.
 void mg_jpeg_info(const mg_jpeg_decoder *dec, int *width, int *height, int *components, int *is_cmyk);
 /// Chooses DCT-domain scaling 1/denom (denom in 1,2,4,8) and reports the output size.
