@@ -26,6 +26,16 @@ enum InProcessURLs {
         return text
     }
 
+    /// The reverse of `canonical` for a saved picture: the built-in catalog's pictures (on
+    /// i.annihil.us) are served by the running catalog, so favourites show offline too.
+    static func local(_ text: String) -> String {
+        guard let base = BuiltInCatalog.runningBaseURL else { return text }
+        for host in ["http://i.annihil.us/", "https://i.annihil.us/"] where text.hasPrefix(host) {
+            return base.absoluteString + "/" + text.dropFirst(host.count)
+        }
+        return text
+    }
+
     /// The URL for a path of the Metron translation (without its leading slash).
     static func metron(_ path: String) -> String {
         if path.hasPrefix("v1/") { return gateway + path }

@@ -34,7 +34,7 @@ final class KeymapTests: XCTestCase {
     }
 
     func testEveryBoundKeyIsNamedOnItsHelpLine() {
-        for catalog in [CatalogKind.characters, .comics] {
+        for catalog in [CatalogKind.characters, .comics, .saved(.favourites)] {
             for line in Keymap.table(catalog) {
                 let words = Set(line.keys.split(separator: " ").map(String.init))
                 for binding in line.bindings {
@@ -47,7 +47,7 @@ final class KeymapTests: XCTestCase {
     }
 
     func testEveryKeyThatActsHasAHelpLineAndNoKeyIsBoundTwice() {
-        for catalog in [CatalogKind.characters, .comics] {
+        for catalog in [CatalogKind.characters, .comics, .saved(.favourites)] {
             let bindings = Keymap.table(catalog).flatMap(\.bindings)
             XCTAssertEqual(Set(bindings.map(\.key)).count, bindings.count, "\(catalog): a key bound twice")
             for key in allKeys {
@@ -80,7 +80,8 @@ final class KeymapTests: XCTestCase {
         XCTAssertTrue(comics.contains(.helpOpenComic))
         XCTAssertEqual(Keymap.gridAction(for: .char("i"), catalog: .comics), .index)
         XCTAssertNil(Keymap.gridAction(for: .char("i"), catalog: .titles(.series)))
-        XCTAssertNil(Keymap.gridAction(for: .char("f"), catalog: .characters))
+        XCTAssertNil(Keymap.gridAction(for: .char("t"), catalog: .characters), "formats are the comics grid's")
+        XCTAssertEqual(Keymap.gridAction(for: .char("t"), catalog: .comics), .format(forward: true))
     }
 
     func testCtrlDUHalfAScreenAndCtrlNP() {
@@ -105,7 +106,7 @@ final class KeymapTests: XCTestCase {
 
     /// At 40x15 the help fits the width and every line can be scrolled into view.
     func testHelpFitsAndScrollsAt40x15() {
-        for catalog in [CatalogKind.characters, .comics] {
+        for catalog in [CatalogKind.characters, .comics, .saved(.favourites)] {
             var config = AppConfig()
             config.catalog = catalog
             let size = Size(width: 40, height: 15)

@@ -86,6 +86,16 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var interruptedByKey = false
     /// "copied name: …" in the status line after `y` / `Y`, until the next key.
     public internal(set) var copyNotice: String?
+    /// Favourites and history, in memory (the runner writes them on each change).
+    public internal(set) var saved = SavedLists()
+    /// Why a saved list is kept in memory only (said once each, in the status line).
+    public internal(set) var savedNotices: [String] = []
+    /// Detail pages already put in the history (by page id).
+    var visitedPages: Set<Int> = []
+    /// The entries a saved grid shows, as they were when it opened (by list id).
+    var savedSnapshots: [Int: [SavedEntry]] = [:]
+    /// The saved entries' times.
+    public var wallClock = WallClock.system
 
     /// A fresh state showing the main list (or, with `letter`, that letter over the main list;
     /// with `search`, the results for that text with the field kept, as after Enter).

@@ -8,6 +8,8 @@ public enum CatalogKind: Equatable, Sendable {
     case comics
     /// `marvel-gallery series|events|creators`: the comics grid's screen over another type.
     case titles(MarvelResource)
+    /// `marvel-gallery favourites|recent`: saved records of any type.
+    case saved(SavedList)
 
     /// The detail page of an item of this list.
     func subject(_ item: GalleryItem) -> DetailSubject {
@@ -15,6 +17,7 @@ public enum CatalogKind: Equatable, Sendable {
         case .characters: .character(item.id)
         case .comics: .comic(item.id)
         case .titles(let kind): DetailSubject(kind, id: item.id)
+        case .saved: DetailSubject(item.kind ?? .characters, id: item.id)
         }
     }
 
@@ -24,6 +27,7 @@ public enum CatalogKind: Equatable, Sendable {
         case .characters: .all
         case .comics: .comics(comicsFilter)
         case .titles(let kind): .titles(kind, startsWith: nil)
+        case .saved(let list): .saved(list)
         }
     }
 }
@@ -103,6 +107,7 @@ extension CatalogKind {
         case .characters: .hints
         case .comics: .comicsHints
         case .titles: .titlesHints
+        case .saved: .savedHints
         }
     }
 
@@ -111,7 +116,7 @@ extension CatalogKind {
         switch self {
         case .characters: .loadingFirst
         case .comics: .loadingComics
-        case .titles: .detailLoading
+        case .titles, .saved: .detailLoading
         }
     }
 }

@@ -13,7 +13,7 @@ extension AppState {
         if !details.isEmpty { return handleDetail(key: key) }
         if indexCursor != nil { return handleIndexBar(key: key) }
         if let search, search.isEditing { return handleSearchField(key: key) }
-        guard let action = Keymap.gridAction(for: key, catalog: config.catalog) else { return [] }
+        guard let action = Keymap.gridAction(for: key, catalog: keyCatalog) else { return [] }
         return perform(action)
     }
 
@@ -96,8 +96,12 @@ extension AppState {
             cycleFormat(forward: forward)
         case .copy(let what):
             guard let item = current.selectedItem else { return [] }
-            let text = what == .name ? item.name : CopyRequest.resourceURL(config.catalog.resource, id: item.id)
+            let text = what == .name ? item.name : CopyRequest.resourceURL(item.kind ?? config.catalog.resource, id: item.id)
             return [.copy(CopyRequest(what, text))]
+        case .favourite:
+            return toggleFavouriteOnGrid()
+        case .recent:
+            openSavedList(.recent)
         }
         return []
     }

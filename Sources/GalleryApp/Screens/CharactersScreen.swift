@@ -29,6 +29,7 @@ enum CharactersScreen {
             }
             TileView.render(character, picture: picture, selected: index == list.selection,
                             in: frame, theme: theme, into: &buffer)
+            if state.isFavourite(character) { TileView.drawStar(in: frame, theme: theme, into: &buffer) }
         }
         preloadNeighbours(of: visible, state, grid: grid, into: &buffer)
         renderFooter(state, grid: grid, theme: theme, into: &buffer)
@@ -92,6 +93,7 @@ enum CharactersScreen {
             case .comics(let filter): lines = [(filter.emptyText(strings), theme.title)]
             case .titles(_, let prefix):
                 lines = [(prefix.map { strings.text(.noTitles, $0) } ?? strings[.detailNone], theme.title)]
+            case .saved(let saved): lines = [(strings[saved == .favourites ? .noFavourites : .noRecent], theme.title)]
             }
         } else {
             lines = [(Spinner(frame: state.spinnerFrame).symbol + " " + strings[state.config.catalog.loadingKey], theme.title)]
