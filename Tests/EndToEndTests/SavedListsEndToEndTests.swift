@@ -87,14 +87,14 @@ final class SavedListsEndToEndTests: XCTestCase {
         first.send("Escape")
         first.waitFor("the grid again") { GalleryScreen($0).selectedName == "A-Bomb (HAS)" }
         first.type("H")
-        let inApp = first.waitFor("the recent grid") { $0.contains("Recently opened") && $0.contains("2 of 2") }
+        let inApp = first.waitFor("the recent grid") { $0.contains("Recently opened") && $0.contains("1 of 2") }
         XCTAssertEqual(GalleryScreen(inApp).names.prefix(2), ["A-Bomb (HAS)", "3-D Man"], inApp)
         first.send("Escape")
         first.waitFor("the characters grid") { $0.contains("Characters") && !$0.contains("Recently opened") }
         quit(first)
 
         let second = try gallery("recent")
-        let screen = second.waitFor("the recent grid after a restart") { $0.contains("Recently opened") && $0.contains("2 of 2") }
+        let screen = second.waitFor("the recent grid after a restart") { $0.contains("Recently opened") && $0.contains("1 of 2") }
         XCTAssertEqual(GalleryScreen(screen).names.prefix(2), ["A-Bomb (HAS)", "3-D Man"], screen)
         quit(second)
 
