@@ -72,7 +72,7 @@ final class FavouritesTests: XCTestCase {
         let first = try XCTUnwrap(grid.frame(ofItem: 0, topRow: 0))
         let second = try XCTUnwrap(grid.frame(ofItem: 1, topRow: 0))
         XCTAssertEqual(buffer[first.x + 1, first.y].symbol, "★")
-        XCTAssertEqual(buffer[first.x + 1, first.y].style.foreground, Theme.standard.starColor)
+        XCTAssertEqual(buffer[first.x + 1, first.y].style.background, Theme.standard.starColor)
         XCTAssertNotEqual(buffer[second.x + 1, second.y].symbol, "★")
     }
 
@@ -85,6 +85,10 @@ final class FavouritesTests: XCTestCase {
         XCTAssertEqual(written.1.first?.id, page.subject.id)
         XCTAssertEqual(written.1.first?.name, page.content?.title)
         XCTAssertTrue(h.detailText.split(separator: "\n")[0].contains("★ "), h.detailText)
+        var buffer = Buffer(size: h.state.size)
+        GalleryView.render(h.state, into: &buffer)
+        let star = try XCTUnwrap(buffer.row(0).first { $0.symbol == "★" })
+        XCTAssertEqual(star.style.background, Theme.standard.starColor, "the page's star is the tiles' gold badge")
         h.key(.escape)
         let item = try XCTUnwrap(h.state.current.selectedItem)
         XCTAssertTrue(h.state.isFavourite(item), "the grid shows the page's star")

@@ -54,6 +54,12 @@ enum DetailScreen {
         let starred = state.saved.isFavourite(page.subject.kind, id: page.subject.id)
         renderHeader(title: (starred ? Theme.starMark + " " : "") + DetailPicture.title(of: page), state: state,
                      in: layout.header, theme: theme, into: &buffer)
+        if starred {  // the title's star as the tiles' gold badge
+            let x = layout.header.x + TextWidth.of(" \(strings[.appTitle]) ") + 1
+            if x < buffer.size.width, layout.header.height > 0, buffer[x, layout.header.y].symbol == Theme.starMark {
+                buffer.set(Cell(Theme.starMark, style: theme.star), at: Point(x: x, y: layout.header.y))
+            }
+        }
         renderStatus(page, state: state, in: layout.status, theme: theme, into: &buffer)
         guard let document = DetailDocument.build(page, layout: layout, strings: strings, theme: theme) else {
             let text = Spinner(frame: state.spinnerFrame).symbol + " " + strings[.detailLoading]

@@ -34,5 +34,6 @@ public struct Theme: Sendable {
     public var selectedName: Style { Style(foreground: onAccent, background: accent, attributes: .bold) }
     public var name: Style { .plain }
     public var warningText: Style { Style(foreground: warning, attributes: .bold) }
-    public var star: Style { Style(foreground: starColor, attributes: .bold) }
+    /// A gold badge with a dark star: a lone ★ on the frame is a few pixels in kitty's font.
+    public var star: Style { Style(foreground: .rgb(0x1A, 0x1A, 0x1A), background: starColor, attributes: .bold) }
 }
