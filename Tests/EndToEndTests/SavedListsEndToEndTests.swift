@@ -112,7 +112,10 @@ final class SavedListsEndToEndTests: XCTestCase {
         let garbage = Data("{\"version\":1,\"entries\":[{\"kind\":\"characters\",\u{1B}[31m".utf8)
         try garbage.write(to: URL(fileURLWithPath: dir + "/favourites.json"))
         let tmux = try gallery("characters")
-        tmux.waitFor("the notice") { $0.contains("not a readable list (corrupt)") }
+        // The notice comes with the first frame; `f` needs a tile, so the grid is waited for too.
+        tmux.waitFor("the notice and the grid") {
+            $0.contains("not a readable list (corrupt)") && GalleryScreen($0).names.contains("3-D Man")
+        }
         tmux.type("f")
         tmux.waitFor("the star in memory") { $0.contains("★ starred: 3-D Man") }
         quit(tmux)

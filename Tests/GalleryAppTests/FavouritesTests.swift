@@ -19,7 +19,7 @@ final class FavouritesTests: XCTestCase {
     }
 
     private func saves(_ effects: [Effect]) -> [(SavedList, [SavedEntry])] {
-        effects.compactMap { if case .save(let list, let entries) = $0 { (list, entries) } else { nil } }
+        effects.compactMap { if case .save(let list, let entries, _) = $0 { (list, entries) } else { nil } }
     }
 
     func testFStarsTheSelectedTileAndWritesTheFavourites() throws {
@@ -99,7 +99,7 @@ final class FavouritesTests: XCTestCase {
         h.openAndLoad()
         let first = try XCTUnwrap(h.state.details.top?.subject)
         XCTAssertEqual(h.state.saved.history.map(\.id), [first.id])
-        XCTAssertTrue(h.log.contains { if case .save(.recent, _) = $0 { true } else { false } })
+        XCTAssertTrue(h.log.contains { if case .save(.recent, _, _) = $0 { true } else { false } })
         h.key(.escape)
         h.key(.right)
         h.openAndLoad()
@@ -167,5 +167,31 @@ final class FavouritesTests: XCTestCase {
         let effects = h.key(.char("f"))
         XCTAssertFalse(h.state.copyNotice?.contains("\u{1B}") ?? true)
         _ = effects
+    }
+}
+
+/// Through the real runtime: a star given right before `q` is on disk when the run returns
+/// (the runner cancels effects still running at exit; the session writes the final lists).
+final class FavouritesSessionTests: XCTestCase {
+    func testStarThenQuitAtOnceIsWritten() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fav-session-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = SavedStore(directory: folder)
+        let backend = HeadlessBackend(size: Size(width: 120, height: 40))
+        var options = GallerySession.Options(config: AppConfig())
+        options.savedStore = store
+        options.canonicalLink = { $0.replacingOccurrences(of: "http://127.0.0.1/", with: "http://i.annihil.us/") }
+        let pages = FakePageSource(catalog: FakeCatalog.make(count: 40))
+        let run = Task { try await GallerySession.run(backend: backend, pages: pages, thumbnails: FakeThumbnails(), options: options) }
+        await waitForScreen(backend) { $0.contains("3-D Man") && $0.contains("of 40") }
+        await backend.type("fq")  // one burst: the write may still be queued when the loop ends
+        let (state, _) = try await run.value
+        XCTAssertTrue(state.isQuitting)
+        let (lists, problems) = SavedStore(directory: folder).load()
+        XCTAssertEqual(problems, [])
+        XCTAssertEqual(lists.favourites.map(\.name), ["3-D Man"])
+        // Pictures are stored as the record's own link, not the run's loopback one.
+        XCTAssertEqual(lists.favourites.first?.thumbnailPath?.hasPrefix("http://i.annihil.us/"), true,
+                       "\(lists.favourites.first?.thumbnailPath ?? "nil")")
     }
 }

@@ -47,6 +47,18 @@ final class SavedStoreTests: XCTestCase {
         XCTAssertEqual(names, ["favourites.json", "history.json"])
     }
 
+    /// A write of an older revision arriving after a newer one (an effect still running when
+    /// the program wrote its final lists at exit) leaves the newer on disk.
+    func testAnOlderRevisionNeverReplacesANewerOne() throws {
+        let store = SavedStore(directory: folder)
+        try store.save(.favourites, [Self.entry(1), Self.entry(2)], revision: 5)
+        try store.save(.favourites, [Self.entry(1)], revision: 4)
+        try store.save(.favourites, [Self.entry(1), Self.entry(2)], revision: 5)
+        XCTAssertEqual(SavedStore(directory: folder).load().0.favourites.map(\.id), [1, 2])
+        try store.save(.favourites, [Self.entry(3)], revision: 6)
+        XCTAssertEqual(SavedStore(directory: folder).load().0.favourites.map(\.id), [3])
+    }
+
     func testMissingFilesAreEmptyListsWithoutAProblem() {
         let (lists, problems) = SavedStore(directory: folder.appendingPathComponent("none")).load()
         XCTAssertEqual(lists, SavedLists())

@@ -40,5 +40,5 @@ public enum Effect: Equatable, Sendable {
     /// Put a name or link on the terminal's clipboard (OSC 52).
     case copy(CopyRequest)
     /// Write a saved list whole (favourites or history).
-    case save(SavedList, [SavedEntry])
+    case save(SavedList, [SavedEntry], revision: Int)
 }

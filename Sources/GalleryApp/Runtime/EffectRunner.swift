@@ -63,8 +63,8 @@ public struct EffectRunner: Sendable {
             await performDetail(detailEffect, dispatch)
         case .copy(let request):
             dispatch(.copied(await copy(request)))
-        case .save(let list, let entries):
-            save(list, entries, dispatch)
+        case .save(let list, let entries, let revision):
+            save(list, entries, revision: revision, dispatch)
         }
     }
 

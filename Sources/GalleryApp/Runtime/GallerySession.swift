@@ -55,6 +55,8 @@ public enum GallerySession {
         effects.savedStore = options.savedStore
         let runner = ProgramRunner(program: program, backend: backend,
                                    maxFramesPerSecond: options.maxFramesPerSecond, perform: effects.performer)
-        return try await runner.run(state, initialEffects: initialEffects)
+        let (ended, stats) = try await runner.run(state, initialEffects: initialEffects)
+        effects.saveFinal(ended.saved)
+        return (ended, stats)
     }
 }

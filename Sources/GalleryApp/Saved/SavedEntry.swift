@@ -56,6 +56,8 @@ public struct SavedLists: Equatable, Sendable {
     public internal(set) var history: [SavedEntry]
 
     public static let historyLimit = 100
+    /// Bumped on every change: the order of the writes (`SavedStore.save(revision:)`).
+    public internal(set) var revision = 0
 
     public init(favourites: [SavedEntry] = [], history: [SavedEntry] = []) {
         self.favourites = favourites
@@ -69,6 +71,7 @@ public struct SavedLists: Equatable, Sendable {
     /// Stars `entry`, or takes its star off when it has one. Returns true when it is now starred.
     @discardableResult
     mutating func toggleFavourite(_ entry: SavedEntry) -> Bool {
+        revision += 1
         if let i = favourites.firstIndex(where: { $0.isSame(kind: entry.resource, id: entry.id) }) {
             favourites.remove(at: i)
             return false
@@ -79,6 +82,7 @@ public struct SavedLists: Equatable, Sendable {
 
     /// A page opened: first in the history (an older visit of the same record goes), capped.
     mutating func recordVisit(_ entry: SavedEntry) {
+        revision += 1
         history.removeAll { $0.isSame(kind: entry.resource, id: entry.id) }
         history.insert(entry, at: 0)
         if history.count > Self.historyLimit { history.removeLast(history.count - Self.historyLimit) }

@@ -14,10 +14,14 @@ public final class SavedStore: Sendable {
     public static let maxBytes = 8 << 20
     /// Lists whose file could not be used: kept in memory, never written.
     private let memoryOnly: Mutex<Set<SavedList>>
+    /// The newest revision of each list on disk; writes go one at a time under this lock, so a
+    /// late write of an older revision (an effect still running at exit) never replaces a newer.
+    private let written: Mutex<[SavedList: Int]>
 
     public init(directory: URL) {
         self.directory = directory
         self.memoryOnly = Mutex([])
+        self.written = Mutex([:])
     }
 
     /// `$XDG_DATA_HOME/marvel-gallery` (an absolute path, as the XDG spec asks) or
@@ -56,10 +60,16 @@ public final class SavedStore: Sendable {
 
     /// Writes `entries` as the whole of `list` (nothing for a list kept in memory). Throws the
     /// reason a write failed; the list is then kept in memory for the rest of the run.
-    public func save(_ list: SavedList, _ entries: [SavedEntry]) throws {
+    public func save(_ list: SavedList, _ entries: [SavedEntry], revision: Int? = nil) throws {
         guard !isMemoryOnly(list) else { return }
         do {
-            try write(list, entries)
+            try written.withLock { (written: inout [SavedList: Int]) throws in
+                if let revision {
+                    if let last = written[list], last >= revision { return }
+                    written[list] = revision
+                }
+                try write(list, entries)
+            }
         } catch {
             memoryOnly.withLock { _ = $0.insert(list) }
             throw SavedStoreProblem(list: list, reason: .notWritten(Self.reason(error)))

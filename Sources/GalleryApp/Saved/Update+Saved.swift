@@ -22,7 +22,7 @@ extension AppState {
     mutating func toggleFavourite(_ entry: SavedEntry) -> [Effect] {
         let starred = saved.toggleFavourite(entry)
         copyNotice = strings.text(starred ? .favouriteAdded : .favouriteRemoved, Sanitizer.clean(entry.name))
-        return [.save(.favourites, saved.favourites)]
+        return [.save(.favourites, saved.favourites, revision: saved.revision)]
     }
 
     /// Whether a tile (of this grid, or of a saved grid carrying its own kind) is starred.
@@ -50,7 +50,7 @@ extension AppState {
         guard let page = details.top, let content = page.content, !visitedPages.contains(page.pageID) else { return [] }
         visitedPages.insert(page.pageID)
         saved.recordVisit(entry(page.subject.kind, id: page.subject.id, name: content.title, thumbnail: content.picture))
-        return [.save(.recent, saved.history)]
+        return [.save(.recent, saved.history, revision: saved.revision)]
     }
 
     /// A saved grid's pages come from memory at once: no request leaves the program.
