@@ -8,18 +8,21 @@ protocol SavedListName {
     static var list: SavedList { get }
     static var commandName: String { get }
     static var abstract: String { get }
+    static var aliases: [String] { get }
 }
 
 enum FavouritesList: SavedListName {
     static let list = SavedList.favourites
     static let commandName = "favourites"
     static let abstract = "The starred characters and comics (f in the gallery), newest first."
+    static let aliases = ["favorites"]
 }
 
 enum RecentList: SavedListName {
     static let list = SavedList.recent
     static let commandName = "recent"
     static let abstract = "The last 100 pages opened in the gallery, most recent first (H in the gallery)."
+    static let aliases = ["history"]
 }
 
 /// `marvel-gallery favourites` / `recent`: one grid of every saved record (characters and
@@ -27,7 +30,7 @@ enum RecentList: SavedListName {
 /// listing anything again; `--plain` / `--json` (or a stdout that is not a terminal) print them.
 struct SavedListCommand<Name: SavedListName>: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: Name.commandName, abstract: Name.abstract)
+        CommandConfiguration(commandName: Name.commandName, abstract: Name.abstract, aliases: Name.aliases)
     }
 
     @OptionGroup var data: DataOptions
