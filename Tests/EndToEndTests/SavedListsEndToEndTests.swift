@@ -124,4 +124,26 @@ final class SavedListsEndToEndTests: XCTestCase {
         XCTAssertEqual(status, 0)
         XCTAssertTrue(output.contains("favourites.json: not a readable list (corrupt); kept in memory this run"), output)
     }
+
+    /// A directory where history.json should be: the program starts, says so, and the history
+    /// works in memory for the run (`H` lists the page just opened); the directory is untouched.
+    func testHistoryPathIsADirectoryKeepsTheHistoryInMemory() throws {
+        let history = dataHome + "/marvel-gallery/history.json"
+        try FileManager.default.createDirectory(atPath: history, withIntermediateDirectories: true)
+        let tmux = try gallery("characters")
+        tmux.waitFor("the notice and the grid") {
+            $0.contains("history.json: is a directory") && GalleryScreen($0).names.contains("3-D Man")
+        }
+        tmux.send("Enter")
+        tmux.waitFor("3-D Man's page") { $0.contains("3-D Man") && $0.contains("Links") }
+        tmux.send("Escape")
+        tmux.waitFor("the grid again") { GalleryScreen($0).selectedName == "3-D Man" }
+        tmux.type("H")
+        let screen = tmux.waitFor("the history in memory") { $0.contains("Recently opened") && $0.contains("1 of 1") }
+        XCTAssertEqual(GalleryScreen(screen).names.first, "3-D Man", screen)
+        quit(tmux)
+        var isDirectory: ObjCBool = false
+        XCTAssertTrue(FileManager.default.fileExists(atPath: history, isDirectory: &isDirectory) && isDirectory.boolValue)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: history), [])
+    }
 }
