@@ -24,7 +24,9 @@ public struct CharacterFilter: Sendable, Equatable, Hashable {
     public var offset = 0
     public init() {}
 
-    public static let orderFields: Set<String> = ["name", "modified"]
+    /// The contract's `name` and `modified`, and `comics`: not part of the Marvel API (it
+    /// answers 409), like `nameContains`: by `comics.available`, ties by name.
+    public static let orderFields: Set<String> = ["name", "modified", "comics"]
 }
 
 /// Filters of `/v1/public/comics` (and the comic lists under other resources).

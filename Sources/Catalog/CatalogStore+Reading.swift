@@ -71,8 +71,15 @@ extension CatalogStore: CatalogReading {
         if let since = q.modifiedSince { f.add("modified >= ?", [since]) }
         f.related(.characters, [.comics: q.comics, .series: q.series, .events: q.events, .stories: q.stories])
         // Byte order of the name (BINARY collation), as the real API's default.
-        let order = Self.orderSQL(q.orderBy.isEmpty ? [Ordering(field: "name")] : q.orderBy,
-                                  columns: ["name": "name", "modified": "modified"], fallback: "id")
+        // `comics` counts what the served `comics.available` counts (`EntityJSON.items`): the
+        // character's comics through every relation, recorded links included; ties by name.
+        let comicsCount = "(SELECT count(*) FROM (\(Relations.pairs(fromSQL: "character.id", .characters, to: .comics))) p "
+            + "JOIN comic ON comic.id = p.b)"
+        let orderings = (q.orderBy.isEmpty ? [Ordering(field: "name")] : q.orderBy).flatMap {
+            $0.field == "comics" ? [$0, Ordering(field: "name")] : [$0]
+        }
+        let order = Self.orderSQL(orderings, columns: ["name": "name", "modified": "modified", "comics": comicsCount],
+                                  fallback: "id")
         return try page(.characters, f, order: rank.map { "\($0), \(order)" } ?? order, limit: q.limit, offset: q.offset)
     }
 

@@ -14,6 +14,12 @@ enum Relations {
     /// `target` related to it. A page's embedded lists read all their entities' links in one
     /// query per list field this way, instead of two queries per entity and field.
     static func pairs(from source: EntityKind, _ ids: [Int], to target: EntityKind) -> String {
+        pairs(fromSQL: ids.map(String.init).joined(separator: ","), source, to: target)
+    }
+
+    /// `pairs` for the ids an SQL expression names (`character.id`, correlated with an outer
+    /// query: one entity's related rows, as its list field counts them).
+    static func pairs(fromSQL idsSQL: String, _ source: EntityKind, to target: EntityKind) -> String {
         let base: String
         if let direct = characterLink(source, target) {
             base = direct
@@ -30,7 +36,7 @@ enum Relations {
             UNION SELECT a_id, b_id FROM entity_link WHERE a_kind = '\(source.rawValue)' AND b_kind = '\(target.rawValue)' AND a_id IN ($IDS)
             UNION SELECT b_id, a_id FROM entity_link WHERE b_kind = '\(source.rawValue)' AND a_kind = '\(target.rawValue)' AND b_id IN ($IDS)
             """
-        return recorded.replacingOccurrences(of: "$IDS", with: ids.map(String.init).joined(separator: ","))
+        return recorded.replacingOccurrences(of: "$IDS", with: idsSQL)
     }
 
     /// Character links stored directly (a character's recorded series may have no comic in the catalog).

@@ -112,10 +112,15 @@ final class SyntheticCatalog: CatalogReading {
             let ids = Set(comicList.filter { series.contains($0.series) }.flatMap(\.cast))
             list = list.filter { ids.contains($0.id) }
         }
-        for o in q.orderBy.reversed() where o.field == "modified" || o.field == "name" {
+        // `comics` (the built-in catalog's extension) counts `comics.available`, ties by name.
+        let orderings = q.orderBy.flatMap { $0.field == "comics" ? [$0, Ordering(field: "name")] : [$0] }
+        for o in orderings.reversed() where o.field == "modified" || o.field == "name" || o.field == "comics" {
+            let count = { (c: Character) in self.comicsOfCharacter[c.id]?.count ?? 0 }
             list = stableSorted(list) { a, b in
-                let less = o.field == "modified" ? a.modified < b.modified : a.name.utf8.lexicographicallyPrecedes(b.name.utf8)
-                let greater = o.field == "modified" ? a.modified > b.modified : b.name.utf8.lexicographicallyPrecedes(a.name.utf8)
+                let less = o.field == "modified" ? a.modified < b.modified : o.field == "comics" ? count(a) < count(b)
+                    : a.name.utf8.lexicographicallyPrecedes(b.name.utf8)
+                let greater = o.field == "modified" ? a.modified > b.modified : o.field == "comics" ? count(a) > count(b)
+                    : b.name.utf8.lexicographicallyPrecedes(a.name.utf8)
                 return o.descending ? greater : less
             }
         }

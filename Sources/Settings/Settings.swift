@@ -38,6 +38,8 @@ public struct SettingValues: Equatable, Sendable {
     /// command line, where every user could read it with ps.
     public var publicKey: String?
     public var privateKeyFile: String?
+    /// `graphics_transfer` (config.toml; the flag and variable are read by DisplaySettings).
+    public var graphicsTransfer: String?
     public init(colors: String? = nil, graphics: String? = nil, language: String? = nil, pageSize: Int? = nil,
                 source: String? = nil, baseURL: String? = nil, metronURL: String? = nil, publicKey: String? = nil,
                 privateKeyFile: String? = nil) {

@@ -22,6 +22,9 @@ public struct Capabilities: Sendable, Hashable {
     public var cellPixels: Size?
     /// kitty pictures inside tmux go through passthrough and show as Unicode placeholders.
     public var tmuxPlaceholders = false
+    /// kitty pictures as temporary files or streamed, and why (`Capabilities+Transfer`).
+    public var graphicsTransfer: GraphicsTransfer = .stream
+    public var graphicsTransferReason = "not kitty graphics"
 
     /// What the screens draw pictures with.
     public var graphicsMode: GraphicsMode {

@@ -9,6 +9,9 @@ public struct DisplayRequest: Sendable, Hashable {
     public var graphicsFlag: String?
     public var colorsConfig: String?
     public var graphicsConfig: String?
+    /// `--graphics-transfer` and config.toml's `graphics_transfer`.
+    public var graphicsTransferFlag: String?
+    public var graphicsTransferConfig: String?
 
     public init(colorsFlag: String? = nil, graphicsFlag: String? = nil,
                 colorsConfig: String? = nil, graphicsConfig: String? = nil) {
@@ -16,6 +19,13 @@ public struct DisplayRequest: Sendable, Hashable {
         self.graphicsFlag = graphicsFlag
         self.colorsConfig = colorsConfig
         self.graphicsConfig = graphicsConfig
+    }
+
+    public init(colorsFlag: String? = nil, graphicsFlag: String? = nil, colorsConfig: String? = nil,
+                graphicsConfig: String? = nil, graphicsTransferFlag: String?, graphicsTransferConfig: String?) {
+        self.init(colorsFlag: colorsFlag, graphicsFlag: graphicsFlag, colorsConfig: colorsConfig, graphicsConfig: graphicsConfig)
+        self.graphicsTransferFlag = graphicsTransferFlag
+        self.graphicsTransferConfig = graphicsTransferConfig
     }
 }
 
@@ -27,19 +37,31 @@ public enum CapabilityDetection {
         /// nil when the terminal was not asked (not interactive, or raw mode failed).
         public var answers: TerminalAnswers?
         public var tmux: TmuxInfo?
+        /// The file probe, kept when kitty did not answer it within the budget (a loaded
+        /// machine) and transfer is `auto`: a late OK, with the file deleted, turns files on
+        /// (`TTYBackend`). Its owner removes it. Only with `keepLateFileProbe`.
+        public var lateFileProbe: KittyFileProbe?
     }
 
     public static func detect(tty: TTY?, environment env: [String: String], request: DisplayRequest,
-                              timeoutMilliseconds: Int = 150) throws(DisplaySettingError) -> Result {
+                              timeoutMilliseconds: Int = 150, keepLateFileProbe: Bool = false) throws(DisplaySettingError) -> Result {
         let isTTY = tty.map { isatty($0.outputFD) == 1 } ?? false
         let plain = Capabilities.decide(environment: env, isTTY: isTTY)
         // tmux first: whether passthrough is on decides what may be asked inside it.
         let tmux = plain.inTmux ? TmuxInfo.query(environment: env) : nil
         var answers: TerminalAnswers?
+        var probe: KittyFileProbe?
         if let tty, plain.interactive, (try? RawMode.enable(tty)) != nil {
-            let questions = TerminalProbe.questions(inTmux: plain.inTmux, passthrough: tmux?.passthrough == true)
+            // Whether the terminal reads this machine's files, asked with the rest (one round).
+            let fileProbe = KittyFileProbe.make(environment: env)
+            let questions = TerminalProbe.questions(inTmux: plain.inTmux, passthrough: tmux?.passthrough == true,
+                                                    fileProbe: fileProbe)
             answers = TerminalProbe.ask(tty, questions: questions, timeoutMilliseconds: timeoutMilliseconds)
             RawMode.restore()
+            if let fileProbe {
+                answers?.kittyFileDeleted = fileProbe.deleted
+                probe = fileProbe
+            }
         }
         var caps = Capabilities.decide(environment: env, isTTY: isTTY, answers: answers, tmux: tmux)
         if caps.cellPixels == nil, let tty, let px = tty.windowSize().pixels {
@@ -48,8 +70,24 @@ public enum CapabilityDetection {
                 caps.cellPixels = Size(width: px.width / cells.width, height: px.height / cells.height)
             }
         }
-        try apply(request, environment: env, to: &caps)
-        return Result(capabilities: caps, answers: answers, tmux: tmux)
+        do throws(DisplaySettingError) {
+            try apply(request, environment: env, to: &caps)
+            try applyTransfer(request, environment: env, answers: answers, to: &caps)
+        } catch {
+            probe?.remove()
+            throw error
+        }
+        var result = Result(capabilities: caps, answers: answers, tmux: tmux)
+        if let probe {
+            let auto = (try? DisplaySettings.graphicsTransfer(flag: request.graphicsTransferFlag, environment: env,
+                                                              configValue: request.graphicsTransferConfig).setting) == .auto
+            if keepLateFileProbe, auto, caps.graphics == .kitty, answers?.kittyFileRead == nil, answers?.kittyFileDeleted == false {
+                result.lateFileProbe = probe
+            } else {
+                probe.remove()
+            }
+        }
+        return result
     }
 
     /// The user's colours and graphics over the detected ones (pure; used by `detect`).
@@ -69,6 +107,24 @@ public enum CapabilityDetection {
             caps.tmuxPlaceholders = caps.inTmux
         case .sixel: (caps.graphics, caps.graphicsReason) = (.sixel, "\(source) sixel")
         case .iterm2: (caps.graphics, caps.graphicsReason) = (.iterm2, "\(source) iterm2")
+        }
+    }
+}
+
+extension CapabilityDetection {
+    /// How kitty pictures travel, after the graphics choice (pure): the user's
+    /// `--graphics-transfer` over what the file probe found.
+    public static func applyTransfer(_ request: DisplayRequest, environment env: [String: String],
+                                     answers: TerminalAnswers?, to caps: inout Capabilities) throws(DisplaySettingError) {
+        let (setting, source) = try DisplaySettings.graphicsTransfer(
+            flag: request.graphicsTransferFlag, environment: env, configValue: request.graphicsTransferConfig)
+        let detected = Capabilities.transferDecision(graphics: caps.graphics, answers: answers)
+        switch setting {
+        case .auto: (caps.graphicsTransfer, caps.graphicsTransferReason) = detected
+        case .stream: (caps.graphicsTransfer, caps.graphicsTransferReason) = (.stream, "\(source) stream")
+        case .file where caps.graphics == .kitty:
+            (caps.graphicsTransfer, caps.graphicsTransferReason) = (.file, "\(source) file (temporary files, t=t)")
+        case .file: (caps.graphicsTransfer, caps.graphicsTransferReason) = (.stream, "\(source) file, but only kitty pictures go as files")
         }
     }
 }

@@ -27,6 +27,16 @@ public enum GraphicsSetting: String, Sendable, CaseIterable {
     public static let choices = allCases.map(\.rawValue).joined(separator: "|")
 }
 
+/// What the user asked for with `--graphics-transfer`: how kitty pictures reach the terminal.
+/// `auto` sends temporary files when the start-up probe shows the terminal reads this
+/// machine's files, else streams; `stream` always sends the pixels; `file` sends files
+/// without asking (they still fall back to streaming when the terminal says it cannot read one).
+public enum GraphicsTransferSetting: String, Sendable, CaseIterable {
+    case auto, stream, file
+
+    public static let choices = allCases.map(\.rawValue).joined(separator: "|")
+}
+
 /// A bad `--colors`/`--graphics` value (flag, environment or config file), named by its source.
 public struct DisplaySettingError: Error, CustomStringConvertible, Sendable {
     public let description: String
@@ -38,6 +48,7 @@ public struct DisplaySettingError: Error, CustomStringConvertible, Sendable {
 public enum DisplaySettings {
     public static let colorsVariable = "MARVEL_GALLERY_COLORS"
     public static let graphicsVariable = "MARVEL_GALLERY_GRAPHICS"
+    public static let graphicsTransferVariable = "MARVEL_GALLERY_GRAPHICS_TRANSFER"
 
     /// The colour depth and the reason, in words (for `doctor`).
     public static func colors(flag: String?, environment env: [String: String], configValue: String?,
@@ -57,6 +68,14 @@ public enum DisplaySettings {
                                 configValue: String?) throws(DisplaySettingError) -> (setting: GraphicsSetting, source: String) {
         try first([(flag, "--graphics"), (env[graphicsVariable], graphicsVariable), (configValue, "config file graphics")])
             ?? (.auto, "detection")
+    }
+
+    /// The graphics transfer setting from the same three places (auto when none says otherwise).
+    public static func graphicsTransfer(flag: String?, environment env: [String: String],
+                                        configValue: String?) throws(DisplaySettingError)
+        -> (setting: GraphicsTransferSetting, source: String) {
+        try first([(flag, "--graphics-transfer"), (env[graphicsTransferVariable], graphicsTransferVariable),
+                   (configValue, "config file graphics_transfer")]) ?? (.auto, "detection")
     }
 
     /// The first non-empty value of `sources` (value, where it came from), parsed; a value that

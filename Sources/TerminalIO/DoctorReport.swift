@@ -24,7 +24,7 @@ public struct DoctorReport: Sendable {
         r.add("COLORTERM", env["COLORTERM"] ?? "(unset)")
         r.add("NO_COLOR", env["NO_COLOR"].map { $0.isEmpty ? "(set, empty: ignored)" : $0 } ?? "(unset)")
         for name in ["TERM_PROGRAM", "LC_TERMINAL", "KITTY_WINDOW_ID", "WEZTERM_EXECUTABLE", "TMUX",
-                     DisplaySettings.colorsVariable, DisplaySettings.graphicsVariable] {
+                     DisplaySettings.colorsVariable, DisplaySettings.graphicsVariable, DisplaySettings.graphicsTransferVariable] {
             r.add(name, env[name] ?? "(unset)")
         }
         r.add("inside tmux", caps.inTmux ? "yes" : "no")
@@ -42,6 +42,7 @@ public struct DoctorReport: Sendable {
         r.add("cell size", caps.cellPixels.map { "\($0.width)x\($0.height) px" } ?? "unknown")
         r.add("colour depth", "\(Self.colorName(caps.colorDepth)) (\(caps.colorReason))")
         r.add("graphics", "\(caps.graphics.rawValue) (\(caps.graphicsReason))")
+        r.add("graphics transfer", "\(caps.graphicsTransfer.rawValue) (\(caps.graphicsTransferReason))")
         r.add("full-screen UI", caps.interactive ? "yes" : "no (plain output)")
         r.add("clipboard (y/Y, OSC 52)", ClipboardReach.describe(environment: env, answers: detection.answers,
                                                                tmux: detection.tmux, interactive: caps.interactive))
@@ -93,6 +94,8 @@ public struct DoctorReport: Sendable {
         add("DA1", da.map(String.init).joined(separator: ";") + (a.sixel ? " (sixel)" : " (no sixel)"))
         add("XTVERSION", a.version ?? "(no answer)")
         add("kitty graphics query", a.kittyGraphics ? "OK" : "no answer")
+        add("kitty file probe (t=t)", a.kittyFileRead.map { $0 ? (a.kittyFileDeleted ? "OK, file deleted by the terminal" : "OK, file left")
+            : "error: \(a.kittyFileError ?? "")" } ?? "no answer")
         add("XTGETTCAP RGB/Tc", a.rgbCapability ? "present" : "absent or no answer")
         add("DECRQSS direct colour", a.directColorRoundTrip ? "echoed" : "not echoed")
     }

@@ -20,8 +20,12 @@ final class InputReader: @unchecked Sendable {
     /// Esc must not read as the Esc key.
     private let patientEscape: Duration?
 
+    /// Sees every kitty graphics reply before the program does (the late file probe's answer).
+    private let graphicsReply: (@Sendable (KittyGraphicsReply) -> Void)?
+
     init(tty: TTY, signalFD: Int32, ctrlZSuspends: Bool, continuation: AsyncStream<TerminalEvent>.Continuation,
-         patientEscape: Duration? = nil) {
+         patientEscape: Duration? = nil, graphicsReply: (@Sendable (KittyGraphicsReply) -> Void)? = nil) {
+        self.graphicsReply = graphicsReply
         self.patientEscape = patientEscape
         self.tty = tty
         self.signalFD = signalFD
@@ -95,6 +99,7 @@ final class InputReader: @unchecked Sendable {
 
     private func deliver(_ events: [InputEvent]) {
         for e in events {
+            if case .graphicsReply(let reply) = e { graphicsReply?(reply) }
             if ctrlZSuspends, case .key(let k) = e, k == .ctrl("z") {
                 continuation.yield(.suspend)
             } else {

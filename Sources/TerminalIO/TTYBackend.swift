@@ -17,6 +17,11 @@ public final class TTYBackend: Backend, @unchecked Sendable {
     private var reader: InputReader?
     private var stream: AsyncStream<TerminalEvent>?
     private var syncOutput: Bool
+    /// kitty pictures' temporary files when the terminal reads this machine's files (removed,
+    /// with whatever the terminal did not read, on leaving).
+    private let pictureFiles: KittyTempFiles?
+    /// The file probe kitty did not answer in time (`CapabilityDetection.Result.lateFileProbe`).
+    private let lateFileProbe: KittyFileProbe?
 
     /// Opens the terminal; `environment`, the terminal's answers and the user's `display`
     /// settings decide colours and features (`CapabilityDetection`).
@@ -24,7 +29,8 @@ public final class TTYBackend: Backend, @unchecked Sendable {
                 display: DisplayRequest = DisplayRequest()) throws {
         let tty = try TTY.open()
         self.tty = tty
-        let detected = try CapabilityDetection.detect(tty: tty, environment: environment, request: display)
+        let detected = try CapabilityDetection.detect(tty: tty, environment: environment, request: display,
+                                                      keepLateFileProbe: true)
         self.capabilities = detected.capabilities
         // The start-up questions end with DA1, which every terminal answers after the others:
         // without it, replies may still be on their way (a loaded machine, ssh), and one split
@@ -32,12 +38,18 @@ public final class TTYBackend: Backend, @unchecked Sendable {
         self.repliesMayBeLate = detected.answers != nil && detected.answers?.deviceAttributes == nil
         self.mouse = mouse
         self.syncOutput = capabilities.synchronizedOutput
+        let files = capabilities.graphicsTransfer == .file && capabilities.graphics == .kitty
+        self.lateFileProbe = detected.lateFileProbe
+        // Unanswered in time: files stay off until the late answer (`lateReply`).
+        self.pictureFiles = files || lateFileProbe != nil
+            ? KittyTempFiles(environment: environment, enabled: files) : nil
     }
 
     public var size: Size { tty.windowSize().cells }
     public var colorDepth: ColorDepth { capabilities.colorDepth }
     public var synchronizedOutput: Bool { lock.withLock { syncOutput } }
     public var graphics: GraphicsMode { capabilities.graphicsMode }
+    public var kittyFiles: (any KittyPictureFiles)? { pictureFiles }
 
     public func enter() throws {
         try lock.withLock {
@@ -58,7 +70,10 @@ public final class TTYBackend: Backend, @unchecked Sendable {
             if reader == nil, sigFD >= 0 {
                 let (s, c) = AsyncStream.makeStream(of: TerminalEvent.self)
                 let r = InputReader(tty: tty, signalFD: sigFD, ctrlZSuspends: true, continuation: c,
-                                    patientEscape: repliesMayBeLate ? .seconds(5) : nil)
+                                    patientEscape: repliesMayBeLate ? .seconds(5) : nil,
+                                    graphicsReply: { [pictureFiles, lateFileProbe] reply in
+                                        Self.lateReply(reply, probe: lateFileProbe, files: pictureFiles)
+                                    })
                 stream = s
                 reader = r
                 r.start()
@@ -70,12 +85,34 @@ public final class TTYBackend: Backend, @unchecked Sendable {
         lock.withLock {
             guard entered else { return }
             entered = false
+            settleFileReplies()
             restoreScreen()
             reader?.stop()
             mg_term_signal_pipe_close()
             mg_term_uninstall_fatal_handlers()
             reader = nil
+            pictureFiles?.removeAll()
+            lateFileProbe?.remove()
         }
+    }
+
+    /// The file probe's answer after start-up: OK with the file gone (kitty read and deleted
+    /// it) turns files on, as the start-up decision would have.
+    static func lateReply(_ reply: KittyGraphicsReply, probe: KittyFileProbe?, files: KittyTempFiles?) {
+        guard let probe, reply.id == TerminalProbe.fileProbeID else { return }
+        if reply.isOK, probe.deleted { files?.enable() }
+        probe.remove()
+    }
+
+    /// Before the files go: the terminal reads a file when it parses its command, which may be
+    /// after our write returned. Removed first, it would answer an error (`q=1`) into the
+    /// shell's input after exit. DA1 comes back only once everything before it was parsed, so
+    /// the files are read by then (≤ 300 ms; the reader is stopped so that it does not take
+    /// the reply, and what came is flushed).
+    private func settleFileReplies() {
+        guard pictureFiles?.used == true || lateFileProbe != nil else { return }
+        reader?.stop()
+        _ = TerminalQuery.ask(tty, "", timeoutMilliseconds: 300)
     }
 
     /// Leave the screen and restore termios, but keep handlers (used for suspend).

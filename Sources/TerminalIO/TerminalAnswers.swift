@@ -16,6 +16,13 @@ public struct TerminalAnswers: Sendable, Hashable {
     public var directColorRoundTrip = false
     /// `CSI 6 ; height ; width t`: one cell in pixels.
     public var cellPixels: Size?
+    /// The file probe (`ESC _ G i=32 ; … ESC \`): true for OK (the terminal read this
+    /// machine's temporary file), false for an error, nil when it did not answer.
+    public var kittyFileRead: Bool?
+    /// The terminal's error for the file probe (e.g. `EBADF:Failed to open file…`).
+    public var kittyFileError: String?
+    /// The terminal deleted the probe's file (set by `CapabilityDetection`, not parsed).
+    public var kittyFileDeleted = false
 
     public init() {}
 
@@ -27,6 +34,10 @@ public struct TerminalAnswers: Sendable, Hashable {
         let s = String(decoding: bytes, as: UTF8.self)
         if let r = s.range(of: "\u{1B}_Gi=31;") {
             a.kittyGraphics = s[r.upperBound...].hasPrefix("OK")
+        }
+        if let body = firstMatch(in: s, prefix: "\u{1B}_Gi=\(TerminalProbe.fileProbeID);", terminator: "\u{1B}") {
+            a.kittyFileRead = body == "OK"
+            if body != "OK" { a.kittyFileError = Sanitizer.clean(String(body.prefix(120))) }
         }
         if let da = lastMatch(in: s, prefix: "\u{1B}[?", terminator: "c") {
             let numbers = da.split(separator: ";").compactMap { Int($0) }

@@ -27,6 +27,20 @@ public enum TerminalProbe {
         return String(decoding: TmuxPassthrough.wrap(Array(kittyQuery.utf8)), as: UTF8.self) + otherQuestions
     }
 
+    /// The id of the start-up file probe (`KittyFileProbe`): whether the terminal reads this
+    /// machine's files, the way kitty's own `icat --transfer-mode=detect` finds out.
+    public static let fileProbeID = 32
+
+    /// `questions(inTmux:passthrough:)` with the file probe first (it goes where the kitty
+    /// query goes: not inside tmux without passthrough).
+    public static func questions(inTmux: Bool, passthrough: Bool, fileProbe: KittyFileProbe?) -> String {
+        let plain = questions(inTmux: inTmux, passthrough: passthrough)
+        guard let fileProbe, !inTmux || passthrough else { return plain }
+        let probe = inTmux ? String(decoding: TmuxPassthrough.wrap(Array(fileProbe.question.utf8)), as: UTF8.self)
+            : fileProbe.question
+        return probe + plain
+    }
+
     /// Asks everything (≤ `timeoutMilliseconds` in total). Needs raw mode.
     public static func ask(_ tty: TTY, questions: String = TerminalProbe.questions,
                            timeoutMilliseconds: Int = 150) -> TerminalAnswers {

@@ -8,6 +8,14 @@ struct ImageLayer: Sendable {
     var transmits = 0
     var placements = 0
     var frees = 0
+    /// Where kitty pictures are written as temporary files (nil: streamed), and the file of
+    /// each picture sent so (`ANSIEncoder+KittyFiles`).
+    var files: (any KittyPictureFiles)?
+    var filesSent: [UInt32: String] = [:]
+    /// The terminal failed to read one: every later picture is streamed.
+    var filesOff = false
+    var fileTransmits = 0
+    var fileFailures = 0
 }
 
 /// Pictures in a frame, written around the cells of the same frame (so one synchronized write
@@ -89,13 +97,13 @@ extension ANSIEncoder {
             switch image.graphics {
             case .kitty where p.placeholder:
                 if imageLayer.stored.show(image) {
-                    out.append(contentsOf: TmuxPassthrough.wrap(KittyGraphics.transmit(png: image.payload, id: image.id)))
+                    out.append(contentsOf: TmuxPassthrough.wrap(kittyTransmit(image)))
                     out.append(contentsOf: TmuxPassthrough.wrap(KittyGraphics.placeVirtual(id: image.id, cols: image.cols, rows: image.rows)))
                     imageLayer.transmits += 1
                 }
             case .kitty:
                 if imageLayer.stored.show(image) {
-                    out.append(contentsOf: KittyGraphics.transmit(png: image.payload, id: image.id))
+                    out.append(contentsOf: kittyTransmit(image))
                     imageLayer.transmits += 1
                 }
                 if !imageLayer.shown.contains(p) {
@@ -128,7 +136,7 @@ extension ANSIEncoder {
         freeImages(placed: Set(target.map(\.image.id)), into: &out)
         // Pictures about to come into view, sent now (not placed) so their scroll is placements only.
         for image in diff.target.preloads where imageLayer.stored.show(image) {
-            out.append(contentsOf: KittyGraphics.transmit(png: image.payload, id: image.id))
+            out.append(contentsOf: kittyTransmit(image))
             imageLayer.transmits += 1
         }
     }
@@ -138,6 +146,7 @@ extension ANSIEncoder {
     private mutating func freeImages(placed: Set<UInt32>, into out: inout [UInt8]) {
         let freed = imageLayer.stored.evict(placed: placed)
         for (id, placeholders) in freed {
+            imageLayer.filesSent[id] = nil
             let free = KittyGraphics.free(id: id)
             out.append(contentsOf: placeholders ? TmuxPassthrough.wrap(free) : free)
         }

@@ -34,10 +34,14 @@ public protocol Backend: Sendable {
     func writeOutOfBand(_ bytes: [UInt8]) async throws
     /// The event stream; it finishes when input ends.
     func events() async -> AsyncStream<TerminalEvent>
+    /// Where kitty pictures are written as temporary files when the terminal reads this
+    /// machine's files (nil: they are streamed).
+    var kittyFiles: (any KittyPictureFiles)? { get async }
 }
 
 extension Backend {
     public var graphics: GraphicsMode { get async { .blocks } }
+    public var kittyFiles: (any KittyPictureFiles)? { get async { nil } }
 }
 
 /// A backend without a terminal: scripted events, every frame recorded. Tests drive it, and
@@ -73,6 +77,10 @@ public actor HeadlessBackend: Backend {
     public func suspend() { suspendCount += 1 }
     public func writeOutOfBand(_ bytes: [UInt8]) { output.append(contentsOf: bytes) }
     public func events() -> AsyncStream<TerminalEvent> { stream }
+
+    /// kitty pictures as temporary files (tests of the file transfer and its fallbacks).
+    public private(set) var kittyFiles: (any KittyPictureFiles)?
+    public func useKittyFiles(_ files: (any KittyPictureFiles)?) { kittyFiles = files }
 
     /// Script: deliver an event as if the terminal produced it.
     public func send(_ event: TerminalEvent) {

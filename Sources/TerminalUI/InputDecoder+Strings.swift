@@ -14,6 +14,17 @@ extension InputDecoder {
         /// back as keys if it never ends with ST (nil once longer than `maxHeldBytes`: no one
         /// types that much in a second, so it is a reply).
         var held: [UInt8]?
+        /// An APC string's first bytes (up to `maxReplyBytes`): a kitty graphics reply is
+        /// read, not dropped (`InputEvent.graphicsReply`).
+        var kept: [UInt8]? = nil
+    }
+
+    static let maxReplyBytes = 512
+
+    /// A complete APC string's body (after `ESC _`): a kitty graphics reply when it is one.
+    static func graphicsReply(_ body: [UInt8]) -> InputEvent? {
+        guard body.first == UInt8(ascii: "G"), let reply = KittyGraphicsReply.parse(Array(body.dropFirst())) else { return nil }
+        return .graphicsReply(reply)
     }
 
     static let maxHeldBytes = 4096
@@ -32,7 +43,12 @@ extension InputDecoder {
             let c = bytes[k]
             if open.afterEscape {
                 string = nil
-                if c == 0x5C { return Array(bytes[(k + 1)...]) }
+                if c == 0x5C {
+                    if open.introducer == 0x5F, let body = open.kept ?? open.held, let reply = Self.graphicsReply(body) {
+                        events.append(reply)
+                    }
+                    return Array(bytes[(k + 1)...])
+                }
                 // Cut off: the Esc starts something new.
                 if let held = open.held { events += InputDecoder.decode([open.introducer] + held) }
                 return [0x1B] + bytes[k...]
@@ -46,6 +62,8 @@ extension InputDecoder {
             } else if open.held != nil {
                 open.held!.append(c)
                 if open.held!.count > Self.maxHeldBytes { open.held = nil }
+            } else if open.kept != nil, open.kept!.count < Self.maxReplyBytes {
+                open.kept!.append(c)
             }
             k += 1
         }
@@ -64,7 +82,8 @@ extension InputDecoder {
                 guard j + 1 < b.count else { break }
                 // ST ends the string; any other Esc means the string was cut off: drop what
                 // came before it and decode from the Esc.
-                return .event(nil, next: b[j + 1] == 0x5C ? j + 2 : j)
+                guard b[j + 1] == 0x5C else { return .event(nil, next: j) }
+                return .event(introducer == 0x5F ? graphicsReply(Array(b[(i + 2)..<j])) : nil, next: j + 2)
             }
             j += 1
         }

@@ -65,6 +65,8 @@ public enum InputEvent: Hashable, Sendable {
     case mouse(MouseEvent)
     /// A bracketed paste, delivered whole (not yet sanitised).
     case paste(String)
+    /// The terminal's reply to a kitty graphics command (never typed; the runner reads it).
+    case graphicsReply(KittyGraphicsReply)
 }
 
 extension KeyEvent {

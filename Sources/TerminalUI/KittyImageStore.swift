@@ -80,7 +80,7 @@ struct KittyImageStore: Sendable {
         for (id, entry) in entries where !entry.placeholders && !placed.contains(id) { forget(id) }
     }
 
-    private mutating func forget(_ id: UInt32) {
+    mutating func forget(_ id: UInt32) {
         if let entry = entries.removeValue(forKey: id) { bytes -= entry.bytes }
     }
 

@@ -62,6 +62,7 @@ public struct ProgramRunner<P: Program>: Sendable {
         var back = front
         var encoder = ANSIEncoder(depth: await backend.colorDepth,
                                   synchronizedOutput: await backend.synchronizedOutput)
+        encoder.kittyFiles = await backend.kittyFiles
         var needsFullRepaint = true
         var dirty = true
         var framePending = false
@@ -126,6 +127,9 @@ public struct ProgramRunner<P: Program>: Sendable {
                 case .terminate(let signal):
                     finished = true
                     stats.terminatingSignal = signal
+                case .input(.graphicsReply(let reply)):
+                    // The terminal could not read a picture's file: it is streamed, placed again.
+                    if encoder.kittyTransmitFailed(reply) { repaintAll(size: await backend.size) }
                 case .input: break
                 }
                 if let m = program.message(for: event) { apply(m) }

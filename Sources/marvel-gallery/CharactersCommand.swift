@@ -21,7 +21,19 @@ struct CharactersCommand: AsyncParsableCommand, PagedListing {
     @Option(help: "Open on this letter of the A-Z index (# or a digit for names starting with a digit).")
     var letter: String?
 
+    // `.unconditional`: `--order -comics` is a value, not an unknown option.
+    @Option(parsing: .unconditional,
+            help: "Order: name, -name, modified, -modified, comics, -comics (comics: the built-in catalog only; s cycles it in the grid).",
+            completion: .list(ListOrder.values(.characters)))
+    var order = "name"
+
+    /// `--order` as the API's `orderBy`.
+    private var orderBy: CharacterQuery.Order? { CharacterQuery.Order(rawValue: order) }
+
     func validate() throws {
+        guard ListOrder(order, for: .characters) != nil, orderBy != nil else {
+            throw ValidationError("unknown --order \"\(order)\"; use one of: \(ListOrder.values(.characters).joined(separator: ", "))")
+        }
         if let letter, IndexLetter(letter) == nil {
             throw ValidationError("--letter expects one letter A-Z, a digit or #, got \"\(letter)\"")
         }
@@ -32,19 +44,19 @@ struct CharactersCommand: AsyncParsableCommand, PagedListing {
 
     /// The grid's query: name starts (what every source can do; the grid searches anywhere itself).
     func query(pageLimit: Int) throws -> MarvelEndpoint<MarvelCharacter> {
-        try .characters(CharacterQuery(nameStartsWith: search, orderBy: .name, limit: pageLimit))
+        try .characters(CharacterQuery(nameStartsWith: search, orderBy: orderBy, limit: pageLimit))
     }
 
     /// Plain output's: `nameContains` for the built-in catalog, else every name (`PlainSearch`).
     func query(pageLimit: Int, anywhere: Bool) throws -> MarvelEndpoint<MarvelCharacter> {
-        var query = CharacterQuery(orderBy: .name, limit: pageLimit)
+        var query = CharacterQuery(orderBy: orderBy, limit: pageLimit)
         if anywhere { query.nameContains = search }
         return try .characters(query)
     }
 
     func run() async throws {
         try await data.run(pageSize: paging.pageSize, defaultPageSize: Self.defaultPageSize, search: search, plain: runPlain) { settings in
-            LaunchScreen(pageSize: settings.pageSize.value, letter: letter.flatMap(IndexLetter.init),
+            LaunchScreen(pageSize: settings.pageSize.value, letter: letter.flatMap(IndexLetter.init), order: ListOrder(order, for: .characters),
                          language: LanguageOption.resolved(settings))
         }
     }

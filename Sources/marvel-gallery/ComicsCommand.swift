@@ -21,7 +21,9 @@ struct ComicsCommand: AsyncParsableCommand, PagedListing {
     @Option(help: "Only titles containing this text on the built-in catalog (title starts first); titles starting with it elsewhere.")
     var title: String?
 
-    @Option(help: "Order: title, -title, onsaleDate, -onsaleDate, focDate, -focDate, issueNumber, modified, -modified.",
+    // `.unconditional`: `--order -title` is a value, not an unknown option.
+    @Option(parsing: .unconditional,
+            help: "Order: title, -title, onsaleDate, -onsaleDate, focDate, -focDate, issueNumber, -issueNumber, modified, -modified.",
             completion: .list(ComicQuery.Order.allCases.map(\.rawValue)))
     var order = "title"
 
@@ -31,7 +33,7 @@ struct ComicsCommand: AsyncParsableCommand, PagedListing {
             throw ValidationError("unknown --format \"\(format)\"; use one of: \(known.joined(separator: ", "))")
         }
         guard ComicQuery.Order(rawValue: order) != nil else {
-            throw ValidationError("unknown --order \"\(order)\"")
+            throw ValidationError("unknown --order \"\(order)\"; use one of: \(ListOrder.values(.comics).joined(separator: ", "))")
         }
         do { _ = try endpoint(pageLimit: 1) } catch { throw ValidationError("\(error)") }
     }
@@ -52,6 +54,7 @@ struct ComicsCommand: AsyncParsableCommand, PagedListing {
             LaunchScreen(catalog: .comics, pageSize: settings.pageSize.value,
                          comicsFilter: ComicsFilter(format: format.flatMap(ComicQuery.Format.init(lenient:))?.rawValue,
                                                     titleStartsWith: title),
+                         order: ListOrder(order, for: .comics),
                          language: LanguageOption.resolved(settings))
         }
     }

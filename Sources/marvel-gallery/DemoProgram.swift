@@ -49,6 +49,8 @@ struct DemoProgram: Program {
             m.quit = true
         case .suspend, .resumed:
             break
+        case .input(.graphicsReply):
+            break
         }
         return []
     }

@@ -15,7 +15,14 @@ struct DisplayOptions: ParsableArguments {
                                valueName: "protocol"))
     var graphics: String?
 
+    @Option(help: ArgumentHelp("kitty pictures: \(GraphicsTransferSetting.choices) (default: auto, temporary files when the terminal reads this machine's files; also $\(DisplaySettings.graphicsTransferVariable)).",
+                               valueName: "how"))
+    var graphicsTransfer: String?
+
     func validate() throws {
+        if let graphicsTransfer, GraphicsTransferSetting(rawValue: graphicsTransfer.lowercased()) == nil {
+            throw ValidationError("--graphics-transfer must be one of \(GraphicsTransferSetting.choices), got '\(graphicsTransfer)'")
+        }
         if let colors, ColorSetting(rawValue: colors.lowercased()) == nil {
             throw ValidationError("--colors must be one of \(ColorSetting.choices), got '\(colors)'")
         }
@@ -36,13 +43,23 @@ struct DisplayOptions: ParsableArguments {
         if let value = config.graphics, GraphicsSetting(rawValue: value.lowercased()) == nil {
             throw Self.configError("graphics must be one of \(GraphicsSetting.choices), got '\(value)'")
         }
+        if let value = Self.configTransfer(), GraphicsTransferSetting(rawValue: value.lowercased()) == nil {
+            throw Self.configError("graphics_transfer must be one of \(GraphicsTransferSetting.choices), got '\(value)'")
+        }
+    }
+
+    /// config.toml's `graphics_transfer` (nil when absent or the file is unusable).
+    static func configTransfer(path: String? = nil) -> String? {
+        let url = path.map { URL(fileURLWithPath: $0) } ?? ConfigFile.path(environment: ProcessInfo.processInfo.environment)
+        return (try? ConfigFile.load(url))??.values.graphicsTransfer
     }
 
     /// The request for `CapabilityDetection`, with config.toml's `colors`/`graphics` (the flag
     /// and the environment still come first in `DisplaySettings`).
     var request: DisplayRequest {
         let config = Self.configValues()
-        return DisplayRequest(colorsFlag: colors, graphicsFlag: graphics, colorsConfig: config.colors, graphicsConfig: config.graphics)
+        return DisplayRequest(colorsFlag: colors, graphicsFlag: graphics, colorsConfig: config.colors, graphicsConfig: config.graphics,
+                              graphicsTransferFlag: graphicsTransfer, graphicsTransferConfig: Self.configTransfer())
     }
 
     /// config.toml's `colors` and `graphics` (nil when the file is absent, or unusable: the
@@ -63,6 +80,7 @@ struct DisplayOptions: ParsableArguments {
     /// and the environment still come first in `DisplaySettings`).
     func request(settings: Settings?) -> DisplayRequest {
         DisplayRequest(colorsFlag: colors, graphicsFlag: graphics,
-                       colorsConfig: settings?.colors.value, graphicsConfig: settings?.graphics.value)
+                       colorsConfig: settings?.colors.value, graphicsConfig: settings?.graphics.value,
+                       graphicsTransferFlag: graphicsTransfer, graphicsTransferConfig: Self.configTransfer(path: settings?.configPath))
     }
 }

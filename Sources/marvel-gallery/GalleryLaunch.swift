@@ -33,6 +33,7 @@ enum GalleryLaunch {
         var config = AppConfig(pageSize: screen.pageSize, source: kind, language: screen.language)
         config.catalog = screen.catalog
         config.comicsFilter = screen.comicsFilter
+        config.order = screen.order
         config.notice = EmbeddedCatalog.inMemoryFallbackNotice
         if case .metron = kind { config.attribution = MetronLaunch.attribution }
         var sessionOptions = GallerySession.Options(config: config,

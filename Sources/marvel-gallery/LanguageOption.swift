@@ -34,5 +34,7 @@ struct LaunchScreen {
     var letter: IndexLetter?
     var detail: DetailSubject?
     var comicsFilter = ComicsFilter()
+    /// `--order` (nil: by name, comics by title).
+    var order: ListOrder?
     var language: Language = .en
 }

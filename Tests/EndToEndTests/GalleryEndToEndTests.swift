@@ -128,13 +128,18 @@ final class GalleryEndToEndTests: XCTestCase {
         let screen = GalleryScreen(tmux.waitFor("the # list") { GalleryScreen($0).names.contains("3-D Man") })
         XCTAssertTrue(screen.names.allSatisfy { $0.first?.isNumber == true }, "\(screen.names)")
         XCTAssertTrue(screen.header.contains("Characters · #"))
-        // Esc goes back to the whole list; the index key does the same as --letter.
+        // Esc goes back to the whole list; the index moves to the first name under # in it
+        // (issue 26: it no longer filters).
         tmux.send("Escape")
         tmux.waitFor("the whole list") { GalleryScreen($0).names.contains("A-Bomb (HAS)") }
+        tmux.send("Right")
+        tmux.waitFor("A-Bomb selected") { GalleryScreen($0).selectedName == "A-Bomb (HAS)" }
         tmux.send("i")
         tmux.waitFor("the index bar") { $0.contains("# A B C") }
         tmux.send("3")
-        tmux.waitFor("the # list again") { GalleryScreen($0).names == ["3-D Man"] }
+        tmux.waitFor("3-D Man selected in the whole list") {
+            GalleryScreen($0).selectedName == "3-D Man" && GalleryScreen($0).names.contains("A-Bomb (HAS)")
+        }
     }
 
     func testQuitRestoresTheTerminal() throws {

@@ -79,9 +79,11 @@ final class KeymapTests: XCTestCase {
         XCTAssertFalse(comics.contains(.helpOpen), "\"open the selected character\"")
         XCTAssertTrue(comics.contains(.helpOpenComic))
         XCTAssertEqual(Keymap.gridAction(for: .char("i"), catalog: .comics), .index)
-        XCTAssertNil(Keymap.gridAction(for: .char("i"), catalog: .titles(.series)))
+        // Issue 26: every grid in name order has the index, series and events too.
+        XCTAssertEqual(Keymap.gridAction(for: .char("i"), catalog: .titles(.series)), .index)
         XCTAssertNil(Keymap.gridAction(for: .char("t"), catalog: .characters), "formats are the comics grid's")
         XCTAssertEqual(Keymap.gridAction(for: .char("t"), catalog: .comics), .format(forward: true))
+        XCTAssertEqual(Keymap.gridAction(for: .char("f"), catalog: .characters), .favourite)
     }
 
     func testCtrlDUHalfAScreenAndCtrlNP() {
@@ -115,7 +117,7 @@ final class KeymapTests: XCTestCase {
             _ = state.update(.key(.char("?")))
             XCTAssertEqual(state.overlay, .help)
             var seen = ""
-            for _ in 0..<40 {
+            for _ in 0..<80 {  // the comics help (jump, sort, star, history) wraps to more than 40 rows at 40 wide
                 var buffer = Buffer(size: size)
                 GalleryView.render(state, into: &buffer)
                 seen += buffer.text

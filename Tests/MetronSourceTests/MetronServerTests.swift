@@ -204,6 +204,8 @@ final class MetronServerTests: XCTestCase {
 
         for (target, wording) in [("/v1/public/characters?orderBy=modified", "modified is not a valid ordering parameter."),
                                   ("/v1/public/characters?orderBy=name,-modified", "-modified is not a valid ordering parameter."),
+                                  // The built-in catalog's own order (issue 26): Metron cannot give it.
+                                  ("/v1/public/characters?orderBy=-comics", "-comics is not a valid ordering parameter."),
                                   ("/v1/public/creators?orderBy=lastName", "lastName is not a valid ordering parameter."),
                                   ("/v1/public/characters/1/comics?orderBy=title", "title is not a valid ordering parameter."),
                                   ("/v1/public/comics?format=comic", "We don't recognize the parameter format"),

@@ -40,7 +40,7 @@ final class InputDecoderTests: XCTestCase {
             ("\u{1B}[?2026;2$y", []),                               // a mode report is not a key
             ("q\u{1B}[99~q", [ch("q"), ch("q")]),                     // unknown key dropped
             // Late terminal replies (after detection gave up) are not typing.
-            ("q\u{1B}_Gi=31;OK\u{1B}\\q", [ch("q"), ch("q")]),          // kitty graphics (APC)
+            ("q\u{1B}_Gi=31;OK\u{1B}\\q", [ch("q"), .graphicsReply(KittyGraphicsReply(id: 31, message: "OK")), ch("q")]),  // kitty graphics (APC): reported, not typed
             ("\u{1B}P1$r48:2:1:2:3m\u{1B}\\j", [ch("j")]),             // DECRQSS (DCS)
             ("\u{1B}P>|kitty(0.39.0)\u{1B}\\", []),                     // XTVERSION (DCS)
             ("\u{1B}]11;rgb:0000/0000/0000\u{7}k", [ch("k")]),         // OSC ended by BEL

@@ -21,6 +21,8 @@ public struct VirtualGraphics: Sendable {
     public var pixelDraws: [Point] = []
     /// Sequences wrapped for tmux.
     public var passthroughs = 0
+    /// Transmissions by medium (`t=`: d direct, t temporary file, f file, s shared memory).
+    public var transfers: [String: Int] = [:]
 
     /// Transmissions of all images together.
     public var transmitCount: Int { transmits.values.reduce(0, +) }
@@ -68,6 +70,7 @@ extension VirtualTerminal {
         case "t", "T":
             graphics.stored.insert(id)
             graphics.transmits[id, default: 0] += 1
+            graphics.transfers[keys["t"] ?? "d", default: 0] += 1
             if keys["a"] == "T" { graphics.placements[id] = Rect(origin: cursor, size: Size(width: 1, height: 1)) }
         case "p":
             if !graphics.stored.contains(id) { unknownSequences.append("kitty place of image \(id), not stored") }

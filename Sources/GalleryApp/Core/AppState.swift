@@ -22,6 +22,10 @@ public struct AppConfig: Equatable, Sendable {
     /// Prefetch as if every picture took this long (ms) instead of the measured round trip:
     /// the walk benchmark's comparison with the old fixed assumption (100 ms). nil: measured.
     public var assumedRoundTripMillis: Int?
+    /// The grid's `orderBy` (`--order`; `s` cycles it); nil: by name (comics: by title).
+    public var order: ListOrder?
+    /// Jump by typing: a pause this long (ms) ends the typed prefix.
+    public var jumpPauseMillis = 1200
 
     public init(pageSize: Int = 20, source: DataSourceKind = .offlineCatalog, language: Language = .en) {
         self.pageSize = min(100, max(1, pageSize))
@@ -96,6 +100,11 @@ public struct AppState: Equatable, Sendable {
     var savedSnapshots: [Int: [SavedEntry]] = [:]
     /// The saved entries' times.
     public var wallClock = WallClock.system
+    /// Jump by typing (`'`) while its prefix is being typed; the jump (or index letter) being
+    /// placed; what the status line says about it until the next key.
+    public internal(set) var jumpTyping: JumpTyping?
+    public internal(set) var jump: JumpState?
+    public internal(set) var jumpNotice: String?
 
     /// A fresh state showing the main list (or, with `letter`, that letter over the main list;
     /// with `search`, the results for that text with the field kept, as after Enter).
@@ -104,6 +113,7 @@ public struct AppState: Equatable, Sendable {
         self.size = size
         self.details = DetailStack(size: size, strings: Strings(config.language))
         self.lists = [PagedList(id: 0, query: config.catalog.mainQuery(config.comicsFilter))]
+        lists[0].order = config.order
         if let letter {
             lists.append(PagedList(id: nextListID, query: .letter(letter)))
             nextListID += 1

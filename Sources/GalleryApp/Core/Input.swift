@@ -7,4 +7,7 @@ public enum TimerTag: Equatable, Hashable, Sendable {
     case spinner
     /// One second of a "retry after N s" countdown on the status line of that list.
     case retryCountdown(listID: Int)
+    /// Jump by typing: the typed prefix settled (look it up) / paused long enough (end it).
+    case jumpDebounce(generation: Int)
+    case jumpPause(generation: Int)
 }

@@ -16,7 +16,7 @@ public enum GridAction: Equatable, Hashable, Sendable {
     case help
     case back
     case quit
-    /// Comics gallery: the next (`f`) or previous (`F`) format filter.
+    /// Comics gallery: the next (`t`) or previous (`T`) format filter.
     case format(forward: Bool)
     /// `y` / `Y`: the selection's name or link to the terminal's clipboard (OSC 52).
     case copy(CopyRequest.What)
@@ -24,6 +24,10 @@ public enum GridAction: Equatable, Hashable, Sendable {
     case favourite
     /// `H`: the recently opened pages.
     case recent
+    /// `s` / `S`: the next order of the grid, or the same order the other way round.
+    case sort(reverse: Bool)
+    /// `'`: type a prefix to jump to the first name starting with it.
+    case jump
 }
 
 public enum Keymap {
@@ -110,21 +114,29 @@ public enum Keymap {
         [Line("i", text, [Binding(.char("i"), .index)]), Line("", .helpIndexKeys)]
     }
 
+    /// Jump by typing, on every grid in name order (`Update+Jump.swift`).
+    private static let jump: [Line<GridAction>] = [Line("'", .helpJump, [Binding(.char("'"), .jump)])]
+
+    /// The order of the characters and comics grids (`ListOrder`).
+    private static func sort(_ text: StringKey) -> [Line<GridAction>] {
+        [Line("s S", text, [Binding(.char("s"), .sort(reverse: false)), Binding(.char("S"), .sort(reverse: true))])]
+    }
+
     static let characters: [Line<GridAction>] = movement + opening(ends: .helpEnds, open: .helpOpen, search: .helpSearch)
-        + index(.helpIndex) + closing
+        + index(.helpIndex) + jump + sort(.helpSort) + closing
 
     static let comics: [Line<GridAction>] = movement + opening(ends: .helpEndsComics, open: .helpOpenComic, search: .helpSearchTitles)
-        + index(.helpIndexTitles) + [
+        + index(.helpIndexTitles) + jump + sort(.helpSortComics) + [
         // `f` stars (every grid); the formats moved to `t T`.
         Line("t T", .helpFormat, [Binding(.char("t"), .format(forward: true)), Binding(.char("T"), .format(forward: false))]),
     ] + closing
 
     /// Series, events, creators: the comics grid without formats.
     static let titles: [Line<GridAction>] = movement + opening(ends: .helpEndsTitles, open: .helpOpenTitle, search: .helpSearchTitles)
-        + closing
+        + index(.helpIndexTitles) + jump + closing
 
     /// Favourites and history (`marvel-gallery favourites|recent`, `H`): records of any type.
-    /// No search and no index: they are the server's, and these lists are the user's own.
+    /// No search, index, jump or sort: they are the server's, and these lists are the user's own.
     static let saved: [Line<GridAction>] = movement + Array(opening(ends: .helpEndsTitles, open: .helpOpenTitle, search: .helpSearch).prefix(3))
         + closing
 }

@@ -17,6 +17,8 @@ public struct PagedList: Equatable, Sendable {
     /// gone (an older search) are dropped.
     public let id: Int
     public let query: ListQuery
+    /// The `orderBy` its pages are asked in (nil: the source's usual order for the query).
+    public internal(set) var order: ListOrder?
     /// The positions, loaded or gaps (the same sparse paging as a detail page's strip).
     private var slots = SparseSlots<GalleryItem>()
     /// Positions that hold an item.
@@ -123,7 +125,7 @@ public struct PagedList: Equatable, Sendable {
             return nil
         }
         let offset = total == nil || isSequential ? range.lowerBound : range.lowerBound + slots.shift
-        let request = PageRequest(listID: id, query: query, offset: offset, limit: range.count)
+        let request = PageRequest(listID: id, query: query, offset: offset, limit: range.count, order: order)
         pending = request
         pendingStart = range.lowerBound
         return request
@@ -236,11 +238,18 @@ public struct PageRequest: Equatable, Hashable, Sendable {
     public let query: ListQuery
     public let offset: Int
     public let limit: Int
+    /// The `orderBy` to send (nil: the source's usual order for the query).
+    public let order: ListOrder?
+    /// Jump by typing's question "which is the first name starting with this?": sent as
+    /// `nameStartsWith`/`titleStartsWith` over the query's list, in place of its own prefix.
+    public let startsWith: String?
 
-    public init(listID: Int, query: ListQuery, offset: Int, limit: Int) {
+    public init(listID: Int, query: ListQuery, offset: Int, limit: Int, order: ListOrder? = nil, startsWith: String? = nil) {
         self.listID = listID
         self.query = query
         self.offset = offset
         self.limit = limit
+        self.order = order
+        self.startsWith = startsWith
     }
 }

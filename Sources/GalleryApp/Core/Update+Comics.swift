@@ -1,7 +1,7 @@
 import MarvelAPI
 
 /// The comics gallery: the same lists, paging, search and thumbnails as the characters grid,
-/// with comics as items. `f`/`F` step through the format filters (a list pushed over the main
+/// with comics as items. `t`/`T` step through the format filters (a list pushed over the main
 /// one, like a letter of the index; Esc returns); `/` searches by `titleStartsWith`.
 public enum CatalogKind: Equatable, Sendable {
     case characters
@@ -54,7 +54,7 @@ public struct ComicsFilter: Equatable, Hashable, Sendable {
         return nil
     }
 
-    /// The formats `f` steps through, in order (nil: every format).
+    /// The formats `t` steps through, in order (nil: every format).
     public static let formats: [String?] = [nil, "comic", "digital comic", "trade paperback", "hardcover",
                                             "digest", "graphic novel", "magazine", "infinite comic"]
 

@@ -1,8 +1,9 @@
 import TerminalUI
 
-/// The A–Z index bar: `#` and A to Z; a letter list is pushed over the main list (replacing any
-/// letter or search shown before), endlessly scrolled like it; Esc goes back. The characters
-/// grid lists names under the letter, the comics grid titles (in its current format).
+/// The A–Z index bar: `#` and A to Z; choosing an entry moves the selection to the first name
+/// under it in the list on screen, which stays (a jump, `Update+Jump.swift`); Esc closes the bar.
+/// Every grid in name order has it: characters, comics (titles, in the format shown), series
+/// and events. (`--letter` still opens on a list of one letter, pushed over the main list.)
 extension AppState {
     mutating func handleIndexBar(key: KeyEvent) -> [Effect] {
         guard let cursor = indexCursor else { return [] }
@@ -19,32 +20,16 @@ extension AppState {
         case .end:
             indexCursor = count - 1
         case .enter:
-            choose(IndexLetter.all[cursor])
+            return choose(IndexLetter.all[cursor])
         default:
-            if let c = key.typed, let letter = IndexLetter(String(c)) { choose(letter) }
+            if let c = key.typed, let letter = IndexLetter(String(c)) { return choose(letter) }
         }
         return []
     }
 
-    mutating func choose(_ letter: IndexLetter) {
+    /// Moves to the first name under `letter` (the index bar's Enter, a letter typed in it).
+    mutating func choose(_ letter: IndexLetter) -> [Effect] {
         indexCursor = nil
-        if search != nil {
-            dropSearchResults()
-            search = nil
-        }
-        if lists.count > 1, let shown = current.query.indexLetter {
-            if shown == letter { return }
-            lists.removeLast()
-        }
-        lists.append(PagedList(id: nextListID, query: query(for: letter)))
-        nextListID += 1
-    }
-
-    /// The list of one index entry over the list on screen.
-    func query(for letter: IndexLetter) -> ListQuery {
-        guard case .comics(var filter) = current.query else { return .letter(letter) }
-        filter.letter = letter
-        filter.titleStartsWith = nil
-        return .comics(filter)
+        return startJump(to: letter.description, digits: letter == .digits)
     }
 }

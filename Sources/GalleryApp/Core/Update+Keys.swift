@@ -9,11 +9,14 @@ extension AppState {
             return quit()
         }
         copyNotice = nil  // the confirmation stays until the next key
+        jumpNotice = nil
         if let overlay { return handleOverlay(overlay, key: key) }
         if !details.isEmpty { return handleDetail(key: key) }
         if indexCursor != nil { return handleIndexBar(key: key) }
         if let search, search.isEditing { return handleSearchField(key: key) }
+        if jumpTyping != nil, let effects = handleJumpTyping(key: key) { return effects }
         guard let action = Keymap.gridAction(for: key, catalog: keyCatalog) else { return [] }
+        jump = nil  // a key on the grid wins over a jump still being placed
         return perform(action)
     }
 
@@ -71,7 +74,10 @@ extension AppState {
                 search = SearchState(baseDepth: lists.count)
             }
         case .index:
-            guard config.catalog == .characters || config.catalog == .comics else { return [] }
+            if let reason = jumpRefusal() {
+                jumpNotice = reason
+                return []
+            }
             var cursor = 1  // "A"
             if let letter = current.query.indexLetter, let i = IndexLetter.all.firstIndex(of: letter) {
                 cursor = i
@@ -102,6 +108,10 @@ extension AppState {
             return toggleFavouriteOnGrid()
         case .recent:
             openSavedList(.recent)
+        case .sort(let reverse):
+            sort(reverse: reverse)
+        case .jump:
+            return startJumpTyping()
         }
         return []
     }

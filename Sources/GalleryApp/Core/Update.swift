@@ -22,6 +22,8 @@ extension AppState {
             effects += handle(paste: text)
         case .mouse(let mouse, let millis):
             effects += handle(mouse: mouse, atMillis: millis)
+        case .pageLoaded(let request, let result) where receiveJumpProbe(request, result):
+            break  // the answer to a jump's "first name starting with"
         case .pageLoaded(let request, let result):
             receivePage(request, result)
             effects += startRetryCountdown(request.listID, result)
@@ -37,6 +39,10 @@ extension AppState {
             spinnerFrame &+= 1
         case .timerFired(.retryCountdown(let listID)):
             effects += tickRetryCountdown(listID)
+        case .timerFired(.jumpDebounce(let generation)):
+            effects += jumpTimerFired(.jumpDebounce(generation: generation))
+        case .timerFired(.jumpPause(let generation)):
+            effects += jumpTimerFired(.jumpPause(generation: generation))
         case .detail(let detailMsg):
             effects += updateDetails(detailMsg)
         case .healthChanged(let health):
@@ -63,6 +69,9 @@ extension AppState {
         }
         var effects: [Effect] = []
         let top = lists.count - 1
+        // A list pushed over the main one (a search, a format) pages in the main list's order.
+        if lists[top].order == nil { lists[top].order = lists[0].order }
+        effects += advanceJump()
         let grid = layout.tileGrid
         if let grid { lists[top].clampTopRow(in: grid) }
         let (visible, margin) = pageWindow(lists[top], grid: grid)

@@ -127,12 +127,14 @@ extension MarvelPageSource {
     func comicsPage(_ request: PageRequest, _ filter: ComicsFilter) async -> Result<ItemPage, PageFailure> {
         await PageFailure.catching {
             var query = ComicQuery(format: filter.format.flatMap(ComicQuery.Format.init(lenient:)),
-                                   titleStartsWith: filter.startsWith, orderBy: .title,
+                                   titleStartsWith: filter.startsWith,
+                                   orderBy: request.order.flatMap { ComicQuery.Order(rawValue: $0.description) } ?? .title,
                                    limit: request.limit, offset: request.offset)
             if searchesAnywhere, let text = filter.titleStartsWith {
                 query.titleStartsWith = nil
                 query.titleContains = text
             }
+            if let prefix = request.startsWith { query.titleStartsWith = prefix }
             let page = try await client.comics(query)
             return ItemPage(offset: page.offset, total: page.total, items: page.results.map {
                 GalleryItem(id: $0.id, name: $0.title, description: $0.description ?? "",

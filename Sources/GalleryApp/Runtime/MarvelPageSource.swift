@@ -22,13 +22,15 @@ public struct MarvelPageSource: ItemPageSource {
 
     public func page(_ request: PageRequest) async -> Result<ItemPage, PageFailure> {
         if case .comics(let filter) = request.query { return await comicsPage(request, filter) }
-        if case .titles(let kind, let prefix) = request.query { return await titlesPage(request, kind, prefix) }
-        var query = CharacterQuery(nameStartsWith: request.query.nameStartsWith, orderBy: .name,
+        if case .titles(let kind, let prefix) = request.query { return await titlesPage(request, kind, request.startsWith ?? prefix) }
+        var query = CharacterQuery(nameStartsWith: request.query.nameStartsWith,
+                                   orderBy: request.order.flatMap { CharacterQuery.Order(rawValue: $0.description) } ?? .name,
                                    limit: request.limit, offset: request.offset)
         if searchesAnywhere, case .search(let text) = request.query {
             query.nameStartsWith = nil
             query.nameContains = text
         }
+        if let prefix = request.startsWith { query.nameStartsWith = prefix }
         return await PageFailure.catching {
             let page = try await client.characters(query)
             return ItemPage(offset: page.offset, total: page.total,

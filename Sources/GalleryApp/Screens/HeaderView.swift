@@ -31,7 +31,13 @@ enum HeaderView {
             }
             return
         }
-        buffer.put(TextWidth.truncate(title(of: state), to: room), at: Point(x: x, y: area.y), style: theme.title)
+        buffer.put(TextWidth.truncate(title(of: state) + orderSuffix(state), to: room), at: Point(x: x, y: area.y), style: theme.title)
+    }
+
+    /// " · by modified ↓" when the grid is not in its usual order (`s`, `--order`).
+    static func orderSuffix(_ state: AppState) -> String {
+        guard let order = state.current.order, order != ListOrder.natural(state.config.catalog) else { return "" }
+        return " · " + order.label(state.strings)
     }
 
     static func title(of state: AppState) -> String {

@@ -13,6 +13,11 @@ enum StatusBar {
             parts.append((" " + selected.name, theme.statusBar.bold))
         }
         if let copied = state.copyNotice { parts.append((copied, theme.statusBar.bold)) }
+        if let jump = state.jumpTyping?.text ?? state.jump?.text {
+            parts.append((strings.text(.jumpPrompt, jump), theme.statusBar.bold))
+        } else if let notice = state.jumpNotice {
+            parts.append((notice, theme.statusBar.bold))
+        }
         parts.append(((parts.isEmpty ? " " : "") + "● " + source(state.config.source, strings), theme.statusBar))
         let list = state.current
         if let total = list.positionTotal {

@@ -115,6 +115,9 @@ public enum StringKey: String, CaseIterable, Sendable {
     case failureCancelled
     case helpIndexTitles
     case mergedSearchNotice
+    // Sort and jump by typing (Strings+Ordering.swift).
+    case orderLabel, orderName, orderModified, orderComics, orderTitle, orderOnsale, orderIssue, orderFoc
+    case helpSort, helpSortComics, helpJump, jumpPrompt, jumpNotFound, jumpNeedsNames, jumpNotHere
     case fixSettingsHint
     // Error texts shown on screens (Strings+Errors.swift).
     case errTimeoutConnect

@@ -24,6 +24,9 @@ public struct CharacterQuery: Sendable, Hashable {
     public enum Order: String, Sendable, CaseIterable {
         case name, modified
         case nameDescending = "-name", modifiedDescending = "-modified"
+        /// Not part of the Marvel API (it answers 409), like `nameContains`: the embedded catalog
+        /// server's order by how many comics a character is in (`comics.available`).
+        case comics, comicsDescending = "-comics"
     }
 
     /// Exact full name.

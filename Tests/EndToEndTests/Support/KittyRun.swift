@@ -15,8 +15,10 @@ final class KittyRun {
     private let log: String
     private let socket: String
 
-    /// Starts `arguments` (after the executable) in kitty at `fontSize` on a 1024x768 screen.
-    init(_ arguments: String, fontSize: Int = 9) throws {
+    /// Starts `arguments` (after the executable) in kitty at `fontSize` on a 1024x768 screen;
+    /// `environment` is added to kitty's (and so the program's); `launcher`, an executable
+    /// given the program's command line, runs it (e.g. in another mount namespace).
+    init(_ arguments: String, fontSize: Int = 9, environment: [String: String] = [:], launcher: String? = nil) throws {
         found = try XDisplay.require(["Xvfb", "import", "kitty", "script"])
         guard FileManager.default.isExecutableFile(atPath: RepoPaths.executable.path) else {
             throw XCTSkip("marvel-gallery is not built")
@@ -26,7 +28,7 @@ final class KittyRun {
         log = dir.appendingPathComponent("out.log").path
         socket = dir.appendingPathComponent("kitty.sock").path
         let script = dir.appendingPathComponent("run.sh").path
-        let command = "'\(RepoPaths.executable.path)' \(arguments) --image-cache '\(dir.path)/images'"
+        let command = (launcher.map { "'\($0)' " } ?? "") + "'\(RepoPaths.executable.path)' \(arguments) --image-cache '\(dir.path)/images'"
         try """
         #!/bin/sh
         script -q -f -c "\(command)" '\(log)'
@@ -40,7 +42,7 @@ final class KittyRun {
                       "-o", "remember_window_size=no", "-o", "initial_window_width=1024",
                       "-o", "initial_window_height=768", script],
                      environment: ["LIBGL_ALWAYS_SOFTWARE": "1", "XDG_CACHE_HOME": dir.path + "/cache",
-                                   "XDG_CONFIG_HOME": dir.path + "/config"])
+                                   "XDG_CONFIG_HOME": dir.path + "/config"].merging(environment) { $1 })
     }
 
     deinit {

@@ -47,7 +47,21 @@ struct FakeCatalog {
             characters.insert(inserted, at: 0)
             insertBeforePageAt = nil
         }
-        let all = matching(request.query)
+        var all = matching(request.query)
+        // Jump by typing's question, and the order asked (modified: by id from the last,
+        // comics: by `comicsAvailable`; ties by name), as a server honouring `orderBy` would.
+        if let prefix = request.startsWith?.lowercased() { all = all.filter { $0.name.lowercased().hasPrefix(prefix) } }
+        if let order = request.order, order.field != .name && order.field != .title || order.descending {
+            let byName = { (a: GalleryItem, b: GalleryItem) in Array(a.name.utf8).lexicographicallyPrecedes(Array(b.name.utf8)) }
+            all.sort { a, b in
+                switch order.field {
+                case .comics: a.comicsAvailable != b.comicsAvailable ? a.comicsAvailable < b.comicsAvailable : byName(a, b)
+                case .modified: a.id % 13 != b.id % 13 ? a.id % 13 < b.id % 13 : byName(a, b)
+                default: byName(a, b)
+                }
+            }
+            if order.descending { all.reverse() }
+        }
         let start = min(all.count, request.offset)
         let items = Array(all[start..<min(all.count, start + request.limit)])
         return ItemPage(offset: request.offset, total: all.count, items: items,

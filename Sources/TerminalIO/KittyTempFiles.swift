@@ -1,0 +1,155 @@
+import Foundation
+import TerminalUI
+
+/// The real `KittyPictureFiles`: one private directory per run (mode 0700, made by
+/// `mkdtemp`) in `$TMPDIR` or /tmp, with "tty-graphics-protocol" in its name, which kitty
+/// requires before it deletes a `t=t` file it has read. Each picture is a new file (`O_EXCL`,
+/// 0600). kitty deletes the files it reads; `removeAll` (on leaving the terminal) removes
+/// whatever it did not read and the directory, so nothing is left behind after exit.
+public final class KittyTempFiles: KittyPictureFiles, @unchecked Sendable {
+    public let directory: String
+    private let lock = NSLock()
+    private var counter = 0
+    private var removed = false
+    private var enabled: Bool
+
+    /// A new directory, or nil when none can be made (no writable temporary directory).
+    /// Not `enabled`: writes fail (pictures are streamed) until `enable()`.
+    public init?(environment env: [String: String] = ProcessInfo.processInfo.environment, enabled: Bool = true) {
+        let parent = Self.temporaryDirectory(env)
+        Self.removeStale(in: parent)
+        guard let dir = Self.makeDirectory(in: parent) else { return nil }
+        directory = dir
+        self.enabled = enabled
+    }
+
+    /// Some picture was given a file (the terminal may still be reading it).
+    public var used: Bool { lock.withLock { counter > 0 } }
+
+    /// From now on pictures are written (a late answer showed the terminal reads our files).
+    public func enable() { lock.withLock { enabled = true } }
+
+    /// `$TMPDIR` when set (kitty also looks there), else /tmp.
+    public static func temporaryDirectory(_ env: [String: String]) -> String {
+        let dir = env["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        return dir.hasSuffix("/") && dir.count > 1 ? String(dir.dropLast()) : dir
+    }
+
+    /// Every name starts so, then the owner's process id: `removeStale` finds what a run that
+    /// crashed or was killed (SIGKILL) left behind.
+    static let prefix = "marvel-gallery-tty-graphics-protocol-"
+
+    static func makeDirectory(in parent: String) -> String? {
+        var template = Array("\(parent)/\(prefix)\(getpid())-XXXXXX".utf8CString)
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { return nil }
+        return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    public func write(_ bytes: [UInt8], id: UInt32) -> String? {
+        let path: String? = lock.withLock {
+            guard !removed, enabled else { return nil }
+            counter += 1
+            return "\(directory)/\(id)-\(counter).png"
+        }
+        guard let path else { return nil }
+        return Self.writeFile(bytes, to: path) ? path : nil
+    }
+
+    /// Writes a new file whole; on any failure (ENOSPC, EDQUOT, the directory gone) removes
+    /// what was written and returns false.
+    static func writeFile(_ bytes: [UInt8], to path: String) -> Bool {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return false }
+        var done = 0
+        let ok = bytes.withUnsafeBytes { raw -> Bool in
+            while done < raw.count {
+                let n = Foundation.write(fd, raw.baseAddress! + done, raw.count - done)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return false }
+                done += n
+            }
+            return true
+        }
+        if close(fd) != 0 || !ok {
+            unlink(path)
+            return false
+        }
+        return true
+    }
+
+    public func discard(_ path: String) {
+        guard path.hasPrefix(directory + "/") else { return }
+        unlink(path)
+    }
+
+    /// Removes every file the terminal did not read, and the directory. Later writes fail
+    /// (pictures are then streamed).
+    public func removeAll() {
+        lock.withLock {
+            guard !removed else { return }
+            removed = true
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
+                unlink("\(directory)/\(name)")
+            }
+            rmdir(directory)
+        }
+    }
+
+    deinit { removeAll() }
+
+    /// Directories and probe files of this user's runs whose process is gone (a crash or
+    /// SIGKILL skips `removeAll`), removed with what they hold.
+    static func removeStale(in parent: String) {
+        let uid = getuid()
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count)
+            let pidText = (rest.hasPrefix("probe-") ? rest.dropFirst("probe-".count) : rest).prefix { $0.isNumber }
+            guard let pid = Int32(pidText), pid > 0, pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            let path = "\(parent)/\(name)"
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_uid == uid else { continue }
+            if info.st_mode & S_IFMT == S_IFDIR {
+                for file in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] { unlink("\(path)/\(file)") }
+                rmdir(path)
+            } else {
+                unlink(path)
+            }
+        }
+    }
+}
+
+/// The start-up probe's file: one RGB pixel (`f=24,s=1,v=1`) in a temporary file named as
+/// kitty requires, transmitted with `t=t` inside the start-up questions (`TerminalProbe`). A
+/// terminal on this machine answers OK and deletes it; one elsewhere answers an error (it
+/// cannot open the path) or nothing (tmux does not pass the reply back).
+public struct KittyFileProbe: Sendable {
+    public let path: String
+
+    /// Makes the file; nil when it cannot be written (a full or read-only /tmp: stream).
+    public static func make(environment env: [String: String]) -> KittyFileProbe? {
+        let dir = KittyTempFiles.temporaryDirectory(env)
+        var template = Array("\(dir)/\(KittyTempFiles.prefix)probe-\(getpid())-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { return nil }
+        let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let pixel: [UInt8] = [0, 0, 0]
+        let written = pixel.withUnsafeBytes { Foundation.write(fd, $0.baseAddress!, 3) }
+        close(fd)
+        guard written == 3 else {
+            unlink(path)
+            return nil
+        }
+        return KittyFileProbe(path: path)
+    }
+
+    /// The question: a query (`a=q`, nothing stored) of the file, id 32.
+    public var question: String {
+        "\u{1B}_Gi=\(TerminalProbe.fileProbeID),s=1,v=1,a=q,t=t,f=24;\(Data(path.utf8).base64EncodedString())\u{1B}\\"
+    }
+
+    /// Whether the terminal deleted the file (kitty does once it has read it).
+    public var deleted: Bool { access(path, F_OK) != 0 && errno == ENOENT }
+
+    /// Removes the file when the terminal did not.
+    public func remove() { unlink(path) }
+}
