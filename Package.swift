@@ -10,7 +10,9 @@
 //   Digests, CivilCalendar, MarvelContract (the resource types) <- MarvelAPI, Catalog (SQLite) <- CatalogServer
 //   Catalog <- EmbeddedCatalogBuilder (tool) <- EmbeddedCatalogPlugin <- EmbeddedCatalogFile (the ready
 //      SQLite file, a build product) <- CatalogServer, which hands it to EmbeddedCatalog.open
-//   HTTPTransport + MarvelAPI + Catalog <- MetronSource (Metron's client, budget, translation) <- CatalogServer
+//   Catalog + MarvelAPI <- ContractServing (the source seam: `LiveSource`, routes, query parameters, API
+//      failures, attribution) <- CatalogServer (serves one source) and each live source
+//   HTTPTransport + MarvelAPI + Catalog + ContractServing <- MetronSource (client, budget, translation)
 //   ImageCore + HTTPTransport <- ImagePipeline (knows HTTP and images, not Marvel)
 //   everything <- GalleryApp (Marvel-specific requests in its Runtime) <- marvel-gallery
 import PackageDescription
@@ -89,8 +91,11 @@ let package = Package(
         .executableTarget(name: "EmbeddedCatalogBuilder", dependencies: ["Catalog"]),
         .plugin(name: "EmbeddedCatalogPlugin", capability: .buildTool(), dependencies: ["EmbeddedCatalogBuilder"]),
         .target(name: "EmbeddedCatalogFile", plugins: ["EmbeddedCatalogPlugin"]),
+        // The seam between the server and its sources: what a source is (`LiveSource`) and the
+        // contract-serving types both sides speak (routes, query parameters, API failures).
+        .target(name: "ContractServing", dependencies: ["Catalog", "MarvelAPI"]),
         .target(name: "CatalogServer", dependencies: [
-            "Catalog", "EmbeddedCatalogFile", "MarvelAPI", "ImageCore", "Digests", "CivilCalendar", "MetronSource", "CDeflate",
+            "Catalog", "ContractServing", "EmbeddedCatalogFile", "MarvelAPI", "ImageCore", "Digests", "CivilCalendar", "CDeflate",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "CompressNIO", package: "compress-nio"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -98,9 +103,9 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "UnixSignals", package: "swift-service-lifecycle"),
         ]),
-        // Metron (metron.cloud): its client, the user-wide rate limiter, and the translation
-        // of its records into Marvel entities.
-        .target(name: "MetronSource", dependencies: ["HTTPTransport", "MarvelAPI", "Catalog"]),
+        // Metron (metron.cloud): its client, the user-wide rate limiter, the translation of its
+        // records into Marvel entities, and its `LiveSource` (answers and pictures).
+        .target(name: "MetronSource", dependencies: ["HTTPTransport", "MarvelAPI", "Catalog", "ContractServing"]),
                 .target(name: "ImagePipeline", dependencies: ["ImageCore", "TerminalUI", "HTTPTransport", "Digests"]),
 
         // MARK: App

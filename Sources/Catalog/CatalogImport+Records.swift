@@ -67,7 +67,7 @@ extension CatalogStore {
         return .rows(rows)
     }
 
-    /// Records as JSONSerialization reads them, or as built in memory (Metron's translations).
+    /// Records as JSONSerialization reads them, or as built in memory (a live source's translations).
     static func prepare(_ objects: [[String: Any]]) throws -> [PreparedEntity] {
         let seen = SeenKeys()
         return try objects.map { try prepare($0, seen: seen) }

@@ -187,7 +187,7 @@ extension CatalogStore {
     }
 
     /// Imports entities already in Marvel's shape (a recorded envelope's results, or records
-    /// translated from another source such as Metron) in one transaction, counted as one file.
+    /// translated from a live source's recordings) in one transaction, counted as one file.
     public func importObjects(_ entities: [[String: Any]], from file: String, into report: inout ImportReport) {
         do {
             let prepared = try Self.prepare(entities)

@@ -1,4 +1,5 @@
 import Catalog
+import ContractServing
 import Digests
 
 /// The key pair a server checks when started with `--public-key/--private-key`

@@ -1,3 +1,4 @@
+import ContractServing
 import HTTPTypes
 
 /// What browser pages on other origins may do (`serve --cors-origin`, `--no-cors`,

@@ -37,20 +37,15 @@ public final class CatalogServer: Sendable {
 
     /// Opens the catalog, binds, and returns once the server accepts connections.
     public static func start(_ options: CatalogServerOptions = CatalogServerOptions()) async throws -> CatalogServer {
-        let catalog = try options.openCatalog()
+        let backend = try options.backend()
         let stats = StatsRecorder(), limiter = RateLimiter()
         let faults = FaultState(options.faults)
-        var responder = MarvelResponder(
-            routes: MarvelRoutes(catalog: catalog),
-            images: ImageService(catalog: catalog, renderer: options.renderer ?? DefaultImageRenderer()),
+        let responder = MarvelResponder(
+            backend: backend, renderer: options.renderer ?? DefaultImageRenderer(),
             keys: options.keys, faults: faults, stats: stats, limiter: limiter, cache: AnswerCache(budgetBytes: options.answerCacheBytes),
-            served: ServedEntities(), debugEndpoints: options.debugEndpoints, browser: options.browser)
-        if case .metron(let serving) = options.source {
-            responder.cachePolicy = .metron(serving.client.freshness)
-            responder.metron = (MetronBackend(client: serving.client),
-                                MetronImages(client: serving.client, renderer: options.renderer ?? DefaultImageRenderer(),
-                                             allowedHosts: serving.allowedImageHosts))
-        }
+            served: ServedEntities(), debugEndpoints: options.debugEndpoints, browser: options.browser,
+            cachePolicy: backend is CatalogSource ? .catalog : .source(maxAge: backend.answerMaxAge),
+            envelopeHead: Envelope.Head(backend.attribution))
         let (bound, continuation) = AsyncStream<Result<Int, any Error>>.makeStream()
         let app = Application(
             responder: responder,

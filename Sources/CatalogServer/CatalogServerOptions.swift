@@ -1,4 +1,6 @@
 import Catalog
+// The source seam's types (`LiveSource`, `ImageRendering`) are this target's public API.
+@_exported import ContractServing
 import EmbeddedCatalogFile
 import Foundation
 
@@ -17,8 +19,9 @@ public struct CatalogServerOptions: Sendable {
         case synthetic(characters: Int, comics: Int)
         /// Anything else that reads like a catalog.
         case reader(any CatalogReading)
-        /// Metron (metron.cloud), translated into the Marvel contract on each request.
-        case metron(MetronServing)
+        /// A live service translated into the contract on each request (the executable's
+        /// source table makes it).
+        case live(any LiveSource)
     }
 
     /// Loopback by default; the server never listens beyond the machine unless told to.
@@ -55,6 +58,12 @@ public struct CatalogServerOptions: Sendable {
         self.faults = faults
     }
 
+    /// The one source the server answers from: the live one, else the catalog opened.
+    func backend() throws -> any LiveSource {
+        if case .live(let source) = source { return source }
+        return CatalogSource(catalog: try openCatalog(), renderer: renderer ?? DefaultImageRenderer())
+    }
+
     func openCatalog() throws -> any CatalogReading {
         switch source {
         // The package build's ready file is installed when it holds these fixtures' version.
@@ -68,7 +77,7 @@ public struct CatalogServerOptions: Sendable {
         case .synthetic(let characters, let comics):
             return SyntheticCatalog(characters: characters, comics: comics)
         case .reader(let reader): return reader
-        case .metron: return NoCatalog()
+        case .live: throw CatalogError.unreadable(path: "", reason: "a live source has no catalog")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Catalog
+import ContractServing
 
 /// The query parameters of `/v1/public/{creators,events,series,stories}` (and of those lists
 /// under other resources), read into an EntityFilter with the real API's 409 texts.

@@ -2,31 +2,24 @@ import Catalog
 import Digests
 import Foundation
 import NIOCore
-import MarvelAPI
-import MetronSource
+import ContractServing
 
 /// The 200 wrapper of every list and detail answer (MARVEL_API.md 4.1), built as text around
 /// the stored entity JSON. The ETag is 40 hex chars of SHA-1 (see `build`), as real.
 enum Envelope {
 
-    /// Metron's data is Metron's: its credit and licence (`MetronTerms`), in place of Marvel's, on every answer.
-    static let metronAttribution = Attribution(text: MetronTerms.attribution, link: MetronTerms.site)
-    static let marvelAttribution = Attribution(text: MarvelAttribution.text, link: "http://marvel.com")
+    /// The envelope's text before the ETag's value, the same for every answer of a source:
+    /// its attribution (`copyright`, `attributionText`, `attributionHTML`).
+    struct Head: Sendable {
+        let bytes: [UInt8]
 
-    /// Whose data an answer carries: its `attributionText`, and the same text linked for `attributionHTML`.
-    struct Attribution {
-        let text: String
-        let link: String
-        /// The envelope's text before the ETag's value, the same for every answer.
-        let envelopeHead: [UInt8]
-
-        init(text: String, link: String) {
-            self.text = text
-            self.link = link
-            envelopeHead = Array(("{\"code\":200,\"status\":\"Ok\",\"copyright\":\(JSONText.quote(MarvelAttribution.copyright)),"
-                + "\"attributionText\":\(JSONText.quote(text)),"
-                + "\"attributionHTML\":\(JSONText.quote("<a href=\"\(link)\">\(text)</a>")),\"etag\":\"").utf8)
+        init(_ attribution: Attribution) {
+            bytes = Array(("{\"code\":200,\"status\":\"Ok\",\"copyright\":\(JSONText.quote(attribution.copyright)),"
+                + "\"attributionText\":\(JSONText.quote(attribution.text)),"
+                + "\"attributionHTML\":\(JSONText.quote(attribution.html)),\"etag\":\"").utf8)
         }
+
+        static let marvel = Head(.marvel)
     }
 
     /// A 200 answer: its ETag, and its body made from the entities as sent, as JSON or as gzip.
@@ -74,7 +67,7 @@ enum Envelope {
     /// it changes whenever the `data` object does (a field, an entity, their order), and a cold
     /// page hashes 2 KB instead of its 250 KB. Clients compare it, never recompute it.
     static func build(_ result: MarvelRoutes.Result, entities: [ServedEntities.Entity],
-                      attribution: Attribution = marvelAttribution) -> Answer {
+                      head: Head = .marvel) -> Answer {
         let dataHead = Array(("{\"offset\":\(result.offset),\"limit\":\(result.limit),\"total\":\(result.page.total),"
             + "\"count\":\(entities.count),\"results\":[").utf8)
         let dataTail = Array(Answer.tail.dropLast())
@@ -83,7 +76,7 @@ enum Envelope {
             for entity in entities { entity.digest.withUnsafeBytes(update) }
             dataTail.withUnsafeBytes(update)
         }
-        return Answer(etag: etag, head: attribution.envelopeHead + Array("\(etag)\",\"data\":".utf8) + dataHead, entities: entities)
+        return Answer(etag: etag, head: head.bytes + Array("\(etag)\",\"data\":".utf8) + dataHead, entities: entities)
     }
 
     /// Image paths and resource URIs point at this server, so a client that follows them (and

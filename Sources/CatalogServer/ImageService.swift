@@ -1,23 +1,15 @@
 import Catalog
+import ContractServing
 import Digests
 import Foundation
 import ImageCore
 import MarvelAPI
 import Synchronization
 
-/// Turns an original into the bytes of one Marvel variant (`portrait_xlarge`, `detail`, ...).
-public protocol ImageRendering: Sendable {
-    func render(_ original: StoredImage, variant: ImageVariant, fileExtension: String) throws -> Data
-}
-
 /// Serves `{path}/{variant}.{ext}` and `{path}.{ext}`: finds the original by the path's last
 /// component, renders the variant once and keeps the result (bounded by bytes).
 final class ImageService: Sendable {
-    struct Request: Sendable, Equatable {
-        let token: String
-        let variant: ImageVariant
-        let fileExtension: String
-    }
+    typealias Request = PicturePath
 
     struct Rendered: Sendable { let bytes: Data; let contentType: String; let etag: String }
 
@@ -38,19 +30,8 @@ final class ImageService: Sendable {
         self.budget = budgetBytes
     }
 
-    static let extensions: Set<String> = ["jpg", "jpeg", "png", "gif"]
-
     /// `.../535fecbbb9784/portrait_xlarge.jpg` or `.../535fecbbb9784.jpg`; nil if not an image path.
-    static func parse(path: String) -> Request? {
-        let components = path.split(separator: "/")
-        guard let last = components.last, let dot = last.lastIndex(of: ".") else { return nil }
-        let name = String(last[..<dot]), ext = String(last[last.index(after: dot)...]).lowercased()
-        guard extensions.contains(ext), !name.isEmpty else { return nil }
-        if let variant = ImageVariant(rawValue: name), variant != .fullSize, components.count >= 2 {
-            return Request(token: String(components[components.count - 2]), variant: variant, fileExtension: ext)
-        }
-        return Request(token: name, variant: .fullSize, fileExtension: ext)
-    }
+    static func parse(path: String) -> Request? { PicturePath.parse(path: path) }
 
     /// The type of the bytes actually sent (sniffed), else of the extension.
     static func contentType(of bytes: Data, _ ext: String) -> String {

@@ -1,8 +1,8 @@
 import Catalog
+import Digests
 import Foundation
 import HTTPTypes
 import Hummingbird
-import MetronSource
 import NIOCore
 import Synchronization
 
@@ -11,8 +11,9 @@ import Synchronization
 struct MarvelResponder: HTTPResponder {
     typealias Context = BasicRequestContext
 
-    let routes: MarvelRoutes
-    let images: ImageService
+    /// The one source every API answer and picture comes from (the catalog or a live one).
+    let backend: any LiveSource
+    let renderer: any ImageRendering
     let keys: APIKeys?
     let faults: FaultState
     let stats: StatsRecorder
@@ -25,8 +26,10 @@ struct MarvelResponder: HTTPResponder {
     var browser = BrowserAccess()
     /// `Cache-Control` of answers that do not set their own.
     var cachePolicy = CachePolicy.catalog
-    /// `serve --source metron`: the API and pictures come from Metron instead of `routes`.
-    var metron: (backend: MetronBackend, images: MetronImages)?
+    /// The envelope's opening with the source's attribution.
+    var envelopeHead = Envelope.Head.marvel
+    /// The contract's "no picture" art for a source that has none of an entity.
+    let placeholders = PlaceholderArt()
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let path = request.uri.path
@@ -84,9 +87,13 @@ struct MarvelResponder: HTTPResponder {
         if path.hasPrefix("/v1/public/") {
             return await api(request, path: path, params: params, pathAndQuery: pathAndQuery, gzip: gzip)
         }
-        if let metron, let reply = await metronImage(metron.images, path: path, request: request) { return reply }
-        if let imageRequest = ImageService.parse(path: path) {
-            return image(imageRequest, request: request, faults: faults)
+        if let imageRequest = ImageService.parse(path: path),
+           let kind = HostileArt.kind(token: imageRequest.token, rate: faults.hostileCoverRate) {
+            let (bytes, type) = HostileArt.bytes(kind)
+            return Reply(status: 200, headers: [("Content-Type", type), ("Cache-Control", "no-store")], body: bytes, isImage: true)
+        }
+        if let found = await backend.image(path: path, renderer: renderer) {
+            return image(found, request: request, faults: faults)
         }
         return Reply(.noRoute(pathAndQuery))
     }
@@ -106,7 +113,7 @@ struct MarvelResponder: HTTPResponder {
             }
             let (answer, staleSince) = try await build(path: path, params: params, pathAndQuery: pathAndQuery, base: base)
             if let staleSince {
-                // Metron could not be reached and stored copies answered: say so (RFC 7234
+                // The live source could not be reached and stored copies answered: say so (RFC 7234
                 // Warning 110 and Age), and do not keep the answer past this request.
                 let age = max(0, Int(Date().timeIntervalSince(staleSince)))
                 return .json(200, answer.json(), extra: [("ETag", answer.etag), ("Warning", "110 - \"Response is Stale\""),
@@ -127,47 +134,40 @@ struct MarvelResponder: HTTPResponder {
         }
     }
 
-    /// The answer to an API path that is not in the answer cache, from Metron or the catalog,
-    /// and when Metron's was a stored copy because Metron could not be reached, since when.
+    /// The answer to an API path that is not in the answer cache, and when the source's was a
+    /// stored copy because the source could not be reached, since when.
     private func build(path: String, params: QueryParameters, pathAndQuery: String,
                        base: String) async throws(APIFailure) -> (Envelope.Answer, staleSince: Date?) {
-        let components = path.dropFirst("/v1/public/".count).split(separator: "/")
-        guard let metron else {
-            let result = try routes.answer(components, params, pathAndQuery: pathAndQuery)
-            return (Envelope.build(result, entities: served.entities(result.kind, result.page, base: base)), nil)
+        guard let route = ContractRoute(path.dropFirst("/v1/public/".count).split(separator: "/")) else {
+            throw .noRoute(pathAndQuery)
         }
-        let staleness = MetronStaleness()
-        let outcome: Result<MarvelRoutes.Result, APIFailure> = await MetronStaleness.$current.withValue(staleness) {
-            do throws(APIFailure) {
-                return .success(try await metron.backend.answer(components, params, pathAndQuery: pathAndQuery, base: base))
-            } catch {
-                return .failure(error)
-            }
-        }
-        let result = try outcome.get()
-        return (Envelope.build(result, entities: served.entities(nil, result.page, base: base), attribution: Envelope.metronAttribution),
-                staleness.storedAt)
+        let result = try await backend.answer(route, params, pathAndQuery: pathAndQuery, base: base)
+        return (Envelope.build(result, entities: served.entities(result.kind, result.page, base: base), head: envelopeHead),
+                result.staleSince)
     }
 
-    private func image(_ imageRequest: ImageService.Request, request: Request, faults: FaultOptions) -> Reply {
-        if let kind = HostileArt.kind(token: imageRequest.token, rate: faults.hostileCoverRate) {
-            let (bytes, type) = HostileArt.bytes(kind)
-            return Reply(status: 200, headers: [("Content-Type", type), ("Cache-Control", "no-store")], body: bytes, isImage: true)
+    /// A source's picture answer as sent: 304 when the client holds it, faults applied.
+    private func image(_ found: LiveImage, request: Request, faults: FaultOptions) -> Reply {
+        let picture: LivePicture
+        switch found {
+        case .picture(let bytes): picture = bytes
+        case .placeholder(let asked): picture = placeholders.picture(asked, renderer: renderer)
+        case .notFound(let text):
+            return Reply(status: 404, headers: [("Content-Type", "text/plain")], body: Array("\(text)\n".utf8), isImage: true)
+        case .failed(let status, let text):
+            return Reply(status: status, headers: [("Content-Type", "text/plain")], body: Array("\(text)\n".utf8), isImage: true)
         }
-        let rendered: ImageService.Rendered?
-        do { rendered = try images.image(imageRequest) } catch {
-            return Reply(status: 500, headers: [("Content-Type", "text/plain")], body: Array("catalog error\n".utf8))
+        let etag = picture.etag ?? Digest.sha1Hex(picture.bytes)
+        if Self.matches(request.headers[.ifNoneMatch], etag) {
+            return Reply(status: 304, headers: [("ETag", etag)], isImage: true)
         }
-        guard let rendered else {
-            return Reply(status: 404, headers: [("Content-Type", "text/plain")], body: Array("Not Found\n".utf8))
-        }
-        if Self.matches(request.headers[.ifNoneMatch], rendered.etag) {
-            return Reply(status: 304, headers: [("ETag", rendered.etag)], isImage: true)
-        }
-        var bytes = [UInt8](rendered.bytes)
-        var headers = [("Content-Type", rendered.contentType), ("ETag", rendered.etag)]
+        var bytes = [UInt8](picture.bytes)
+        let ext = ImageService.parse(path: request.uri.path)?.fileExtension ?? "jpg"
+        var headers = [("Content-Type", picture.contentType ?? ImageService.contentType(of: picture.bytes, ext)), ("ETag", etag)]
+        if let maxAge = picture.maxAge { headers.append(("Cache-Control", "max-age=\(maxAge)")) }
         if faults.corruptImageRate > 0, Double.random(in: 0..<1) < faults.corruptImageRate {
             Self.corrupt(&bytes)
+            headers.removeAll { $0.0 == "Cache-Control" }
             headers.append(("Cache-Control", "no-store"))  // not what the ETag names
         }
         return Reply(status: 200, headers: headers, body: bytes, isImage: true)

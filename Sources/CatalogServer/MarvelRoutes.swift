@@ -1,21 +1,12 @@
 import Catalog
+import ContractServing
 import Foundation
 
 /// The `/v1/public/...` endpoints: parameters in, one page out (or an APIFailure).
 struct MarvelRoutes: Sendable {
     let catalog: any CatalogReading
 
-    struct Result: Sendable {
-        var page: CatalogPage; var limit: Int; var offset: Int
-        /// What the page lists (nil from a source that does not say: its entities are not kept).
-        var kind: EntityKind? = nil
-
-        func of(_ kind: EntityKind) -> Result {
-            var result = self
-            result.kind = kind
-            return result
-        }
-    }
+    typealias Result = RouteAnswer
 
     /// `nameContains` and `titleContains` are ours (search anywhere in a name); the real API
     /// would answer 409 to them, so only our client sends them, and only to this server.
@@ -27,22 +18,19 @@ struct MarvelRoutes: Sendable {
         "creators", "characters", "series", "events", "stories", "sharedAppearances", "collaborators", "orderBy",
         "limit", "offset"]
 
-    /// Answers `/v1/public/<rest>`: a list, one entity by id, or a cross route (`/series/{id}/comics`)
-    /// for the six resource types; `pathAndQuery` is for the ResourceNotFound text.
-    func answer(_ components: [Substring], _ params: QueryParameters, pathAndQuery: String) throws(APIFailure) -> Result {
-        let noRoute = APIFailure.noRoute(pathAndQuery)
-        guard let first = components.first, let kind = EntityKind(rawValue: String(first)), components.count <= 3 else {
-            throw noRoute
-        }
-        guard components.count >= 2 else { return try list(kind, params, scope: nil).of(kind) }
-        guard let id = Int(components[1]), id > 0 else { throw noRoute }
-        guard components.count == 3 else {
+    /// Answers one route: a list, one entity by id, or a cross route (`/series/{id}/comics`)
+    /// for the six resource types.
+    func answer(_ route: ContractRoute, _ params: QueryParameters) throws(APIFailure) -> Result {
+        switch route {
+        case .list(let kind):
+            return try list(kind, params, scope: nil).of(kind)
+        case .entity(let kind, let id):
             try params.rejectUnknown(allowed: [])
             return try one(catalogCall { try catalog.entity(kind, id: id) }, id: id, missing: kind.notFoundNoun).of(kind)
+        case .related(let kind, let id, let sub):
+            guard try catalogCall({ try catalog.entity(kind, id: id) }) != nil else { throw .notFound(kind.notFoundNoun) }
+            return try list(sub, params, scope: (kind, id)).of(sub)
         }
-        guard let sub = EntityKind(rawValue: String(components[2])), kind.subCollections.contains(sub) else { throw noRoute }
-        guard try catalogCall({ try catalog.entity(kind, id: id) }) != nil else { throw .notFound(kind.notFoundNoun) }
-        return try list(sub, params, scope: (kind, id)).of(sub)
     }
 
     /// A list of `kind`, optionally scoped to the entities related to one `scope` entity; the scope's
@@ -193,6 +181,19 @@ protocol ListFilter {
     var orderBy: [Ordering] { get set }
     var limit: Int { get set }
     var offset: Int { get set }
+}
+
+extension MarvelRoutes {
+    /// Everything the contract lists, the catalog honours.
+    static var capabilities: LiveSourceCapabilities {
+        var parameters: [EntityKind: Set<String>] = [.characters: characterListParams, .comics: comicListParams]
+        var orders: [EntityKind: Set<String>] = [.characters: CharacterFilter.orderFields, .comics: ComicFilter.orderFields]
+        for kind in [EntityKind.creators, .events, .series, .stories] {
+            parameters[kind] = EntityParameters.allowed(kind)
+            orders[kind] = Set(EntityFilter.orderColumns(kind).keys)
+        }
+        return LiveSourceCapabilities(listParameters: parameters, orders: orders)
+    }
 }
 
 extension CharacterFilter: ListFilter {}

@@ -1,3 +1,4 @@
+import ContractServing
 import NIOCore
 
 /// An answer before faults and encoding are applied. The body is a ByteBuffer so a cached

@@ -65,7 +65,7 @@ final class ServedEntities: Sendable {
     init(budgetBytes: Int = 64 << 20) { budget = budgetBytes }
 
     /// The page's entities as sent to `base`: kept ones when the catalog's text is the same,
-    /// the others made now (outside the lock) and kept. Entities without ids (Metron's, the
+    /// the others made now (outside the lock) and kept. Entities without ids (a live source's, the
     /// synthetic catalog's) are made for this answer alone.
     func entities(_ kind: EntityKind?, _ page: CatalogPage, base: String) -> [Entity] {
         let hosts = Envelope.HostRewrite(baseURL: base)

@@ -1,5 +1,6 @@
 import Catalog
 import CivilCalendar
+import ContractServing
 import Foundation
 import MarvelAPI
 

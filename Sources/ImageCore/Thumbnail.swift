@@ -31,12 +31,12 @@ public enum Thumbnail {
 
     /// ANSI text of the picture (only its content rows/cols, no padding).
     public static func ansi(_ bytes: [UInt8], cols: Int, rows: Int, fit: FitMode = .contain,
-                            colors: ColorMode = .truecolor, background: RGB = .black,
+                            colors: ColorMode = .truecolor, dither: Dither = .diffusion, background: RGB = .black,
                             dctScaleMargin: Double = DecodeOptions.defaultDCTScaleMargin,
                             tolerance: Int = HalfBlockEncoder.defaultTolerance) throws(ImageError) -> [UInt8] {
         let picture = try image(bytes, cols: cols, rows: rows, fit: fit, background: background,
                                 dctScaleMargin: dctScaleMargin)
-        return HalfBlockEncoder.encode(HalfBlockCells(image: picture.dithered(to: colors)), mode: colors,
+        return HalfBlockEncoder.encode(HalfBlockCells(image: picture.dithered(to: colors, method: dither)), mode: colors,
                                        tolerance: tolerance)
     }
 }

@@ -12,6 +12,9 @@ public enum MarvelAPIError: Error, Sendable, Hashable, CustomStringConvertible {
     case transport(HTTPTransportError)
     /// 401: the keys were rejected; the server's text.
     case unauthorized(String)
+    /// 401 from a translating server whose live source refused the server's own account for
+    /// it (code `sourceRefusedCode`): the source's own sentence, which names its settings.
+    case sourceRefused(String)
     /// 403.
     case forbidden(String)
     /// 404: no such id or route; the server's text.
@@ -34,14 +37,16 @@ public enum MarvelAPIError: Error, Sendable, Hashable, CustomStringConvertible {
     /// stops here instead of asking again forever.
     case serverRepeats(offset: Int)
 
+    /// The error `code` of a translating server's 401 when its source refused the account
+    /// the server holds for it (not the caller's keys).
+    public static let sourceRefusedCode = "SourceRefusedCredentials"
+
     public var description: String {
         switch self {
         case .invalidArgument(let why): return "invalid argument: \(why)"
         case .credentials(let why): return "Marvel API keys: \(why)"
         case .transport(let error): return error.description
-        case .unauthorized(let text) where text.hasPrefix("Metron "):
-            // The Metron translation (`--source metron`) names its own account variables.
-            return text
+        case .sourceRefused(let text): return text
         case .unauthorized(let text):
             return "the server rejected the API keys (401\(text.isEmpty ? "" : ": \(text)")); "
                 + "check MARVEL_PUBLIC_KEY and MARVEL_PRIVATE_KEY"
@@ -109,10 +114,9 @@ extension MarvelAPIError: UserFacingError {
         case .invalidArgument(let why): message = UserMessage("invalidArgument", UserMessage.raw(why))
         case .credentials(let why): message = UserMessage("credentials", UserMessage.raw(why))
         case .transport(let transport): message = transport.userMessage
-        case .unauthorized(let server) where server.hasPrefix("Metron "):
-            // The Metron translation's 401 (`--source metron`): Metron's own account variables,
-            // as `description` says them, never the Marvel keys.
-            message = UserMessage("metronRefused")
+        case .sourceRefused(let server):
+            // The source's own account and settings, as it says them, never the Marvel keys.
+            message = UserMessage("sourceRefused", UserMessage.raw(server))
         case .unauthorized(let server): message = UserMessage("unauthorized", UserMessage.suffix(server))
         case .forbidden(let server): message = UserMessage("forbidden", UserMessage.suffix(server))
         case .notFound(let server): message = UserMessage("notFound", UserMessage.suffix(server))

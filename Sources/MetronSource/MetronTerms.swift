@@ -7,6 +7,8 @@ public enum MetronTerms {
     public static let site = "https://metron.cloud"
     public static let license = "CC BY-SA 4.0"
     public static let licenseURL = "https://creativecommons.org/licenses/by-sa/4.0/"
+    /// The envelope's `copyright`: Metron's, never Marvel's.
+    public static let copyright = "Metron (\(site)), \(license)"
 
     /// The envelope's `attributionText` on every answer translated from Metron.
     public static let attribution = "Data provided by Metron (\(site)), licensed \(license) (\(licenseURL)); "

@@ -23,7 +23,7 @@ public struct ConfigFile: Equatable, Sendable {
     public static let keys = ["colors", "graphics", "language", "page_size", "source", "base_url",
                               "public_key", "private_key", "metron_url", "metron_username", "metron_password",
                               "metron_per_minute", "metron_per_day", "allowed_referrers", "cors_origins",
-                              "graphics_transfer"]
+                              "graphics_transfer", "dither"]
 
     /// Where the file is looked for.
     public static func path(environment: [String: String]) -> URL {
@@ -55,6 +55,7 @@ public struct ConfigFile: Equatable, Sendable {
         values.colors = try string("colors")
         values.graphics = try string("graphics")
         values.graphicsTransfer = try string("graphics_transfer")
+        values.dither = try string("dither")
         values.language = try string("language")
         values.source = try string("source")
         values.baseURL = try string("base_url")

@@ -40,6 +40,8 @@ public struct SettingValues: Equatable, Sendable {
     public var privateKeyFile: String?
     /// `graphics_transfer` (config.toml; the flag and variable are read by DisplaySettings).
     public var graphicsTransfer: String?
+    /// `--dither` / config.toml `dither` (checked where pictures are drawn).
+    public var dither: String?
     public init(colors: String? = nil, graphics: String? = nil, language: String? = nil, pageSize: Int? = nil,
                 source: String? = nil, baseURL: String? = nil, metronURL: String? = nil, publicKey: String? = nil,
                 privateKeyFile: String? = nil) {

@@ -25,10 +25,15 @@ public struct Capabilities: Sendable, Hashable {
     /// kitty pictures as temporary files or streamed, and why (`Capabilities+Transfer`).
     public var graphicsTransfer: GraphicsTransfer = .stream
     public var graphicsTransferReason = "not kitty graphics"
+    /// sixel/iTerm2 pictures move with a scroll of the screen (`PictureScroll`), and why.
+    public var picturesMoveWithScroll = false
+    public var pictureScrollReason = "not needed (half-blocks scroll as text)"
 
     /// What the screens draw pictures with.
     public var graphicsMode: GraphicsMode {
-        GraphicsMode(graphics: graphics, tmuxPlaceholders: tmuxPlaceholders && inTmux, cellPixels: cellPixels)
+        var mode = GraphicsMode(graphics: graphics, tmuxPlaceholders: tmuxPlaceholders && inTmux, cellPixels: cellPixels)
+        mode.picturesMoveWithScroll = picturesMoveWithScroll
+        return mode
     }
 
     /// The pure decision: `environment` and whether output is a terminal in, capabilities out.

@@ -77,6 +77,11 @@ public enum CapabilityDetection {
             probe?.remove()
             throw error
         }
+        // After the user's choice of protocol: whether its pictures can ride a scroll.
+        if caps.interactive {
+            (caps.picturesMoveWithScroll, caps.pictureScrollReason) =
+                PictureScroll.decide(environment: env, answers: answers, graphics: caps.graphics, inTmux: caps.inTmux)
+        }
         var result = Result(capabilities: caps, answers: answers, tmux: tmux)
         if let probe {
             let auto = (try? DisplaySettings.graphicsTransfer(flag: request.graphicsTransferFlag, environment: env,

@@ -49,6 +49,7 @@ public enum DisplaySettings {
     public static let colorsVariable = "MARVEL_GALLERY_COLORS"
     public static let graphicsVariable = "MARVEL_GALLERY_GRAPHICS"
     public static let graphicsTransferVariable = "MARVEL_GALLERY_GRAPHICS_TRANSFER"
+    public static let ditherVariable = "MARVEL_GALLERY_DITHER"
 
     /// The colour depth and the reason, in words (for `doctor`).
     public static func colors(flag: String?, environment env: [String: String], configValue: String?,
@@ -76,6 +77,15 @@ public enum DisplaySettings {
         -> (setting: GraphicsTransferSetting, source: String) {
         try first([(flag, "--graphics-transfer"), (env[graphicsTransferVariable], graphicsTransferVariable),
                    (configValue, "config file graphics_transfer")]) ?? (.auto, "detection")
+    }
+
+    /// How pictures go on a 256/16-colour palette, from the same three places (diffusion when
+    /// none says otherwise).
+    public static func dither(flag: String?, environment env: [String: String],
+                              configValue: String?) throws(DisplaySettingError) -> (method: Dither, source: String) {
+        let chosen: (setting: Dither, source: String)? = try first(
+            [(flag, "--dither"), (env[ditherVariable], ditherVariable), (configValue, "config file dither")])
+        return chosen.map { ($0.setting, $0.source) } ?? (.diffusion, "default")
     }
 
     /// The first non-empty value of `sources` (value, where it came from), parsed; a value that

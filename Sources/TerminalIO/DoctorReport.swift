@@ -43,6 +43,7 @@ public struct DoctorReport: Sendable {
         r.add("colour depth", "\(Self.colorName(caps.colorDepth)) (\(caps.colorReason))")
         r.add("graphics", "\(caps.graphics.rawValue) (\(caps.graphicsReason))")
         r.add("graphics transfer", "\(caps.graphicsTransfer.rawValue) (\(caps.graphicsTransferReason))")
+        r.add("pictures scroll", caps.pictureScrollReason)
         r.add("full-screen UI", caps.interactive ? "yes" : "no (plain output)")
         r.add("clipboard (y/Y, OSC 52)", ClipboardReach.describe(environment: env, answers: detection.answers,
                                                                tmux: detection.tmux, interactive: caps.interactive))

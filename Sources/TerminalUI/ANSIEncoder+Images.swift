@@ -48,9 +48,22 @@ extension ANSIEncoder {
     func needsClearForImages(_ diff: BufferDiff) -> Bool {
         guard !diff.clearScreen else { return false }
         let target = diff.target.images
-        return imageLayer.shown.contains { p in
+        // After a scroll that carried the pictures, what the terminal shows is where they moved.
+        return (diff.picturesAfterScroll ?? imageLayer.shown).contains { p in
             (p.image.graphics == .sixel || p.image.graphics == .iterm2) && !target.contains(p)
         }
+    }
+
+    /// Right after a scroll that carried sixel/iTerm2 pictures: the rows holding pictures
+    /// pushed partly off the bottom are erased (`CSI J`: the only thing that wipes their pixels
+    /// in xterm), and the pictures shown are the moved ones (drawn again only if they changed).
+    mutating func scrolledImages(for diff: BufferDiff, into out: inout [UInt8]) {
+        guard let moved = diff.picturesAfterScroll else { return }
+        if let row = diff.eraseFrom {
+            moveCursor(to: Point(x: 0, y: row), &out)
+            out.append(contentsOf: ANSI.eraseBelow)
+        }
+        imageLayer.shown = moved
     }
 
     /// Before the cells: kitty placements that left are deleted (`d=i` by placement: the
@@ -70,6 +83,10 @@ extension ANSIEncoder {
         for p in imageLayer.shown where p.image.graphics == .kitty && !p.placeholder
             && !target.contains(where: { $0.image.id == p.image.id && !$0.placeholder }) {
             out.append(contentsOf: KittyGraphics.deletePlacement(id: p.image.id, placement: 1))
+        }
+        // A veil whose overlay closed or moved (the rest are placed again by `drawImages`).
+        for p in imageLayer.shown where p.veil != nil && !target.contains(p) {
+            out.append(contentsOf: KittyGraphics.deletePlacement(id: KittyGraphics.veilID, placement: p.image.id))
         }
     }
 
@@ -107,10 +124,15 @@ extension ANSIEncoder {
                     imageLayer.transmits += 1
                 }
                 if !imageLayer.shown.contains(p) {
-                    // Above the text (z=1): no text ever shares its cells (`settleImages`), and
-                    // kitty's below-text path left stale pixels where text changed (0.26, seen).
+                    // Above the text (z=1) while no text shares its cells: kitty's below-text
+                    // path left stale text in default-background cells (0.26.5, seen). With
+                    // an overlay over it (`underText`), under the cells (`z` below INT32_MIN/2,
+                    // the protocol's "z-index"): the overlay's cells, which have a background
+                    // colour (`ImagePlacement.veiled`), cover it and the rest stays pixels.
+                    // Re-placing when that changes replaces placement 1 in place.
                     moveCursor(to: p.rect.origin, &out)
-                    out.append(contentsOf: KittyGraphics.place(id: image.id, placement: 1, cols: image.cols, rows: image.rows, z: 1))
+                    out.append(contentsOf: KittyGraphics.place(id: image.id, placement: 1, cols: image.cols, rows: image.rows,
+                                                               z: p.underText ? KittyGraphics.underCells : 1))
                     imageLayer.placements += 1
                 }
             case .sixel, .iterm2:
@@ -129,6 +151,17 @@ extension ANSIEncoder {
                 cursor = nil  // the terminal leaves the cursor after the picture
             case .blocks:
                 continue
+            }
+        }
+        // Veils (overlays over pictures): sending the veil again replaces it and drops its
+        // placements, so when any changes it is sent once and every veil of the frame placed.
+        let veiled = target.filter { $0.veil != nil && !$0.placeholder }
+        if !veiled.isEmpty, veiled != imageLayer.shown.filter({ $0.veil != nil && !$0.placeholder }) {
+            out.append(contentsOf: KittyGraphics.transmitVeil)
+            for p in veiled {
+                guard let veil = p.veil else { continue }
+                moveCursor(to: veil.origin, &out)
+                out.append(contentsOf: KittyGraphics.placeVeil(placement: p.image.id, cols: veil.width, rows: veil.height))
             }
         }
         imageLayer.shown = target

@@ -72,6 +72,7 @@ public struct ANSIEncoder: Sendable {
             ANSI.csi(&out, abs(s.amount), final: s.amount > 0 ? UInt8(ascii: "S") : UInt8(ascii: "T"))
             out.append(contentsOf: ANSI.resetMargins)
             cursor = nil
+            scrolledImages(for: diff, into: &out)
         }
         let width = diff.size.width
         let cells = diff.target.cells

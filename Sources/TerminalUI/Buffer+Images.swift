@@ -1,7 +1,8 @@
 /// Pixel pictures on a frame. The view places them like any widget; the cells they cover hold
 /// a "picture here" cell, so the diff knows them and text drawn later over part of a picture is
 /// noticed by `settleImages` (the picture then gives way to its half-block cells, so the text
-/// really covers it: no protocol can draw text above an image everywhere).
+/// really covers it: sixel, iTerm2 and kitty through tmux cannot draw text above an image;
+/// kitty placed directly can, and keeps its pixels under the text).
 extension Buffer {
     /// Places `image` with its top-left cell at `origin`; `fallback` (drawn with its top-left
     /// at `fallbackOrigin`) replaces it where something is drawn over it. False when the picture
@@ -46,6 +47,22 @@ extension Buffer {
             if intact {
                 kept.removeAll { $0.rect.intersects(p.rect) }
                 kept.append(p)
+                continue
+            }
+            if p.image.graphics == .kitty && !p.placeholder {
+                // kitty draws it under the cells (`underText`): what is drawn over it covers
+                // it there, and the rest of it stays pixels (an overlay over the grid, issue 26).
+                var under = p
+                var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
+                for y in p.rect.minY..<p.rect.maxY {
+                    for x in p.rect.minX..<p.rect.maxX where cells[y * size.width + x] != p.coverCell(x: x, y: y) {
+                        cells[y * size.width + x] = p.veiled(cells[y * size.width + x], x: x, y: y)
+                        minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x); maxY = max(maxY, y)
+                    }
+                }
+                under.veil = Rect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+                kept.removeAll { $0.rect.intersects(p.rect) }
+                kept.append(under)
                 continue
             }
             for y in p.rect.minY..<p.rect.maxY {

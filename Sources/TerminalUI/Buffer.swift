@@ -11,6 +11,9 @@ public struct Buffer: Hashable, Sendable {
     /// screen, sent while the user looks (`Buffer.preload`), so the scroll that brings them in
     /// is placements only.
     public internal(set) var preloads: [TerminalImage] = []
+    /// Which document line a band of rows shows (`ScrollHint`): the renderer scrolls that
+    /// band when the next frame shows the same document at another line.
+    public var scrollHint: ScrollHint?
 
     public init(size: Size, fill: Cell = .blank) {
         self.size = size
@@ -32,6 +35,7 @@ public struct Buffer: Hashable, Sendable {
     public mutating func clear(_ fill: Cell = .blank) {
         for i in cells.indices { cells[i] = fill }
         cursor = nil
+        scrollHint = nil
         images.removeAll(keepingCapacity: true)
         preloads.removeAll(keepingCapacity: true)
     }
@@ -41,6 +45,7 @@ public struct Buffer: Hashable, Sendable {
         size = newSize
         cells = Array(repeating: .blank, count: newSize.area)
         cursor = nil
+        scrollHint = nil
         images.removeAll()
         preloads.removeAll()
     }

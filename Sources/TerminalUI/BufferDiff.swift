@@ -14,6 +14,11 @@ public struct BufferDiff: Sendable {
     public let size: Size
     public let clearScreen: Bool
     public let scroll: Scroll?
+    /// After a scroll that carried pictures: the row from which the screen is erased (`CSI J`),
+    /// wiping pictures pushed partly off the bottom.
+    public let eraseFrom: Int?
+    /// After a scroll that carried pictures: the pictures the terminal shows then (moved).
+    public let picturesAfterScroll: [ImagePlacement]?
     /// Indices into `target.cells` of the cells to write, in row-major order.
     public let changed: [Int]
     /// The frame being drawn.
@@ -33,7 +38,9 @@ public struct BufferDiff: Sendable {
     }
 
     /// Diff `front` → `back`. Buffers of different sizes produce a full repaint.
-    public init(from front: Buffer, to back: Buffer, detectScroll: Bool = true) {
+    /// `picturesMove`: the terminal moves sixel/iTerm2 pictures with its text when it scrolls
+    /// (`GraphicsMode.picturesMoveWithScroll`), so a hinted scroll may carry them along.
+    public init(from front: Buffer, to back: Buffer, detectScroll: Bool = true, picturesMove: Bool = false) {
         guard front.size == back.size else {
             self = BufferDiff.fullRepaint(back)
             return
@@ -44,12 +51,23 @@ public struct BufferDiff: Sendable {
         self.imagesChanged = front.images != back.images || front.preloads != back.preloads
         var base = front
         var scroll: Scroll?
-        // Pictures placed by the terminal do not move with a scroll everywhere: no scrolling then.
-        let detectScroll = detectScroll && !front.hasPlacedImages && !back.hasPlacedImages
-        if detectScroll, let s = BufferDiff.detectScroll(front, back) {
+        var eraseFrom: Int?
+        // Pictures placed by the terminal do not move with a scroll everywhere: only where the
+        // terminal is known to move them (`picturesMove`), and then the whole screen scrolls.
+        let placed = front.hasPlacedImages || back.hasPlacedImages
+        if detectScroll, let hinted = BufferDiff.hintedScroll(front, back) {
+            if !placed {
+                scroll = hinted
+                base = BufferDiff.applying(hinted, to: front)
+            } else if picturesMove, let plan = BufferDiff.movingPictures(hinted, front: front) {
+                (scroll, base, eraseFrom) = (plan.scroll, plan.base, plan.eraseFrom)
+            }
+        } else if detectScroll && !placed, let s = BufferDiff.detectScroll(front, back) {
             scroll = s
             base = BufferDiff.applying(s, to: front)
         }
+        self.eraseFrom = eraseFrom
+        self.picturesAfterScroll = scroll != nil && placed ? base.images : nil
         self.scroll = scroll
         self.clearScreen = false
         var changed: [Int] = []
@@ -64,6 +82,7 @@ public struct BufferDiff: Sendable {
     private init(size: Size, clear: Bool, scroll: Scroll?, changed: [Int], target: Buffer, cursorChanged: Bool) {
         self.size = size; self.clearScreen = clear; self.scroll = scroll
         self.changed = changed; self.target = target; self.cursorChanged = cursorChanged
+        self.eraseFrom = nil; self.picturesAfterScroll = nil
         self.imagesChanged = !target.images.isEmpty || !target.preloads.isEmpty
     }
 

@@ -22,6 +22,30 @@ public enum KittyGraphics {
         return Array("\u{1B}_Ga=p,i=\(id),p=\(placement)\(size),z=\(z),C=1,q=2\u{1B}\\".utf8)
     }
 
+    /// The z of pictures drawn under text and under cells with a non-default background (kitty
+    /// draws default-background cells as clear over them): below INT32_MIN/2.
+    public static let underCells = -1_073_741_825
+
+    /// The dark veil between a picture under the cells and the text of an overlay over it: one
+    /// black pixel at 72 % opacity (the backdrop panel's 28 % shade), raw RGBA (`f=32`),
+    /// stretched over the overlay's cells by `placeVeil`. kitty 0.26.5 (Debian 12's) draws
+    /// pictures below INT32_MIN/2 over cell backgrounds too (its `draw_cells_interleaved`
+    /// binds the graphics program before the background pass; seen: the help's text sat on the
+    /// bare, bright tiles), so the veil is what keeps the text readable there.
+    public static let veilID: UInt32 = 0xFFFF_FFF0
+
+    /// Sends the veil (4 bytes: sent again whenever it is placed, so a kitty that freed it
+    /// with an unplaced picture still has it).
+    public static var transmitVeil: [UInt8] {
+        command("a=t,f=32,s=1,v=1,t=d,i=\(veilID),q=2", payload: [0, 0, 0, 184])
+    }
+
+    /// The veil over `cols` x `rows` cells at the cursor, as placement `placement` (the id of
+    /// the picture it dims), between the pictures under the cells and the text (`z=-1`).
+    public static func placeVeil(placement: UInt32, cols: Int, rows: Int) -> [UInt8] {
+        place(id: veilID, placement: placement, cols: cols, rows: rows, z: -1)
+    }
+
     /// A virtual placement for Unicode placeholders (`U=1`): the picture spans `cols` x `rows`
     /// placeholder cells wherever they are written.
     public static func placeVirtual(id: UInt32, cols: Int, rows: Int) -> [UInt8] {

@@ -63,6 +63,7 @@ public struct ProgramRunner<P: Program>: Sendable {
         var encoder = ANSIEncoder(depth: await backend.colorDepth,
                                   synchronizedOutput: await backend.synchronizedOutput)
         encoder.kittyFiles = await backend.kittyFiles
+        let picturesMove = await backend.graphics.picturesMoveWithScroll
         var needsFullRepaint = true
         var dirty = true
         var framePending = false
@@ -90,7 +91,7 @@ public struct ProgramRunner<P: Program>: Sendable {
             back.clear()
             program.view(model, into: &back)
             back.settleImages()
-            let diff = needsFullRepaint ? BufferDiff.fullRepaint(back) : BufferDiff(from: front, to: back)
+            let diff = needsFullRepaint ? BufferDiff.fullRepaint(back) : BufferDiff(from: front, to: back, picturesMove: picturesMove)
             if !diff.isEmpty {
                 let bytes = encoder.encode(diff)
                 try await backend.write(bytes, frame: back)

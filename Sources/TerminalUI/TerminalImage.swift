@@ -62,6 +62,9 @@ public struct GraphicsMode: Sendable, Hashable {
     public var tmuxPlaceholders: Bool
     /// One cell in pixels.
     public var cellPixels: Size
+    /// The terminal moves sixel/iTerm2 pictures with its text when it scrolls (xterm, mlterm:
+    /// `PictureScroll`), so a grid scroll carries them and only the new row's are drawn.
+    public var picturesMoveWithScroll = false
 
     /// Cell size when the terminal did not say (a common 10x20 cell).
     public static let defaultCell = Size(width: 10, height: 20)
@@ -88,9 +91,15 @@ public struct ImagePlacement: Sendable, Hashable {
     /// The half-block rendition and where its top-left cell is on screen.
     let fallback: HalfBlockCells
     let fallbackOrigin: Point
+    /// The cells drawn over part of it (kitty only, `Buffer.settleImages`), their bounding box:
+    /// the terminal then draws the picture under the text and under cells with a background
+    /// colour, with a dark veil over those cells (`KittyGraphics.veil`).
+    public internal(set) var veil: Rect?
+    /// True when something is drawn over part of it (`veil`).
+    public var underText: Bool { veil != nil }
 
     public static func == (a: ImagePlacement, b: ImagePlacement) -> Bool {
-        a.image == b.image && a.rect == b.rect
+        a.image == b.image && a.rect == b.rect && a.veil == b.veil
     }
 
     public func hash(into h: inout Hasher) {
@@ -110,6 +119,33 @@ public struct ImagePlacement: Sendable, Hashable {
 
     /// The cell under a directly placed picture.
     static let cover = Cell(symbol: " ", style: Style(attributes: .picture), width: 1)
+
+    /// A cell drawn over this picture where the picture stays under it (kitty): a cell on the
+    /// terminal's default background gets the picture's colour there at 28 % (the backdrop
+    /// panel's shade), and default text a light colour. With a colour the cell covers the
+    /// picture (text over the bare pixels did not read), and kitty 0.26.5 repaints it: over a
+    /// picture under the cells it left old text in default-background cells (seen).
+    func veiled(_ cell: Cell, x: Int, y: Int) -> Cell {
+        var cell = cell
+        if cell.style.background == .default {
+            let half = fallbackCell(x: x, y: y)
+            func rgb(_ c: Color) -> (Int, Int, Int)? {
+                if case .rgb(let r, let g, let b) = c { return (Int(r), Int(g), Int(b)) }
+                return nil
+            }
+            let colours = [rgb(half.style.foreground), rgb(half.style.background)].compactMap { $0 }
+            if colours.isEmpty {
+                cell.style.background = .rgb(0x14, 0x14, 0x14)
+            } else {
+                func mean(_ k: KeyPath<(Int, Int, Int), Int>) -> UInt8 {
+                    UInt8(colours.map { $0[keyPath: k] }.reduce(0, +) * 28 / (100 * colours.count))
+                }
+                cell.style.background = .rgb(mean(\.0), mean(\.1), mean(\.2))
+            }
+        }
+        if cell.style.foreground == .default { cell.style.foreground = .rgb(0xF2, 0xF2, 0xF2) }
+        return cell
+    }
 
     /// The half-block cell for screen cell (`x`, `y`).
     func fallbackCell(x: Int, y: Int) -> Cell {

@@ -2,7 +2,6 @@ import ArgumentParser
 import Catalog
 import EmbeddedCatalogFile
 import Foundation
-import MetronSource
 
 /// `marvel-gallery catalog import|info`: the user's own SQLite catalog.
 struct CatalogCommand: ParsableCommand {
@@ -21,8 +20,7 @@ struct CatalogCommand: ParsableCommand {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Merge recorded Marvel responses (list/detail envelopes, JSON) and images into the catalog.",
-            discussion: "A folder of Metron recordings (one JSON body per file and an INDEX.tsv naming each request, "
-                + "as ../shared/metron-recorded) is translated into Marvel entities as `serve --source metron` does.")
+            discussion: LiveSources.rows.map(\.recordingsHelp).joined(separator: " "))
 
         @OptionGroup var location: Location
 
@@ -32,12 +30,13 @@ struct CatalogCommand: ParsableCommand {
         func run() throws {
             let store: CatalogStore
             do { store = try CatalogStore(path: location.path) } catch { throw ValidationError("\(error)") }
-            // Metron recording folders are translated; everything else is Marvel JSON and images.
-            let metron = paths.filter { MetronRecordingsImport.index(atFolder: $0) != nil }
-            var report = store.importPaths(paths.filter { !metron.contains($0) })
-            for folder in metron {
-                let outcome = MetronRecordingsImport.run(folder: folder, into: store, report: &report)
-                for note in outcome.notes { FileHandle.standardError.write(Data("note: \(PlainOutput.v(note))\n".utf8)) }
+            // A live source's recording folders are translated; everything else is Marvel JSON and images.
+            let recorded = paths.compactMap { path in LiveSources.rows.first { $0.holdsRecordings(path) }.map { (path, $0) } }
+            var report = store.importPaths(paths.filter { path in !recorded.contains { $0.0 == path } })
+            for (folder, row) in recorded {
+                for note in row.importRecordings(folder, store, &report) {
+                    FileHandle.standardError.write(Data("note: \(PlainOutput.v(note))\n".utf8))
+                }
             }
             for failure in report.failures { FileHandle.standardError.write(Data("skipped: \(failure)\n".utf8)) }
             print("imported \(report.summaryLine) into \(location.path)")

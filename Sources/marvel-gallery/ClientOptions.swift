@@ -16,14 +16,18 @@ struct ClientOptions: ParsableArguments {
             help: "A Marvel-compatible server, e.g. http://127.0.0.1:8080 (default: $MARVEL_BASE_URL, then base_url in config.toml).")
     var baseURL: String?
 
-    @Option(help: ArgumentHelp("Where the data comes from: auto, offline, official, mirror or metron (default: $MARVEL_GALLERY_SOURCE, then source in config.toml, then auto).",
+    @Option(help: ArgumentHelp("Where the data comes from: \(ClientOptions.sourceNames) (default: $MARVEL_GALLERY_SOURCE, then source in config.toml, then auto).",
                                valueName: "source"),
             completion: .list(Settings.Source.allCases.map(\.rawValue)))
     var source: String?
 
-    @Option(name: .customLong("metron-url"),
-            help: "Metron's address for --source metron (default: $METRON_URL, then metron_url in config.toml, then https://metron.cloud).")
-    var metronURL: String?
+    @OptionGroup var liveSource: LiveSourceOptions
+
+    /// `auto, offline, official, mirror or ...`: every `--source` value.
+    static var sourceNames: String {
+        let names = Settings.Source.allCases.map(\.rawValue)
+        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+    }
 
     @Option(name: .customLong("public-key"),
             help: "Your Marvel public key (default: $MARVEL_PUBLIC_KEY, then public_key in config.toml).")
@@ -47,16 +51,17 @@ struct ClientOptions: ParsableArguments {
             throw ValidationError("--base-url must be an absolute http(s) URL, got \"\(url)\"")
         }
         if let source, Settings.Source(rawValue: source.lowercased()) == nil {
-            throw ValidationError("--source expects auto, offline, official, mirror or metron, got \"\(source)\"")
+            throw ValidationError("--source expects \(Self.sourceNames), got \"\(source)\"")
         }
     }
 
     /// The settings of this run: these flags and the command's own over the environment,
     /// config.toml and the defaults (`Settings.resolve` is the one place that decides).
     func settings(pageSize: Int? = nil, language: String? = nil, defaultPageSize: Int = 20) throws -> Settings {
-        try Settings.resolve(flags: Flags(language: language, pageSize: pageSize, source: source, baseURL: baseURL,
-                                           metronURL: metronURL, publicKey: publicKey, privateKeyFile: privateKeyFile),
-                             environment: ProcessInfo.processInfo.environment, defaultPageSize: defaultPageSize)
+        var flags = Flags(language: language, pageSize: pageSize, source: source, baseURL: baseURL,
+                          publicKey: publicKey, privateKeyFile: privateKeyFile)
+        liveSource.apply(to: &flags)
+        return try Settings.resolve(flags: flags, environment: ProcessInfo.processInfo.environment, defaultPageSize: defaultPageSize)
     }
 
     static func parseBaseURL(_ text: String) -> URL? {
@@ -75,7 +80,7 @@ struct ClientOptions: ParsableArguments {
 
     /// What the status line calls the client's server (and whether it searches inside names).
     static func kind(of client: MarvelClient, _ settings: Settings) -> DataSourceKind {
-        if settings.source.value == .metron { return .metron(LiveText { MetronLaunch.budgetText() ?? "Metron" }) }
+        if let live = LiveSources.row(for: settings) { return live.kind(LiveText { LiveSources.statusText() ?? live.displayName }) }
         if BuiltInCatalog.isBuiltIn(client.baseURL) { return .offlineCatalog }
         if client.isOfficialGateway || settings.baseURL.value == nil || settings.source.value == .official { return .officialAPI }
         return .mirror(settings.baseURL.value ?? client.baseURL.absoluteString)
@@ -85,9 +90,9 @@ struct ClientOptions: ParsableArguments {
     func makeClient(_ settings: Settings) async throws -> MarvelClient {
         var credentials = try Self.credentials(settings)
         let transport = try HTTPTransport()
-        // Metron's answers may wait for the request budget (up to a minute, or a 429's
+        // A live source's answers may wait for the request budget (up to a minute, or a 429's
         // Retry-After): silence from the in-process server is then not a stalled transfer.
-        let timeouts = settings.source.value == .metron ? MetronLaunch.patientTimeouts : HTTPTimeouts(total: .seconds(timeout))
+        let timeouts = LiveSources.row(for: settings)?.patientTimeouts ?? HTTPTimeouts(total: .seconds(timeout))
         let base: URL
         let mirror = settings.baseURL.value.flatMap(Self.parseBaseURL)
         switch settings.source.value {
@@ -96,10 +101,6 @@ struct ClientOptions: ParsableArguments {
             base = try await BuiltInCatalog.baseURL()
         case .official:
             base = MarvelClient.officialBaseURL
-        case .metron:
-            // Metron translated by the in-process server (its own cache and budget): loopback.
-            credentials = nil
-            base = try await MetronLaunch.start(settings, noCache: noCache).baseURL
         case .mirror, .auto:
             if let mirror {
                 base = mirror
@@ -108,6 +109,11 @@ struct ClientOptions: ParsableArguments {
             } else {
                 base = try await BuiltInCatalog.baseURL()
             }
+        default:
+            // A live source translated by the in-process server (its own cache and budget): loopback.
+            guard let live = LiveSources.row(for: settings) else { throw ValidationError("no source \(settings.source.value)") }
+            credentials = nil
+            base = try await LiveSources.start(live, settings, noCache: noCache).baseURL
         }
         let isLoopback = Loopback.isLoopback(host: base.host ?? "")
         // The loopback catalog is already local: caching its answers would only duplicate it.

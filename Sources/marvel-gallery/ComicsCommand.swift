@@ -23,25 +23,26 @@ struct ComicsCommand: AsyncParsableCommand, PagedListing {
 
     // `.unconditional`: `--order -title` is a value, not an unknown option.
     @Option(parsing: .unconditional,
-            help: "Order: title, -title, onsaleDate, -onsaleDate, focDate, -focDate, issueNumber, -issueNumber, modified, -modified.",
+            help: "Order: title (default, where the source can order comics), -title, onsaleDate, -onsaleDate, focDate, -focDate, issueNumber, -issueNumber, modified, -modified.",
             completion: .list(ComicQuery.Order.allCases.map(\.rawValue)))
-    var order = "title"
+    var order: String?
 
     func validate() throws {
         if let format, ComicQuery.Format(lenient: format) == nil {
             let known = ComicQuery.Format.allCases.map { $0.rawValue.replacingOccurrences(of: " ", with: "-") }
             throw ValidationError("unknown --format \"\(format)\"; use one of: \(known.joined(separator: ", "))")
         }
-        guard ComicQuery.Order(rawValue: order) != nil else {
+        if let order, ComicQuery.Order(rawValue: order) == nil {
             throw ValidationError("unknown --order \"\(order)\"; use one of: \(ListOrder.values(.comics).joined(separator: ", "))")
         }
         do { _ = try endpoint(pageLimit: 1) } catch { throw ValidationError("\(error)") }
     }
 
     /// `anywhere`: the built-in catalog's `titleContains` (ranked), as the covers grid asks it.
-    func endpoint(pageLimit: Int, anywhere: Bool = false) throws -> MarvelEndpoint<MarvelComic> {
+    /// `ordered`: the source orders comics (`DataSourceKind.ordersComics`), so no `--order` means by title.
+    func endpoint(pageLimit: Int, anywhere: Bool = false, ordered: Bool = true) throws -> MarvelEndpoint<MarvelComic> {
         var query = ComicQuery(format: format.flatMap(ComicQuery.Format.init(lenient:)), titleStartsWith: title,
-                               orderBy: ComicQuery.Order(rawValue: order), limit: pageLimit)
+                               orderBy: ComicQuery.Order(rawValue: order ?? (ordered ? "title" : "")), limit: pageLimit)
         if anywhere, title != nil {
             query.titleContains = title
             query.titleStartsWith = nil
@@ -54,14 +55,15 @@ struct ComicsCommand: AsyncParsableCommand, PagedListing {
             LaunchScreen(catalog: .comics, pageSize: settings.pageSize.value,
                          comicsFilter: ComicsFilter(format: format.flatMap(ComicQuery.Format.init(lenient:))?.rawValue,
                                                     titleStartsWith: title),
-                         order: ListOrder(order, for: .comics),
+                         order: order.flatMap { ListOrder($0, for: .comics) },
                          language: LanguageOption.resolved(settings))
         }
     }
 
     func runPlain(_ client: MarvelClient, _ settings: Settings) async throws {
-        let anywhere = ClientOptions.kind(of: client, settings).searchesAnywhere
-        let listing = try await ListFetcher.fetch(client, try endpoint(pageLimit: paging.requestLimit, anywhere: anywhere), limit: paging.limit)
+        let kind = ClientOptions.kind(of: client, settings)
+        let endpoint = try endpoint(pageLimit: paging.requestLimit, anywhere: kind.searchesAnywhere, ordered: kind.ordersComics)
+        let listing = try await ListFetcher.fetch(client, endpoint, limit: paging.limit)
         try listing.print(json: data.output.json, noun: "comics", client: client) { PlainOutput.line($0) }
     }
 }

@@ -19,6 +19,10 @@ struct DisplayOptions: ParsableArguments {
                                valueName: "how"))
     var graphicsTransfer: String?
 
+    @Option(help: ArgumentHelp("How pictures go on a 256/16-colour palette: \(Dither.choices) (default: diffusion, half strength; also $\(DisplaySettings.ditherVariable) or dither in config.toml).",
+                               valueName: "method"))
+    var dither: String?
+
     func validate() throws {
         if let graphicsTransfer, GraphicsTransferSetting(rawValue: graphicsTransfer.lowercased()) == nil {
             throw ValidationError("--graphics-transfer must be one of \(GraphicsTransferSetting.choices), got '\(graphicsTransfer)'")
@@ -28,6 +32,23 @@ struct DisplayOptions: ParsableArguments {
         }
         if let graphics, GraphicsSetting(rawValue: graphics.lowercased()) == nil {
             throw ValidationError("--graphics must be one of \(GraphicsSetting.choices), got '\(graphics)'")
+        }
+        if let dither, Dither(rawValue: dither.lowercased()) == nil {
+            throw ValidationError("--dither must be one of \(Dither.choices), got '\(dither)'")
+        }
+    }
+
+    /// The dithering chosen by the flag, `$MARVEL_GALLERY_DITHER` or config.toml's `dither`
+    /// (a bad value anywhere: one line and exit 1, like a bad `colors`).
+    func ditherMethod() throws -> Dither {
+        let path = ConfigFile.path(environment: ProcessInfo.processInfo.environment)
+        let config = (try? ConfigFile.load(path))?.values.dither
+        do {
+            return try DisplaySettings.dither(flag: dither, environment: ProcessInfo.processInfo.environment,
+                                              configValue: config).method
+        } catch {
+            FileHandle.standardError.write(Data("marvel-gallery: \(Sanitizer.visible(error.description))\n".utf8))
+            throw ExitCode(1)
         }
     }
 

@@ -3,7 +3,6 @@ import Catalog
 import Foundation
 import HTTPTransport
 import ImageCore
-import MetronSource
 import Settings
 import TerminalIO
 import TerminalUI
@@ -47,7 +46,7 @@ struct DoctorCommand: ParsableCommand {
         } catch {
             throw ValidationError(error.description)
         }
-        if let budget = DoctorCommand.metronBudgetProblem() { lines.append(("metron budget", budget)) }
+        lines += LiveSources.rows.compactMap { $0.doctorLine() }
         lines = lines.map { ($0.label, Sanitizer.visible($0.value)) }
         if let index = report.lines.firstIndex(where: { $0.label == "config" }) {
             report.lines.replaceSubrange(index...index, with: lines)
@@ -55,14 +54,5 @@ struct DoctorCommand: ParsableCommand {
             report.lines += lines
         }
         print(report.text)
-    }
-
-    /// The shared Metron budget file, when it is unusable (a device, huge, impossible numbers):
-    /// said, and rewritten clean here (any Metron run would do the same).
-    static func metronBudgetProblem() -> String? {
-        let limiter = MetronRateLimiter(file: MetronRateLimiter.defaultFile())
-        guard let problem = limiter.fileProblem() else { return nil }
-        let repaired = (try? limiter.usage()) != nil
-        return "\(limiter.filePath) \(problem); " + (repaired ? "ignored and rewritten" : "ignored (it cannot be rewritten)")
     }
 }

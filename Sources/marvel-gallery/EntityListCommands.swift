@@ -44,7 +44,7 @@ struct EntityListCommand<Entity: ListedEntity>: AsyncParsableCommand, PagedListi
 /// A type `EntityListCommand` lists: its subcommand, its request by name start, its plain line.
 protocol ListedEntity: MarvelEntity {
     static var listCommand: CommandConfiguration { get }
-    /// `source`: where the list comes from (Metron cannot order creators by last name).
+    /// `source`: where the list comes from (a live source may not order creators by last name).
     static func list(startingWith name: String?, _ page: PageQuery, on source: DataSourceKind) throws(MarvelAPIError) -> MarvelEndpoint<Self>
     /// The tab-separated line of plain output.
     var plainLine: String { get }

@@ -17,16 +17,18 @@ enum GalleryLaunch {
     static func run(source: ClientOptions, settings: Settings, options: GalleryOptions, search: String? = nil,
                     screen: LaunchScreen = LaunchScreen()) async throws {
         try options.display.checkConfig()
-        // Metron's waits are counted down in the status line, not printed over the screen.
-        MetronLaunch.printsWaits.withLock { $0 = false }
+        let dither = try options.display.ditherMethod()
+        // A live source's waits are counted down in the status line, not printed over the screen.
+        LiveSources.printsWaits.withLock { $0 = false }
         // Starts the built-in catalog when needed (a first launch builds it: say so if slow).
         let client = try await PreparingNotice.around(Strings(screen.language)[.preparingCatalog],
                                                       enabled: options.headlessSize == nil) {
             try await source.makeClient(settings)
         }
         let kind = ClientOptions.kind(of: client, settings)
-        let imageTransport = try HTTPTransport(configuration: settings.source.value == .metron
-            ? HTTPTransport.Configuration(timeouts: MetronLaunch.patientTimeouts) : HTTPTransport.Configuration())
+        let live = LiveSources.row(for: settings)
+        let imageTransport = try HTTPTransport(configuration: live.map { HTTPTransport.Configuration(timeouts: $0.patientTimeouts) }
+            ?? HTTPTransport.Configuration())
         let pipeline = ImagePipeline.standard(transport: imageTransport,
                                               cacheDirectory: options.imageCacheDirectory ?? ImagePipeline.defaultCacheDirectory,
                                               isNotAvailable: MarvelImage.isNotAvailable(url:))
@@ -35,11 +37,11 @@ enum GalleryLaunch {
         config.comicsFilter = screen.comicsFilter
         config.order = screen.order
         config.notice = EmbeddedCatalog.inMemoryFallbackNotice
-        if case .metron = kind { config.attribution = MetronLaunch.attribution }
+        if let live { config.attribution = live.attribution }
         var sessionOptions = GallerySession.Options(config: config,
                                                     letter: screen.catalog == .characters ? screen.letter : nil)
         sessionOptions.detail = screen.detail
-        sessionOptions.details = MarvelDetailSource(client: client)
+        sessionOptions.details = MarvelDetailSource(client: client, ordersComics: kind.ordersComics)
         sessionOptions.search = search
         sessionOptions.canonicalLink = { InProcessURLs.canonical($0) }
         let savedStore = SavedStore(directory: SavedStore.defaultDirectory())
@@ -56,12 +58,12 @@ enum GalleryLaunch {
             backend = try TerminalBackendFactory.make(display: options.display.request(settings: settings))
         }
         let thumbnails = PipelineThumbnails(pipeline: pipeline, colorDepth: await backend.colorDepth,
-                                            graphics: await backend.graphics)
+                                            graphics: await backend.graphics, dither: dither)
         var signalExit: Int32?
         do {
             let (state, stats) = try await GallerySession.run(
                 backend: backend, pages: MarvelPageSource(client: client, searchesAnywhere: kind.searchesAnywhere,
-                                                creatorsOrder: kind.creatorsOrder),
+                                                creatorsOrder: kind.creatorsOrder, ordersComics: kind.ordersComics),
                 thumbnails: thumbnails, options: sessionOptions)
             if let headless = backend as? HeadlessBackend,
                let path = ProcessInfo.processInfo.environment["MARVEL_GALLERY_DUMP_FRAME"] {
@@ -91,7 +93,7 @@ enum GalleryLaunch {
     /// cleaned up by `exit`.
     static func shutDown(_ thumbnails: PipelineThumbnails, transports: [HTTPTransport]) async {
         await thumbnails.drain()
-        await MetronLaunch.settle()
+        await LiveSources.settle()
         thumbnails.pipeline.close()
         for transport in transports { transport.shutdown() }
     }

@@ -1,16 +1,14 @@
 import Foundation
 import MarvelAPI
-import MetronSource
 
 /// Plain and JSON output print URLs that still work after the process exits. The built-in
-/// catalog and the Metron translation are served in-process on an ephemeral loopback port, and
+/// catalog and a live source's translation are served in-process on an ephemeral loopback port, and
 /// their answers point at that port (so the gallery's picture downloads stay with them); on
 /// stdout each such URL becomes the record's own:
 /// - resource URIs (`/v1/...`) are the contract's, on gateway.marvel.com;
 /// - the built-in catalog's pictures are on i.annihil.us (the only picture host of its data);
-/// - a Metron picture (`/metron-image/{scheme}/{host}/{path}`) is Metron's original file;
-/// - a Metron list item's picture by id (`/metron-character-image/{id}`, no original known
-///   without a detail request) is the contract's "image not available".
+/// - a live source's paths are what the source says they stand for (`LiveSource.lastingURL`),
+///   else the contract's "image not available".
 enum InProcessURLs {
     static let gateway = "http://gateway.marvel.com/"
     static let notAvailable = "http://i.annihil.us/u/prod/marvel/i/mg/b/40/image_not_available"
@@ -20,8 +18,10 @@ enum InProcessURLs {
         if let base = BuiltInCatalog.runningBaseURL {
             text = rewrite(text, base: base) { $0.hasPrefix("v1/") ? gateway + $0 : "http://i.annihil.us/" + $0 }
         }
-        if let base = MetronLaunch.runningBaseURL {
-            text = rewrite(text, base: base, metron)
+        if let base = LiveSources.runningBaseURL, let source = LiveSources.runningSource {
+            text = rewrite(text, base: base) { path in
+                path.hasPrefix("v1/") ? gateway + path : source.lastingURL(ofServed: path) ?? notAvailable
+            }
         }
         return text
     }
@@ -34,24 +34,6 @@ enum InProcessURLs {
             return base.absoluteString + "/" + text.dropFirst(host.count)
         }
         return text
-    }
-
-    /// The URL for a path of the Metron translation (without its leading slash).
-    static func metron(_ path: String) -> String {
-        if path.hasPrefix("v1/") { return gateway + path }
-        if path.hasPrefix(MetronImagePath.characterPrefix.dropFirst()) {
-            // `{id}` or `{id}/{variant}.jpg`: the placeholder, in the same variant.
-            let parts = path.split(separator: "/")
-            return notAvailable + (parts.count > 2 ? "/" + parts[2...].joined(separator: "/") : "")
-        }
-        if path.hasPrefix(MetronImagePath.prefix.dropFirst()) {
-            let variants = Set(ImageVariant.allCases.compactMap(\.pathComponent))
-            if let original = MetronImagePath.original(of: "/" + path, variantNames: variants) { return original.absoluteString }
-            // A thumbnail's `path` (its extension is a field of its own): scheme, host, file path.
-            let parts = path.split(separator: "/", maxSplits: 3).map(String.init)
-            if parts.count == 4, ["http", "https"].contains(parts[1]) { return parts[1] + "://" + parts[2] + "/" + parts[3] }
-        }
-        return notAvailable  // nothing else of the server's outlives it
     }
 
     /// Replaces every URL starting with `base/` in `text` by `map(its path)`. A URL ends at

@@ -97,9 +97,9 @@ enum PlainOutput {
         do {
             try await body()
         } catch let error as MarvelAPIError {
-            // A 429 from the in-process Metron server: Metron's own words (how long it asked).
-            if case .rateLimited = error, let metron = MetronLaunch.rateLimitText() {
-                note("marvel-gallery: \(v(metron))")
+            // A 429 from the in-process server of a live source: the source's own words (how long it asked).
+            if case .rateLimited = error, let words = LiveSources.runningSource?.lastRateLimitText {
+                note("marvel-gallery: \(v(words))")
                 throw ExitCode(1)
             }
             note("marvel-gallery: \(v(error.description))")

@@ -45,6 +45,7 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         try display.checkConfig()
+        let dither = try display.ditherMethod()
         let box = size.flatMap(RenderCommand.parseSize) ?? RenderCommand.terminalBox()
         let output: RenderOutput
         do {
@@ -72,10 +73,10 @@ struct RenderCommand: ParsableCommand {
                 } else if linearLight {
                     let image = try ImageDecoder.decode(bytes).fittedLinearLight(
                         into: PixelSize(width: box.cols, height: box.rows * 2), mode: fitMode)
-                    ansi = HalfBlockEncoder.encode(HalfBlockCells(image: image.dithered(to: mode)), mode: mode,
+                    ansi = HalfBlockEncoder.encode(HalfBlockCells(image: image.dithered(to: mode, method: dither)), mode: mode,
                                                    tolerance: tolerance)
                 } else {
-                    ansi = try Thumbnail.ansi(bytes, cols: box.cols, rows: box.rows, fit: fitMode, colors: mode,
+                    ansi = try Thumbnail.ansi(bytes, cols: box.cols, rows: box.rows, fit: fitMode, colors: mode, dither: dither,
                                               dctScaleMargin: dctScaleMargin, tolerance: tolerance)
                 }
                 FileHandle.standardOutput.write(Data(ansi))
@@ -85,7 +86,7 @@ struct RenderCommand: ParsableCommand {
                 // comes at full resolution, and drawn as it came a truncated 1000x872 photo
                 // wrote 11.4 MB of half-blocks at --size 80x24 in kitty mode.
                 failures += 1
-                if let ansi = try? damagedPicture(partial, output: output, box: box, fit: fitMode, id: id) {
+                if let ansi = try? damagedPicture(partial, output: output, box: box, fit: fitMode, id: id, dither: dither) {
                     FileHandle.standardOutput.write(Data(ansi))
                 }
                 RenderCommand.report(file, "damaged \(format.rawValue.uppercased()) (shown as far as it decodes): \(reason)")
@@ -106,7 +107,7 @@ struct RenderCommand: ParsableCommand {
     /// What a damaged file's recovered pixels look like in the box: the same fit and protocol
     /// as a whole picture, so the output is bounded by the box whatever the file's size.
     func damagedPicture(_ partial: RGBImage, output: RenderOutput, box: (cols: Int, rows: Int),
-                        fit fitMode: FitMode, id: UInt32) throws -> [UInt8] {
+                        fit fitMode: FitMode, id: UInt32, dither: Dither = .diffusion) throws -> [UInt8] {
         if output.graphics != .blocks {
             let pixelBox = PixelBox(cols: box.cols, rows: box.rows, cellWidth: output.cellPixels?.width,
                                     cellHeight: output.cellPixels?.height)
@@ -114,7 +115,7 @@ struct RenderCommand: ParsableCommand {
                 + [0x0A]
         }
         let image = partial.fitted(into: PixelSize(width: box.cols, height: box.rows * 2), mode: fitMode)
-        return HalfBlockEncoder.encode(HalfBlockCells(image: image.dithered(to: output.colors)), mode: output.colors,
+        return HalfBlockEncoder.encode(HalfBlockCells(image: image.dithered(to: output.colors, method: dither)), mode: output.colors,
                                        tolerance: tolerance)
     }
 

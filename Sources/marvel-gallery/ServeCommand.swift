@@ -35,13 +35,10 @@ struct ServeCommand: AsyncParsableCommand {
             completion: .file())
     var catalog: String?
 
-    @Option(help: ArgumentHelp("catalog (default) or metron: answer from metron.cloud with your account (METRON_USERNAME/METRON_PASSWORD), within its rate limit.",
-                               valueName: "source"),
-            completion: .list(["catalog", "metron"]))
+    @Option(help: ArgumentHelp(LiveSources.serveHelp, valueName: "source"), completion: .list(LiveSources.serveNames))
     var source: String?
 
-    @Option(name: .customLong("metron-url"), help: "Metron's address (default: $METRON_URL, then metron_url in config.toml, then https://metron.cloud).")
-    var metronURL: String?
+    @OptionGroup var liveSource: LiveSourceOptions
 
     @Option(help: "Scale mode: CHARACTERSxCOMICS, e.g. 1562x50000 (deterministic, images drawn on demand).")
     var synthetic: String?
@@ -111,11 +108,11 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if catalog != nil, synthetic != nil { throw ValidationError("--catalog and --synthetic exclude each other") }
         if let source {
-            guard ["catalog", "metron"].contains(source.lowercased()) else {
-                throw ValidationError("--source expects catalog or metron, got \"\(source)\"")
+            guard LiveSources.serveNames.contains(source.lowercased()) else {
+                throw ValidationError("--source expects \(LiveSources.serveNames.joined(separator: " or ")), got \"\(source)\"")
             }
-            if source.lowercased() == "metron", catalog != nil || synthetic != nil {
-                throw ValidationError("--source metron excludes --catalog and --synthetic")
+            if let live = LiveSources.row(named: source), catalog != nil || synthetic != nil {
+                throw ValidationError("--source \(live.name) excludes --catalog and --synthetic")
             }
         }
         if let synthetic { _ = try Self.parseSynthetic(synthetic) }
@@ -169,11 +166,12 @@ struct ServeCommand: AsyncParsableCommand {
         } else if let synthetic {
             let (c, k) = try Self.parseSynthetic(synthetic)
             options.source = .synthetic(characters: c, comics: k)
-        } else if source?.lowercased() == "metron" {
+        } else if let live = LiveSources.row(named: source) {
             do {
-                let settings = try Settings.resolve(flags: Flags(source: "metron", metronURL: metronURL),
-                                                    environment: ProcessInfo.processInfo.environment)
-                options.source = .metron(MetronServing(client: try MetronLaunch.client(settings)))
+                var flags = Flags(source: live.name)
+                liveSource.apply(to: &flags)
+                let settings = try Settings.resolve(flags: flags, environment: ProcessInfo.processInfo.environment)
+                options.source = .live(try live.make(settings, false))
             } catch {
                 PlainOutput.note("marvel-gallery: \(PlainOutput.v("\(error)"))")
                 throw ExitCode(1)
@@ -209,7 +207,7 @@ struct ServeCommand: AsyncParsableCommand {
         let referrers = options.browser.allowedReferrers.map(\.description).joined(separator: ", ")
         let mode = options.keys == nil ? "open (no keys)"
             : referrers.isEmpty ? "signed requests only" : "signed requests, or apikey alone from \(referrers)"
-        let what = source?.lowercased() == "metron" ? "Metron (within its rate limit)" : "the catalog"
+        let what = LiveSources.row(named: source)?.serving ?? "the catalog"
         print("marvel-gallery: serving \(what) at \(server.baseURL.absoluteString)/v1/public/characters, \(mode); Ctrl-C stops")
         if !options.faults.isEmpty { print("faults: \(options.faults)") }
         if debug { print("debug: \(server.baseURL.absoluteString)/debug/stats") }

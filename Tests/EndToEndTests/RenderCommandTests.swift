@@ -83,6 +83,32 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(run.stdout.split(separator: "\n", omittingEmptySubsequences: false).count, 11)
     }
 
+    /// `--dither` (issue 26): each method draws the 256-colour picture differently, diffusion
+    /// is the default, the flag beats `MARVEL_GALLERY_DITHER`, and a bad value is one line.
+    func testDitherChoosesHowPicturesGoOnThePalette() throws {
+        let base = ["Fixtures/images/sample.jpg", "--size", "40x20", "--colors", "256"]
+        var out: [String: String] = [:]
+        for method in ["none", "ordered", "diffusion"] {
+            let run = try render(base + ["--dither", method])
+            XCTAssertEqual(run.status, 0, run.stderr)
+            XCTAssertTrue(run.stdout.contains("\u{1B}[38;5;") && !run.stdout.contains("\u{1B}[38;2;"), method)
+            out[method] = run.stdout
+        }
+        XCTAssertEqual(Set(out.values).count, 3, "three different pictures")
+        XCTAssertEqual(try render(base).stdout, out["diffusion"], "diffusion is the default")
+        XCTAssertEqual(try render(base, environment: ["MARVEL_GALLERY_DITHER": "none"]).stdout, out["none"])
+        XCTAssertEqual(try render(base + ["--dither", "ordered"], environment: ["MARVEL_GALLERY_DITHER": "none"]).stdout,
+                       out["ordered"], "the flag wins")
+        XCTAssertLessThan(out["none"]!.utf8.count, out["diffusion"]!.utf8.count, "flat areas need fewer colour changes")
+        let bad = try render(base + ["--dither", "blue"])
+        XCTAssertNotEqual(bad.status, 0)
+        XCTAssertTrue(bad.stderr.contains("--dither"), bad.stderr)
+        let badEnv = try render(base, environment: ["MARVEL_GALLERY_DITHER": "blue"])
+        XCTAssertEqual(badEnv.status, 1)
+        XCTAssertEqual(badEnv.stderr.split(separator: "\n").count, 1, badEnv.stderr)
+        XCTAssertTrue(badEnv.stderr.contains("MARVEL_GALLERY_DITHER must be one of none|ordered|diffusion"), badEnv.stderr)
+    }
+
     func testBadOptionsAreRejected() throws {
         let run = try render(["Fixtures/images/sample.jpg", "--size", "big"])
         XCTAssertNotEqual(run.status, 0)

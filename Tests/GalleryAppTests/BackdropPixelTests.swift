@@ -113,8 +113,15 @@ final class BackdropPixelTests: XCTestCase {
         XCTAssertEqual(vt.graphics.pixelDraws.count, 4)
     }
 
-    func testTheHelpOverlayTurnsThePiecesItCoversIntoHalfBlocks() throws {
-        var (h, _) = try backdrop()
+    /// kitty keeps every piece placed under the help (issue 26: re-placed under the cells, a
+    /// veil over the cells drawn over it); sixel pieces under it give way to half-blocks.
+    func testTheHelpOverlayKeepsKittyPiecesAndTurnsSixelPiecesItCoversIntoHalfBlocks() throws {
+        var (k, _) = try backdrop()
+        k.key(.char("?"))
+        let kitty = frame(k)
+        XCTAssertEqual(kitty.images.count, 4, "kitty pieces stay")
+        XCTAssertTrue(kitty.images.contains { $0.veil != nil }, "the ones under the help are veiled")
+        var (h, _) = try backdrop(.sixel)
         h.key(.char("?"))
         let buffer = frame(h)
         let overlayed = buffer.images

@@ -72,7 +72,8 @@ final class LocalSearchTests: XCTestCase {
     /// search, and the status line shows the budget.
     func testMetronSearchesOnlyOnEnter() {
         var h = Harness(count: 300)
-        h.state.config.source = .metron(LiveText { "Metron · 3/18 this minute · 42 today" })
+        h.state.config.source = .live(LiveText { "Metron · 3/18 this minute · 42 today" },
+                                      LiveTraits(creatorsOrder: "firstName", ordersComics: false, searchesOnEnter: true))
         h.send(.resized(Size(width: 120, height: 40)))
         h.answerAll()
         h.key(.char("/"))

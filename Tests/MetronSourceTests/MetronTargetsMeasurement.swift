@@ -24,7 +24,7 @@ final class MetronTargetsMeasurement: XCTestCase {
                                   transport: try HTTPTransport(),
                                   limiter: MetronRateLimiter(file: folder.appendingPathComponent("budget.json")),
                                   cache: ResponseCache(directory: folder.appendingPathComponent("metron")))
-        let server = try await CatalogServer.start(CatalogServerOptions(source: .metron(MetronServing(client: client, imageHosts: []))))
+        let server = try await CatalogServer.start(CatalogServerOptions(source: .live(MetronServing(client: client, imageHosts: []))))
         let start = ContinuousClock.now
         func seconds() -> Double { let d = ContinuousClock.now - start; return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
         func get(_ target: String) async throws -> HTTPResponse {

@@ -117,6 +117,15 @@ final class DetectionTests: XCTestCase {
                                                     configValue: "kitty").setting, .sixel)
         XCTAssertEqual(try DisplaySettings.graphics(flag: nil, environment: [:], configValue: "kitty").setting, .kitty)
         XCTAssertThrowsError(try DisplaySettings.graphics(flag: "png", environment: [:], configValue: nil))
+        // --dither: flag > MARVEL_GALLERY_DITHER > config file > diffusion.
+        XCTAssertEqual(try DisplaySettings.dither(flag: nil, environment: [:], configValue: nil).method, .diffusion)
+        XCTAssertEqual(try DisplaySettings.dither(flag: nil, environment: ["MARVEL_GALLERY_DITHER": "none"],
+                                                  configValue: "ordered").method, Dither.none)
+        XCTAssertEqual(try DisplaySettings.dither(flag: "Ordered", environment: ["MARVEL_GALLERY_DITHER": "none"],
+                                                  configValue: nil).method, .ordered)
+        XCTAssertThrowsError(try DisplaySettings.dither(flag: nil, environment: [:], configValue: "blue")) { error in
+            XCTAssertTrue("\(error)".contains("config file dither must be one of none|ordered|diffusion"), "\(error)")
+        }
 
         var caps = Capabilities.decide(environment: ["TERM": "xterm-256color"], isTTY: true,
                                        answers: TerminalAnswers.parse(Array(Self.kitty.utf8)))

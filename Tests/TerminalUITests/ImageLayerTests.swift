@@ -72,16 +72,48 @@ final class ImageLayerTests: XCTestCase {
     }
 
     func testTextDrawnOverAPictureCoversIt() {
+        // Through tmux (placeholders) no terminal draws text over the picture: it gives way.
         var covered = Buffer(size: Size(width: 40, height: 12))
-        covered.render(HalfBlockImage(picture(21)), in: Rect(x: 2, y: 2, width: 4, height: 2))
+        covered.render(HalfBlockImage(picture(21, placeholders: true)), in: Rect(x: 2, y: 2, width: 4, height: 2))
         covered.put("help", at: Point(x: 3, y: 3))   // an overlay over part of the picture
         covered.settleImages()
         XCTAssertEqual(covered.images, [], "the picture gives way")
         XCTAssertEqual(covered[2, 2].style.background, RGB(21, 90, 200).color, "the rest shows its half-blocks")
         XCTAssertEqual(covered[3, 3].symbol, "h")
-        let (vt, _, _) = show([frame([(picture(21), Point(x: 2, y: 2))]), covered])
-        XCTAssertEqual(vt.graphics.placements, [:], "no pixels left under the text")
+        let (vt, _, _) = show([frame([(picture(21, placeholders: true), Point(x: 2, y: 2))]), covered])
         XCTAssertEqual(vt.screen[4, 3].symbol, "e")
+        XCTAssertEqual(vt.screen[2, 2].symbol, " ", "half-blocks, no placeholder glyph left")
+    }
+
+    /// kitty placed directly (issue 26): an overlay over part of a picture leaves it placed,
+    /// re-placed under the cells (z below INT32_MIN/2); the overlay's cells get a background
+    /// (the picture's colour at 28 %) and light text, so they cover it; the cells it does not
+    /// reach stay pixels. Closing the overlay puts it back above the text (z=1), never sent twice.
+    func testKittyPictureStaysUnderAnOverlayAndComesBackAboveWhenItCloses() {
+        var covered = Buffer(size: Size(width: 40, height: 12))
+        covered.put("header", at: .zero)
+        covered.render(HalfBlockImage(picture(21)), in: Rect(x: 2, y: 2, width: 4, height: 2))
+        covered.put("help", at: Point(x: 3, y: 3))
+        covered.settleImages()
+        XCTAssertEqual(covered.images.map(\.image.id), [21], "the picture stays")
+        XCTAssertEqual(covered.images.first?.underText, true)
+        XCTAssertEqual(covered[3, 3].symbol, "h")
+        XCTAssertEqual(covered[3, 3].style.background, Color.rgb(5, 25, 56))
+        XCTAssertEqual(covered[3, 3].style.foreground, Color.rgb(0xF2, 0xF2, 0xF2))
+        XCTAssertEqual(covered[2, 2], ImagePlacement.cover, "the rest is still the picture")
+        let open = frame([(picture(21), Point(x: 2, y: 2))])
+        let (vt, writes, enc) = show([open, covered, open])
+        XCTAssertTrue(s(writes[0]).contains("i=21,p=1,c=4,r=2,z=1,"), s(writes[0]))
+        XCTAssertTrue(s(writes[1]).contains("i=21,p=1,c=4,r=2,z=-1073741825,"), s(writes[1]))
+        XCTAssertFalse(s(writes[1]).contains("a=d"), "not deleted under the overlay")
+        XCTAssertEqual(covered.images.first?.veil, Rect(x: 3, y: 3, width: 3, height: 1), "the cells drawn over it")
+        XCTAssertTrue(s(writes[1]).contains("a=t,f=32,s=1,v=1,t=d,i=\(KittyGraphics.veilID)"), "the veil is sent")
+        XCTAssertTrue(s(writes[1]).contains("i=\(KittyGraphics.veilID),p=21,c=3,r=1,z=-1,"), "and laid over those cells")
+        XCTAssertTrue(s(writes[2]).contains("a=d,d=i,i=\(KittyGraphics.veilID),p=21,"), "the veil goes with the overlay")
+        XCTAssertTrue(s(writes[2]).contains("i=21,p=1,c=4,r=2,z=1,"), "above the text again")
+        XCTAssertEqual(vt.graphics.placements[21], Rect(x: 2, y: 2, width: 4, height: 2))
+        XCTAssertEqual(vt.screen[4, 3].symbol, " ", "the overlay's text is gone")
+        XCTAssertEqual(enc.imagesTransmitted, 1)
     }
 
     func testAPictureThatDoesNotFitIsDrawnAsHalfBlocks() {

@@ -37,16 +37,60 @@ final class PaletteTests: XCTestCase {
                 for k in 0..<3 { sum[k] += Double(out[3 * i + k]) }
             }
             let mean = sum.map { $0 / Double(w * h) }
-            // 16 colours spread half the error (less speckle, `Palette.dither`): the mean drifts
-            // more, but the hue stays (red over green over blue).
-            XCTAssertEqual(mean[0], 200, accuracy: depth == .ansi16 ? 40 : 4, "\(depth)")
-            XCTAssertEqual(mean[1], 120, accuracy: depth == .ansi16 ? 40 : 4, "\(depth)")
-            XCTAssertEqual(mean[2], 60, accuracy: depth == .ansi16 ? 40 : 4, "\(depth)")
+            // Both spread half the error (less speckle, `Palette.dither`) and 256 colours bound the
+            // pull, so the mean drifts toward the nearest entry (215,135,95 here: 15, 15 and 35
+            // levels off) but stays far closer than it, and the hue stays (red over green over blue).
+            XCTAssertEqual(mean[0], 200, accuracy: depth == .ansi16 ? 40 : 12, "\(depth)")
+            XCTAssertEqual(mean[1], 120, accuracy: depth == .ansi16 ? 40 : 12, "\(depth)")
+            XCTAssertEqual(mean[2], 60, accuracy: depth == .ansi16 ? 40 : 12, "\(depth)")
             XCTAssertTrue(mean[0] > mean[1] && mean[1] > mean[2], "\(depth) \(mean)")
         }
         var same = px
         Palette.dither(&same, width: w, height: h, depth: .truecolor)
         XCTAssertEqual(same, px, "truecolor pixels are left alone")
+    }
+
+    /// `--dither`: every method lands on exact palette entries. none is the nearest entry
+    /// everywhere (one colour for a flat area); ordered and diffusion mix entries so the mean
+    /// stays near the wanted colour; diffusion in 256 colours pulls a pixel at most 12 levels
+    /// from its own colour, so a colour that sits on an entry stays that entry (no speckle).
+    func testDitherMethods() {
+        let w = 32, h = 32
+        func flat(_ c: RGB) -> [UInt8] { (0..<(w * h)).flatMap { _ in [c.r, c.g, c.b] } }
+        for depth in [ColorDepth.ansi256, .ansi16] {
+            for method in Dither.allCases {
+                var out = flat(RGB(200, 120, 60))
+                Palette.dither(&out, width: w, height: h, depth: depth, method: method)
+                var entries = Set<UInt8>()
+                var sum = [0.0, 0.0, 0.0]
+                for i in 0..<(w * h) {
+                    let c = RGB(out[3 * i], out[3 * i + 1], out[3 * i + 2])
+                    let index = Palette.nearestIndex(c, depth: depth)!
+                    XCTAssertEqual(Palette.rgb(ofIndex: index), c, "\(depth) \(method) pixel \(i)")
+                    entries.insert(index)
+                    for k in 0..<3 { sum[k] += Double(out[3 * i + k]) }
+                }
+                if method == .none {
+                    XCTAssertEqual(entries.count, 1, "\(depth) none: one entry for a flat area")
+                } else {
+                    XCTAssertGreaterThan(entries.count, 1, "\(depth) \(method) mixes entries")
+                }
+                if depth == .ansi256, method != .none {
+                    // Closer than the nearest entry (215,135,95); ordered's pattern is one 40-level
+                    // step wide, short of the 95-level first step that blue sits in.
+                    let mean = sum.map { $0 / Double(w * h) }
+                    XCTAssertEqual(mean[0], 200, accuracy: 12, "\(method)")
+                    XCTAssertEqual(mean[1], 120, accuracy: 12, "\(method)")
+                    XCTAssertEqual(mean[2], 60, accuracy: method == .ordered ? 20 : 12, "\(method)")
+                }
+            }
+        }
+        // A colour 8 levels off an entry (the cube's 175,135,95 is 16+36*3+6*2+1 = 137): the
+        // gentle diffusion keeps it on that entry; full diffusion would have mixed in others.
+        var near = flat(RGB(183, 127, 103))
+        Palette.dither(&near, width: w, height: h, depth: .ansi256)
+        XCTAssertEqual(Set(stride(from: 0, to: near.count, by: 3).map { Palette.nearest256(near[$0], near[$0 + 1], near[$0 + 2]) }),
+                       [137])
     }
 
     /// NO_COLOR: picture cells become shade glyphs, so two different pictures on one line stay

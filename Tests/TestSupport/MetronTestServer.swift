@@ -49,6 +49,13 @@ public final class MetronTestServer: @unchecked Sendable {
                     if let id = item["id"] as? Int { issuesByID[id] = item }
                 }
             }
+            if fields[1].range(of: #"^/api/series/[0-9]+/$"#, options: .regularExpression) != nil,
+               let series = try JSONSerialization.jsonObject(with: data) as? [String: Any], let id = series["id"] as? Int {
+                // A series detail, as Metron's series list would show it (for its filters).
+                let title = "\(series["name"] as? String ?? "") (\(series["year_began"] as? Int ?? 0))"
+                seriesDetails.append(["id": id, "series": title, "year_began": series["year_began"] ?? NSNull(),
+                                      "volume": series["volume"] ?? NSNull(), "modified": series["modified"] ?? NSNull()])
+            }
             let kind = fields[1].split(separator: "/").dropFirst().first.map(String.init) ?? ""
             if Self.summarized.contains(kind), fields[1].hasPrefix("/api/\(kind)/?") || fields[1] == "/api/\(kind)/",
                let page = try JSONSerialization.jsonObject(with: data) as? [String: Any] {
@@ -60,6 +67,23 @@ public final class MetronTestServer: @unchecked Sendable {
         issues = issuesByID.values.sorted { ($0["issue"] as? String ?? "", $0["id"] as? Int ?? 0) < ($1["issue"] as? String ?? "", $1["id"] as? Int ?? 0) }
         summaries = byID.mapValues { items in
             items.values.sorted { (Self.name($0) ?? "", $0["id"] as? Int ?? 0) < (Self.name($1) ?? "", $1["id"] as? Int ?? 0) }
+        }
+        // Every series an issue names is a series Metron knows, with an id: those the recordings
+        // hold only by name get one here (900000 on), as Metron's series list and an issue's
+        // detail would give it.
+        let heldTitles = Set(((summaries["series"] ?? []) + seriesDetails).compactMap { Self.name($0)?.lowercased() })
+        var named: [String: [String: Any]] = [:]
+        for issue in issues {
+            let series = issue["series"] as? [String: Any] ?? [:]
+            guard let name = series["name"] as? String, let year = series["year_began"] as? Int else { continue }
+            let title = "\(name) (\(year))"
+            guard !heldTitles.contains(title.lowercased()), named[title] == nil else { continue }
+            named[title] = ["series": title, "year_began": year, "volume": series["volume"] ?? NSNull(), "modified": NSNull()]
+        }
+        for (n, title) in named.keys.sorted().enumerated() {
+            var series = named[title]!
+            series["id"] = 900_000 + n
+            seriesDetails.append(series)
         }
         // Weak: a client (a gallery in tmux) may still ask after the test let go of the server.
         server = try LoopbackHTTPServer { [weak self] request in self?.answer(request) ?? .drop }
@@ -138,9 +162,11 @@ public final class MetronTestServer: @unchecked Sendable {
         if let body = bodies[key] { return json(rewrite(body)) }
         let parts = path.split(separator: "/").map(String.init)  // ["api", kind, id?, "issue_list"?]
         if parts.count >= 2, let all = summaries[parts[1]] {
-            if parts.count == 2, request.query.keys.allSatisfy({ $0 == "page" || $0 == "modified_gt" }) {
+            if parts.count == 2, request.query.keys.allSatisfy({ ["page", "modified_gt", "name"].contains($0) }) {
                 let since = request.query["modified_gt"].map { String($0.prefix(19)) }
-                let kept = since.map { since in all.filter { String(($0["modified"] as? String ?? "").prefix(19)) > since } } ?? all
+                var kept = since.map { since in all.filter { String(($0["modified"] as? String ?? "").prefix(19)) > since } } ?? all
+                // Metron's `name` filter: contains, case aside (a query not recorded as asked).
+                if let name = request.query["name"]?.lowercased() { kept = kept.filter { (Self.name($0) ?? "").lowercased().contains(name) } }
                 return json(rewrite(listPage(kept, path: path, page: Int(request.query["page"] ?? "1") ?? 1)))
             }
             if parts.count >= 3, let id = Int(parts[2]), let summary = all.first(where: { $0["id"] as? Int == id }) {
@@ -153,9 +179,43 @@ public final class MetronTestServer: @unchecked Sendable {
         if path == "/api/issue/", request.query.keys.allSatisfy({ $0 == "page" }) {
             return json(rewrite(listPage(issues, path: path, page: Int(request.query["page"] ?? "1") ?? 1)))
         }
+        if parts.count == 3, parts[1] == "series", let id = Int(parts[2]), let series = seriesDetails.first(where: { $0["id"] as? Int == id }) {
+            return json(rewrite(Self.detail("series", id: id, series)))
+        }
+        if path == "/api/series/", request.query.keys.allSatisfy({ ["page", "name", "year_began"].contains($0) }) {
+            // Metron's series filters: name contains (case aside), start year exact.
+            let held = summaries["series"] ?? []
+            let known = held + seriesDetails.filter { detail in !held.contains { $0["id"] as? Int == detail["id"] as? Int } }
+            let kept = known.filter { series in
+                if let name = request.query["name"], !(Self.name(series) ?? "").lowercased().contains(name.lowercased()) { return false }
+                if let year = request.query["year_began"], String(describing: series["year_began"] ?? "") != year { return false }
+                return true
+            }
+            return json(rewrite(listPage(kept, path: path, page: Int(request.query["page"] ?? "1") ?? 1)))
+        }
+        if path == "/api/issue/", request.query.keys.allSatisfy({ Self.issueFilters.contains($0) }) {
+            // Metron's issue filters over the issues held: series name contains (case aside),
+            // start year and number exact.
+            let kept = issues.filter { issue in
+                let series = issue["series"] as? [String: Any] ?? [:]
+                if let name = request.query["series_name"],
+                   !(series["name"] as? String ?? "").lowercased().contains(name.lowercased()) { return false }
+                if let year = request.query["series_year_began"], String(describing: series["year_began"] ?? "") != year { return false }
+                if let number = request.query["number"], issue["number"] as? String != number { return false }
+                return true
+            }
+            return json(rewrite(listPage(kept, path: path, page: Int(request.query["page"] ?? "1") ?? 1)))
+        }
         if parts.count == 3, parts[1] == "issue", let id = Int(parts[2]), var issue = issues.first(where: { $0["id"] as? Int == id }) {
             // An issue known only from a list: its list item, with no credits, characters or arcs.
             issue.merge(["credits": [Any](), "characters": [Any](), "arcs": [Any](), "teams": [Any](), "desc": ""]) { old, _ in old }
+            if var series = issue["series"] as? [String: Any], series["id"] == nil,
+               let title = series["name"].map({ "\($0) (\(series["year_began"] ?? ""))".lowercased() }),
+               let known = (summaries["series"] ?? []) .first(where: { Self.name($0)?.lowercased() == title })
+                    ?? seriesDetails.first(where: { Self.name($0)?.lowercased() == title }) {
+                series["id"] = known["id"]
+                issue["series"] = series
+            }
             return json(rewrite(try! JSONSerialization.data(withJSONObject: issue, options: .withoutEscapingSlashes)))
         }
         return .respond(status: 404, headers: ["Content-Type": "application/json"], body: Data(#"{"detail":"Not found."}"#.utf8))
@@ -183,6 +243,11 @@ public final class MetronTestServer: @unchecked Sendable {
         }
         return try! JSONSerialization.data(withJSONObject: detail, options: .withoutEscapingSlashes)
     }
+
+    /// Series known from their details only (none of the recorded lists holds them).
+    private var seriesDetails: [[String: Any]] = []
+
+    static let issueFilters: Set<String> = ["page", "series_name", "series_year_began", "number"]
 
     /// A DRF page of 100 over `all`.
     private func listPage(_ all: [[String: Any]], path: String, page: Int) -> Data {

@@ -17,7 +17,7 @@ public struct AppConfig: Equatable, Sendable {
     /// A standing notice for the status line (e.g. the catalog fell back to memory).
     public var notice: String?
     /// The source's own credit, shown in the header until a page brings its `attributionText`
-    /// (Metron's, when its first page failed); nil: Marvel's.
+    /// (a live source's, when its first page failed); nil: Marvel's.
     public var attribution: String?
     /// Prefetch as if every picture took this long (ms) instead of the measured round trip:
     /// the walk benchmark's comparison with the old fixed assumption (100 ms). nil: measured.

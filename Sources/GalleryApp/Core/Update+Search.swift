@@ -3,8 +3,8 @@ import TerminalUI
 /// Search: typing restarts a 250 ms debounce tagged with a generation; only the timer of the
 /// newest generation runs the query (never one request per keystroke). Our own servers search
 /// anywhere in a name; a source that matches name starts only (a mirror, the Marvel API) is
-/// asked for the starts, and the loaded names that hold the text elsewhere follow them; Metron,
-/// whose budget is small, filters the loaded names while typing and is asked on Enter. A search
+/// asked for the starts, and the loaded names that hold the text elsewhere follow them; a live source
+/// whose budget is small filters the loaded names while typing and is asked on Enter. A search
 /// is a list pushed over the one it started from, so Esc (or clearing the field) pops back to
 /// that list exactly as it was, without a fetch.
 extension AppState {

@@ -83,8 +83,8 @@ extension AppState {
         if current.isEmpty && current.isLoading && !spinnerTicking {
             spinnerTicking = true
             effects.append(.startTimer(.spinner, milliseconds: config.spinnerMillis))
-        } else if current.isLoading && !spinnerTicking, case .metron = config.source {
-            // A page from Metron may wait for what Metron asked (its status text counts the
+        } else if current.isLoading && !spinnerTicking, case .live = config.source {
+            // A page from a live source may wait for what it asked (its status text counts the
             // wait down): redrawn once a second while it loads, not only on the next key.
             spinnerTicking = true
             effects.append(.startTimer(.spinner, milliseconds: 1000))

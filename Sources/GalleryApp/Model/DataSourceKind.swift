@@ -6,33 +6,56 @@ public enum DataSourceKind: Equatable, Sendable {
     case mirror(String)
     /// The embedded catalog served on loopback inside the program (no keys, no base URL).
     case offlineCatalog
-    /// Metron, translated by the in-process server; the text is its request budget
-    /// ("Metron · 14/18 this minute · 4,310 today"), read when the status line is drawn.
-    case metron(LiveText)
+    /// A live source translated by the in-process server; the text is its status (e.g. its
+    /// request budget), read when the status line is drawn; the traits what it can honour.
+    case live(LiveText, LiveTraits)
 
     /// Whether search can match anywhere in a name: only our own servers (the embedded catalog,
-    /// the Metron translation) take the non-standard `nameContains`/`titleContains`; the Marvel
+    /// a live source's translation) take the non-standard `nameContains`/`titleContains`; the Marvel
     /// API and its mirrors match name starts (`nameStartsWith`), which the grid merges with the
     /// loaded names that hold the text elsewhere.
     public var searchesAnywhere: Bool {
         switch self {
-        case .offlineCatalog, .metron: true
+        case .offlineCatalog, .live: true
         case .officialAPI, .mirror: false
         }
     }
 
-    /// The creators grid's order: Metron keeps creators by full name (first name first) and
-    /// cannot order by last name, which the Marvel API and our catalog do.
+    /// The creators grid's order: the Marvel API and our catalog order by last name; a live
+    /// source may keep its own (`LiveTraits.creatorsOrder`).
     public var creatorsOrder: String {
-        if case .metron = self { return "firstName" }
+        if case .live(_, let traits) = self { return traits.creatorsOrder }
         return "lastName,firstName"
     }
 
-    /// A search costs requests against a small budget (Metron): typing filters what is loaded,
-    /// and the search is sent only when committed with Enter.
+    /// Whether comics are asked in Marvel's orders (by title, newest first): a live source
+    /// whose issues are in none of them refuses any (409), so its own order is taken.
+    public var ordersComics: Bool {
+        if case .live(_, let traits) = self { return traits.ordersComics }
+        return true
+    }
+
+    /// A search costs requests against a small budget (a live source's): typing filters what
+    /// is loaded, and the search is sent only when committed with Enter.
     public var searchesOnEnter: Bool {
-        if case .metron = self { return true }
+        if case .live(_, let traits) = self { return traits.searchesOnEnter }
         return false
+    }
+}
+
+/// What a live source can honour, as the gallery asks it (from the executable's source table).
+public struct LiveTraits: Equatable, Sendable {
+    /// `orderBy` of the creators grid.
+    public var creatorsOrder: String
+    /// Comics are asked in Marvel's orders (else in the source's own).
+    public var ordersComics: Bool
+    /// Searches are sent only when committed with Enter (a small request budget).
+    public var searchesOnEnter: Bool
+
+    public init(creatorsOrder: String = "lastName,firstName", ordersComics: Bool = true, searchesOnEnter: Bool = false) {
+        self.creatorsOrder = creatorsOrder
+        self.ordersComics = ordersComics
+        self.searchesOnEnter = searchesOnEnter
     }
 }
 

@@ -23,7 +23,7 @@ extension PageFailure {
         case .transport: reason = .network
         case .rateLimited: reason = .rateLimited
         case .server, .serviceRetired, .unexpectedStatus, .decoding, .notModifiedWithoutCache, .serverRepeats: reason = .server
-        case .unauthorized, .forbidden, .credentials: reason = .unauthorized
+        case .unauthorized, .sourceRefused, .forbidden, .credentials: reason = .unauthorized
         case .invalidArgument, .rejected: reason = .other
         }
         self.init(error.description, reason: reason)

@@ -49,7 +49,12 @@ public struct SystemURLOpener: URLOpening {
 /// (`/{type}/{id}/{related}`) for its strips.
 public struct MarvelDetailSource: DetailSource {
     public let client: MarvelClient
-    public init(client: MarvelClient) { self.client = client }
+    /// Comics are asked in Marvel's orders (`DataSourceKind.ordersComics`).
+    public let ordersComics: Bool
+    public init(client: MarvelClient, ordersComics: Bool = true) {
+        self.client = client
+        self.ordersComics = ordersComics
+    }
 
     public func load(_ subject: DetailSubject) async -> Result<DetailContent, PageFailure> {
         await PageFailure.catching {
@@ -81,7 +86,8 @@ public struct MarvelDetailSource: DetailSource {
     private func page<Entity: MarvelEntity>(_ type: Entity.Type, _ request: StripRequest,
                                             _ item: (Entity) -> (String, MarvelImage?)) async throws -> StripPage {
         let endpoint = try MarvelEndpoint<Entity>.related(to: request.subject.kind, id: request.subject.id,
-                                                          PageQuery(limit: request.limit, offset: request.offset))
+                                                          PageQuery(limit: request.limit, offset: request.offset),
+                                                          ordered: ordersComics || Entity.resource != .comics)
         let page = try await client.page(endpoint)
         return StripPage(offset: page.offset, total: page.total, items: page.results.map {
             let (title, picture) = item($0)
@@ -128,7 +134,8 @@ extension MarvelPageSource {
         await PageFailure.catching {
             var query = ComicQuery(format: filter.format.flatMap(ComicQuery.Format.init(lenient:)),
                                    titleStartsWith: filter.startsWith,
-                                   orderBy: request.order.flatMap { ComicQuery.Order(rawValue: $0.description) } ?? .title,
+                                   orderBy: request.order.flatMap { ComicQuery.Order(rawValue: $0.description) }
+                                       ?? (ordersComics ? .title : nil),
                                    limit: request.limit, offset: request.offset)
             if searchesAnywhere, let text = filter.titleStartsWith {
                 query.titleStartsWith = nil

@@ -10,11 +10,15 @@ public struct MarvelPageSource: ItemPageSource {
     public let searchesAnywhere: Bool
     /// `orderBy` of the creators grid (`DataSourceKind.creatorsOrder`).
     public let creatorsOrder: String
+    /// Comics are asked by title (`DataSourceKind.ordersComics`).
+    public let ordersComics: Bool
 
-    public init(client: MarvelClient, searchesAnywhere: Bool = false, creatorsOrder: String = "lastName,firstName") {
+    public init(client: MarvelClient, searchesAnywhere: Bool = false, creatorsOrder: String = "lastName,firstName",
+                ordersComics: Bool = true) {
         self.client = client
         self.searchesAnywhere = searchesAnywhere
         self.creatorsOrder = creatorsOrder
+        self.ordersComics = ordersComics
     }
 
     /// A response cache whose disk refused a write keeps answers in memory: the status line says so.

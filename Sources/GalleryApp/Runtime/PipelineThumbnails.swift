@@ -16,21 +16,26 @@ public final class PipelineThumbnails: ThumbnailProviding, @unchecked Sendable {
     public let colorDepth: ColorMode
     /// The terminal's pixel protocol: pictures then carry their pixel rendition too.
     public let graphics: GraphicsMode
+    /// How pictures are put on the palette (`--dither`).
+    public let dither: Dither
 
-    public init(pipeline: ImagePipeline, colorDepth: ColorMode = .truecolor, graphics: GraphicsMode = .blocks) {
+    public init(pipeline: ImagePipeline, colorDepth: ColorMode = .truecolor, graphics: GraphicsMode = .blocks,
+                dither: Dither = .diffusion) {
         self.pipeline = pipeline
         self.colorDepth = colorDepth
         self.graphics = graphics
+        self.dither = dither
     }
 
     /// The pipeline request for a key: the smallest portrait variant that covers the box,
     /// cropped to fill it (tiles are portrait boxes; Marvel portraits are 2:3).
     public static func request(for key: ThumbnailKey, colorDepth: ColorMode = .truecolor,
-                               graphics: GraphicsMode = .blocks) -> ImageRequest? {
+                               graphics: GraphicsMode = .blocks, dither: Dither = .diffusion) -> ImageRequest? {
         var request = ImageRequest.marvel(MarvelImage(path: key.image.path, fileExtension: key.image.extension),
                                           box: CellBox(cols: key.columns, rows: key.rows), shape: .portrait, fit: .cover,
                                           color: colorDepth, graphics: graphics)
         if graphics.usesPixels { request?.hole = key.hole }
+        request?.dither = dither
         return request
     }
 
@@ -41,7 +46,8 @@ public final class PipelineThumbnails: ThumbnailProviding, @unchecked Sendable {
             running.priority = pipelinePriority
             return
         }
-        guard let request = PipelineThumbnails.request(for: key, colorDepth: colorDepth, graphics: graphics) else {
+        guard let request = PipelineThumbnails.request(for: key, colorDepth: colorDepth, graphics: graphics,
+                                                                  dither: dither) else {
             completion(nil)
             return
         }

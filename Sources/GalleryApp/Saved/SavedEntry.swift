@@ -14,7 +14,7 @@ public struct SavedEntry: Equatable, Hashable, Sendable, Codable {
     public var thumbnailPath: String?
     public var thumbnailExtension: String?
     public var resourceURI: String
-    /// Which source it came from (`offline catalog`, `Marvel API`, a mirror's base URL, `Metron`).
+    /// Which source it came from (`offline catalog`, `Marvel API`, a mirror's base URL, `live source`).
     public var source: String
     /// When it was starred or opened.
     public var at: Date

@@ -85,7 +85,7 @@ extension DataSourceKind {
         case .officialAPI: "Marvel API"
         case .mirror(let url): url
         case .offlineCatalog: "offline catalog"
-        case .metron: "Metron"
+        case .live: "live source"
         }
     }
 }

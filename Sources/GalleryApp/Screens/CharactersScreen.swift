@@ -32,6 +32,15 @@ enum CharactersScreen {
             if state.isFavourite(character) { TileView.drawStar(in: frame, theme: theme, into: &buffer) }
         }
         preloadNeighbours(of: visible, state, grid: grid, into: &buffer)
+        // The tile rows are one document scrolled by whole tiles: saying so lets the renderer
+        // scroll them (DECSTBM + SU/SD) even though the moving selection changes a few cells
+        // of every shifted row.
+        var document = Hasher()
+        document.combine(list.query)
+        document.combine(grid.columns)
+        document.combine(grid.tileHeight)
+        buffer.scrollHint = ScrollHint(top: grid.area.y, bottom: grid.area.y + grid.visibleRows * grid.tileHeight - 1,
+                                           document: document.finalize(), line: list.topRow * grid.tileHeight)
         renderFooter(state, grid: grid, theme: theme, into: &buffer)
     }
 

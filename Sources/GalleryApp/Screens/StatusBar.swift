@@ -88,7 +88,7 @@ enum StatusBar {
         case .officialAPI: return strings[.sourceOfficial]
         case .mirror(let url): return strings.text(.sourceMirror, url)
         case .offlineCatalog: return strings[.sourceOffline]
-        case .metron(let budget): return budget.text
+        case .live(let status, _): return status.text
         }
     }
 }

@@ -137,7 +137,7 @@ public enum StringKey: String, CaseIterable, Sendable {
     case errInvalidArgument
     case errCredentials
     case errUnauthorized
-    case errMetronRefused
+    case errSourceRefused
     case errForbidden
     case errNotFound
     case errRejected

@@ -24,8 +24,7 @@ extension Strings {
         .errInvalidArgument: "invalid argument: {1}",
         .errCredentials: "Marvel API keys: {1}",
         .errUnauthorized: "the server rejected the API keys (401{1}); check MARVEL_PUBLIC_KEY and MARVEL_PRIVATE_KEY",
-        .errMetronRefused: "Metron refused the username or password (401); set METRON_USERNAME and METRON_PASSWORD "
-            + "(or metron_username and metron_password in config.toml, mode 0600)",
+        .errSourceRefused: "{1}",
         .errForbidden: "access denied (403{1})",
         .errNotFound: "not found (404{1})",
         .errRejected: "the server refused the request (409: {1})",
@@ -67,8 +66,7 @@ extension Strings {
         .errInvalidArgument: "argumento no válido: {1}",
         .errCredentials: "claves de la API de Marvel: {1}",
         .errUnauthorized: "el servidor rechazó las claves de la API (401{1}); revisa MARVEL_PUBLIC_KEY y MARVEL_PRIVATE_KEY",
-        .errMetronRefused: "Metron rechazó el usuario o la contraseña (401); define METRON_USERNAME y METRON_PASSWORD "
-            + "(o metron_username y metron_password en config.toml, modo 0600)",
+        .errSourceRefused: "la fuente de datos rechazó la cuenta (401): {1}",
         .errForbidden: "acceso denegado (403{1})",
         .errNotFound: "no encontrado (404{1})",
         .errRejected: "el servidor rechazó la petición (409: {1})",

@@ -20,7 +20,7 @@ public struct HalfBlockCellRenderer: CellRendering {
         // an overlay). Half-block cells alone assume 1x2 pixels a cell.
         let pixelFit = TerminalImages.fit(image, cols: box.cols, rows: box.rows, fit: request.fit, mode: request.graphics)
         let fitted = (pixelFit.map { $0.image.resized(width: $0.cols, height: $0.rows * 2) }
-            ?? image.fitted(cols: box.cols, rows: box.rows, mode: request.fit)).dithered(to: request.color)
+            ?? image.fitted(cols: box.cols, rows: box.rows, mode: request.fit)).dithered(to: request.color, method: request.dither)
         var cells = HalfBlockCells(image: fitted, boxCols: box.cols, boxRows: box.rows)
         // The terminal's own pixels, from the full decode (not the half-block pixels).
         if let pixelFit, let hole = request.hole {

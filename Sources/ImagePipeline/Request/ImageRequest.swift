@@ -30,6 +30,8 @@ public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
     /// drawn there over the picture (the backdrop's panel): the pixels then come in pieces
     /// around it (`HalfBlockCells.pixelPieces`).
     public var hole: Rect?
+    /// How a palette colour mode's pixels are put on the palette (`--dither`).
+    public var dither: Dither = .diffusion
 
     public init(url: String, box: CellBox, fit: FitMode = .contain, color: ColorMode = .truecolor,
                 graphics: GraphicsMode = .blocks) {

@@ -29,6 +29,7 @@ extension MarvelClient {
         let body = try? JSONDecoder().decode(MarvelErrorBody.self, from: response.body)
         let text = Self.redactingAuth(body?.message ?? "")
         switch response.status {
+        case 401 where body?.code == .name(MarvelAPIError.sourceRefusedCode): return .sourceRefused(text)
         case 401: return .unauthorized(text)
         case 403: return .forbidden(text)
         case 404: return .notFound(Self.contractNouns(text))

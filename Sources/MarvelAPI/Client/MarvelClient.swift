@@ -94,7 +94,7 @@ public final class MarvelClient: Sendable {
                 let wrapper: DataWrapper<Entity> = try decode(response.body)
                 let etag = response.headers["etag"] ?? wrapper.etag
                 if let warning = response.headers["warning"], warning.hasPrefix("110") {
-                    // A translating server (Metron) answered from its stored copies: stale, as
+                    // A translating server (a live source) answered from its stored copies: stale, as
                     // our own fallback would be; not stored over a fresher copy.
                     let age = response.headers["age"].flatMap { Double($0) } ?? 0
                     return MarvelPage(wrapper: wrapper, source: .stale(storedAt: Date().addingTimeInterval(-age),

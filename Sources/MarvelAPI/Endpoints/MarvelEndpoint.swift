@@ -81,8 +81,8 @@ extension MarvelEndpoint where Entity == MarvelEvent {
 }
 
 extension MarvelEndpoint where Entity == MarvelCreator {
-    /// `/creators`, by last name then first name (or `orderBy` when the server cannot: Metron
-    /// keeps creators by full name), or by full-name start.
+    /// `/creators`, by last name then first name (or `orderBy` when the server cannot: a live source
+    /// may keep creators by full name), or by full-name start.
     public static func creatorList(nameStartsWith: String? = nil, orderBy: String = "lastName,firstName",
                                    _ page: PageQuery = .init()) throws(MarvelAPIError) -> Self {
         .all(try Self.named("nameStartsWith", nameStartsWith, orderBy: orderBy, page))
@@ -114,12 +114,14 @@ extension MarvelEndpoint {
     }
 
     /// `/{parent}/{id}/{type}`: the entities of this type related to one of `parent`, in this
-    /// type's natural order. Refused for a route the contract does not have.
-    public static func related(to parent: MarvelResource, id: Int, _ page: PageQuery = .init()) throws(MarvelAPIError) -> Self {
+    /// type's natural order (`ordered: false`: in the server's own, for a source that can
+    /// honour no Marvel order of them). Refused for a route the contract does not have.
+    public static func related(to parent: MarvelResource, id: Int, _ page: PageQuery = .init(),
+                               ordered: Bool = true) throws(MarvelAPIError) -> Self {
         guard parent.subCollections.contains(Entity.resource) else {
             throw .invalidArgument("there is no /\(parent.rawValue)/{id}/\(Entity.resource.rawValue) route")
         }
-        let order = URLQueryItem(name: "orderBy", value: Entity.resource.naturalOrder)
-        return try .under(parent, id, [order] + (try page.items()))
+        let order = ordered ? [URLQueryItem(name: "orderBy", value: Entity.resource.naturalOrder)] : []
+        return try .under(parent, id, order + (try page.items()))
     }
 }

@@ -77,6 +77,13 @@ public final class MetronClient: Sendable {
         return try MetronDecoding.detail(Item.self, from: body, what: "\(path) \(id)").0
     }
 
+    /// One record if a stored copy of its detail holds it (of any age): no request, no budget.
+    /// List items carry a few fields; what a detail already told us fills the rest.
+    public func stored<Item: MetronRecord>(_ type: Item.Type, _ path: String, id: Int) -> Item? {
+        guard let body = cache?.load(url("/api/\(path)/\(id)/", [:]))?.body else { return nil }
+        return try? MetronDecoding.detail(Item.self, from: body, what: "\(path) \(id)").0
+    }
+
     /// A picture on Metron's image host: not an API call (the rate limit is the API's), so it
     /// spends no budget; kept until the cache's LRU drops it (a picture at one URL never changes).
     public func file(_ url: URL) async throws(MetronError) -> Data {

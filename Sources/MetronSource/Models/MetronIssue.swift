@@ -19,6 +19,7 @@ public struct MetronIssue: MetronRecord, Equatable {
     public var storyTitles: [String]
     public var coverDate: String?
     public var storeDate: String?
+    public var focDate: String?
     public var price: Double?
     public var pageCount: Int?
     public var desc: String
@@ -51,6 +52,7 @@ public struct MetronIssue: MetronRecord, Equatable {
         }
         coverDate = fields.text("cover_date")
         storeDate = fields.text("store_date")
+        focDate = fields.text("foc_date")
         price = fields.text("price").flatMap(Double.init)
         pageCount = fields.int("page")
         desc = fields.text("desc") ?? ""

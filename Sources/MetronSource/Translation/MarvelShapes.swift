@@ -4,8 +4,8 @@ import Foundation
 enum MarvelShapes {
     static let gateway = "http://gateway.marvel.com/v1/public"
     /// Marvel's own "no picture" path: clients already know it means a placeholder.
-    static var imageNotAvailable: [String: Any] { ["path": "http://i.annihil.us/u/prod/marvel/i/mg/b/40/image_not_available",
-                                                   "extension": "jpg"] }
+    static let imageNotAvailablePath = "http://i.annihil.us/u/prod/marvel/i/mg/b/40/image_not_available"
+    static var imageNotAvailable: [String: Any] { ["path": imageNotAvailablePath, "extension": "jpg"] }
 
     static func uri(_ kind: String, _ id: Int) -> String { "\(gateway)/\(kind)/\(id)" }
 
@@ -32,10 +32,22 @@ enum MarvelShapes {
         list(kind, of: owner, ownerID, [])
     }
 
-    /// Metron's `2025-02-18T15:13:12.604984-05:00` as Marvel writes dates: `2025-02-18T15:13:12-0500`.
+    /// The contract's documented empty date (MARVEL_API.md 4.5): what a date Metron does not
+    /// know is written as, never a date Metron knows.
+    static let emptyDate = "-0001-11-30T00:00:00-0500"
+
+    /// Metron's `2025-02-18T15:13:12.604984-05:00` as Marvel writes dates: `2025-02-18T15:13:12-0500`;
+    /// a day (`2018-09-01`, cover and store dates) is that day at midnight UTC. Anything else
+    /// (absent, malformed) is the contract's empty date.
     static func date(_ metron: String?) -> String {
-        guard var text = metron, text.count >= 19 else { return "-0001-11-30T00:00:00-0500" }
+        guard var text = metron else { return emptyDate }
+        let digits = { (s: Substring) in s.allSatisfy(\.isNumber) }
+        let day = text.prefix(10).split(separator: "-", omittingEmptySubsequences: false)
+        guard day.count == 3, day[0].count == 4, day[1].count == 2, day[2].count == 2, day.allSatisfy(digits) else {
+            return emptyDate
+        }
         if text.count == 10 { return text + "T00:00:00-0000" }
+        guard text.count >= 19 else { return emptyDate }
         let head = String(text.prefix(19))
         text.removeFirst(19)
         if text.hasPrefix(".") { text = String(text.drop { $0 == "." || $0.isNumber }) }

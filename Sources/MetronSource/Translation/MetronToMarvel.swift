@@ -55,7 +55,7 @@ public struct MetronToMarvel: Sendable {
         object["upc"] = i.upc ?? ""
         object["isbn"] = i.isbn ?? ""
         object["urls"] = MarvelShapes.urls(i.resourceURL)
-        object["dates"] = Self.dates(store: i.storeDate, cover: i.coverDate)
+        object["dates"] = Self.dates(store: i.storeDate, cover: i.coverDate, foc: i.focDate)
         object["prices"] = [["type": "printPrice", "price": i.price ?? 0]]
         object["textObjects"] = i.desc.isEmpty ? [Object]() : [["type": "issue_solicit_text", "language": "en-us", "text": i.desc]]
         object["characters"] = MarvelShapes.list("characters", of: "comics", i.id, i.characters.map { ($0.id, $0.name) })
@@ -69,10 +69,14 @@ public struct MetronToMarvel: Sendable {
     /// An issue list item (these carry the cover, so a comics grid needs no further request).
     /// Its series is named but has no id in Metron's list: the series' `resourceURI` is then the
     /// series list asked by that title and start year, which finds it (an id is never invented).
-    public func comic(_ s: MetronIssueSummary) -> Object {
+    public func comic(_ s: MetronIssueSummary) -> Object { comic(s, seriesID: nil) }
+
+    /// An issue list item whose series id is known otherwise (the list asked by series, or
+    /// Metron's series list looked up by name and start year).
+    public func comic(_ s: MetronIssueSummary, seriesID: Int?) -> Object {
         var object = comicShell(id: s.id, title: s.displayName, number: s.number, image: s.image, modified: s.modified,
-                                series: (nil, s.seriesName, s.seriesYearBegan))
-        object["dates"] = Self.dates(store: s.storeDate, cover: s.coverDate)
+                                series: (seriesID, s.seriesName, s.seriesYearBegan))
+        object["dates"] = Self.dates(store: s.storeDate, cover: s.coverDate, foc: nil)
         return object
     }
 
@@ -116,9 +120,12 @@ public struct MetronToMarvel: Sendable {
         }
     }
 
-    static func dates(store: String?, cover: String?) -> [Object] {
+    /// `onsaleDate` is the store date (the day it went on sale), else the cover date Metron
+    /// always knows; `focDate` is the final order cutoff when Metron has it, else the contract's
+    /// empty date.
+    static func dates(store: String?, cover: String?, foc: String?) -> [Object] {
         [["type": "onsaleDate", "date": MarvelShapes.date(store ?? cover)],
-         ["type": "focDate", "date": MarvelShapes.date(nil)]]
+         ["type": "focDate", "date": MarvelShapes.date(foc)]]
     }
 
     public static func seriesTitle(_ name: String, _ began: Int?, _ ended: Int?) -> String {

@@ -3,10 +3,10 @@ import Foundation
 
 /// The query string as the real API reads it: names are case-sensitive, unknown names are
 /// rejected, empty values (and a bare `0` for text searches) are "blank".
-struct QueryParameters: Sendable {
-    private(set) var pairs: [(name: String, value: String)] = []
+public struct QueryParameters: Sendable {
+    public private(set) var pairs: [(name: String, value: String)] = []
 
-    init(_ query: String?) {
+    public init(_ query: String?) {
         guard let query, !query.isEmpty else { return }
         for piece in query.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -16,7 +16,7 @@ struct QueryParameters: Sendable {
         }
     }
 
-    static func decode(_ text: Substring) -> String {
+    public static func decode(_ text: Substring) -> String {
         // Most names and values have nothing to decode; Foundation's replacing and percent
         // decoding were a tenth of the server's time on every request.
         guard text.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else { return String(text) }
@@ -24,13 +24,13 @@ struct QueryParameters: Sendable {
         return spaced.removingPercentEncoding ?? spaced
     }
 
-    subscript(name: String) -> String? { pairs.last { $0.name == name }?.value }
+    public subscript(name: String) -> String? { pairs.last { $0.name == name }?.value }
 
-    static let authNames: Set<String> = ["apikey", "ts", "hash"]
+    public static let authNames: Set<String> = ["apikey", "ts", "hash"]
 
     /// `path?query` with `apikey`, `ts` and `hash` left out (as written otherwise), for error
     /// texts that name the request: a body must never carry the credentials.
-    static func withoutCredentials(path: String, query: String?) -> String {
+    public static func withoutCredentials(path: String, query: String?) -> String {
         guard let query, !query.isEmpty else { return path }
         let kept = query.split(separator: "&", omittingEmptySubsequences: true).filter { piece in
             let name = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0]
@@ -40,20 +40,20 @@ struct QueryParameters: Sendable {
     }
 
     /// The non-auth parameters sorted: the key of cached responses.
-    var canonical: String {
+    public var canonical: String {
         pairs.filter { !Self.authNames.contains($0.name) }
             .map { "\($0.name)=\($0.value)" }.sorted().joined(separator: "&")
     }
 
     /// 409 for the first parameter this endpoint does not know.
-    func rejectUnknown(allowed: Set<String>) throws(APIFailure) {
+    public func rejectUnknown(allowed: Set<String>) throws(APIFailure) {
         for pair in pairs where !allowed.contains(pair.name) && !Self.authNames.contains(pair.name) {
             throw .validation("We don't recognize the parameter \(APIFailure.shown(pair.name))")
         }
     }
 
     /// A text value; blank (empty, or `0` when `zeroIsBlank`) is a 409.
-    func text(_ name: String, zeroIsBlank: Bool = true) throws(APIFailure) -> String? {
+    public func text(_ name: String, zeroIsBlank: Bool = true) throws(APIFailure) -> String? {
         guard let value = self[name] else { return nil }
         if value.trimmingCharacters(in: .whitespaces).isEmpty || (zeroIsBlank && value == "0") {
             throw .validation("\(name) cannot be blank if it is set")
@@ -61,7 +61,7 @@ struct QueryParameters: Sendable {
         return value
     }
 
-    func limit() throws(APIFailure) -> Int {
+    public func limit() throws(APIFailure) -> Int {
         guard let raw = self["limit"] else { return 20 }
         guard let value = Int(raw.trimmingCharacters(in: .whitespaces)), value > 0 else {
             throw .validation("You must pass an integer limit greater than 0.")
@@ -70,7 +70,7 @@ struct QueryParameters: Sendable {
         return value
     }
 
-    func offset() throws(APIFailure) -> Int {
+    public func offset() throws(APIFailure) -> Int {
         guard let raw = self["offset"] else { return 0 }
         guard let value = Int(raw.trimmingCharacters(in: .whitespaces)), value >= 0 else {
             throw .validation("You must pass an integer offset greater than or equal to 0.")
@@ -78,7 +78,7 @@ struct QueryParameters: Sendable {
         return value
     }
 
-    func orderBy(_ fields: Set<String>) throws(APIFailure) -> [Ordering] {
+    public func orderBy(_ fields: Set<String>) throws(APIFailure) -> [Ordering] {
         guard let raw = try text("orderBy", zeroIsBlank: false) else { return [] }
         var result: [Ordering] = []
         for piece in raw.split(separator: ",") {
@@ -92,13 +92,13 @@ struct QueryParameters: Sendable {
     }
 
     /// Filter nouns of the real error texts: `issue` for comics, `series`, `event`, ...
-    static let filterNouns = ["comics": ("issue id", "issue ids"), "series": ("series", "series ids"),
+    public static let filterNouns = ["comics": ("issue id", "issue ids"), "series": ("series", "series ids"),
                               "events": ("event", "event ids"), "stories": ("story", "story ids"),
                               "characters": ("character", "character ids"), "creators": ("creator", "creator ids"),
                               "sharedAppearances": ("character", "character ids"), "collaborators": ("creator", "creator ids")]
 
     /// A comma-separated id list: at most 10 ids, all numeric.
-    func ids(_ name: String) throws(APIFailure) -> [Int] {
+    public func ids(_ name: String) throws(APIFailure) -> [Int] {
         guard let raw = self[name] else { return [] }
         let (one, many) = Self.filterNouns[name] ?? ("id", "ids")
         let filter = one.replacingOccurrences(of: " id", with: "")
@@ -111,7 +111,7 @@ struct QueryParameters: Sendable {
         return ids
     }
 
-    func date(_ name: String) throws(APIFailure) -> Int64? {
+    public func date(_ name: String) throws(APIFailure) -> Int64? {
         guard let raw = try text(name, zeroIsBlank: false) else { return nil }
         guard let seconds = CatalogDate.epochSeconds(raw) else {
             throw .validation("You must pass a valid date for \(name).")
@@ -119,7 +119,7 @@ struct QueryParameters: Sendable {
         return seconds
     }
 
-    func bool(_ name: String) throws(APIFailure) -> Bool {
+    public func bool(_ name: String) throws(APIFailure) -> Bool {
         guard let raw = try text(name, zeroIsBlank: false) else { return false }
         switch raw.lowercased() {
         case "true", "1": return true

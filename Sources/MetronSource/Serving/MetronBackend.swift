@@ -1,6 +1,7 @@
 import Catalog
+import ContractServing
 import Foundation
-import MetronSource
+import MarvelAPI
 
 /// The Marvel contract answered from Metron (`serve --source metron`): characters ->
 /// characters, issues -> comics, series -> series, arcs -> events, creators -> creators;
@@ -25,27 +26,32 @@ struct MetronBackend: Sendable {
     /// An entity's issue list takes no filter on Metron: only its order and the window.
     static let issueListParams: Set<String> = ["orderBy", "limit", "offset", "noVariants"]
 
-    func answer(_ components: [Substring], _ params: QueryParameters, pathAndQuery: String,
-                base: String) async throws(APIFailure) -> MarvelRoutes.Result {
+    /// What the translation honours: the parameters above and each list's one order.
+    static var capabilities: LiveSourceCapabilities {
+        var parameters: [EntityKind: Set<String>] = [:], orders: [EntityKind: Set<String>] = [:]
+        for kind in EntityKind.allCases where kind != .stories {
+            parameters[kind] = listParams(kind)
+            orders[kind] = MetronListQuery.naturalField(kind, issueList: false).map { [$0] } ?? []
+        }
+        return LiveSourceCapabilities(listParameters: parameters, orders: orders)
+    }
+
+    func answer(_ route: ContractRoute, _ params: QueryParameters, base: String) async throws(APIFailure) -> RouteAnswer {
         let translate = MetronToMarvel(imageBase: base)
-        guard let first = components.first, let kind = EntityKind(rawValue: String(first)), components.count <= 3 else {
-            throw .noRoute(pathAndQuery)
-        }
         let limit = try params.limit(), offset = try params.offset()
-        func window(_ objects: [[String: Any]], total: Int) throws(APIFailure) -> MarvelRoutes.Result {
-            MarvelRoutes.Result(page: CatalogPage(total: total, results: try objects.map(Self.serialize)), limit: limit, offset: offset)
+        func window(_ objects: [[String: Any]], total: Int) throws(APIFailure) -> RouteAnswer {
+            RouteAnswer(page: CatalogPage(total: total, results: try objects.map(Self.serialize)), limit: limit, offset: offset)
         }
-        if components.count == 1 {
-            try params.rejectUnknown(allowed: Self.listParams(kind))
-            return try await list(kind, params, limit: limit, offset: offset, translate)
-        }
-        guard let id = Int(components[1]), id > 0 else { throw .noRoute(pathAndQuery) }
-        if components.count == 2 {
+        let kind: EntityKind, id: Int, sub: EntityKind
+        switch route {
+        case .list(let listed):
+            try params.rejectUnknown(allowed: Self.listParams(listed))
+            return try await list(listed, params, limit: limit, offset: offset, translate)
+        case .entity(let one, let oneID):
             try params.rejectUnknown(allowed: [])
-            return try window([try await one(kind, id, translate)], total: 1)
-        }
-        guard let sub = EntityKind(rawValue: String(components[2])), kind.subCollections.contains(sub) else {
-            throw .noRoute(pathAndQuery)
+            return try window([try await self.one(one, oneID, translate)], total: 1)
+        case .related(let owner, let ownerID, let listed):
+            (kind, id, sub) = (owner, ownerID, listed)
         }
         switch (kind, sub) {
         case (.characters, .comics), (.series, .comics), (.events, .comics):
@@ -54,7 +60,7 @@ struct MetronBackend: Sendable {
             let query = MetronListQuery(descending: try MetronListQuery.direction(params, .comics, issueList: true))
             let path = "\(Self.metronPath(kind))/\(id)/issue_list"
             let (items, total) = try await pages(MetronIssueSummary.self, path, query, limit: limit, offset: offset)
-            return try window(items.map(translate.comic), total: total)
+            return try window(try await comics(items, series: kind == .series ? id : nil, translate), total: total)
         case (.comics, .characters), (.comics, .creators), (.comics, .events):
             // The issue names them all: filtered and ordered here, at no further cost.
             try params.rejectUnknown(allowed: ["orderBy", "limit", "offset"])
@@ -72,7 +78,7 @@ struct MetronBackend: Sendable {
     }
 
     private func list(_ kind: EntityKind, _ params: QueryParameters, limit: Int, offset: Int,
-                      _ translate: MetronToMarvel) async throws(APIFailure) -> MarvelRoutes.Result {
+                      _ translate: MetronToMarvel) async throws(APIFailure) -> RouteAnswer {
         var objects: [[String: Any]] = []
         var total = 0
         /// One kind's page: its Metron list as the query maps it, each record translated.
@@ -82,14 +88,72 @@ struct MetronBackend: Sendable {
             return (items.map(make), count)
         }
         switch kind {
-        case .characters: (objects, total) = try await page(MetronSummary.self, "character", try .named(params, kind), translate.character)
-        case .comics: (objects, total) = try await page(MetronIssueSummary.self, "issue", try .comics(params), translate.comic)
+        case .characters: (objects, total) = try await page(MetronSummary.self, "character", try .named(params, kind)) {
+            character($0, translate)
+        }
+        case .comics:
+            let query = try MetronListQuery.comics(params)
+            let (items, count) = try await pages(MetronIssueSummary.self, "issue", query, limit: limit, offset: offset)
+            (objects, total) = (try await comics(items, series: query.filter["series_id"].flatMap { Int($0) }, translate), count)
         case .series: (objects, total) = try await page(MetronSeriesSummary.self, "series", try .named(params, kind), translate.series)
         case .events: (objects, total) = try await page(MetronSummary.self, "arc", try .named(params, kind), translate.event)
         case .creators: (objects, total) = try await page(MetronSummary.self, "creator", try .named(params, kind), translate.creator)
         case .stories: _ = try MetronListQuery.direction(params, kind)
         }
-        return MarvelRoutes.Result(page: CatalogPage(total: total, results: try objects.map(Self.serialize)), limit: limit, offset: offset)
+        return RouteAnswer(page: CatalogPage(total: total, results: try objects.map(Self.serialize)), limit: limit, offset: offset)
+    }
+
+    /// A character list item: its whole detail when a stored copy holds it (so the list says
+    /// what the detail says), else what the list item carries.
+    private func character(_ item: MetronSummary, _ translate: MetronToMarvel) -> [String: Any] {
+        client.stored(MetronCharacter.self, "character", id: item.id).map(translate.character) ?? translate.character(item)
+    }
+
+    /// Issue list items as comics: an issue whose detail is stored is that detail; the others
+    /// get their series id (Metron's list names the series without it) from `series` (the list
+    /// was asked by series), a stored detail of the same series, or Metron's series list asked
+    /// by name and start year, once per series on the page (cached like every list).
+    private func comics(_ items: [MetronIssueSummary], series: Int?, _ translate: MetronToMarvel) async throws(APIFailure) -> [[String: Any]] {
+        let details = items.map { client.stored(MetronIssue.self, "issue", id: $0.id) }
+        var known: [String: Int] = [:]
+        func key(_ name: String, _ year: Int?) -> String { "\(name.lowercased())|\(year.map(String.init) ?? "")" }
+        for detail in details.compactMap({ $0 }) {
+            if let id = detail.seriesID { known[key(detail.seriesName, detail.seriesYearBegan)] = id }
+        }
+        var objects: [[String: Any]] = []
+        for (item, detail) in zip(items, details) {
+            if let detail { objects.append(translate.comic(detail)); continue }
+            let seriesKey = key(item.seriesName, item.seriesYearBegan)
+            if let series { known[seriesKey] = series }
+            if known[seriesKey] == nil, !item.seriesName.isEmpty {
+                known[seriesKey] = await seriesID(named: item.seriesName, began: item.seriesYearBegan, volume: item.seriesVolume)
+            }
+            if known[seriesKey] == nil, let detail = try? await client.detail(MetronIssue.self, "issue", id: item.id) {
+                // Not in Metron's series list as named: this issue's own detail names its series
+                // by id (one request, kept; the item is then its whole detail).
+                if let id = detail.seriesID { known[seriesKey] = id }
+                objects.append(translate.comic(detail))
+                continue
+            }
+            objects.append(translate.comic(item, seriesID: known[seriesKey]))
+        }
+        return objects
+    }
+
+    /// The id of the series of that name, start year and volume in Metron's series list (its
+    /// `name` filter is "contains": the whole name is compared here); nil when none is.
+    private func seriesID(named name: String, began: Int?, volume: Int?) async -> Int? {
+        var query = ["name": name]
+        if let began { query["year_began"] = String(began) }
+        // A lookup that fails leaves the id unknown; the page it completes is not lost for it.
+        guard let page = try? await client.page(MetronSeriesSummary.self, "series", query: query) else { return nil }
+        let title = MetronToMarvel.seriesTitle(name, began, nil).lowercased()
+        let matches = page.results.filter {
+            ($0.name.lowercased() == title || $0.name.lowercased() == name.lowercased())
+                && (began == nil || $0.yearBegan == nil || $0.yearBegan == began)
+                && (volume == nil || $0.volume == nil || $0.volume == volume)
+        }
+        return matches.first?.id
     }
 
     /// An issue's characters, creators or arcs as Marvel entities.
@@ -134,6 +198,11 @@ struct MetronBackend: Sendable {
     /// for no page that does not exist (DRF's 404 for those would be asked again every time).
     private func pages<Item: MetronRecord>(_ type: Item.Type, _ path: String, _ query: MetronListQuery, limit: Int,
                                            offset: Int) async throws(APIFailure) -> ([Item], Int) {
+        if let title = query.exactTitle?.lowercased() {
+            var kept = try await exact(Item.self, path, query.filter, title: title)
+            if query.descending { kept.reverse() }
+            return (Array(kept.dropFirst(offset).prefix(limit)), kept.count)
+        }
         if let prefix = query.startsWith?.lowercased(), !prefix.isEmpty {
             var kept = try await run(Item.self, path, query.filter, prefix: prefix)
             if query.descending { kept.reverse() }
@@ -186,6 +255,19 @@ struct MetronBackend: Sendable {
         return kept
     }
 
+    /// The items of a filtered Metron list whose whole name is `title` (lowercased), read
+    /// from its first `startsWithPages` pages (the filters leave few).
+    private func exact<Item: MetronRecord>(_ type: Item.Type, _ path: String, _ query: [String: String],
+                                           title: String) async throws(APIFailure) -> [Item] {
+        var kept: [Item] = []
+        for n in 1...Self.startsWithPages {
+            let answer = try await call { try await client.page(Item.self, path, query: query, page: n) }
+            kept += answer.results.filter { Self.name(of: $0).lowercased() == title }
+            if answer.next == nil { break }
+        }
+        return kept
+    }
+
     static func name(of item: some MetronRecord) -> String {
         switch item {
         case let s as MetronSummary: return s.name
@@ -219,7 +301,7 @@ struct MetronBackend: Sendable {
     static func failure(_ error: MetronError) -> APIFailure {
         switch error {
         case .notFound: return .status(404, "We couldn't find that record on Metron")
-        case .unauthorized, .missingCredentials: return .gateway(401, "InvalidCredentials", error.description)
+        case .unauthorized, .missingCredentials: return .gateway(401, MarvelAPIError.sourceRefusedCode, error.description)
         case .rateLimited, .asksTooLongWait: return .gateway(429, "RequestThrottled", error.description)
         default: return .gateway(503, "ServiceUnavailable", error.description)
         }

@@ -1,4 +1,5 @@
 import Catalog
+import ContractServing
 import Foundation
 
 /// A Marvel list query as Metron can answer it: the Metron filters it maps to, the name prefix
@@ -10,6 +11,8 @@ import Foundation
 struct MetronListQuery {
     var filter: [String: String] = [:]
     var startsWith: String?
+    /// `title`: the comics whose whole title (`Series (1938) #101`) is this one, case aside.
+    var exactTitle: String?
     var descending = false
 
     /// Marvel's ordering fields per list (MARVEL_API.md 2), and the one Metron's list is in.
@@ -24,13 +27,15 @@ struct MetronListQuery {
         }
     }
 
-    /// Metron's own order of a list: by name (a creator's full name starts with the first
-    /// name), a series by title, all issues by series title then number, an entity's issue
-    /// list by cover date.
-    static func naturalField(_ kind: EntityKind, issueList: Bool) -> String {
+    /// Metron's own order of a list, when it is one of Marvel's: by name (a creator's full
+    /// name starts with the first name), a series by title. Issues are in none of Marvel's
+    /// comic orders (the issue list goes by series sort name, cover date and number, an
+    /// entity's issue list by cover date, while `onsaleDate` is the store date and `title`
+    /// the whole title): nil, so any `orderBy` on them is refused.
+    static func naturalField(_ kind: EntityKind, issueList: Bool) -> String? {
         switch kind {
         case .characters, .events: "name"
-        case .comics: issueList ? "onsaleDate" : "title"
+        case .comics: nil
         case .creators: "firstName"
         case .series: "title"
         case .stories: "id"
@@ -64,6 +69,18 @@ struct MetronListQuery {
                                                                 exact: titled ? "title" : "name")
         var query = MetronListQuery(filter: filter.merging(try modifiedSince(params)) { $1 }, startsWith: startsWith,
                                     descending: try direction(params, kind))
+        // `name` (`title` of series) is the whole name; Metron's filter is "contains".
+        let exactName = titled ? "title" : "name"
+        if try params.text(titled ? "titleContains" : "nameContains") == nil,
+           try params.text(titled ? "titleStartsWith" : "nameStartsWith") == nil {
+            query.exactTitle = try params.text(exactName)
+            if titled, let title = query.exactTitle {
+                // A series title is `Name (1938)`: Metron's name and start year filters.
+                let parts = titleParts(title)
+                query.filter["name"] = parts["series_name"]
+                if let year = parts["series_year_began"] { query.filter["year_began"] = year }
+            }
+        }
         if titled, let year = try startYear(params) { query.filter["year_began"] = year }
         return query
     }
@@ -78,12 +95,25 @@ struct MetronListQuery {
     /// (`startYear`, `issueNumber`, `upc`, `dateRange`, one `series` id), `noVariants` (Metron
     /// lists no variants as issues, so it always holds).
     static func comics(_ params: QueryParameters) throws(APIFailure) -> MetronListQuery {
+        var exact: String?
+        var parsed: [String: String] = [:]
+        if try params.text("titleContains") == nil, try params.text("titleStartsWith") == nil, let title = try params.text("title") {
+            // An exact title: Metron's series name filter ("contains") narrows it, by the parts
+            // of `Series (1938) #101` when it has that shape; the title is compared here.
+            exact = title
+            parsed = Self.titleParts(title)
+        }
         let (title, startsWith) = try MetronBackend.nameFilter(params, contains: "titleContains", startsWith: "titleStartsWith",
                                                                exact: "title")
         var filter = title["name"].map { ["series_name": $0] } ?? [:]
+        filter.merge(parsed) { $1 }
         filter.merge(try modifiedSince(params)) { $1 }
         if let year = try startYear(params) { filter["series_year_began"] = year }
-        if let number = try params.text("issueNumber", zeroIsBlank: false) { filter["number"] = number }
+        if let number = try params.text("issueNumber", zeroIsBlank: false) {
+            // The contract's issue number is a number (as the catalog reads it).
+            guard Double(number) != nil else { throw .validation("You must pass a valid issue number.") }
+            filter["number"] = number
+        }
         if let upc = try params.text("upc") { filter["upc"] = upc }
         if let range = try params.text("dateRange", zeroIsBlank: false) {
             let dates = range.split(separator: ",").map { String($0.prefix(10)) }
@@ -97,7 +127,26 @@ struct MetronListQuery {
         if series.count > 1 { throw .validation("You may not submit more than 1 series ids.") }
         if let id = series.first { filter["series_id"] = String(id) }
         _ = try params.bool("noVariants")
-        return MetronListQuery(filter: filter, startsWith: startsWith, descending: try direction(params, .comics))
+        return MetronListQuery(filter: filter, startsWith: startsWith, exactTitle: exact, descending: try direction(params, .comics))
+    }
+
+    /// `Series Name (1938) #101` as Metron's filters: series name, start year, number.
+    static func titleParts(_ title: String) -> [String: String] {
+        var rest = Substring(title)
+        var parts: [String: String] = [:]
+        if let hash = rest.range(of: " #", options: .backwards) {
+            parts["number"] = String(rest[hash.upperBound...])
+            rest = rest[..<hash.lowerBound]
+        }
+        if rest.hasSuffix(")"), let open = rest.range(of: " (", options: .backwards) {
+            let year = rest[open.upperBound..<rest.index(before: rest.endIndex)]
+            if year.count == 4, Int(year) != nil {
+                parts["series_year_began"] = String(year)
+                rest = rest[..<open.lowerBound]
+            }
+        }
+        parts["series_name"] = String(rest)
+        return parts
     }
 
     static let comicParams: Set<String> = ["title", "titleStartsWith", "titleContains", "orderBy", "limit", "offset",

@@ -1,0 +1,24 @@
+import Catalog
+import Foundation
+
+/// One page of entities as a source answers a route, before the envelope is put around it.
+public struct RouteAnswer: Sendable {
+    public var page: CatalogPage
+    public var limit: Int
+    public var offset: Int
+    /// What the page lists (nil from a source that does not say: its entities are not kept).
+    public var kind: EntityKind?
+    /// Set when the source could not be reached and answered from stored copies kept since
+    /// then: the server says so (`Warning: 110`, `Age`) and keeps the answer no longer.
+    public var staleSince: Date?
+
+    public init(page: CatalogPage, limit: Int, offset: Int, kind: EntityKind? = nil, staleSince: Date? = nil) {
+        self.page = page; self.limit = limit; self.offset = offset; self.kind = kind; self.staleSince = staleSince
+    }
+
+    public func of(_ kind: EntityKind) -> RouteAnswer {
+        var result = self
+        result.kind = kind
+        return result
+    }
+}

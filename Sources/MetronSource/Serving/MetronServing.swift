@@ -1,0 +1,88 @@
+import Catalog
+import ContractServing
+import Foundation
+import MarvelAPI
+
+/// Metron (metron.cloud) as the server's source (`--source metron`): the contract answered
+/// from Metron's records through the client (its budget and cache), pictures fetched only from
+/// the client's own host and Metron's image host.
+public struct MetronServing: LiveSource {
+    public static let imageHost = "static.metron.cloud"
+
+    public var client: MetronClient
+    /// Hosts (`host` or `host:port`) pictures may come from besides Metron's own.
+    public var imageHosts: Set<String>
+    private let images: MetronImages
+
+    public init(client: MetronClient, imageHosts: Set<String> = [MetronServing.imageHost]) {
+        self.client = client
+        self.imageHosts = imageHosts
+        let base = client.baseURL
+        let host = base.port.map { "\(base.host ?? ""):\($0)" } ?? (base.host ?? "")
+        images = MetronImages(client: client, allowedHosts: imageHosts.union([host]))
+    }
+
+    public var name: String { "metron" }
+    public var attribution: Attribution {
+        Attribution(copyright: MetronTerms.copyright, text: MetronTerms.attribution, link: MetronTerms.site)
+    }
+    public var capabilities: LiveSourceCapabilities { MetronBackend.capabilities }
+    /// No longer than the client keeps its own copies fresh.
+    public var answerMaxAge: Int {
+        let shortest = min(client.freshness.lists, client.freshness.details)
+        return Int(shortest.isFinite ? min(shortest, 3_600) : 0)
+    }
+
+    public func answer(_ route: ContractRoute, _ params: QueryParameters, pathAndQuery: String,
+                       base: String) async throws(APIFailure) -> RouteAnswer {
+        let staleness = MetronStaleness()
+        let backend = MetronBackend(client: client)
+        let outcome: Result<RouteAnswer, APIFailure> = await MetronStaleness.$current.withValue(staleness) {
+            do throws(APIFailure) {
+                return .success(try await backend.answer(route, params, base: base))
+            } catch {
+                return .failure(error)
+            }
+        }
+        var answer = try outcome.get()
+        answer.staleSince = staleness.storedAt
+        return answer
+    }
+
+    public func image(path: String, renderer: any ImageRendering) async -> LiveImage? {
+        await images.image(path: path, renderer: renderer)
+    }
+
+    /// "Metron · 14/18 this minute · 4,310 today · CC BY-SA 4.0", read from the shared budget
+    /// file at every draw (a locked read of a few hundred bytes): a copy kept for even half a
+    /// second went stale when the last pictures arrived within it.
+    public var statusText: String? {
+        guard let usage = try? client.limiter.usage() else { return nil }
+        return usage.statusText + " · " + MetronTerms.statusCredit
+    }
+
+    public var lastRateLimitText: String? { client.lastRateLimitError }
+
+    public func settle() async { await client.settle() }
+
+    /// Resource URIs are the contract's; a Metron picture is Metron's original file; a list
+    /// item's picture by id (no original known without a detail) is the contract's placeholder.
+    public func lastingURL(ofServed path: String) -> String? {
+        let gateway = "http://gateway.marvel.com/", notAvailable = MarvelShapes.imageNotAvailablePath
+        if path.hasPrefix("v1/") { return gateway + path }
+        if path.hasPrefix(MetronImagePath.characterPrefix.dropFirst()) {
+            // `{id}` or `{id}/{variant}.jpg`: the placeholder, in the same variant.
+            let parts = path.split(separator: "/")
+            return notAvailable + (parts.count > 2 ? "/" + parts[2...].joined(separator: "/") : "")
+        }
+        if path.hasPrefix(MetronImagePath.prefix.dropFirst()) {
+            if let original = MetronImagePath.original(of: "/" + path, variantNames: PicturePath.variantNames) {
+                return original.absoluteString
+            }
+            // A thumbnail's `path` (its extension is a field of its own): scheme, host, file path.
+            let parts = path.split(separator: "/", maxSplits: 3).map(String.init)
+            if parts.count == 4, ["http", "https"].contains(parts[1]) { return parts[1] + "://" + parts[2] + "/" + parts[3] }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import ImageCore
+import TerminalUI
+import TestSupport
+import XCTest
+
+/// The real gallery in `xterm -ti vt340` (sixel) under Xvfb: one Down that scrolls a tile row
+/// is a scroll of the screen that carries the pictures (xterm moves them) plus the new row,
+/// and what xterm shows then is the screen drawn afresh at that position (detail and back,
+/// which repaints from a cleared screen): PSNR ≥ 30 dB between the two screenshots.
+///
+/// The program runs on its own pty under `scripts/pty-relay.py`, which logs its output (read
+/// back on a virtual terminal to know what was written), types keys, and asks xterm for its
+/// device attributes after a frame: xterm's answer is the signal that it has drawn it.
+final class XtermScrollEndToEndTests: XCTestCase {
+    final class Session {
+        let x: XDisplay
+        let dir: URL
+        let log: String
+        let control: FileHandle
+        var syncs = 0
+
+        init(found: [String: String], terminal: (String) -> [String], environment: [String: String] = [:]) throws {
+            dir = FileManager.default.temporaryDirectory.appendingPathComponent("mg-xterm-scroll-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            log = dir.appendingPathComponent("out.log").path
+            let fifo = dir.appendingPathComponent("control").path
+            guard mkfifo(fifo, 0o600) == 0 else { throw XCTSkip("mkfifo failed") }
+            let relay = RepoPaths.root.appendingPathComponent("scripts/pty-relay.py").path
+            let script = dir.appendingPathComponent("run.sh").path
+            try """
+            #!/bin/sh
+            exec env \(environment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")) '\(found["python3"]!)' '\(relay)' '\(fifo)' '\(log)' -- '\(RepoPaths.executable.path)' characters --image-cache '\(dir.path)/images'
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+            chmod(script, 0o755)
+            x = try XDisplay(xvfb: found["Xvfb"]!)
+            try x.launch(terminal(script), environment: ["XDG_CACHE_HOME": dir.path + "/cache", "XDG_CONFIG_HOME": dir.path + "/config"])
+            // Opening for writing waits for the relay to open its end.
+            control = try FileHandle(forWritingTo: URL(fileURLWithPath: fifo))
+        }
+
+        deinit {
+            x.stop()
+            try? FileManager.default.removeItem(at: dir)
+        }
+
+        func bytes() -> [UInt8] { [UInt8]((try? Data(contentsOf: URL(fileURLWithPath: log))) ?? Data()) }
+
+        func replay(size: Size) -> VirtualTerminal {
+            var vt = VirtualTerminal(size: size)
+            vt.feed(bytes())
+            return vt
+        }
+
+        func keys(_ text: String) {
+            control.write(Data(("keys " + text.utf8.map { String(format: "%02x", $0) }.joined() + "\n").utf8))
+        }
+
+        /// Asks xterm for its device attributes and waits for the answer.
+        func sync(timeout: TimeInterval = 60) -> Bool {
+            syncs += 1
+            let marker = dir.appendingPathComponent("synced-\(syncs)").path
+            control.write(Data("sync \(marker)\n".utf8))
+            return x.waitFor(file: marker, timeout: timeout)
+        }
+
+        /// Polls the log until `condition` holds on what it drew.
+        func waitFor(_ what: String, size: Size, timeout: TimeInterval = 120, _ condition: (VirtualTerminal) -> Bool) -> VirtualTerminal? {
+            let deadline = Date().addingTimeInterval(timeout)
+            var vt = replay(size: size)
+            while Date() < deadline {
+                vt = replay(size: size)
+                if condition(vt) { return vt }
+                usleep(100_000)
+            }
+            XCTFail("timed out waiting for \(what); screen:\n\(vt.screen.text)")
+            return nil
+        }
+    }
+
+    func testATileRowScrollInXtermShowsTheFreshlyDrawnScreenAtThirtyDecibels() throws {
+        let found = try XDisplay.require(["Xvfb", "import", "xterm", "python3"])
+        try scrollAndCompare(found: found, name: "xterm", size: Size(width: 160, height: 50)) { script in
+            [found["xterm"]!, "-ti", "vt340", "-geometry", "160x50+0+0", "-bg", "black", "-fg", "white",
+             "-xrm", "XTerm*numColorRegisters: 256", "-e", script]
+        }
+    }
+
+    /// mlterm keeps iTerm2 inline images in its cells: they move with the scroll too.
+    func testATileRowScrollOfITerm2PicturesInMltermShowsTheFreshlyDrawnScreenAtThirtyDecibels() throws {
+        let found = try XDisplay.require(["Xvfb", "import", "mlterm", "python3"])
+        try scrollAndCompare(found: found, name: "mlterm", size: Size(width: 110, height: 40),
+                             environment: ["MARVEL_GALLERY_GRAPHICS": "iterm2"]) { script in
+            [found["mlterm"]!, "-g", "110x40+0+0", "-b", "black", "-f", "white", "-O", "none", "-e", script]
+        }
+    }
+
+    /// Down until a tile row scrolls, then Up until it scrolls back: after each, a screenshot
+    /// against the same position drawn afresh (detail and back, a repaint from a cleared screen).
+    func scrollAndCompare(found: [String: String], name: String, size: Size, environment: [String: String] = [:],
+                          terminal: (String) -> [String]) throws {
+        guard FileManager.default.isExecutableFile(atPath: RepoPaths.executable.path) else {
+            throw XCTSkip("marvel-gallery is not built")
+        }
+        let s = try Session(found: found, terminal: terminal, environment: environment)
+        func screen(_ vt: VirtualTerminal) -> GalleryScreen { GalleryScreen(vt.screen.text) }
+        // Every tile drawn: names on screen, no loading marks, pictures drawn.
+        func complete(_ vt: VirtualTerminal) -> Bool {
+            screen(vt).names.count >= 6 && !vt.screen.text.contains("···")
+                && (!vt.graphics.pixelDraws.isEmpty || vt.unknownSequences.contains { $0.hasPrefix("OSC 1337;File=") })
+        }
+        _ = try XCTUnwrap(s.waitFor("the first screen", size: size, complete))
+        let firstBytes = s.bytes().count
+        let shotDir = ProcessInfo.processInfo.environment["MG_SCREENSHOT_DIR"].map { URL(fileURLWithPath: $0) } ?? s.dir
+
+        for (step, key) in [("down", "\u{1B}[B"), ("up", "\u{1B}[A")] {
+            // Press until the first row of names changes: that press scrolled a tile row.
+            let startNames = screen(s.replay(size: size)).names
+            var mark = s.bytes().count
+            var scrolled: VirtualTerminal?
+            for _ in 0..<6 {
+                mark = s.bytes().count
+                let selected = screen(s.replay(size: size)).selectedName
+                s.keys(key)
+                let vt = try XCTUnwrap(s.waitFor("the selection to move", size: size) { complete($0) && screen($0).selectedName != selected })
+                if screen(vt).names.first != startNames.first { scrolled = vt; break }
+            }
+            let after = try XCTUnwrap(scrolled, "a key scrolled the grid (\(step))")
+            XCTAssertTrue(s.sync(), "the terminal answered after the scroll")
+            let scrollText = String(decoding: Array(s.bytes()[mark...]), as: UTF8.self)
+            let scrollBytes = s.bytes().count - mark
+            XCTAssertTrue(scrollText.contains("\u{1B}[1;\(size.height)r"), "the screen scrolled (DECSTBM + SU/SD), not repainted")
+            XCTAssertFalse(scrollText.contains("\u{1B}[2J"), "no clear")
+            let scrolledShot = try s.x.screenshot(importPath: found["import"]!, to: shotDir.appendingPathComponent("\(name)-\(step)-scrolled.png").path)
+            let names = screen(after).names
+
+            // The same position drawn afresh: detail, then back (a repaint from a cleared screen).
+            let enterMark = s.bytes().count
+            s.keys("\r")
+            _ = try XCTUnwrap(s.waitFor("the detail page", size: size) { screen($0).names.isEmpty })
+            // The detail's own picture, when its character has one: going back then wipes it
+            // with a clear (a tile without a picture leaves nothing to wipe).
+            var detailPicture = false
+            let pictureDeadline = Date().addingTimeInterval(30)
+            while !detailPicture, Date() < pictureDeadline {
+                let t = String(decoding: Array(s.bytes()[enterMark...]), as: UTF8.self)
+                detailPicture = t.contains("\u{1B}P") || t.contains("\u{1B}]1337;File=")
+                if !detailPicture { usleep(100_000) }
+            }
+            let backMark = s.bytes().count
+            s.keys("\u{1B}")
+            let back = try XCTUnwrap(s.waitFor("the grid again", size: size) { complete($0) && screen($0).names == names })
+            let backText = String(decoding: Array(s.bytes()[backMark...]), as: UTF8.self)
+            XCTAssertFalse(backText.contains("\u{1B}[1;\(size.height)r"), "back from the detail is drawn, not scrolled")
+            if detailPicture {
+                XCTAssertTrue(backText.contains("\u{1B}[2J") || backText.contains("\u{1B}[H\u{1B}[J"), "back from the detail repaints from a cleared screen")
+            }
+            XCTAssertEqual(screen(back).selectedName, screen(after).selectedName)
+            XCTAssertTrue(s.sync(), "the terminal answered after the repaint")
+            let freshShot = try s.x.screenshot(importPath: found["import"]!, to: shotDir.appendingPathComponent("\(name)-\(step)-fresh.png").path)
+
+            let w = min(scrolledShot.width, freshShot.width), h = min(scrolledShot.height, freshShot.height)
+            let a = scrolledShot.cropped(x: 0, y: 0, width: w, height: h), b = freshShot.cropped(x: 0, y: 0, width: w, height: h)
+            let db = psnr(a.pixels, b.pixels)
+            print("XtermScrollEndToEndTests \(name) \(step): scroll \(scrollBytes) B after a first screen of \(firstBytes) B; scrolled vs fresh \(db) dB")
+            XCTAssertGreaterThanOrEqual(db, 30, "\(name) \(step)")
+            XCTAssertNotNil(brightBox(a), "pictures on the scrolled screen")
+        }
+    }
+}
