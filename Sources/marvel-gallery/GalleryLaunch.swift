@@ -44,6 +44,11 @@ enum GalleryLaunch {
         sessionOptions.details = MarvelDetailSource(client: client, ordersComics: kind.ordersComics)
         sessionOptions.search = search
         sessionOptions.canonicalLink = { InProcessURLs.canonical($0) }
+        let savedStore = SavedStore(directory: SavedStore.defaultDirectory())
+        let (saved, savedProblems) = savedStore.load()
+        sessionOptions.saved = saved.mappingThumbnails(InProcessURLs.local)
+        sessionOptions.savedStore = savedStore
+        sessionOptions.savedProblems = savedProblems
         if options.headlessSize == nil { sessionOptions.clipboard = TmuxBufferClipboard.forThisProcess() }
         let backend: any Backend
         if let size = options.headlessSize {

@@ -26,6 +26,16 @@ enum InProcessURLs {
         return text
     }
 
+    /// The reverse of `canonical` for a saved picture: the built-in catalog's pictures (on
+    /// i.annihil.us) are served by the running catalog, so favourites show offline too.
+    static func local(_ text: String) -> String {
+        guard let base = BuiltInCatalog.runningBaseURL else { return text }
+        for host in ["http://i.annihil.us/", "https://i.annihil.us/"] where text.hasPrefix(host) {
+            return base.absoluteString + "/" + text.dropFirst(host.count)
+        }
+        return text
+    }
+
     /// Replaces every URL starting with `base/` in `text` by `map(its path)`. A URL ends at
     /// whitespace, a quote or a backslash (JSON and plain lines alike).
     static func rewrite(_ text: String, base: URL, _ map: (String) -> String) -> String {

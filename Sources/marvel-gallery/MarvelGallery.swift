@@ -26,6 +26,8 @@ struct MarvelGallery: AsyncParsableCommand {
             DemoCommand.self,
             DoctorCommand.self,
             CacheCommand.self,
+            SavedListCommand<FavouritesList>.self,
+            SavedListCommand<RecentList>.self,
         ]
     )
 

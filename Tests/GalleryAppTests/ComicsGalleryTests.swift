@@ -33,15 +33,15 @@ final class ComicsGalleryTests: XCTestCase {
         h.send(.resized(Size(width: 120, height: 40)))
         h.answerAll()
         let main = h.state.lists
-        h.key(.char("f"))
+        h.key(.char("t"))
         XCTAssertEqual(h.state.current.query, .comics(ComicsFilter(format: "comic")))
-        h.key(.char("f"))
+        h.key(.char("t"))
         XCTAssertEqual(h.state.current.query, .comics(ComicsFilter(format: "digital comic")))
         XCTAssertEqual(h.state.lists.count, 2, "a filter replaces the previous one")
         XCTAssertTrue(h.detailText.contains("Comics · Digital Comic"))
         h.key(.escape)
         XCTAssertEqual(h.state.lists, main)
-        h.key(.char("F"))
+        h.key(.char("T"))
         XCTAssertEqual(h.state.current.query, .comics(ComicsFilter(format: "infinite comic")))
     }
 
@@ -62,7 +62,7 @@ final class ComicsGalleryTests: XCTestCase {
         var h = comicsHarness()
         h.send(.resized(Size(width: 120, height: 40)))
         h.answerAll()
-        h.key(.char("f"))  // comics of one format
+        h.key(.char("t"))  // comics of one format
         h.answerAll()
         let formatList = h.state.current.query
         h.key(.char("i"))

@@ -165,7 +165,8 @@ final class JumpTests: XCTestCase {
         XCTAssertEqual(h.state.current.selectedItem?.name, "Thanos")
 
         var metron = Harness(count: 100)
-        metron.state = AppState(config: AppConfig(source: .live(LiveText { "Metron · 0/20 this minute" }, LiveTraits(creatorsOrder: "firstName", ordersComics: false, searchesOnEnter: true))), size: Size(width: 80, height: 24))
+        metron.state = AppState(config: AppConfig(source: .live(LiveText { "Metron · 0/20 this minute" },
+                                                                 LiveTraits(creatorsOrder: "firstName", ordersComics: false, searchesOnEnter: true))), size: Size(width: 80, height: 24))
         metron.send(.resized(Size(width: 80, height: 24)))
         metron.answerAll()
         metron.key(.char("'"))

@@ -34,7 +34,7 @@ final class KeymapTests: XCTestCase {
     }
 
     func testEveryBoundKeyIsNamedOnItsHelpLine() {
-        for catalog in [CatalogKind.characters, .comics] {
+        for catalog in [CatalogKind.characters, .comics, .saved(.favourites)] {
             for line in Keymap.table(catalog) {
                 let words = Set(line.keys.split(separator: " ").map(String.init))
                 for binding in line.bindings {
@@ -47,7 +47,7 @@ final class KeymapTests: XCTestCase {
     }
 
     func testEveryKeyThatActsHasAHelpLineAndNoKeyIsBoundTwice() {
-        for catalog in [CatalogKind.characters, .comics] {
+        for catalog in [CatalogKind.characters, .comics, .saved(.favourites)] {
             let bindings = Keymap.table(catalog).flatMap(\.bindings)
             XCTAssertEqual(Set(bindings.map(\.key)).count, bindings.count, "\(catalog): a key bound twice")
             for key in allKeys {
@@ -81,7 +81,9 @@ final class KeymapTests: XCTestCase {
         XCTAssertEqual(Keymap.gridAction(for: .char("i"), catalog: .comics), .index)
         // Issue 26: every grid in name order has the index, series and events too.
         XCTAssertEqual(Keymap.gridAction(for: .char("i"), catalog: .titles(.series)), .index)
-        XCTAssertNil(Keymap.gridAction(for: .char("f"), catalog: .characters))
+        XCTAssertNil(Keymap.gridAction(for: .char("t"), catalog: .characters), "formats are the comics grid's")
+        XCTAssertEqual(Keymap.gridAction(for: .char("t"), catalog: .comics), .format(forward: true))
+        XCTAssertEqual(Keymap.gridAction(for: .char("f"), catalog: .characters), .favourite)
     }
 
     func testCtrlDUHalfAScreenAndCtrlNP() {
@@ -106,7 +108,7 @@ final class KeymapTests: XCTestCase {
 
     /// At 40x15 the help fits the width and every line can be scrolled into view.
     func testHelpFitsAndScrollsAt40x15() {
-        for catalog in [CatalogKind.characters, .comics] {
+        for catalog in [CatalogKind.characters, .comics, .saved(.favourites)] {
             var config = AppConfig()
             config.catalog = catalog
             let size = Size(width: 40, height: 15)
@@ -115,7 +117,7 @@ final class KeymapTests: XCTestCase {
             _ = state.update(.key(.char("?")))
             XCTAssertEqual(state.overlay, .help)
             var seen = ""
-            for _ in 0..<40 {
+            for _ in 0..<80 {  // the comics help (jump, sort, star, history) wraps to more than 40 rows at 40 wide
                 var buffer = Buffer(size: size)
                 GalleryView.render(state, into: &buffer)
                 seen += buffer.text

@@ -41,7 +41,7 @@ final class SortTests: XCTestCase {
         h.state = AppState(config: config, size: Size(width: 120, height: 40))
         h.send(.resized(Size(width: 120, height: 40)))
         h.answerAll()
-        h.key(.char("f"))
+        h.key(.char("t"))
         h.answerAll()
         XCTAssertEqual(fetchedOrders(h.key(.char("s"))), ["-onsaleDate"])
         XCTAssertEqual(h.state.lists.count, 2, "the format list stays over the main list, both re-asked")

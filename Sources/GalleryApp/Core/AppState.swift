@@ -93,6 +93,16 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var interruptedByKey = false
     /// "copied name: …" in the status line after `y` / `Y`, until the next key.
     public internal(set) var copyNotice: String?
+    /// Favourites and history, in memory (the runner writes them on each change).
+    public internal(set) var saved = SavedLists()
+    /// Why a saved list is kept in memory only (said once each, in the status line).
+    public internal(set) var savedNotices: [String] = []
+    /// Detail pages already put in the history (by page id).
+    var visitedPages: Set<Int> = []
+    /// The entries a saved grid shows, as they were when it opened (by list id).
+    var savedSnapshots: [Int: [SavedEntry]] = [:]
+    /// The saved entries' times.
+    public var wallClock = WallClock.system
     /// Jump by typing (`'`) while its prefix is being typed; the jump (or index letter) being
     /// placed; what the status line says about it until the next key.
     public internal(set) var jumpTyping: JumpTyping?

@@ -35,6 +35,7 @@ extension CatalogKind {
         case .characters: .characters
         case .comics: .comics
         case .titles(let kind): kind
+        case .saved: .characters  // each saved tile carries its own kind
         }
     }
 }

@@ -10,6 +10,8 @@ public enum DetailAction: Equatable, Hashable, Sendable {
     case nextLink, previousLink, openLink
     /// `y` / `Y`: the page's name or canonical link to the terminal's clipboard (OSC 52).
     case copy(CopyRequest.What)
+    /// `f`: star / unstar the page's record (the app core does it: favourites are its).
+    case favourite
     case retry
 }
 
@@ -33,6 +35,7 @@ extension Keymap {
             Binding(.char("u"), .nextLink), Binding(.char("U"), .previousLink), Binding(.char("o"), .openLink),
         ]),
         Line("y Y", .helpCopy, [Binding(.char("y"), .copy(.name)), Binding(.char("Y"), .copy(.link))]),
+        Line("f", .helpFavourite, [Binding(.char("f"), .favourite)]),
         Line("r", .helpRetry, [Binding(.char("r"), .retry)]),
         Line("Esc  q", .helpDetailBack, [Binding(.escape, .back), Binding(.backspace, .back), Binding(.char("q"), .back)]),
         Line("Ctrl-C", .helpQuit),

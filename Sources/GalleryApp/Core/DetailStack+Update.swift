@@ -86,6 +86,8 @@ extension DetailStack {
             return [.copy(CopyRequest(.link, page.canonicalLink))]
         case .retry:
             if page.strip.failure != nil { pages[top].strip.failure = nil }
+        case .favourite:
+            break  // the app core's (`AppState.toggleFavouriteOnDetail`)
         }
         return []
     }

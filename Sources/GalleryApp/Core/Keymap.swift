@@ -16,10 +16,14 @@ public enum GridAction: Equatable, Hashable, Sendable {
     case help
     case back
     case quit
-    /// Comics gallery: the next (`f`) or previous (`F`) format filter.
+    /// Comics gallery: the next (`t`) or previous (`T`) format filter.
     case format(forward: Bool)
     /// `y` / `Y`: the selection's name or link to the terminal's clipboard (OSC 52).
     case copy(CopyRequest.What)
+    /// `f`: star / unstar the selection (favourites).
+    case favourite
+    /// `H`: the recently opened pages.
+    case recent
     /// `s` / `S`: the next order of the grid, or the same order the other way round.
     case sort(reverse: Bool)
     /// `'`: type a prefix to jump to the first name starting with it.
@@ -51,6 +55,7 @@ public enum Keymap {
         case .characters: characters
         case .comics: comics
         case .titles: titles
+        case .saved: saved
         }
     }
 
@@ -81,6 +86,8 @@ public enum Keymap {
     ]
 
     private static let closing: [Line<GridAction>] = [
+        Line("f", .helpFavourite, [Binding(.char("f"), .favourite)]),
+        Line("H", .helpRecent, [Binding(.char("H"), .recent)]),
         Line("y Y", .helpCopy, [Binding(.char("y"), .copy(.name)), Binding(.char("Y"), .copy(.link))]),
         Line("r", .helpRetry, [Binding(.char("r"), .retry)]),
         Line("?", .helpHelp, [Binding(.char("?"), .help)]),
@@ -120,10 +127,16 @@ public enum Keymap {
 
     static let comics: [Line<GridAction>] = movement + opening(ends: .helpEndsComics, open: .helpOpenComic, search: .helpSearchTitles)
         + index(.helpIndexTitles) + jump + sort(.helpSortComics) + [
-        Line("f F", .helpFormat, [Binding(.char("f"), .format(forward: true)), Binding(.char("F"), .format(forward: false))]),
+        // `f` stars (every grid); the formats moved to `t T`.
+        Line("t T", .helpFormat, [Binding(.char("t"), .format(forward: true)), Binding(.char("T"), .format(forward: false))]),
     ] + closing
 
     /// Series, events, creators: the comics grid without formats.
     static let titles: [Line<GridAction>] = movement + opening(ends: .helpEndsTitles, open: .helpOpenTitle, search: .helpSearchTitles)
         + index(.helpIndexTitles) + jump + closing
+
+    /// Favourites and history (`marvel-gallery favourites|recent`, `H`): records of any type.
+    /// No search, index, jump or sort: they are the server's, and these lists are the user's own.
+    static let saved: [Line<GridAction>] = movement + Array(opening(ends: .helpEndsTitles, open: .helpOpenTitle, search: .helpSearch).prefix(3))
+        + closing
 }

@@ -21,6 +21,8 @@ public enum Msg: Equatable, Sendable {
     case healthChanged(SourceHealth)
     /// The clipboard sequence of `y` / `Y` went out with this text (cleaned, canonical).
     case copied(CopyRequest)
+    /// A favourites or history file could not be written (at `path`): kept in memory.
+    case savedProblem(SavedStoreProblem, path: String)
     /// SIGTERM/SIGHUP/SIGINT arrived.
     case terminate
 }
@@ -37,4 +39,6 @@ public enum Effect: Equatable, Sendable {
     case detail(DetailEffect)
     /// Put a name or link on the terminal's clipboard (OSC 52).
     case copy(CopyRequest)
+    /// Write a saved list whole (favourites or history).
+    case save(SavedList, [SavedEntry], revision: Int)
 }

@@ -1,13 +1,15 @@
 import MarvelAPI
 
 /// The comics gallery: the same lists, paging, search and thumbnails as the characters grid,
-/// with comics as items. `f`/`F` step through the format filters (a list pushed over the main
+/// with comics as items. `t`/`T` step through the format filters (a list pushed over the main
 /// one, like a letter of the index; Esc returns); `/` searches by `titleStartsWith`.
 public enum CatalogKind: Equatable, Sendable {
     case characters
     case comics
     /// `marvel-gallery series|events|creators`: the comics grid's screen over another type.
     case titles(MarvelResource)
+    /// `marvel-gallery favourites|recent`: saved records of any type.
+    case saved(SavedList)
 
     /// The detail page of an item of this list.
     func subject(_ item: GalleryItem) -> DetailSubject {
@@ -15,6 +17,7 @@ public enum CatalogKind: Equatable, Sendable {
         case .characters: .character(item.id)
         case .comics: .comic(item.id)
         case .titles(let kind): DetailSubject(kind, id: item.id)
+        case .saved: DetailSubject(item.kind ?? .characters, id: item.id)
         }
     }
 
@@ -24,6 +27,7 @@ public enum CatalogKind: Equatable, Sendable {
         case .characters: .all
         case .comics: .comics(comicsFilter)
         case .titles(let kind): .titles(kind, startsWith: nil)
+        case .saved(let list): .saved(list)
         }
     }
 }
@@ -50,7 +54,7 @@ public struct ComicsFilter: Equatable, Hashable, Sendable {
         return nil
     }
 
-    /// The formats `f` steps through, in order (nil: every format).
+    /// The formats `t` steps through, in order (nil: every format).
     public static let formats: [String?] = [nil, "comic", "digital comic", "trade paperback", "hardcover",
                                             "digest", "graphic novel", "magazine", "infinite comic"]
 
@@ -103,6 +107,7 @@ extension CatalogKind {
         case .characters: .hints
         case .comics: .comicsHints
         case .titles: .titlesHints
+        case .saved: .savedHints
         }
     }
 
@@ -111,7 +116,7 @@ extension CatalogKind {
         switch self {
         case .characters: .loadingFirst
         case .comics: .loadingComics
-        case .titles: .detailLoading
+        case .titles, .saved: .detailLoading
         }
     }
 }

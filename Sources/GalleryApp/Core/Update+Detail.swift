@@ -11,11 +11,11 @@ extension AppState {
     /// Enter on the grid: the selected item's page.
     mutating func openSelected() -> [Effect] {
         guard let item = current.selectedItem else { return [] }
-        return openDetail(config.catalog.subject(item), title: item.name)
+        return openDetail(item.kind.map { DetailSubject($0, id: item.id) } ?? config.catalog.subject(item), title: item.name)
     }
 
     mutating func updateDetails(_ msg: DetailMsg) -> [Effect] {
-        let effects = details.update(msg).map(Effect.detail)
+        let effects = details.update(msg).map(Effect.detail) + recordVisit()
         if details.isEmpty && details.standalone { return effects + quit() }
         return effects
     }
@@ -26,6 +26,7 @@ extension AppState {
             overlay = .help
             return []
         }
+        if Keymap.detailAction(for: key) == .favourite { return toggleFavouriteOnDetail() }
         return updateDetails(.key(key))
     }
 

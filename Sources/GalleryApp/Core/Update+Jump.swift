@@ -1,6 +1,6 @@
 import TerminalUI
 
-/// Jump by typing (`'` then letters, as `f` finds in ranger; `f` is the comics' format here) and
+/// Jump by typing (`'` then letters, as `f` finds in ranger; `f` stars here) and
 /// the index letters: the selection moves to the first name with the prefix in the list on
 /// screen, which stays as it is (nothing is filtered). Names not loaded yet are found the way
 /// `G` reaches the end of a sparse list: the source is asked for the first name starting with

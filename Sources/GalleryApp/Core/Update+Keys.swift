@@ -15,7 +15,7 @@ extension AppState {
         if indexCursor != nil { return handleIndexBar(key: key) }
         if let search, search.isEditing { return handleSearchField(key: key) }
         if jumpTyping != nil, let effects = handleJumpTyping(key: key) { return effects }
-        guard let action = Keymap.gridAction(for: key, catalog: config.catalog) else { return [] }
+        guard let action = Keymap.gridAction(for: key, catalog: keyCatalog) else { return [] }
         jump = nil  // a key on the grid wins over a jump still being placed
         return perform(action)
     }
@@ -102,8 +102,12 @@ extension AppState {
             cycleFormat(forward: forward)
         case .copy(let what):
             guard let item = current.selectedItem else { return [] }
-            let text = what == .name ? item.name : CopyRequest.resourceURL(config.catalog.resource, id: item.id)
+            let text = what == .name ? item.name : CopyRequest.resourceURL(item.kind ?? config.catalog.resource, id: item.id)
             return [.copy(CopyRequest(what, text))]
+        case .favourite:
+            return toggleFavouriteOnGrid()
+        case .recent:
+            openSavedList(.recent)
         case .sort(let reverse):
             sort(reverse: reverse)
         case .jump:

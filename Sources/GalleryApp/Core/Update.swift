@@ -49,6 +49,8 @@ extension AppState {
             self.health = health
         case .copied(let copy):
             copyNotice = copy.confirmation(strings)
+        case .savedProblem(let problem, let path):
+            noteSavedProblem(problem, path: path)
         case .terminate:
             isQuitting = true  // the runner stops when the state says so (`isFinished`)
             return []
@@ -73,6 +75,7 @@ extension AppState {
         let grid = layout.tileGrid
         if let grid { lists[top].clampTopRow(in: grid) }
         let (visible, margin) = pageWindow(lists[top], grid: grid)
+        answerSavedPages(visible: visible, margin: margin)
         if let request = lists[top].requestPage(visible: visible, margin: margin, limit: config.pageSize) {
             effects.append(.fetchPage(request))
         }

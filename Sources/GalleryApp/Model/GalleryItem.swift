@@ -16,6 +16,8 @@ public struct GalleryItem: Equatable, Hashable, Sendable, Identifiable {
     public internal(set) var eventsAvailable = 0
     /// Set for comics in the comics gallery (their `format`, which colours the tile); nil for characters.
     public var format: String?
+    /// The record's type when the grid mixes types (favourites, history); nil: the grid's.
+    public internal(set) var kind: MarvelResource?
 }
 
 /// A Marvel image reference: `{path}/{variant}.{extension}` builds a URL (the runner does that,

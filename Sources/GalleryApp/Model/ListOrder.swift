@@ -37,7 +37,7 @@ public struct ListOrder: Equatable, Hashable, Sendable, CustomStringConvertible 
         switch catalog {
         case .characters: [.name, .modified, .comics]
         case .comics: [.title, .onsaleDate, .issueNumber, .focDate, .modified]
-        case .titles: []
+        case .titles, .saved: []
         }
     }
 
@@ -52,7 +52,7 @@ public struct ListOrder: Equatable, Hashable, Sendable, CustomStringConvertible 
         switch catalog {
         case .characters: [ListOrder(.name), ListOrder(.modified, descending: true), ListOrder(.comics, descending: true)]
         case .comics: [ListOrder(.title), ListOrder(.onsaleDate, descending: true), ListOrder(.issueNumber)]
-        case .titles: []
+        case .titles, .saved: []
         }
     }
 

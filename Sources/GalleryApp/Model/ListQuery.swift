@@ -12,6 +12,8 @@ public enum ListQuery: Equatable, Hashable, Sendable {
     case comics(ComicsFilter)
     /// Series, events or creators (their grids), by name, optionally by name start.
     case titles(MarvelResource, startsWith: String?)
+    /// The favourites or the history, answered from memory (`AppState.answerSavedPages`).
+    case saved(SavedList)
 
     /// What was typed in the search field, for a search of any grid.
     public var typedText: String? {
@@ -19,7 +21,7 @@ public enum ListQuery: Equatable, Hashable, Sendable {
         case .search(let text): return text
         case .comics(let filter): return filter.titleStartsWith
         case .titles(_, let prefix): return prefix
-        case .all, .letter: return nil
+        case .all, .letter, .saved: return nil
         }
     }
 
@@ -40,7 +42,7 @@ public enum ListQuery: Equatable, Hashable, Sendable {
     /// filter and a bare "0" counts as blank.
     public var nameStartsWith: String? {
         switch self {
-        case .all, .comics, .titles: return nil
+        case .all, .comics, .titles, .saved: return nil
         case .search(let text): return text
         case .letter(.digits): return nil
         case .letter(.letter(let c)): return String(c)

@@ -17,6 +17,8 @@ public struct EffectRunner: Sendable {
     /// A link as it outlives the process: the executable maps in-process loopback URLs to the
     /// record's own (`InProcessURLs`).
     public var canonicalLink: @Sendable (String) -> String = { $0 }
+    /// Where favourites and history are written (nil: kept in memory only).
+    public var savedStore: SavedStore?
     /// The health last reported, so a change is sent once.
     private let reportedHealth = HealthLatch()
 
@@ -61,6 +63,8 @@ public struct EffectRunner: Sendable {
             await performDetail(detailEffect, dispatch)
         case .copy(let request):
             dispatch(.copied(await copy(request)))
+        case .save(let list, let entries, let revision):
+            save(list, entries, revision: revision, dispatch)
         }
     }
 

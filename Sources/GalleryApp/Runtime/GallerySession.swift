@@ -22,6 +22,11 @@ public enum GallerySession {
         public var canonicalLink: @Sendable (String) -> String = { $0 }
         /// Where `y` / `Y` put text (nil: OSC 52 through the backend).
         public var clipboard: (any ClipboardWriting)?
+        /// Favourites and history as loaded, where they are written, and why a file could
+        /// not be used (nil store: kept in memory only).
+        public var saved = SavedLists()
+        public var savedStore: SavedStore?
+        public var savedProblems: [SavedStoreProblem] = []
 
         public init(config: AppConfig, letter: IndexLetter? = nil) {
             self.config = config
@@ -34,6 +39,10 @@ public enum GallerySession {
                            thumbnails: any ThumbnailProviding, options: Options) async throws -> (AppState, RunStats) {
         let size = await backend.size
         var state = AppState(config: options.config, size: size, letter: options.letter, search: options.search)
+        state.saved = options.saved
+        for problem in options.savedProblems {
+            state.noteSavedProblem(problem, path: options.savedStore?.file(problem.list).lastPathComponent ?? problem.list.rawValue)
+        }
         var initialEffects: [Effect] = []
         if let detail = options.detail { initialEffects += state.openDetail(detail, standalone: true) }
         initialEffects += state.update(.resized(size))
@@ -43,8 +52,11 @@ public enum GallerySession {
         if let opener = options.opener { effects.opener = opener }
         effects.clipboard = options.clipboard ?? TerminalClipboard(backend: backend)
         effects.canonicalLink = options.canonicalLink
+        effects.savedStore = options.savedStore
         let runner = ProgramRunner(program: program, backend: backend,
                                    maxFramesPerSecond: options.maxFramesPerSecond, perform: effects.performer)
-        return try await runner.run(state, initialEffects: initialEffects)
+        let (ended, stats) = try await runner.run(state, initialEffects: initialEffects)
+        effects.saveFinal(ended.saved)
+        return (ended, stats)
     }
 }

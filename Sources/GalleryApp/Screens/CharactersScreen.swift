@@ -29,6 +29,7 @@ enum CharactersScreen {
             }
             TileView.render(character, picture: picture, selected: index == list.selection,
                             in: frame, theme: theme, into: &buffer)
+            if state.isFavourite(character) { TileView.drawStar(in: frame, theme: theme, into: &buffer) }
         }
         preloadNeighbours(of: visible, state, grid: grid, into: &buffer)
         // The tile rows are one document scrolled by whole tiles: saying so lets the renderer
@@ -101,6 +102,7 @@ enum CharactersScreen {
             case .comics(let filter): lines = [(filter.emptyText(strings), theme.title)]
             case .titles(_, let prefix):
                 lines = [(prefix.map { strings.text(.noTitles, $0) } ?? strings[.detailNone], theme.title)]
+            case .saved(let saved): lines = [(strings[saved == .favourites ? .noFavourites : .noRecent], theme.title)]
             }
         } else {
             lines = [(Spinner(frame: state.spinnerFrame).symbol + " " + strings[state.config.catalog.loadingKey], theme.title)]

@@ -51,7 +51,15 @@ enum DetailScreen {
 
     static func renderPage(_ page: DetailPage, state: AppState, layout: DetailLayout, theme: Theme, into buffer: inout Buffer) {
         let strings = state.strings
-        renderHeader(title: DetailPicture.title(of: page), state: state, in: layout.header, theme: theme, into: &buffer)
+        let starred = state.saved.isFavourite(page.subject.kind, id: page.subject.id)
+        renderHeader(title: (starred ? Theme.starMark + " " : "") + DetailPicture.title(of: page), state: state,
+                     in: layout.header, theme: theme, into: &buffer)
+        if starred {  // the title's star as the tiles' gold badge
+            let x = layout.header.x + TextWidth.of(" \(strings[.appTitle]) ") + 1
+            if x < buffer.size.width, layout.header.height > 0, buffer[x, layout.header.y].symbol == Theme.starMark {
+                buffer.set(Cell(Theme.starMark, style: theme.star), at: Point(x: x, y: layout.header.y))
+            }
+        }
         renderStatus(page, state: state, in: layout.status, theme: theme, into: &buffer)
         guard let document = DetailDocument.build(page, layout: layout, strings: strings, theme: theme) else {
             let text = Spinner(frame: state.spinnerFrame).symbol + " " + strings[.detailLoading]
@@ -153,6 +161,7 @@ enum DetailScreen {
         buffer.fill(area, with: Cell(" ", style: theme.statusBar))
         var left = " ● " + StatusBar.source(state.config.source, strings)
         if let notice = page.notice { left += "  │  " + notice }
+        for notice in [state.copyNotice].compactMap({ $0 }) + state.savedNotices { left += "  │  " + notice }
         let hints = strings[.detailHints] + " "
         let x = buffer.put(TextWidth.truncate(left, to: area.width), at: area.origin, style: theme.statusBar.bold)
         if area.maxX - x >= TextWidth.of(hints) + 2 {

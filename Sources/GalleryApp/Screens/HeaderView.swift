@@ -48,6 +48,7 @@ enum HeaderView {
         case .letter(let letter): return strings.text(.letterTitle, letter)
         case .comics(let filter): return filter.title(strings)
         case .titles(let kind, let prefix): return strings[kind.tabKey] + (prefix.map { " · “" + $0 + "”" } ?? "")
+        case .saved(let list): return strings[list == .favourites ? .favouritesTitle : .recentTitle]
         }
     }
 }

@@ -13,7 +13,7 @@ enum HelpOverlay {
     /// The box for `area`, and its rows wrapped to the box's width.
     static func layout(_ state: AppState, in area: Rect) -> (box: Rect, rows: [Row], keysWidth: Int) {
         let strings = state.strings
-        let lines = Keymap.table(state.config.catalog)
+        let lines = Keymap.table(state.keyCatalog)
         let keysWidth = min(lines.map { TextWidth.of($0.keys) }.max() ?? 0, max(4, area.width / 2 - 4))
         let textWidth = lines.map { TextWidth.of(strings[$0.text]) }.max() ?? 0
         let width = min(area.width, keysWidth + textWidth + 7)

@@ -33,6 +33,7 @@ enum StatusBar {
         // Standing notices come after the position: a long one is truncated, the position never is.
         if state.staleData { parts.append((strings[.staleNotice], theme.statusBar)) }
         if let notice = state.config.notice { parts.append((notice, theme.statusBar)) }
+        for notice in state.savedNotices { parts.append((notice, theme.statusBar)) }
         for problem in [state.health.imageCacheProblem, state.health.responseCacheProblem].compactMap({ $0 }) {
             parts.append((problem, theme.statusBar))  // one line from the cache, like the catalog's notice
         }
@@ -57,7 +58,7 @@ enum StatusBar {
             parts.append((strings[.endOfList], theme.statusBar))
         }
 
-        let hints = strings[state.config.catalog.hintsKey] + " "
+        let hints = strings[state.keyCatalog.hintsKey] + " "
         let hintsWidth = TextWidth.of(hints)
         var x = area.x
         let leftLimit = area.maxX

@@ -14,12 +14,16 @@ public struct Theme: Sendable {
     public var placeholder = Color.rgb(0x9A, 0x9A, 0x9A)
     /// Warnings (stale cache, failed page): amber, legible on both backgrounds.
     public var warning = Color.rgb(0xC8, 0x7B, 0x00)
+    /// The favourites' star: gold, legible on both backgrounds.
+    public var starColor = Color.rgb(0xE8, 0xB0, 0x00)
 
     public static let standard = Theme()
 
     /// Heavy frame glyphs for the selected tile: horizontal, vertical, then the corners
     /// clockwise from the top left.
     public static let heavyFrame: [String] = ["━", "┃", "┏", "┓", "┛", "┗"]
+    /// The mark of a starred tile or page (favourites).
+    public static let starMark = "★"
 
     public var brand: Style { Style(foreground: onAccent, background: accent, attributes: .bold) }
     public var title: Style { Style(attributes: .bold) }
@@ -30,4 +34,6 @@ public struct Theme: Sendable {
     public var selectedName: Style { Style(foreground: onAccent, background: accent, attributes: .bold) }
     public var name: Style { .plain }
     public var warningText: Style { Style(foreground: warning, attributes: .bold) }
+    /// A gold badge with a dark star: a lone ★ on the frame is a few pixels in kitty's font.
+    public var star: Style { Style(foreground: .rgb(0x1A, 0x1A, 0x1A), background: starColor, attributes: .bold) }
 }

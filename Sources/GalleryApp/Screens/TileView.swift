@@ -36,6 +36,13 @@ enum TileView {
         buffer.put(name, at: Point(x: nameRow.x + dx, y: nameRow.y), style: style, maxWidth: inner.width)
     }
 
+    /// A starred tile (favourites): a small mark on the frame's top left corner, over the frame
+    /// so it never covers the picture.
+    static func drawStar(in frame: Rect, theme: Theme, into buffer: inout Buffer) {
+        guard frame.width >= 4, frame.height >= 2 else { return }
+        buffer.set(Cell(Theme.starMark, style: theme.star), at: Point(x: frame.minX + 1, y: frame.minY))
+    }
+
     static func drawHeavyFrame(_ frame: Rect, style: Style, into buffer: inout Buffer) {
         guard frame.width >= 2, frame.height >= 2 else { return }
         let g = Theme.heavyFrame

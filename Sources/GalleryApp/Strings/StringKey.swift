@@ -156,6 +156,10 @@ public enum StringKey: String, CaseIterable, Sendable {
     case errServerRepeats
     case errNoOfflineCopy
     case errNoDetailSource
+    // Favourites and history (Strings+Saved.swift).
+    case helpFavourite, helpRecent, favouritesTitle, recentTitle, noFavourites, noRecent, savedHints
+    case favouriteAdded, favouriteRemoved
+    case savedProblem, savedCorrupt, savedTooLarge, savedDirectory, savedUnreadable, savedReadOnly, savedNotWritten
 }
 
 /// The languages the tables exist for.

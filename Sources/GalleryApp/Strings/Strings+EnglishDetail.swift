@@ -2,6 +2,7 @@ extension Strings {
     /// Every English text: the grid's table and the detail pages' and comics gallery's.
     static let english: [StringKey: String] = englishTable.merging(englishDetailTable) { grid, _ in grid }
         .merging(englishErrorTable) { earlier, _ in earlier }
+        .merging(englishSavedTable) { earlier, _ in earlier }
         .merging(englishOrderingTable) { earlier, _ in earlier }
 
     /// English texts of the detail pages and the comics gallery.
@@ -41,7 +42,7 @@ extension Strings {
         .helpDetailBack: "back to where you were",
         .helpFormat: "comics: next / previous format",
         .comicsTitle: "Comics",
-        .comicsHints: "/ search  i index  f format  ? help  q quit",
+        .comicsHints: "/ search  i index  t format  ? help  q quit",
         .loadingComics: "Loading comics…",
         .noComics: "No comics start with “{1}”.",
         .noComicsAtAll: "No comics.",

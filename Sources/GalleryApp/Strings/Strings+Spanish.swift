@@ -91,7 +91,7 @@ extension Strings {
         .helpDetailBack: "volver a donde estabas",
         .helpFormat: "cómics: formato siguiente / anterior",
         .comicsTitle: "Cómics",
-        .comicsHints: "/ buscar  i índice  f formato  ? ayuda  q salir",
+        .comicsHints: "/ buscar  i índice  t formato  ? ayuda  q salir",
         .loadingComics: "Cargando cómics…",
         .noComics: "Ningún cómic empieza por «{1}».",
         .noComicsAtAll: "No hay cómics.",

@@ -14,6 +14,13 @@ final class TmuxSession {
     /// command ends (the shell prints `EXIT:<status>` and waits), so tests can look at what the
     /// program left behind.
     init(command: String, width: Int, height: Int, environment: [String: String] = [:]) throws {
+        // Favourites and history of its own (issue 26): never the user's, never shared by tests.
+        var environment = environment
+        if environment["XDG_DATA_HOME"] == nil {
+            let data = FileManager.default.temporaryDirectory.appendingPathComponent("mg-data-\(UUID().uuidString)").path
+            environment["XDG_DATA_HOME"] = data
+            ownDataHome = data
+        }
         let env = environment.map { "\($0.key)=\(TmuxSession.quote($0.value))" }.joined(separator: " ")
         // A truecolour terminal; NO_COLOR (which `swift test` sets and the tmux server passes
         // on) is dropped unless a test sets it.
@@ -21,7 +28,12 @@ final class TmuxSession {
         tmux = try Tmux(width: width, height: height, command: ["sh", "-c", script])
     }
 
-    deinit { tmux.kill() }
+    private var ownDataHome: String?
+
+    deinit {
+        tmux.kill()
+        if let ownDataHome { try? FileManager.default.removeItem(atPath: ownDataHome) }
+    }
 
     static var isAvailable: Bool { Tmux.path != nil }
 

@@ -1,0 +1,181 @@
+import Foundation
+import Synchronization
+
+/// The favourites and the history on disk: `favourites.json` and `history.json` in
+/// `$XDG_DATA_HOME/marvel-gallery/` (default `~/.local/share/marvel-gallery/`), each written
+/// whole to a temporary file and renamed over the old one, so a crash never leaves half a file.
+///
+/// A file that cannot be used (not JSON, larger than `maxBytes`, a directory, unreadable,
+/// read-only) is never overwritten: that list is kept in memory for the run and `load` says why
+/// once, so what the user saved is not lost to a write over a file we could not read.
+public final class SavedStore: Sendable {
+    public let directory: URL
+    /// Larger than any real list (100 history entries are ~40 KB; 10,000 favourites ~4 MB).
+    public static let maxBytes = 8 << 20
+    /// Lists whose file could not be used: kept in memory, never written.
+    private let memoryOnly: Mutex<Set<SavedList>>
+    /// The newest revision of each list on disk; writes go one at a time under this lock, so a
+    /// late write of an older revision (an effect still running at exit) never replaces a newer.
+    private let written: Mutex<[SavedList: Int]>
+
+    public init(directory: URL) {
+        self.directory = directory
+        self.memoryOnly = Mutex([])
+        self.written = Mutex([:])
+    }
+
+    /// `$XDG_DATA_HOME/marvel-gallery` (an absolute path, as the XDG spec asks) or
+    /// `~/.local/share/marvel-gallery`.
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        let base = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
+        return base.appendingPathComponent("marvel-gallery")
+    }
+
+    public func file(_ list: SavedList) -> URL {
+        directory.appendingPathComponent(list == .favourites ? "favourites.json" : "history.json")
+    }
+
+    /// Both lists, and one problem per file that could not be used.
+    public func load() -> (SavedLists, [SavedStoreProblem]) {
+        var problems: [SavedStoreProblem] = []
+        var lists: [SavedList: [SavedEntry]] = [:]
+        for list in SavedList.allCases {
+            do {
+                lists[list] = try read(list)
+            } catch let problem as SavedStoreProblem {
+                problems.append(problem)
+                memoryOnly.withLock { _ = $0.insert(list) }
+                if case .readOnly(_, let entries) = problem.reason { lists[list] = entries }
+            } catch {
+                problems.append(SavedStoreProblem(list: list, reason: .unreadable("\(error)")))
+                memoryOnly.withLock { _ = $0.insert(list) }
+            }
+        }
+        return (SavedLists(favourites: lists[.favourites] ?? [], history: lists[.recent] ?? []), problems)
+    }
+
+    /// Whether `list` is kept in memory only this run (its file could not be used).
+    public func isMemoryOnly(_ list: SavedList) -> Bool { memoryOnly.withLock { $0.contains(list) } }
+
+    /// Writes `entries` as the whole of `list` (nothing for a list kept in memory). Throws the
+    /// reason a write failed; the list is then kept in memory for the rest of the run.
+    public func save(_ list: SavedList, _ entries: [SavedEntry], revision: Int? = nil) throws {
+        guard !isMemoryOnly(list) else { return }
+        do {
+            try written.withLock { (written: inout [SavedList: Int]) throws in
+                if let revision {
+                    if let last = written[list], last >= revision { return }
+                    written[list] = revision
+                }
+                try write(list, entries)
+            }
+        } catch {
+            memoryOnly.withLock { _ = $0.insert(list) }
+            throw SavedStoreProblem(list: list, reason: .notWritten(Self.reason(error)))
+        }
+    }
+
+    func read(_ list: SavedList) throws -> [SavedEntry] {
+        let url = file(list)
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return [] }
+        if isDirectory.boolValue { throw SavedStoreProblem(list: list, reason: .directory) }
+        let attributes = try? manager.attributesOfItem(atPath: url.path)
+        let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
+        if size > Self.maxBytes { throw SavedStoreProblem(list: list, reason: .tooLarge(size)) }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw SavedStoreProblem(list: list, reason: .unreadable(Self.reason(error)))
+        }
+        // A file that grew between the size check and the read is refused the same way.
+        if data.count > Self.maxBytes { throw SavedStoreProblem(list: list, reason: .tooLarge(data.count)) }
+        let entries: [SavedEntry]
+        do {
+            entries = try Self.decoder.decode(SavedFile.self, from: data).entries
+        } catch {
+            throw SavedStoreProblem(list: list, reason: .corrupt)
+        }
+        // Read-only (by its permission bits: root may write anything, the user's wish still counts).
+        let permissions = (attributes?[.posixPermissions] as? NSNumber)?.intValue ?? 0o644
+        if permissions & 0o222 == 0 { throw SavedStoreProblem(list: list, reason: .readOnly(list, entries)) }
+        return entries
+    }
+
+    func write(_ list: SavedList, _ entries: [SavedEntry]) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let data = try Self.encoder.encode(SavedFile(entries: entries))
+        let url = file(list)
+        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
+        do {
+            try data.write(to: temporary)
+            guard rename(temporary.path, url.path) == 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(errno))])
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+    }
+
+    /// Entries as the files hold them (ISO 8601 times), for `--json`.
+    public static func json(_ entries: [SavedEntry]) throws -> String {
+        String(decoding: try encoder.encode(entries), as: UTF8.self)
+    }
+
+    static func reason(_ error: Error) -> String {
+        let text = (error as NSError).localizedDescription
+        return text.isEmpty ? "\(error)" : text
+    }
+
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }()
+
+    static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }()
+}
+
+/// The file's shape: a version, so a later change of it can be read.
+struct SavedFile: Codable {
+    var version = 1
+    var entries: [SavedEntry]
+}
+
+/// Why a saved list's file could not be used; the status line says it once.
+public struct SavedStoreProblem: Error, Equatable, Sendable {
+    public enum Reason: Equatable, Sendable {
+        case corrupt
+        case tooLarge(Int)
+        case directory
+        case unreadable(String)
+        /// Read, but its permissions forbid writing: its entries are shown, changes stay in memory.
+        case readOnly(SavedList, [SavedEntry])
+        case notWritten(String)
+    }
+
+    public let list: SavedList
+    public let reason: Reason
+
+    /// The status line's sentence, in the user's language (the technical detail as it is).
+    public func text(_ strings: Strings, path: String) -> String {
+        let why: String = switch reason {
+        case .corrupt: strings[.savedCorrupt]
+        case .tooLarge(let bytes): strings.text(.savedTooLarge, strings.number(bytes))
+        case .directory: strings[.savedDirectory]
+        case .unreadable(let detail): strings.text(.savedUnreadable, detail)
+        case .readOnly: strings[.savedReadOnly]
+        case .notWritten(let detail): strings.text(.savedNotWritten, detail)
+        }
+        return strings.text(.savedProblem, path, why)
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import MarvelAPI
+import TerminalUI
+
+/// Favourites (`f`) and history (pages opened; `H` shows them): the core keeps both lists in
+/// memory and asks the runner to write a list whenever it changes (`Effect.save`).
+extension AppState {
+    /// `f` on the grid: stars the selected tile, or takes its star off.
+    mutating func toggleFavouriteOnGrid() -> [Effect] {
+        guard let item = current.selectedItem, item.id >= 0 else { return [] }
+        let kind = item.kind ?? config.catalog.resource
+        return toggleFavourite(entry(kind, id: item.id, name: item.name, thumbnail: item.thumbnail))
+    }
+
+    /// `f` on a detail page: stars the page's record (its name and picture once loaded).
+    mutating func toggleFavouriteOnDetail() -> [Effect] {
+        guard let page = details.top else { return [] }
+        let name = page.content?.title ?? page.knownTitle ?? ""
+        return toggleFavourite(entry(page.subject.kind, id: page.subject.id, name: name, thumbnail: page.content?.picture))
+    }
+
+    mutating func toggleFavourite(_ entry: SavedEntry) -> [Effect] {
+        let starred = saved.toggleFavourite(entry)
+        copyNotice = strings.text(starred ? .favouriteAdded : .favouriteRemoved, Sanitizer.clean(entry.name))
+        return [.save(.favourites, saved.favourites, revision: saved.revision)]
+    }
+
+    /// Whether a tile (of this grid, or of a saved grid carrying its own kind) is starred.
+    public func isFavourite(_ item: GalleryItem) -> Bool {
+        saved.isFavourite(item.kind ?? config.catalog.resource, id: item.id)
+    }
+
+    /// Whose keys (and help, and hints) apply: a saved list shown over another grid (`H`) has
+    /// the saved grids' keys.
+    public var keyCatalog: CatalogKind {
+        if case .saved(let list) = current.query { return .saved(list) }
+        return config.catalog
+    }
+
+    /// `H`: the recently opened pages over the grid (Esc comes back).
+    mutating func openSavedList(_ list: SavedList) {
+        if case .saved(list) = current.query { return }
+        if search != nil { restoreFromSearch() }
+        lists.append(PagedList(id: nextListID, query: .saved(list)))
+        nextListID += 1
+    }
+
+    /// A detail page got its content: it goes first in the history (once per page opened).
+    mutating func recordVisit() -> [Effect] {
+        guard let page = details.top, let content = page.content, !visitedPages.contains(page.pageID) else { return [] }
+        visitedPages.insert(page.pageID)
+        saved.recordVisit(entry(page.subject.kind, id: page.subject.id, name: content.title, thumbnail: content.picture))
+        return [.save(.recent, saved.history, revision: saved.revision)]
+    }
+
+    /// A saved grid's pages come from memory at once: no request leaves the program.
+    mutating func answerSavedPages(visible: Range<Int>, margin: Int) {
+        let top = lists.count - 1
+        guard case .saved(let list) = lists[top].query else { return }
+        let listID = lists[top].id
+        if savedSnapshots[listID] == nil { savedSnapshots[listID] = saved.entries(list) }
+        let entries = savedSnapshots[listID] ?? []
+        while let request = lists[top].requestPage(visible: visible, margin: margin, limit: config.pageSize) {
+            let slice = entries.dropFirst(request.offset).prefix(request.limit)
+            let page = ItemPage(offset: request.offset, total: entries.count, items: slice.map(\.galleryItem))
+            guard lists[top].receive(request, result: .success(page)) else { break }
+        }
+    }
+
+    /// A list could not be written (or read at start): said once in the status line.
+    mutating func noteSavedProblem(_ problem: SavedStoreProblem, path: String) {
+        let text = problem.text(strings, path: path)
+        if !savedNotices.contains(text) { savedNotices.append(text) }
+    }
+
+    func entry(_ kind: MarvelResource, id: Int, name: String, thumbnail: ImageRef?) -> SavedEntry {
+        SavedEntry(kind: kind, id: id, name: name, thumbnail: thumbnail, source: config.source.savedName, at: wallClock.now())
+    }
+}
+
+extension DataSourceKind {
+    /// Where a saved entry came from, as stored (not translated).
+    var savedName: String {
+        switch self {
+        case .officialAPI: "Marvel API"
+        case .mirror(let url): url
+        case .offlineCatalog: "offline catalog"
+        case .live: "live source"
+        }
+    }
+}
+
+/// The wall clock of the entries' times (tests pass a fixed one). Equal to every other clock:
+/// it is not part of what the state shows.
+public final class WallClock: Sendable, Equatable {
+    public let now: @Sendable () -> Date
+    public init(_ now: @escaping @Sendable () -> Date) { self.now = now }
+    public static let system = WallClock { Date() }
+    public static func == (a: WallClock, b: WallClock) -> Bool { true }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import XCTest
+@testable import GalleryApp
+import MarvelAPI
+
+/// The favourites and history files: a round trip, the cap of 100, and every bad file (corrupt,
+/// huge, a directory, read-only, an unwritable folder) kept in memory and never overwritten.
+final class SavedStoreTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("saved-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        _ = try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    static func entry(_ id: Int, _ kind: MarvelResource = .characters, name: String? = nil, at: Double = 1_700_000_000) -> SavedEntry {
+        SavedEntry(kind: kind, id: id, name: name ?? "Entry \(id)",
+                   thumbnail: ImageRef(path: "http://i.annihil.us/u/prod/marvel/i/mg/\(id)", extension: "jpg"),
+                   source: "offline catalog", at: Date(timeIntervalSince1970: at))
+    }
+
+    func testDefaultFolderFollowsXDGDataHome() {
+        XCTAssertEqual(SavedStore.defaultDirectory(environment: ["XDG_DATA_HOME": "/tmp/x"]).path, "/tmp/x/marvel-gallery")
+        // Relative values are ignored, as the XDG spec asks.
+        XCTAssertTrue(SavedStore.defaultDirectory(environment: ["XDG_DATA_HOME": "rel"]).path.hasSuffix("/.local/share/marvel-gallery"))
+    }
+
+    func testRoundTripKeepsEveryField() throws {
+        let store = SavedStore(directory: folder.appendingPathComponent("marvel-gallery"))
+        let favourites = [Self.entry(1009610, name: "Spider-Man"), Self.entry(21366, .comics, name: "Avengers #1")]
+        let history = (0..<5).map { Self.entry($0, at: 1_700_000_000 + Double($0)) }
+        try store.save(.favourites, favourites)
+        try store.save(.recent, history)
+        let (lists, problems) = SavedStore(directory: store.directory).load()
+        XCTAssertEqual(problems, [])
+        XCTAssertEqual(lists.favourites, favourites)
+        XCTAssertEqual(lists.history, history)
+        XCTAssertEqual(lists.favourites[1].resourceURI, "http://gateway.marvel.com/v1/public/comics/21366")
+        XCTAssertEqual(lists.favourites[1].resource, .comics)
+        // Written whole and renamed: no temporary file left behind.
+        let names = try FileManager.default.contentsOfDirectory(atPath: store.directory.path).sorted()
+        XCTAssertEqual(names, ["favourites.json", "history.json"])
+    }
+
+    /// A write of an older revision arriving after a newer one (an effect still running when
+    /// the program wrote its final lists at exit) leaves the newer on disk.
+    func testAnOlderRevisionNeverReplacesANewerOne() throws {
+        let store = SavedStore(directory: folder)
+        try store.save(.favourites, [Self.entry(1), Self.entry(2)], revision: 5)
+        try store.save(.favourites, [Self.entry(1)], revision: 4)
+        try store.save(.favourites, [Self.entry(1), Self.entry(2)], revision: 5)
+        XCTAssertEqual(SavedStore(directory: folder).load().0.favourites.map(\.id), [1, 2])
+        try store.save(.favourites, [Self.entry(3)], revision: 6)
+        XCTAssertEqual(SavedStore(directory: folder).load().0.favourites.map(\.id), [3])
+    }
+
+    func testMissingFilesAreEmptyListsWithoutAProblem() {
+        let (lists, problems) = SavedStore(directory: folder.appendingPathComponent("none")).load()
+        XCTAssertEqual(lists, SavedLists())
+        XCTAssertEqual(problems, [])
+    }
+
+    func testHistoryKeepsTheLastHundredOncePerRecordNewestFirst() {
+        var lists = SavedLists()
+        for id in 0..<130 { lists.recordVisit(Self.entry(id)) }
+        XCTAssertEqual(lists.history.count, 100)
+        XCTAssertEqual(lists.history.first?.id, 129)
+        XCTAssertEqual(lists.history.last?.id, 30)
+        lists.recordVisit(Self.entry(50, name: "again"))
+        XCTAssertEqual(lists.history.count, 100)
+        XCTAssertEqual(lists.history.first?.name, "again")
+        XCTAssertEqual(lists.history.filter { $0.id == 50 }.count, 1)
+        // The same id of another kind is another record.
+        lists.recordVisit(Self.entry(50, .comics))
+        XCTAssertEqual(lists.history.filter { $0.id == 50 }.count, 2)
+        // A file holding more than 100 is cut to 100 when read.
+        XCTAssertEqual(SavedLists(history: (0..<150).map { Self.entry($0) }).history.count, 100)
+    }
+
+    func testToggleStarsAndUnstarsByKindAndID() {
+        var lists = SavedLists()
+        XCTAssertTrue(lists.toggleFavourite(Self.entry(7)))
+        XCTAssertTrue(lists.toggleFavourite(Self.entry(7, .comics)))
+        XCTAssertTrue(lists.isFavourite(.characters, id: 7))
+        XCTAssertFalse(lists.toggleFavourite(Self.entry(7, name: "renamed")))
+        XCTAssertFalse(lists.isFavourite(.characters, id: 7))
+        XCTAssertTrue(lists.isFavourite(.comics, id: 7))
+    }
+
+    /// A bad file: said once, the list starts empty in memory, and a later save leaves the
+    /// file exactly as it was (what it holds may still be the user's).
+    private func assertKeptInMemory(_ list: SavedList, reason expected: (SavedStoreProblem.Reason) -> Bool,
+                                    file: StaticString = #filePath, line: UInt = #line) throws {
+        let store = SavedStore(directory: folder)
+        let url = store.file(list)
+        let before = try? Data(contentsOf: url)
+        let (lists, problems) = store.load()
+        XCTAssertEqual(problems.count, 1, file: file, line: line)
+        XCTAssertEqual(problems.first?.list, list, file: file, line: line)
+        XCTAssertTrue(problems.first.map { expected($0.reason) } ?? false, "\(problems)", file: file, line: line)
+        XCTAssertTrue(store.isMemoryOnly(list), file: file, line: line)
+        XCTAssertFalse(store.isMemoryOnly(list == .favourites ? .recent : .favourites), file: file, line: line)
+        try store.save(list, [Self.entry(1)])  // no throw: already said, kept in memory
+        XCTAssertEqual(try? Data(contentsOf: url), before, "the bad file is never overwritten", file: file, line: line)
+        let text = problems[0].text(Strings(), path: url.path)
+        XCTAssertTrue(text.hasPrefix(url.path + ": ") && text.hasSuffix("; kept in memory this run"), text, file: file, line: line)
+        _ = lists
+    }
+
+    func testCorruptFile() throws {
+        try Data("{\"version\":1,\"entries\":[{\"kind\":".utf8).write(to: folder.appendingPathComponent("favourites.json"))
+        try assertKeptInMemory(.favourites) { $0 == .corrupt }
+        let (lists, _) = SavedStore(directory: folder).load()
+        XCTAssertEqual(lists.favourites, [])
+    }
+
+    func testBinaryGarbage() throws {
+        try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919) }).write(to: folder.appendingPathComponent("history.json"))
+        try assertKeptInMemory(.recent) { $0 == .corrupt }
+    }
+
+    func testHugeFileIsNotRead() throws {
+        let url = folder.appendingPathComponent("history.json")
+        FileManager.default.createFile(atPath: url.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.truncate(atOffset: UInt64(SavedStore.maxBytes + 1))  // sparse: no 8 MB written
+        try handle.close()
+        try assertKeptInMemory(.recent) { if case .tooLarge(let n) = $0 { n == SavedStore.maxBytes + 1 } else { false } }
+    }
+
+    func testDirectoryInPlaceOfTheFile() throws {
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("favourites.json"), withIntermediateDirectories: true)
+        try assertKeptInMemory(.favourites) { $0 == .directory }
+    }
+
+    func testReadOnlyFileIsShownButNotWritten() throws {
+        let store = SavedStore(directory: folder)
+        try store.save(.favourites, [Self.entry(3)])
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: store.file(.favourites).path)
+        try assertKeptInMemory(.favourites) { if case .readOnly = $0 { true } else { false } }
+        let (lists, _) = SavedStore(directory: folder).load()
+        XCTAssertEqual(lists.favourites, [Self.entry(3)], "a read-only list is still shown")
+    }
+
+    /// The folder cannot be made (a file is in its place): the save throws once, then the list
+    /// stays in memory without trying again.
+    func testUnwritableFolderThrowsOnceThenKeepsInMemory() throws {
+        let blocker = folder.appendingPathComponent("blocked")
+        try Data("x".utf8).write(to: blocker)
+        let store = SavedStore(directory: blocker.appendingPathComponent("marvel-gallery"))
+        XCTAssertThrowsError(try store.save(.recent, [Self.entry(1)])) { error in
+            guard case .notWritten = (error as? SavedStoreProblem)?.reason else { return XCTFail("\(error)") }
+        }
+        XCTAssertTrue(store.isMemoryOnly(.recent))
+        XCTAssertNoThrow(try store.save(.recent, [Self.entry(2)]))
+    }
+
+    /// Names are stored as they came; they reach a terminal only through the cleaning every
+    /// other name goes through (the JSON of `--json` escapes controls).
+    func testEscapeSequencesInNamesSurviveTheFileAndAreEscapedInJSON() throws {
+        let store = SavedStore(directory: folder)
+        let hostile = Self.entry(9, name: "Evil\u{1B}]0;pwned\u{07}\u{1B}[31mRed")
+        try store.save(.favourites, [hostile])
+        XCTAssertEqual(store.load().0.favourites, [hostile])
+        let raw = try String(contentsOf: store.file(.favourites), encoding: .utf8)
+        XCTAssertFalse(raw.contains("\u{1B}"), "the file holds JSON escapes, not raw ESC")
+    }
+}
