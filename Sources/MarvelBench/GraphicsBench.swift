@@ -16,8 +16,8 @@ struct GraphicsBench: AsyncParsableCommand {
 
     @OptionGroup var screen: ScreenSizeOptions
     @Option(help: "Tile-row scrolls measured each way (the median is printed).") var scrolls: Int = 3
-    @Option(help: "Only these modes (comma-separated: blocks,blocks256,kitty,kitty-tmux,sixel,iterm2).")
-    var modes: String = "blocks,blocks256,kitty,kitty-tmux,sixel,iterm2"
+    @Option(help: "Only these modes (comma-separated: blocks,blocks256,kitty,kitty-tmux,sixel,sixel-repaint,iterm2,iterm2-repaint).")
+    var modes: String = "blocks,blocks256,kitty,kitty-tmux,sixel,sixel-repaint,iterm2,iterm2-repaint"
 
     func validate() throws {
         guard (1...100).contains(scrolls) else { throw ValidationError("--scrolls must be 1...100") }
@@ -32,9 +32,22 @@ struct GraphicsBench: AsyncParsableCommand {
         ("kitty", "kitty", GraphicsMode(graphics: .kitty, cellPixels: cell), .truecolor, 0.30),
         ("kitty-tmux", "kitty via tmux placeholders", GraphicsMode(graphics: .kitty, tmuxPlaceholders: true, cellPixels: cell),
          .truecolor, nil),
-        ("sixel", "sixel (libsixel)", GraphicsMode(graphics: .sixel, cellPixels: cell), .truecolor, 0.45),
-        ("iterm2", "iTerm2", GraphicsMode(graphics: .iterm2, cellPixels: cell), .truecolor, 0.45),
+        ("sixel", "sixel (libsixel), a terminal that moves pictures with a scroll (xterm, mlterm)",
+         moving(GraphicsMode(graphics: .sixel, cellPixels: cell)), .truecolor, 0.45),
+        ("sixel-repaint", "sixel (libsixel), any other terminal (safe repaint)",
+         GraphicsMode(graphics: .sixel, cellPixels: cell), .truecolor, nil),
+        ("iterm2", "iTerm2, a terminal that moves pictures with a scroll (iTerm2, WezTerm, mlterm)",
+         moving(GraphicsMode(graphics: .iterm2, cellPixels: cell)), .truecolor, 0.45),
+        ("iterm2-repaint", "iTerm2 protocol, any other terminal (safe repaint)",
+         GraphicsMode(graphics: .iterm2, cellPixels: cell), .truecolor, nil),
     ]
+
+    /// As `PictureScroll` decides for the terminals that carry sixel/iTerm2 pictures along.
+    static func moving(_ mode: GraphicsMode) -> GraphicsMode {
+        var mode = mode
+        mode.picturesMoveWithScroll = true
+        return mode
+    }
 
     func run() async throws {
         let size = Size(width: screen.width, height: screen.height)

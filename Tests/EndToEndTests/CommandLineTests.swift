@@ -60,7 +60,7 @@ final class CommandLineTests: XCTestCase {
         try skipWithoutBinary()
         let comics = try run(["comics", "--help"]).output
         XCTAssertTrue(comics.contains("Comics per page"), comics)
-        XCTAssertTrue(comics.contains("then 50"), comics)
+        XCTAssertTrue(comics.contains("then 100"), comics)
         XCTAssertFalse(comics.contains("--letter"), comics)
         let characters = try run(["characters", "--help"]).output
         XCTAssertTrue(characters.contains("Characters per page"), characters)

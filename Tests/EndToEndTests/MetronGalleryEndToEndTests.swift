@@ -37,12 +37,12 @@ final class MetronGalleryEndToEndTests: XCTestCase {
         let searches = { metron.requests.filter { $0.hasPrefix("/api/character/?") && $0.contains("name=man") }.count }
         tmux.send("/")
         tmux.type("man")
-        // "searched the 80 loaded names…", cut short when the status line also counts a wait down.
-        tmux.waitForSettled("local results") { $0.contains("loaded na") }
+        // "searched the 100 loaded names…", cut short when the status line also counts a wait down.
+        tmux.waitForSettled("local results") { $0.contains("searched the") }
         XCTAssertEqual(searches(), 0, "typing sent nothing to Metron")
         tmux.send("Enter")
         tmux.waitFor("the search sent on Enter", timeout: 60) { _ in searches() == 1 }
-        tmux.waitForSettled("its results", timeout: 60) { GalleryScreen($0).names.contains("'Mazing Man") && !$0.contains("loaded na") }
+        tmux.waitForSettled("its results", timeout: 60) { GalleryScreen($0).names.contains("'Mazing Man") && !$0.contains("searched the") }
 
         tmux.send("Escape")
         tmux.waitForSettled("the list back") { GalleryScreen($0).selectedName == "'Mazing Man" }

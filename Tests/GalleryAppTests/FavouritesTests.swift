@@ -128,6 +128,16 @@ final class FavouritesTests: XCTestCase {
         XCTAssertFalse(h.state.isQuitting)
     }
 
+    func testTheRecentGridOverASortedGridDoesNotClaimItsOrder() {
+        var h = loaded()
+        h.state.saved = SavedLists(history: [SavedStoreTests.entry(1009610, name: "Spider-Man")])
+        h.key(.char("s"))
+        XCTAssertTrue(h.detailText.contains("by modified"), h.detailText)
+        h.key(.char("H"))
+        XCTAssertTrue(h.detailText.contains("Recently opened"), h.detailText)
+        XCTAssertFalse(h.detailText.contains("by modified"), "the recent grid is in visit order: \(h.detailText)")
+    }
+
     func testFavouritesGridStartsWithTheStarredAndSaysWhenEmpty() {
         var config = AppConfig()
         config.catalog = .saved(.favourites)

@@ -108,6 +108,25 @@ final class SparseListTests: XCTestCase {
         XCTAssertEqual(request.offset, 20)
     }
 
+    /// Pages of 100 asked of a server that caps them at 20 (its `limit` says 20): each full page
+    /// of 20 is not "short", so the list goes on to the next 20 instead of ending at 20.
+    func testAServerThatCapsThePageSizeIsPagedOnNotEnded() {
+        var walk = Walk(count: 300)
+        let first = walk.list.requestPage(visible: 0..<0, margin: 0, limit: 100)!
+        XCTAssertEqual(first.limit, 100)
+        XCTAssertTrue(walk.list.receive(first, result: .success(ItemPage(
+            offset: 0, total: 300, items: Array(walk.catalog.characters[0..<20]), servedLimit: 20))))
+        XCTAssertEqual(walk.list.count, 300, "a capped page is not the end of the list")
+        let next = walk.list.requestPage(visible: 0..<40, margin: 0, limit: 100)!
+        XCTAssertEqual(next.offset, 20)
+        // Without the server's limit the same page is short, and ends the list there.
+        var unknown = Walk(count: 300)
+        let asked = unknown.list.requestPage(visible: 0..<0, margin: 0, limit: 100)!
+        XCTAssertTrue(unknown.list.receive(asked, result: .success(ItemPage(
+            offset: 0, total: 300, items: Array(unknown.catalog.characters[0..<20])))))
+        XCTAssertEqual(unknown.list.count, 20)
+    }
+
     func testAFailedGapPageWaitsForRetryAndAsksTheSameOffset() {
         var walk = Walk(count: 5000)
         walk.settle(visible: 0..<0)

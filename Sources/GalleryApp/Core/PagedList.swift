@@ -181,8 +181,11 @@ public struct PagedList: Equatable, Sendable {
     private mutating func receiveSparse(_ page: ItemPage, for request: PageRequest) {
         var ignored = false
         let list = self
+        // A server that caps pages below the 100 asked (its `limit` says so) sends full pages of
+        // its own size: only a page short of that ends the list.
+        let applied = page.servedLimit.map { min(max($0, 1), request.limit) } ?? request.limit
         slots.write(page.items, at: pendingStart, total: page.total, unreadable: page.unreadable,
-                    requested: (request.offset, request.limit)) { list.accepts($0, sawPastDigits: &ignored) }
+                    requested: (request.offset, applied)) { list.accepts($0, sawPastDigits: &ignored) }
     }
 
     /// Whether a character belongs in this list: a letter keeps its names (the server's

@@ -45,15 +45,19 @@ public struct ItemPage: Equatable, Sendable {
     public let isStale: Bool
     /// Records of this page that could not be read and were skipped (the offset counts them).
     public var unreadable = 0
+    /// The page size the server says it applied (its `limit`), nil when not known: a server
+    /// that caps pages below what was asked sends full pages of its own size, not a short one.
+    public var servedLimit: Int?
 
     public init(offset: Int, total: Int, items: [GalleryItem],
-                attributionText: String? = nil, isStale: Bool = false, unreadable: Int = 0) {
+                attributionText: String? = nil, isStale: Bool = false, unreadable: Int = 0, servedLimit: Int? = nil) {
         self.offset = offset
         self.total = total
         self.items = items
         self.attributionText = attributionText
         self.isStale = isStale
         self.unreadable = unreadable
+        self.servedLimit = servedLimit
     }
 }
 

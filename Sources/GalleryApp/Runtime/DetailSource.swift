@@ -146,7 +146,8 @@ extension MarvelPageSource {
             return ItemPage(offset: page.offset, total: page.total, items: page.results.map {
                 GalleryItem(id: $0.id, name: $0.title, description: $0.description ?? "",
                                  thumbnail: ImageRef(marvel: $0.thumbnail), format: $0.format)
-            }, attributionText: page.attributionText, isStale: page.isStale)
+            }, attributionText: page.attributionText, isStale: page.isStale, unreadable: page.unreadable,
+               servedLimit: page.limit)
         }
     }
 }

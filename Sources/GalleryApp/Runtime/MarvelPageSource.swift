@@ -40,7 +40,7 @@ public struct MarvelPageSource: ItemPageSource {
             return ItemPage(offset: page.offset, total: page.total,
                                  items: page.results.map(GalleryItem.init(marvel:)),
                                  attributionText: page.attributionText, isStale: page.isStale,
-                                 unreadable: page.unreadable)
+                                 unreadable: page.unreadable, servedLimit: page.limit)
         }
     }
 }
@@ -78,6 +78,6 @@ extension MarvelPageSource {
         ItemPage(offset: page.offset, total: page.total, items: page.results.map {
             let (name, picture) = item($0)
             return GalleryItem(id: $0.id, name: name, thumbnail: ImageRef(marvel: picture))
-        }, attributionText: page.attributionText, isStale: page.isStale, unreadable: page.unreadable)
+        }, attributionText: page.attributionText, isStale: page.isStale, unreadable: page.unreadable, servedLimit: page.limit)
     }
 }

@@ -36,6 +36,8 @@ enum HeaderView {
 
     /// " · by modified ↓" when the grid is not in its usual order (`s`, `--order`).
     static func orderSuffix(_ state: AppState) -> String {
+        // A saved grid (favourites, recent) is in its own order, whatever the grid under it.
+        if case .saved = state.current.query { return "" }
         guard let order = state.current.order, order != ListOrder.natural(state.config.catalog) else { return "" }
         return " · " + order.label(state.strings)
     }

@@ -23,6 +23,8 @@ public struct MarvelPage<Entity: MarvelEntity>: Sendable {
     public var total: Int { wrapper.data.total }
     public var offset: Int { wrapper.data.offset }
     public var count: Int { wrapper.data.count }
+    /// The page size the server applied (its `limit`): a server may cap what was asked.
+    public var limit: Int { wrapper.data.limit }
     /// Records of the page that could not be decoded and were skipped (see `DataContainer`).
     public var unreadable: Int { wrapper.data.unreadable }
     /// "Data provided by Marvel. © 2014 MARVEL": show it on every screen with API data.
