@@ -41,6 +41,7 @@ enum DetailScreen {
         let body = Paragraph.wrap(failure, width: max(1, width - 4))
         let height = min(area.height, body.count + 5)
         let box = area.centered(Size(width: width, height: height))
+        defer { theme.panel(box, in: &buffer) }
         buffer.fill(box, with: .blank)
         buffer.render(Border(title: strings[.errorTitle], style: theme.warningText), in: box)
         let inner = Border.inner(box).inset(horizontal: 1, vertical: 0)
