@@ -45,7 +45,9 @@ extension Buffer {
                 }
             }
             if intact {
-                kept.removeAll { $0.rect.intersects(p.rect) }
+                // A picture over one kept under the text (the covers strip in the backdrop's
+                // panel, kitty) is drawn above it: both stay.
+                kept.removeAll { $0.rect.intersects(p.rect) && !$0.underText }
                 kept.append(p)
                 continue
             }
@@ -72,6 +74,15 @@ extension Buffer {
             }
         }
         images = kept
+    }
+
+    /// The cell at `point` as it looks: under a directly placed picture, the picture's
+    /// half-block cell there (its colours), else the cell itself.
+    public func shownCell(at point: Point) -> Cell {
+        let cell = self[point.x, point.y]
+        guard cell == ImagePlacement.cover,
+              let p = images.last(where: { !$0.placeholder && $0.rect.contains(point) }) else { return cell }
+        return p.fallbackCell(x: point.x, y: point.y)
     }
 
     /// True when a picture is drawn by the terminal at a position (not by placeholder text):

@@ -80,6 +80,10 @@ public struct GraphicsMode: Sendable, Hashable {
 
     /// True when pictures are drawn with the terminal's own pixels.
     public var usesPixels: Bool { graphics != .blocks }
+
+    /// True when a picture can stay under text drawn over it (kitty placed directly: `z` below
+    /// INT32_MIN/2 and a veil, `Buffer.settleImages`), so it need not be cut around that text.
+    public var picturesUnderText: Bool { graphics == .kitty && !tmuxPlaceholders }
 }
 
 /// One picture on a frame: which image, the cells it covers, and the half-block cells drawn in

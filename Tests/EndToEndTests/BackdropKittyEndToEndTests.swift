@@ -3,47 +3,61 @@ import TerminalUI
 import TestSupport
 import XCTest
 
-/// A character page in the backdrop layout (≥ 160x50) in a real kitty: the picture is placed in
-/// four pieces around the darkened panel, none under the panel's text (the covers strip inside
-/// the panel is the only other pixels), and nothing is left after quitting.
+/// A character page in the backdrop layout (≥ 160x50) in a real kitty (0.26.5, software GL,
+/// Xvfb): the picture is one placement under the darkened panel (issue 26: kept under the
+/// text, `z` below INT32_MIN/2, a veil over the panel), the panel's cells are its pixels dimmed,
+/// not half-blocks, the covers strip in the panel is drawn over it, Esc gives back the grid as
+/// it was, and nothing is left after quitting.
 final class BackdropKittyEndToEndTests: XCTestCase {
-    func testTheBackdropsPiecesSurroundThePanelAndNoneIsUnderIt() throws {
-        let run = try KittyRun("character 1011334", fontSize: 6)
-        /// The panel: from its top-left to its bottom-right corner glyph.
-        func panel(_ vt: VirtualTerminal) -> Rect? {
-            var topLeft: Point?, bottomRight: Point?
-            for y in 0..<vt.screen.size.height {
-                for x in 0..<vt.screen.size.width {
-                    let symbol = vt.screen[x, y].symbol
-                    if symbol == "╭", topLeft == nil { topLeft = Point(x: x, y: y) }
-                    if symbol == "╯" { bottomRight = Point(x: x, y: y) }
-                }
+    /// The panel: from its top-left to its bottom-right corner glyph.
+    static func panel(_ vt: VirtualTerminal) -> Rect? {
+        var topLeft: Point?, bottomRight: Point?
+        for y in 0..<vt.screen.size.height {
+            for x in 0..<vt.screen.size.width {
+                let symbol = vt.screen[x, y].symbol
+                if symbol == "╭", topLeft == nil { topLeft = Point(x: x, y: y) }
+                if symbol == "╯" { bottomRight = Point(x: x, y: y) }
             }
-            guard let a = topLeft, let b = bottomRight else { return nil }
-            return Rect(x: a.x, y: a.y, width: b.x - a.x + 1, height: b.y - a.y + 1)
         }
-        let vt = run.waitFor("the backdrop's pieces") { vt in
-            guard let panel = panel(vt) else { return false }
-            return vt.graphics.placements.values.filter { !$0.intersects(panel) }.count >= 4
+        guard let a = topLeft, let b = bottomRight else { return nil }
+        return Rect(x: a.x, y: a.y, width: b.x - a.x + 1, height: b.y - a.y + 1)
+    }
+
+    /// The backdrop picture: the placement (not the veil) that covers the whole panel.
+    static func backdrop(_ vt: VirtualTerminal, panel: Rect) -> Rect? {
+        vt.graphics.placements.first { $0.key != KittyGraphics.veilID && $0.value.intersection(panel) == panel }?.value
+    }
+
+    /// `▀`/`▄` cells (a picture's half-block fallback) in `rect`.
+    static func halfBlocks(_ vt: VirtualTerminal, in rect: Rect) -> Int {
+        var n = 0
+        for y in rect.minY..<rect.maxY {
+            for x in rect.minX..<rect.maxX where vt.screen[x, y].symbol == "▀" || vt.screen[x, y].symbol == "▄" { n += 1 }
         }
-        let box = try XCTUnwrap(panel(vt))
-        let placements = Array(vt.graphics.placements.values)
-        let outside = placements.filter { !$0.intersects(box) }
-        let inside = placements.filter { $0.intersection(box) == $0 }
-        print("BackdropKittyEndToEndTests: panel \(box), pieces \(outside), \(inside.count) covers in the panel")
-        XCTAssertEqual(outside.count, 4, "the picture in four pieces around the panel")
-        XCTAssertEqual(outside.count + inside.count, placements.count, "no placement crosses the panel's edge")
-        for cover in inside {
+        return n
+    }
+
+    func testTheBackdropIsOnePictureUnderThePanel() throws {
+        let run = try KittyRun("character 1011334", fontSize: 6)
+        let vt = run.waitFor("the backdrop under the panel") { vt in
+            guard let panel = Self.panel(vt) else { return false }
+            return Self.backdrop(vt, panel: panel) != nil && vt.graphics.placements[KittyGraphics.veilID] != nil
+        }
+        let box = try XCTUnwrap(Self.panel(vt))
+        let picture = try XCTUnwrap(Self.backdrop(vt, panel: box))
+        let veil = try XCTUnwrap(vt.graphics.placements[KittyGraphics.veilID])
+        let covers = vt.graphics.placements.filter { $0.key != KittyGraphics.veilID && $0.value != picture }.map(\.value)
+        print("BackdropKittyEndToEndTests: panel \(box), picture \(picture), veil \(veil), \(covers.count) covers in the panel")
+        XCTAssertEqual(Point(x: picture.minX, y: picture.minY), Point(x: 0, y: 1), "the picture fills the body")
+        XCTAssertGreaterThanOrEqual(picture.width, 160)
+        XCTAssertTrue(veil.intersection(box) == box, "the veil covers the panel: \(veil)")
+        XCTAssertEqual(Self.halfBlocks(vt, in: box), 0, "the panel is the picture's pixels, no half-block cell")
+        XCTAssertEqual(Self.halfBlocks(vt, in: picture), 0, "no half-block cell anywhere on the picture")
+        for cover in covers {
             XCTAssertTrue(Rect(x: box.x + 1, y: box.y + 1, width: box.width - 2, height: box.height - 2).intersection(cover) == cover,
                           "a cover in the panel's interior: \(cover)")
         }
-        // The pieces and the panel tile the picture (the screen between header and status line).
-        let minX = outside.map(\.minX).min()!, minY = outside.map(\.minY).min()!
-        let maxX = outside.map(\.maxX).max()!, maxY = outside.map(\.maxY).max()!
-        XCTAssertEqual(Point(x: minX, y: minY), Point(x: 0, y: 1))
-        XCTAssertEqual(outside.reduce(0) { $0 + $1.width * $1.height } + box.width * box.height, (maxX - minX) * (maxY - minY))
-        XCTAssertGreaterThanOrEqual(maxX - minX, 160)
-        XCTAssertEqual(vt.graphics.transmits.values.max(), 1)
+        XCTAssertEqual(vt.graphics.transmits.filter { $0.key != KittyGraphics.veilID }.values.max(), 1)
         // kitty's own sign that it drew them: every placement's cells show a picture.
         let screen = try run.screenshotWhenDrawn(vt, name: "mg-kitty-backdrop.png")
         XCTAssertGreaterThan(Set(stride(from: 0, to: screen.pixels.count, by: 3 * 97).map { screen.pixels[$0] }).count, 50)
@@ -53,5 +67,44 @@ final class BackdropKittyEndToEndTests: XCTestCase {
         let end = run.replay().graphics
         XCTAssertEqual(end.placements, [:], "no picture left on screen")
         XCTAssertEqual(end.stored, [], "every picture freed on the way out")
+    }
+
+    /// From the grid to the first character's backdrop and back with Esc: the grid's tiles are
+    /// placed again as they were, the backdrop and its veil are gone, and the screen is the
+    /// grid's before (PSNR against the screenshot taken before opening the page).
+    func testEscFromTheBackdropGivesBackTheGrid() throws {
+        let run = try KittyRun("characters", fontSize: 6)
+        let grid = run.waitFor("the first screen's pictures") { $0.graphics.placements.count >= 15 }
+        let tiles = grid.graphics.placements
+        let gridShot = try run.screenshotWhenDrawn(grid, name: "mg-kitty-backdrop-grid.png")
+
+        run.key("\r")
+        let page = run.waitFor("the backdrop under the panel") { vt in
+            guard let panel = Self.panel(vt) else { return false }
+            return Self.backdrop(vt, panel: panel) != nil && vt.graphics.placements[KittyGraphics.veilID] != nil
+        }
+        let box = try XCTUnwrap(Self.panel(page))
+        XCTAssertEqual(Self.halfBlocks(page, in: box), 0, "the panel is pixels, no half-block cell")
+        _ = try run.screenshotWhenDrawn(page, name: "mg-kitty-backdrop-page.png")
+
+        run.key("\u{1B}")
+        let picture = try XCTUnwrap(page.graphics.placements.first { $0.key != KittyGraphics.veilID && $0.value.intersection(box) == box }?.key)
+        let back = run.waitFor("the grid again") { vt in
+            vt.graphics.placements[picture] == nil && vt.graphics.placements[KittyGraphics.veilID] == nil
+                && tiles.allSatisfy { vt.graphics.placements[$0.key] == $0.value }
+        }
+        XCTAssertNil(back.graphics.placements[KittyGraphics.veilID], "the veil is gone")
+        XCTAssertNil(back.graphics.placements[picture], "the backdrop is gone")
+        XCTAssertEqual(Self.halfBlocks(back, in: Rect(size: back.screen.size)), 0, "the grid is all pixels")
+        var best = -Double.infinity
+        let deadline = Date().addingTimeInterval(30)
+        repeat {
+            let shot = try run.screenshotWhenDrawn(back, name: "mg-kitty-backdrop-back.png")
+            best = max(best, psnr(shot.pixels, gridShot.pixels))
+            if best >= 25 { break }
+            usleep(300_000)
+        } while Date() < deadline
+        print("BackdropKittyEndToEndTests: grid after Esc from the backdrop against before: \(best) dB")
+        XCTAssertGreaterThanOrEqual(best, 25, "the grid comes back as it was")
     }
 }

@@ -4,12 +4,14 @@ import TerminalUI
 import TestSupport
 
 /// The backdrop layout (≥ 160x50) with pixel graphics: the picture is asked for with the panel
-/// as its hole, its pixels come in pieces around the panel, every piece stays on screen while
-/// the panel's text is drawn and scrolled, and the panel itself is the picture's half-blocks,
-/// darkened (nothing of the pixels under the text).
+/// as its hole. Sixel (and iTerm2, kitty through tmux): its pixels come in pieces around the
+/// panel, every piece stays on screen while the panel's text is drawn, and the panel itself is
+/// the picture's half-blocks, darkened. kitty placed directly (issue 26): the pipeline ignores
+/// the hole (`PipelineThumbnails`), the whole picture is one placement kept under the panel
+/// (veiled), and the panel's cells take the picture's colours, darkened.
 final class BackdropPixelTests: XCTestCase {
-    /// The character page at 180x56 with its picture answered by `answer` (pieces of kitty
-    /// pictures around the hole, as the pipeline makes them).
+    /// The character page at 180x56 with its picture answered as the pipeline makes it: the
+    /// whole picture for kitty, pieces around the hole for sixel.
     private func backdrop(_ graphics: GraphicsProtocol = .kitty) throws -> (Harness, ThumbnailKey) {
         var h = Harness(size: Size(width: 180, height: 56), count: 60)
         h.send(.resized(h.state.size))
@@ -24,7 +26,10 @@ final class BackdropPixelTests: XCTestCase {
         var cells = FakeDetails.picture(key)
         let hole = try XCTUnwrap(key.hole, "the backdrop asks for its picture with the panel as a hole")
         var id: UInt32 = 500
-        for rect in Rect(x: 0, y: 0, width: key.columns, height: key.rows).around(hole) {
+        if graphics == .kitty {
+            cells.pixels = TerminalImage(id: id, graphics: .kitty, cols: key.columns, rows: key.rows, payload: Array("WHOLE".utf8))
+        }
+        for rect in Rect(x: 0, y: 0, width: key.columns, height: key.rows).around(hole) where graphics != .kitty {
             id += 1
             let payload = graphics == .sixel ? "\u{1B}Pq#0PIECE-\(id)\u{1B}\\" : "PIECE-\(id)"
             cells.pixelPieces.append(PicturePiece(offset: rect.origin, image: TerminalImage(
@@ -59,7 +64,7 @@ final class BackdropPixelTests: XCTestCase {
     }
 
     func testThePiecesAreShownAroundThePanelAndTheTextCoversNoPixels() throws {
-        let (h, key) = try backdrop()
+        let (h, key) = try backdrop(.sixel)
         let buffer = frame(h)
         let layout = h.state.detailLayout
         XCTAssertEqual(buffer.images.count, 4, "every piece is on screen")
@@ -82,13 +87,47 @@ final class BackdropPixelTests: XCTestCase {
         XCTAssertTrue(panelText.contains(title), "the page's text is on the panel")
     }
 
+    func testKittyKeepsTheWholePictureUnderThePanelVeiled() throws {
+        let (h, key) = try backdrop()
+        let buffer = frame(h)
+        let layout = h.state.detailLayout
+        let picture = try XCTUnwrap(buffer.images.first { $0.image.id == 500 }, "the picture is on screen")
+        XCTAssertEqual(picture.rect, Rect(x: layout.body.x, y: layout.body.y, width: key.columns, height: key.rows))
+        XCTAssertEqual(picture.veil, layout.panel, "kept under the panel, veiled over it")
+        XCTAssertTrue(picture.underText)
+        // The panel: the picture's colours darkened (not a flat grey), light text, no half-block.
+        let inside = buffer[layout.panel.x + 3, layout.panel.y + 1]
+        guard case .rgb(let r, let g, let b) = inside.style.background else { return XCTFail("panel has no shade") }
+        XCTAssertLessThan(Int(r) + Int(g) + Int(b), 3 * 80, "darkened")
+        XCTAssertNotEqual(inside.style.background, .rgb(0x14, 0x14, 0x14), "the picture's colour there")
+        let blocks = FakeDetails.picture(key)  // the picture's own half-blocks (the strip has others)
+        var shown = 0
+        for y in layout.panel.minY..<layout.panel.maxY {
+            for x in layout.panel.minX..<layout.panel.maxX {
+                let i = (y - layout.body.y) * key.columns + (x - layout.body.x)
+                if buffer[x, y] == HalfBlockImage.cell(top: blocks.top[i], bottom: blocks.bottom[i]) { shown += 1 }
+            }
+        }
+        XCTAssertEqual(shown, 0, "none of the picture's half-blocks in the panel")
+        let title = try XCTUnwrap(h.state.details.top.map(DetailPicture.title(of:)))
+        let panelText = (layout.panel.minY..<layout.panel.maxY).map { y in
+            (layout.panel.minX..<layout.panel.maxX).map { buffer[$0, y].symbol }.joined()
+        }.joined(separator: "\n")
+        XCTAssertTrue(panelText.contains(title), "the page's text is on the panel")
+        // On the wire: placed under the cells, the veil over the panel.
+        var encoder = ANSIEncoder(depth: .truecolor, synchronizedOutput: true)
+        let bytes = String(decoding: encoder.encode(BufferDiff.fullRepaint(buffer)), as: UTF8.self)
+        XCTAssertTrue(bytes.contains("i=500,p=1,c=\(key.columns),r=\(key.rows),z=\(KittyGraphics.underCells)"), "under the cells")
+        XCTAssertTrue(bytes.contains("i=\(KittyGraphics.veilID),p=500,c=\(layout.panel.width),r=\(layout.panel.height),z=-1"), "the veil")
+    }
+
     func testScrollingThePanelSendsNoPixelsAndMovesNoPiece() throws {
         var (h, _) = try backdrop()
         let first = frame(h)
         var encoder = ANSIEncoder(depth: .truecolor, synchronizedOutput: true)
         var vt = VirtualTerminal(size: first.size)
         vt.feed(encoder.encode(BufferDiff.fullRepaint(first)))
-        XCTAssertEqual(vt.graphics.placements.count, 4)
+        XCTAssertEqual(vt.graphics.placements.count, 2, "the picture and its veil")
         XCTAssertEqual(vt.graphics.transmits.values.max(), 1)
         for p in first.images { XCTAssertEqual(vt.graphics.placements[p.image.id], p.rect) }
 
@@ -99,7 +138,7 @@ final class BackdropPixelTests: XCTestCase {
         let bytes = encoder.encode(BufferDiff(from: first, to: scrolled))
         XCTAssertFalse(String(decoding: bytes, as: UTF8.self).contains("\u{1B}_G"), "text scrolls, the pictures stay")
         vt.feed(bytes)
-        XCTAssertEqual(vt.graphics.placements.count, 4)
+        XCTAssertEqual(vt.graphics.placements.count, 2)
         XCTAssertEqual(vt.unknownSequences, [])
     }
 
@@ -113,14 +152,14 @@ final class BackdropPixelTests: XCTestCase {
         XCTAssertEqual(vt.graphics.pixelDraws.count, 4)
     }
 
-    /// kitty keeps every piece placed under the help (issue 26: re-placed under the cells, a
+    /// kitty keeps its picture placed under the help (issue 26: re-placed under the cells, a
     /// veil over the cells drawn over it); sixel pieces under it give way to half-blocks.
-    func testTheHelpOverlayKeepsKittyPiecesAndTurnsSixelPiecesItCoversIntoHalfBlocks() throws {
+    func testTheHelpOverlayKeepsTheKittyPictureAndTurnsSixelPiecesItCoversIntoHalfBlocks() throws {
         var (k, _) = try backdrop()
         k.key(.char("?"))
         let kitty = frame(k)
-        XCTAssertEqual(kitty.images.count, 4, "kitty pieces stay")
-        XCTAssertTrue(kitty.images.contains { $0.veil != nil }, "the ones under the help are veiled")
+        XCTAssertEqual(kitty.images.filter { $0.image.id == 500 }.count, 1, "the kitty picture stays")
+        XCTAssertTrue(kitty.images.contains { $0.image.id == 500 && $0.veil != nil }, "veiled under the panel and the help")
         var (h, _) = try backdrop(.sixel)
         h.key(.char("?"))
         let buffer = frame(h)

@@ -3,6 +3,7 @@ import XCTest
 @testable import GalleryApp
 import ImageCore
 import ImagePipeline
+import TerminalUI
 
 /// The bridge from the core's thumbnail keys to the real image pipeline (decode, resample,
 /// half-block cells) with an in-memory loader: sizes, memory hits, re-prioritising, cancel.
@@ -61,6 +62,19 @@ final class PipelineThumbnailsTests: XCTestCase {
         XCTAssertEqual(url(21, 16), "http://h/p/portrait_small.jpg")
         XCTAssertEqual(url(60, 45), "http://h/p/portrait_medium.jpg")
         XCTAssertEqual(url(400, 300), "http://h/p/detail.jpg", "larger than any portrait: the detail image")
+    }
+
+    /// The backdrop's panel is a hole in the pixels for sixel, iTerm2 and kitty through tmux;
+    /// kitty placed directly keeps the whole picture under it (issue 26).
+    func testTheHoleGoesToThePipelineExceptForKittyPlacedDirectly() {
+        let key = ThumbnailKey(itemID: 1, image: ImageRef(path: "http://h/p", extension: "jpg"), columns: 200, rows: 70,
+                               use: .detail(pageID: 1), hole: Rect(x: 110, y: 2, width: 84, height: 66))
+        func hole(_ mode: GraphicsMode) -> Rect? { PipelineThumbnails.request(for: key, graphics: mode)?.hole }
+        XCTAssertNil(hole(GraphicsMode(graphics: .kitty)))
+        XCTAssertEqual(hole(GraphicsMode(graphics: .kitty, tmuxPlaceholders: true)), key.hole)
+        XCTAssertEqual(hole(GraphicsMode(graphics: .sixel)), key.hole)
+        XCTAssertEqual(hole(GraphicsMode(graphics: .iterm2)), key.hole)
+        XCTAssertNil(hole(.blocks))
     }
 
     func testCancelledLoadNeverCallsBack() async throws {

@@ -116,6 +116,22 @@ final class ImageLayerTests: XCTestCase {
         XCTAssertEqual(enc.imagesTransmitted, 1)
     }
 
+    /// The kitty backdrop (issue 26): a picture kept under a panel drawn over it, and a smaller
+    /// picture (a cover of the panel's strip) placed over it later: both stay, and the panel's
+    /// cells read the big picture's colours through `shownCell` before they are drawn over.
+    func testAPicturePlacedOverOneKeptUnderTheTextKeepsBoth() {
+        var b = Buffer(size: Size(width: 40, height: 12))
+        b.render(HalfBlockImage(picture(31, cols: 20, rows: 10)), in: Rect(x: 0, y: 0, width: 20, height: 10))
+        XCTAssertNotEqual(b.shownCell(at: Point(x: 6, y: 3)), ImagePlacement.cover, "the picture's half-block colours")
+        XCTAssertEqual(b.shownCell(at: Point(x: 30, y: 3)), b[30, 3], "no picture there")
+        b.fill(Rect(x: 5, y: 2, width: 10, height: 6), with: Cell(" ", style: Style(background: .rgb(9, 9, 9))))
+        b.render(HalfBlockImage(picture(32, cols: 2, rows: 2)), in: Rect(x: 7, y: 3, width: 2, height: 2))
+        b.settleImages()
+        XCTAssertEqual(Set(b.images.map(\.image.id)), [31, 32])
+        XCTAssertEqual(b.images.first { $0.image.id == 31 }?.veil, Rect(x: 5, y: 2, width: 10, height: 6))
+        XCTAssertEqual(b.images.first { $0.image.id == 32 }?.underText, false, "the cover stays above the text")
+    }
+
     func testAPictureThatDoesNotFitIsDrawnAsHalfBlocks() {
         var b = Buffer(size: Size(width: 10, height: 4))
         b.render(HalfBlockImage(picture(3, cols: 6, rows: 3)), in: Rect(x: 0, y: 0, width: 4, height: 2))

@@ -77,7 +77,8 @@ public struct DetailLayout: Equatable, Sendable {
     }
 
     /// The cells of the picture the backdrop's panel is drawn over (picture coordinates): the
-    /// terminal's pixels show the picture around it, the panel dims its half-blocks.
+    /// terminal's pixels show the picture around it, the panel dims its half-blocks (kitty
+    /// placed directly keeps the whole picture under the panel: `PipelineThumbnails`).
     public var pictureHole: Rect? {
         guard kind == .backdrop else { return nil }
         let frame = pictureFrame

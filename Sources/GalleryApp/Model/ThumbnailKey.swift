@@ -10,7 +10,7 @@ public struct ThumbnailKey: Equatable, Hashable, Sendable, CustomStringConvertib
     public let rows: Int
     public let use: ThumbnailUse
     /// Cells of the picture something is drawn over (the backdrop's panel): pixel protocols
-    /// show the picture around them.
+    /// show the picture around them (except kitty placed directly, which keeps it under them).
     public let hole: Rect?
 
     public init(itemID: Int, image: ImageRef, columns: Int, rows: Int, use: ThumbnailUse = .tile, hole: Rect? = nil) {

@@ -34,7 +34,9 @@ public final class PipelineThumbnails: ThumbnailProviding, @unchecked Sendable {
         var request = ImageRequest.marvel(MarvelImage(path: key.image.path, fileExtension: key.image.extension),
                                           box: CellBox(cols: key.columns, rows: key.rows), shape: .portrait, fit: .cover,
                                           color: colorDepth, graphics: graphics)
-        if graphics.usesPixels { request?.hole = key.hole }
+        // kitty (placed directly) keeps the whole picture under the backdrop's panel (issue 26);
+        // the other protocols cut it in pieces around it.
+        if graphics.usesPixels && !graphics.picturesUnderText { request?.hole = key.hole }
         request?.dither = dither
         return request
     }

@@ -82,7 +82,7 @@ enum DetailScreen {
             var shade: [Point: Color] = [:]
             for y in panel.minY..<panel.maxY {
                 for x in panel.minX..<panel.maxX {
-                    let color = darkened(buffer[x, y])
+                    let color = darkened(buffer.shownCell(at: Point(x: x, y: y)))  // the picture's colour, also under kitty's
                     shade[Point(x: x, y: y)] = color
                     buffer.set(Cell(" ", style: Style(background: color)), at: Point(x: x, y: y))
                 }
