@@ -9,11 +9,12 @@ extension Buffer {
     /// does not fit on the buffer (the caller draws half-blocks instead).
     @discardableResult
     public mutating func place(_ image: TerminalImage, at origin: Point,
-                               fallback: HalfBlockCells, fallbackOrigin: Point) -> Bool {
+                               fallback: HalfBlockCells, fallbackOrigin: Point, staysUnderText: Bool = false) -> Bool {
         let rect = Rect(x: origin.x, y: origin.y, width: image.cols, height: image.rows)
         guard rect.intersection(area) == rect, !rect.isEmpty else { return false }
         if image.placeholders, image.cols > KittyPlaceholder.maxCells || image.rows > KittyPlaceholder.maxCells { return false }
-        let placement = ImagePlacement(image: image, rect: rect, fallback: fallback, fallbackOrigin: fallbackOrigin)
+        var placement = ImagePlacement(image: image, rect: rect, fallback: fallback, fallbackOrigin: fallbackOrigin)
+        placement.staysUnderText = staysUnderText
         for y in rect.minY..<rect.maxY {
             for x in rect.minX..<rect.maxX { set(placement.coverCell(x: x, y: y), at: Point(x: x, y: y)) }
         }
@@ -51,7 +52,7 @@ extension Buffer {
                 kept.append(p)
                 continue
             }
-            if p.image.graphics == .kitty && !p.placeholder {
+            if p.image.graphics == .kitty && !p.placeholder && p.staysUnderText {
                 // kitty draws it under the cells (`underText`): what is drawn over it covers
                 // it there, and the rest of it stays pixels (an overlay over the grid, issue 26).
                 var under = p
@@ -118,7 +119,7 @@ extension Buffer {
             let rect = Rect(x: p.rect.x + dx, y: p.rect.y + dy, width: p.rect.width, height: p.rect.height)
             let fallbackOrigin = Point(x: p.fallbackOrigin.x + dx, y: p.fallbackOrigin.y + dy)
             if rect.intersection(viewport) == rect,
-               place(p.image, at: rect.origin, fallback: p.fallback, fallbackOrigin: fallbackOrigin) {
+               place(p.image, at: rect.origin, fallback: p.fallback, fallbackOrigin: fallbackOrigin, staysUnderText: p.staysUnderText) {
                 continue
             }
             let visible = rect.intersection(viewport).intersection(area)

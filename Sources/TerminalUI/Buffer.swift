@@ -117,23 +117,6 @@ public struct Buffer: Hashable, Sendable {
         }
     }
 
-    /// Gives the cells of `rect` that use the terminal's default colours these explicit ones (a
-    /// panel: help, index, an error box). kitty keeps pictures under a panel's cells (issue 26),
-    /// and while a picture lies under the cells kitty 0.26.5 draws a changed default-background
-    /// cell over its old glyph (seen: tile names showing through the help); light default text
-    /// must not then land on a dark panel in a light-themed terminal.
-    public mutating func setDefaultColours(foreground: Color, background: Color, in rect: Rect) {
-        let r = rect.intersection(area)
-        guard !r.isEmpty else { return }
-        for y in r.minY..<r.maxY {
-            for x in r.minX..<r.maxX {
-                let i = y * size.width + x
-                if cells[i].style.background == .default { cells[i].style.background = background }
-                if cells[i].style.foreground == .default { cells[i].style.foreground = foreground }
-            }
-        }
-    }
-
     /// The screen as text, one line per row, trailing spaces removed (for snapshots and tests).
     public var text: String {
         var lines: [String] = []

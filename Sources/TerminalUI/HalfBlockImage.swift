@@ -70,7 +70,13 @@ public struct HalfBlockCells: Sendable, Equatable {
 /// is placed as pixels instead (`Buffer.place`), the cells kept as its fallback.
 public struct HalfBlockImage: Widget {
     public var image: HalfBlockCells
-    public init(_ image: HalfBlockCells) { self.image = image }
+    /// A backdrop: in kitty, text drawn over it keeps it as pixels under the cells
+    /// (`ImagePlacement.staysUnderText`).
+    public var staysUnderText: Bool
+    public init(_ image: HalfBlockCells, staysUnderText: Bool = false) {
+        self.image = image
+        self.staysUnderText = staysUnderText
+    }
 
     /// `▀` with the top pixel as foreground and the bottom as background; a space when both
     /// match; transparent halves use the terminal's own colours.
@@ -89,7 +95,8 @@ public struct HalfBlockImage: Widget {
         let dy = (area.height - image.rows) / 2
         if let pixels = image.pixels, pixels.cols <= area.width, pixels.rows <= area.height {
             let origin = Point(x: area.x + (area.width - pixels.cols) / 2, y: area.y + (area.height - pixels.rows) / 2)
-            if buffer.place(pixels, at: origin, fallback: image, fallbackOrigin: Point(x: area.x + dx, y: area.y + dy)) {
+            if buffer.place(pixels, at: origin, fallback: image, fallbackOrigin: Point(x: area.x + dx, y: area.y + dy),
+                            staysUnderText: staysUnderText) {
                 return
             }
         }

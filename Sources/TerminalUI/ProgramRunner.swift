@@ -91,10 +91,6 @@ public struct ProgramRunner<P: Program>: Sendable {
             back.clear()
             program.view(model, into: &back)
             back.settleImages()
-            // While a kitty picture lies under the cells (an overlay over it), kitty 0.26.5 drew
-            // changed cells over their old glyphs (seen: tile names through the help): such a
-            // frame is drawn whole, from an erased screen.
-            if back.images.contains(where: \.underText) { needsFullRepaint = true }
             let diff = needsFullRepaint ? BufferDiff.fullRepaint(back) : BufferDiff(from: front, to: back, picturesMove: picturesMove)
             if !diff.isEmpty {
                 let bytes = encoder.encode(diff)

@@ -95,6 +95,11 @@ public struct ImagePlacement: Sendable, Hashable {
     /// The half-block rendition and where its top-left cell is on screen.
     let fallback: HalfBlockCells
     let fallbackOrigin: Point
+    /// A backdrop (kitty placed directly): text drawn over it leaves it under the cells, veiled.
+    /// Other pictures give way to their half-blocks: kitty 0.26.5, while a picture lies under
+    /// the cells, drew changed cells beside it over their old glyphs (seen: tile names and the
+    /// hatching of "not available" tiles through the help over the grid).
+    public var staysUnderText = false
     /// The cells drawn over part of it (kitty only, `Buffer.settleImages`), their bounding box:
     /// the terminal then draws the picture under the text and under cells with a background
     /// colour, with a dark veil over those cells (`KittyGraphics.veil`).

@@ -4,13 +4,15 @@ import TerminalUI
 import TestSupport
 import XCTest
 
-/// Overlays over kitty pictures (issue 26): the help drawn over the grid keeps every tile a
-/// placed picture (kitty draws it under the text and under cells with a background colour,
-/// `KittyGraphics.underCells`), where it used to turn the tiles it touched into half-blocks;
-/// closing it gives back the grid as it was (PSNR ≥ 25 dB against the screenshot before). Real
-/// kitty 0.26.5 under Xvfb, software GL.
+/// The help over a kitty grid, in real kitty 0.26.5 under Xvfb (software GL). Tiles the help
+/// touches give way to their half-blocks; the rest stay placed pictures, and closing the help
+/// gives back the grid as it was (PSNR >= 25 dB against the screenshot before). Keeping the
+/// tiles under the text (z below INT32_MIN/2) was tried (issue 26): this kitty then drew the
+/// help's changed cells beside the pictures over their old glyphs (tile names and the hatching
+/// of "not available" tiles read through the help; `kitty @ get-text` held the right text), so
+/// only a backdrop stays under its panel (`BackdropKittyEndToEndTests`).
 final class KittyOverlayEndToEndTests: XCTestCase {
-    func testHelpOverTheGridKeepsThePicturesAndClosesBackToTheGrid() throws {
+    func testHelpOverTheGridIsLegibleAndClosesBackToTheGrid() throws {
         let run = try KittyRun("characters")
         let grid = run.waitFor("the first screen's pictures") { $0.graphics.placements.count >= 15 }
         let tiles = grid.graphics.placements
@@ -19,19 +21,16 @@ final class KittyOverlayEndToEndTests: XCTestCase {
 
         run.key("?")
         let help = run.waitFor("the help over the grid") { Self.showsHelp($0) }
-        XCTAssertEqual(help.graphics.placements.filter { $0.key != KittyGraphics.veilID }, tiles,
-                       "every tile stays placed under the help")
-        XCTAssertNotNil(help.graphics.placements[KittyGraphics.veilID], "a veil between the tiles and the help's text")
-        XCTAssertEqual(Self.halfBlocks(help), 0, "no tile is knocked down to half-blocks")
-        // kitty shows them: the tiles the help does not reach are still pictures on screen.
-        let helpShot = try run.screenshotWhenDrawn(help, name: "mg-kitty-overlay-help.png")
-        XCTAssertGreaterThan(psnr(helpShot.pixels, gridShot.pixels), 10, "the grid still shows around the help")
+        XCTAssertNil(help.graphics.placements[KittyGraphics.veilID], "no tile is kept under the help's text")
+        let untouched = help.graphics.placements.filter { tiles[$0.key] == $0.value }
+        XCTAssertLessThan(untouched.count, tiles.count, "the tiles the help touches give way (to their half-blocks)")
+        XCTAssertGreaterThan(untouched.count, 0, "the tiles the help does not reach stay pictures")
+        _ = try run.screenshotWhenDrawn(help, name: "mg-kitty-overlay-help.png")
 
         run.key("?")
-        let back = run.waitFor("the grid again") { !Self.showsHelp($0) }
-        XCTAssertEqual(back.graphics.placements, tiles, "the same placements, the veil gone")
-        XCTAssertEqual(back.graphics.transmits.filter { $0.key != KittyGraphics.veilID && $0.value > 1 }, [:],
-                       "no picture sent twice")
+        let back = run.waitFor("the grid again") { !Self.showsHelp($0) && $0.graphics.placements.count == tiles.count }
+        XCTAssertEqual(back.graphics.placements, tiles, "the same placements")
+        XCTAssertEqual(back.graphics.transmits.filter { $0.value > 1 }, [:], "no picture sent twice")
         var best = -Double.infinity
         let deadline = Date().addingTimeInterval(30)
         repeat {

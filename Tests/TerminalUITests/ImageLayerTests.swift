@@ -92,7 +92,7 @@ final class ImageLayerTests: XCTestCase {
     func testKittyPictureStaysUnderAnOverlayAndComesBackAboveWhenItCloses() {
         var covered = Buffer(size: Size(width: 40, height: 12))
         covered.put("header", at: .zero)
-        covered.render(HalfBlockImage(picture(21)), in: Rect(x: 2, y: 2, width: 4, height: 2))
+        covered.render(HalfBlockImage(picture(21), staysUnderText: true), in: Rect(x: 2, y: 2, width: 4, height: 2))
         covered.put("help", at: Point(x: 3, y: 3))
         covered.settleImages()
         XCTAssertEqual(covered.images.map(\.image.id), [21], "the picture stays")
@@ -116,12 +116,25 @@ final class ImageLayerTests: XCTestCase {
         XCTAssertEqual(enc.imagesTransmitted, 1)
     }
 
+    /// A kitty tile (not a backdrop) that text is drawn over gives way to its half-blocks as in
+    /// the other protocols: kitty 0.26.5 drew the help's changed cells beside such pictures over
+    /// their old glyphs while a picture lay under the cells (seen in real kitty).
+    func testAKittyTileUnderAnOverlayGivesWayToItsHalfBlocks() {
+        var b = Buffer(size: Size(width: 40, height: 12))
+        b.render(HalfBlockImage(picture(41)), in: Rect(x: 2, y: 2, width: 4, height: 2))
+        b.put("help", at: Point(x: 3, y: 3))
+        b.settleImages()
+        XCTAssertTrue(b.images.isEmpty, "the tile is not kept under the text")
+        XCTAssertEqual(b[3, 3].symbol, "h")
+        XCTAssertNotEqual(b[2, 2], ImagePlacement.cover, "its half-block cells where the help is not")
+    }
+
     /// The kitty backdrop (issue 26): a picture kept under a panel drawn over it, and a smaller
     /// picture (a cover of the panel's strip) placed over it later: both stay, and the panel's
     /// cells read the big picture's colours through `shownCell` before they are drawn over.
     func testAPicturePlacedOverOneKeptUnderTheTextKeepsBoth() {
         var b = Buffer(size: Size(width: 40, height: 12))
-        b.render(HalfBlockImage(picture(31, cols: 20, rows: 10)), in: Rect(x: 0, y: 0, width: 20, height: 10))
+        b.render(HalfBlockImage(picture(31, cols: 20, rows: 10), staysUnderText: true), in: Rect(x: 0, y: 0, width: 20, height: 10))
         XCTAssertNotEqual(b.shownCell(at: Point(x: 6, y: 3)), ImagePlacement.cover, "the picture's half-block colours")
         XCTAssertEqual(b.shownCell(at: Point(x: 30, y: 3)), b[30, 3], "no picture there")
         b.fill(Rect(x: 5, y: 2, width: 10, height: 6), with: Cell(" ", style: Style(background: .rgb(9, 9, 9))))

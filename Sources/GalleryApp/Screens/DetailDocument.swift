@@ -97,9 +97,10 @@ struct DocumentWriter {
 
 /// The page's own picture, or what stands in for it while it loads / when there is none.
 enum DetailPicture {
-    static func draw(page: DetailPage, ref: ImageRef?, in frame: Rect, theme: Theme, into buffer: inout Buffer) {
+    static func draw(page: DetailPage, ref: ImageRef?, in frame: Rect, theme: Theme, into buffer: inout Buffer,
+                     backdrop: Bool = false) {
         if let image = page.image {
-            buffer.render(HalfBlockImage(image), in: frame)
+            buffer.render(HalfBlockImage(image, staysUnderText: backdrop), in: frame)
         } else if ref == nil || ref?.isPlaceholder == true || page.imageFailed {
             TileView.drawPlaceholder(for: title(of: page), in: frame, theme: theme, into: &buffer)
         } else {

@@ -8,7 +8,6 @@ enum DetailHelpOverlay {
         let keysWidth = entries.map { TextWidth.of($0.0) }.max() ?? 0
         let textWidth = entries.map { TextWidth.of(strings[$0.1]) }.max() ?? 0
         let box = area.centered(Size(width: min(area.width, keysWidth + textWidth + 7), height: min(area.height, entries.count + 4)))
-        defer { theme.panel(box, in: &buffer) }
         buffer.fill(box, with: .blank)
         buffer.render(Border(title: strings[.helpTitle], style: theme.selectedFrame), in: box)
         let inner = Border.inner(box).inset(horizontal: 1, vertical: 0)

@@ -41,7 +41,6 @@ enum DetailScreen {
         let body = Paragraph.wrap(failure, width: max(1, width - 4))
         let height = min(area.height, body.count + 5)
         let box = area.centered(Size(width: width, height: height))
-        defer { theme.panel(box, in: &buffer) }
         buffer.fill(box, with: .blank)
         buffer.render(Border(title: strings[.errorTitle], style: theme.warningText), in: box)
         let inner = Border.inner(box).inset(horizontal: 1, vertical: 0)
@@ -77,7 +76,8 @@ enum DetailScreen {
         case .narrow:
             blit(document, scrollTop: page.scrollTop, into: viewport, buffer: &buffer) { $0 }
         case .backdrop:
-            DetailPicture.draw(page: page, ref: page.content?.picture, in: layout.body, theme: theme, into: &buffer)
+            DetailPicture.draw(page: page, ref: page.content?.picture, in: layout.body, theme: theme, into: &buffer,
+                               backdrop: true)
             let panel = layout.panel
             var shade: [Point: Color] = [:]
             for y in panel.minY..<panel.maxY {

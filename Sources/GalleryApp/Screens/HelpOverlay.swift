@@ -40,7 +40,6 @@ enum HelpOverlay {
     static func render(_ state: AppState, in area: Rect, theme: Theme, into buffer: inout Buffer) {
         let strings = state.strings
         let (box, rows, keysWidth) = layout(state, in: area)
-        defer { theme.panel(box, in: &buffer) }
         buffer.fill(box, with: .blank)
         buffer.render(Border(title: strings[.helpTitle], style: theme.selectedFrame), in: box)
         let inner = Border.inner(box).inset(horizontal: 1, vertical: 0)

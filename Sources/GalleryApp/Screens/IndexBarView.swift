@@ -11,7 +11,6 @@ enum IndexBarView {
         let contentWidth = spaced ? letters.count * 2 - 1 : letters.count
         let width = min(gridArea.width, contentWidth + 4)
         let box = Rect(x: gridArea.x + (gridArea.width - width) / 2, y: gridArea.maxY - 3, width: width, height: 3)
-        defer { theme.panel(box, in: &buffer) }
         buffer.fill(box, with: .blank)
         buffer.render(Border(title: strings[.indexTitle], style: theme.selectedFrame), in: box)
         var x = box.x + 2

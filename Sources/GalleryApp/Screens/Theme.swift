@@ -34,11 +34,6 @@ public struct Theme: Sendable {
     public var selectedName: Style { Style(foreground: onAccent, background: accent, attributes: .bold) }
     public var name: Style { .plain }
     public var warningText: Style { Style(foreground: warning, attributes: .bold) }
-    /// A panel drawn over the grid or a page (help, index, an error box): explicit colours
-    /// (`Buffer.setDefaultColours`), so it covers kitty pictures kept under it.
-    public func panel(_ box: Rect, in buffer: inout Buffer) {
-        buffer.setDefaultColours(foreground: .rgb(0xF2, 0xF2, 0xF2), background: .rgb(0x14, 0x14, 0x14), in: box)
-    }
     /// A gold badge with a dark star: a lone ★ on the frame is a few pixels in kitty's font.
     public var star: Style { Style(foreground: .rgb(0x1A, 0x1A, 0x1A), background: starColor, attributes: .bold) }
 }
