@@ -58,7 +58,9 @@ struct SavedListCommand<Name: SavedListName>: AsyncParsableCommand {
             for entry in entries {
                 PlainOutput.out("\(PlainOutput.v(entry.kind))\t\(entry.id)\t\(PlainOutput.v(entry.name))\t\(formatter.string(from: entry.at))")
             }
-            PlainOutput.note("\(entries.count) \(Name.commandName == "recent" ? "pages" : "favourites")")
+            let noun = Name.commandName == "recent" ? (entries.count == 1 ? "page" : "pages")
+                : (entries.count == 1 ? "favourite" : "favourites")
+            PlainOutput.note("\(entries.count) \(noun)")
         }
         for problem in problems where problem.list == Name.list {
             PlainOutput.note("marvel-gallery: " + PlainOutput.v(problem.text(Strings(), path: store.file(problem.list).path)))

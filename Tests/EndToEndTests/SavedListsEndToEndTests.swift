@@ -66,7 +66,7 @@ final class SavedListsEndToEndTests: XCTestCase {
         let line = try XCTUnwrap(output.split(separator: "\n").first { $0.hasPrefix("characters\t") })
         let fields = line.split(separator: "\t").map(String.init)
         XCTAssertEqual(fields[2], "A-Bomb (HAS)")
-        XCTAssertTrue(output.contains("1 favourites"), output)
+        XCTAssertTrue(output.contains("1 favourite\n"), output)
         let (jsonStatus, json) = try plain(["favourites", "--json"])
         XCTAssertEqual(jsonStatus, 0)
         XCTAssertTrue(json.contains("\"resourceURI\" : \"http://gateway.marvel.com/v1/public/characters/\(fields[1])\""), json)
