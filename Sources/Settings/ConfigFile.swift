@@ -4,15 +4,13 @@ import TOMLKit
 /// `$XDG_CONFIG_HOME/marvel-gallery/config.toml` (default `~/.config/...`): the user's
 /// defaults, each overridable by its environment variable and its flag. Parsed with TOMLKit
 /// (toml++); unknown keys and wrong types are errors that name the key, so a typo is never
-/// silently ignored. A file holding `private_key` or `metron_password` must be mode 0600 or it is refused.
+/// silently ignored. A file holding `private_key` or a live source's password must be mode 0600 or it is refused.
 public struct ConfigFile: Equatable, Sendable {
     public var values = SettingValues()
     public var publicKey: String?
     public var privateKey: String?
-    public var metronUsername: String?
-    public var metronPassword: String?
-    public var metronPerMinute: Int?
-    public var metronPerDay: Int?
+    /// Each live source's values, by its name.
+    public var live: [String: LiveSourceFileValues] = [:]
     /// `serve`: referrer patterns let through with `apikey` alone, and CORS origins.
     public var allowedReferrers: [String]?
     public var corsOrigins: [String]?
@@ -21,11 +19,12 @@ public struct ConfigFile: Equatable, Sendable {
 
     public init() {}
 
-    /// The keys the file may hold, as written in it.
-    public static let keys = ["colors", "graphics", "language", "page_size", "source", "base_url",
-                              "public_key", "private_key", "metron_url", "metron_username", "metron_password",
-                              "metron_per_minute", "metron_per_day", "allowed_referrers", "cors_origins",
-                              "graphics_transfer", "dither", "serve_longest_wait"]
+    /// The keys the file may hold, as written in it: each live source's after the Marvel keys.
+    public static func keys(_ liveSources: [LiveSourceSpec]) -> [String] {
+        ["colors", "graphics", "language", "page_size", "source", "base_url", "public_key", "private_key"]
+            + liveSources.flatMap(\.configKeys)
+            + ["allowed_referrers", "cors_origins", "graphics_transfer", "dither", "serve_longest_wait"]
+    }
 
     /// Where the file is looked for.
     public static func path(environment: [String: String]) -> URL {
@@ -37,7 +36,8 @@ public struct ConfigFile: Equatable, Sendable {
     }
 
     /// Parses TOML text; `path` only names the file in errors.
-    public init(toml text: String, path: String) throws(SettingsError) {
+    public init(toml text: String, path: String, liveSources: [LiveSourceSpec]) throws(SettingsError) {
+        let known = Self.keys(liveSources)
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
@@ -46,8 +46,8 @@ public struct ConfigFile: Equatable, Sendable {
         } catch {
             throw .invalidConfig(path, "\(error)")
         }
-        for key in table.keys where !Self.keys.contains(key) {
-            throw .invalidConfig(path, "unknown key \"\(key)\"; known keys: \(Self.keys.joined(separator: ", "))")
+        for key in table.keys where !known.contains(key) {
+            throw .invalidConfig(path, "unknown key \"\(key)\"; known keys: \(known.joined(separator: ", "))")
         }
         func string(_ key: String) throws(SettingsError) -> String? {
             guard let value = table[key] else { return nil }
@@ -63,9 +63,14 @@ public struct ConfigFile: Equatable, Sendable {
         values.baseURL = try string("base_url")
         publicKey = try string("public_key")
         privateKey = try string("private_key")
-        values.metronURL = try string("metron_url")
-        metronUsername = try string("metron_username")
-        metronPassword = try string("metron_password")
+        for spec in liveSources {
+            var own = LiveSourceFileValues()
+            own.url = try string(spec.urlKey)
+            own.username = try string(spec.usernameKey)
+            own.password = try string(spec.passwordKey)
+            live[spec.name] = own
+            if let url = own.url { values.liveURLs[spec.name] = url }
+        }
         func int(_ key: String, example: Int) throws(SettingsError) -> Int? {
             guard let value = table[key] else { return nil }
             guard let number = value.int else { throw .invalidConfig(path, "\(key) must be a whole number, e.g. \(key) = \(example)") }
@@ -81,27 +86,30 @@ public struct ConfigFile: Equatable, Sendable {
         allowedReferrers = try strings("allowed_referrers", example: "localhost:*")
         corsOrigins = try strings("cors_origins", example: "http://localhost:5173")
         values.pageSize = try int("page_size", example: 50)
-        metronPerMinute = try int("metron_per_minute", example: 18)
-        metronPerDay = try int("metron_per_day", example: 4500)
+        for spec in liveSources {
+            live[spec.name]?.perMinute = try int(spec.perMinuteKey, example: spec.defaultPerMinute)
+            live[spec.name]?.perDay = try int(spec.perDayKey, example: spec.defaultPerDay)
+        }
         serveLongestWait = try int("serve_longest_wait", example: 5)
     }
 
     /// Whether the file holds a secret (and so must not be readable by others).
-    public var holdsSecret: Bool { privateKey != nil || metronPassword != nil }
+    public var holdsSecret: Bool { privateKey != nil || live.values.contains { $0.password != nil } }
 
     /// Reads the file at `url`; nil when there is none. Refuses a file that holds a secret and
     /// is readable or writable by group or others.
-    public static func load(_ url: URL) throws(SettingsError) -> ConfigFile? {
+    public static func load(_ url: URL, liveSources: [LiveSourceSpec]) throws(SettingsError) -> ConfigFile? {
         var info = stat()
         guard stat(url.path, &info) == 0 else { return nil }
         guard let data = FileManager.default.contents(atPath: url.path),
               let text = String(data: data, encoding: .utf8) else {
             throw .invalidConfig(url.path, "cannot be read as UTF-8 text")
         }
-        let file = try ConfigFile(toml: text, path: url.path)
+        let file = try ConfigFile(toml: text, path: url.path, liveSources: liveSources)
         let mode = info.st_mode & 0o777
         if file.holdsSecret, mode & 0o077 != 0 {
-            throw .insecureConfig(url.path, mode: String(mode, radix: 8))
+            let secrets = (["private_key"] + liveSources.map(\.passwordKey)).joined(separator: " or ")
+            throw .insecureConfig(url.path, mode: String(mode, radix: 8), secrets: secrets)
         }
         return file
     }

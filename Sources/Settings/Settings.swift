@@ -33,7 +33,8 @@ public struct SettingValues: Equatable, Sendable {
     public var pageSize: Int?
     public var source: String?
     public var baseURL: String?
-    public var metronURL: String?
+    /// Each live source's URL (`--NAME-url`, `NAME_url`), by the source's name.
+    public var liveURLs: [String: String] = [:]
     /// Flags only (`--public-key`, `--private-key-file`): the private key itself never goes on a
     /// command line, where every user could read it with ps.
     public var publicKey: String?
@@ -43,10 +44,10 @@ public struct SettingValues: Equatable, Sendable {
     /// `--dither` / config.toml `dither` (checked where pictures are drawn).
     public var dither: String?
     public init(colors: String? = nil, graphics: String? = nil, language: String? = nil, pageSize: Int? = nil,
-                source: String? = nil, baseURL: String? = nil, metronURL: String? = nil, publicKey: String? = nil,
+                source: String? = nil, baseURL: String? = nil, liveURLs: [String: String] = [:], publicKey: String? = nil,
                 privateKeyFile: String? = nil) {
         self.colors = colors; self.graphics = graphics; self.language = language
-        self.pageSize = pageSize; self.source = source; self.baseURL = baseURL; self.metronURL = metronURL
+        self.pageSize = pageSize; self.source = source; self.baseURL = baseURL; self.liveURLs = liveURLs
         self.publicKey = publicKey; self.privateKeyFile = privateKeyFile
     }
 }
@@ -67,15 +68,29 @@ public struct Settings: Equatable, Sendable {
         public static let baseURL = "MARVEL_BASE_URL"
         public static let publicKey = "MARVEL_PUBLIC_KEY"
         public static let privateKey = "MARVEL_PRIVATE_KEY"
-        public static let metronURL = "METRON_URL"
-        public static let metronUsername = "METRON_USERNAME"
-        public static let metronPassword = "METRON_PASSWORD"
     }
 
     /// Where the data comes from: `auto` (a base URL if set, else the official API when keys
-    /// are set, else the built-in catalog), or one of them by name. `metron` is never chosen
-    /// by `auto`: it spends the user's Metron account, so it is asked for by name.
-    public enum Source: String, CaseIterable, Sendable { case auto, offline, official, mirror, metron }
+    /// are set, else the built-in catalog), or one of them by name, or a live source by its
+    /// name. A live source is never chosen by `auto`: it spends the user's account there, so it
+    /// is asked for by name.
+    public struct Source: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public static let auto = Source(rawValue: "auto")
+        public static let offline = Source(rawValue: "offline")
+        public static let official = Source(rawValue: "official")
+        public static let mirror = Source(rawValue: "mirror")
+        /// The live source of that name (`LiveSourceSpec.name`).
+        public static func live(_ name: String) -> Source { Source(rawValue: name) }
+        /// The sources that are not live ones, as `--source` takes them.
+        public static let builtIn: [Source] = [.auto, .offline, .official, .mirror]
+        /// Every `--source` value: the built-in ones, then each live source's.
+        public static func names(_ liveSources: [LiveSourceSpec]) -> [String] {
+            builtIn.map(\.rawValue) + liveSources.map(\.name)
+        }
+        public var description: String { rawValue }
+    }
 
     /// The config file looked for, and whether it was there.
     public var configPath: String
@@ -92,16 +107,19 @@ public struct Settings: Equatable, Sendable {
     /// (never a private key on the command line: every user sees it through ps).
     public var publicKey: Resolved<String?>
     public var privateKey: Resolved<String?>
-    /// Metron (`--source metron`): where, who, and how many requests a minute and a day.
-    public var metron: MetronSettings
+    /// Each live source's settings (where, who, how many requests a minute and a day), by name.
+    public var live: [String: LiveSourceSettings]
+    /// The live sources these settings know, in the table's order.
+    public var liveSources: [LiveSourceSpec]
 
     public var hasKeys: Bool { publicKey.value != nil && privateKey.value != nil }
 
-    /// Resolves every setting. `defaultPageSize` is the command's own (100 for every list).
+    /// Resolves every setting. `defaultPageSize` is the command's own (100 for every list);
+    /// `liveSources`: the source table's live sources (Settings names none itself).
     public static func resolve(flags: Flags, environment env: [String: String], defaultPageSize: Int = 20,
-                               configPath: URL? = nil) throws(SettingsError) -> Settings {
+                               configPath: URL? = nil, liveSources: [LiveSourceSpec]) throws(SettingsError) -> Settings {
         let path = configPath ?? ConfigFile.path(environment: env)
-        let file = try ConfigFile.load(path)
+        let file = try ConfigFile.load(path, liveSources: liveSources)
         let fileOrigin = Origin.configFile(path.path)
         func text(_ flag: String?, _ flagName: String, _ variable: String, _ fromFile: String?) -> Resolved<String?> {
             if let flag { return Resolved(value: flag, origin: .flag(flagName)) }
@@ -126,11 +144,12 @@ public struct Settings: Equatable, Sendable {
         let sourceText = text(flags.source, "--source", Variable.source, file?.values.source)
         var source = Resolved(value: Source.auto, origin: .builtIn)
         if let value = sourceText.value {
-            guard let parsed = Source(rawValue: value.lowercased()) else {
+            let names = Source.names(liveSources)
+            guard names.contains(value.lowercased()) else {
                 throw .invalidValue(origin: sourceText.origin,
-                                    "source must be one of \(Source.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(value)\"")
+                                    "source must be one of \(names.joined(separator: ", ")), got \"\(value)\"")
             }
-            source = Resolved(value: parsed, origin: sourceText.origin)
+            source = Resolved(value: Source(rawValue: value.lowercased()), origin: sourceText.origin)
         }
         let baseURL = text(flags.baseURL, "--base-url", Variable.baseURL, file?.values.baseURL)
         if let value = baseURL.value, !isHTTPURL(value) {
@@ -142,18 +161,23 @@ public struct Settings: Equatable, Sendable {
             colors: text(flags.colors, "--colors", Variable.colors, file?.values.colors),
             graphics: text(flags.graphics, "--graphics", Variable.graphics, file?.values.graphics),
             language: language, pageSize: pageSize, source: source, baseURL: baseURL,
-            publicKey: publicKey, privateKey: privateKey,
-            metron: try MetronSettings.resolve(text(flags.metronURL, "--metron-url", Variable.metronURL, file?.values.metronURL),
-                                               env, file, fileOrigin))
+            publicKey: publicKey, privateKey: privateKey, live: [:], liveSources: liveSources)
+        var resolved = settings
+        for spec in liveSources {
+            let url = text(flags.liveURLs[spec.name], spec.urlFlag, spec.urlVariable, file?.values.liveURLs[spec.name])
+            resolved.live[spec.name] = try LiveSourceSettings.resolve(spec, url, env, file?.live[spec.name], fileOrigin)
+        }
+        if let spec = liveSources.first(where: { $0.name == source.value.rawValue }), resolved.live[spec.name]?.username.value == nil {
+            throw .invalidValue(origin: source.origin,
+                                "source \(spec.name) needs a \(spec.displayName) account: set \(spec.usernameVariable) and \(spec.passwordVariable) "
+                                    + "(or \(spec.usernameKey) and \(spec.passwordKey) in config.toml, mode 0600)")
+        }
         switch source.value {
         case .mirror where baseURL.value == nil:
             throw .invalidValue(origin: source.origin, "source mirror needs a base URL (--base-url, $MARVEL_BASE_URL or base_url)")
-        case .metron where settings.metron.username.value == nil:
-            throw .invalidValue(origin: source.origin,
-                                "source metron needs a Metron account: set METRON_USERNAME and METRON_PASSWORD (or metron_username and metron_password in config.toml, mode 0600)")
         case .official where !settings.hasKeys:
             throw .invalidValue(origin: source.origin, "source official needs MARVEL_PUBLIC_KEY and MARVEL_PRIVATE_KEY (or public_key and private_key)")
-        default: return settings
+        default: return resolved
         }
     }
 
@@ -276,10 +300,14 @@ public struct Settings: Equatable, Sendable {
             ("setting source", show(source.value.rawValue, source.origin)),
             ("setting base URL", show(baseURL.value, baseURL.origin)),
             ("setting keys", hasKeys ? "set (public \(publicKey.origin), private \(privateKey.origin))" : "none"),
-            ("setting Metron URL", show(metron.url.value, metron.url.origin)),
-            ("setting Metron account", metron.username.value.map { "\($0), password set (\(metron.password.origin))" } ?? "none"),
-            ("setting Metron budget", "\(metron.perMinute.value)/min, \(metron.perDay.value)/day (\(metron.perMinute.origin))"),
-        ]
+        ] + liveSources.flatMap { spec -> [(label: String, value: String)] in
+            guard let own = live[spec.name] else { return [] }
+            return [
+                ("setting \(spec.displayName) URL", show(own.url.value, own.url.origin)),
+                ("setting \(spec.displayName) account", own.username.value.map { "\($0), password set (\(own.password.origin))" } ?? "none"),
+                ("setting \(spec.displayName) budget", "\(own.perMinute.value)/min, \(own.perDay.value)/day (\(own.perMinute.origin))"),
+            ]
+        }
     }
 }
 

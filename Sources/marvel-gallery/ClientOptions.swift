@@ -18,14 +18,14 @@ struct ClientOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("Where the data comes from: \(ClientOptions.sourceNames) (default: $MARVEL_GALLERY_SOURCE, then source in config.toml, then auto).",
                                valueName: "source"),
-            completion: .list(Settings.Source.allCases.map(\.rawValue)))
+            completion: .list(Settings.Source.names(LiveSources.specs)))
     var source: String?
 
     @OptionGroup var liveSource: LiveSourceOptions
 
     /// `auto, offline, official, mirror or ...`: every `--source` value.
     static var sourceNames: String {
-        let names = Settings.Source.allCases.map(\.rawValue)
+        let names = Settings.Source.names(LiveSources.specs)
         return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
     }
 
@@ -50,7 +50,7 @@ struct ClientOptions: ParsableArguments {
         if let url = baseURL, Self.parseBaseURL(url) == nil {
             throw ValidationError("--base-url must be an absolute http(s) URL, got \"\(url)\"")
         }
-        if let source, Settings.Source(rawValue: source.lowercased()) == nil {
+        if let source, !Settings.Source.names(LiveSources.specs).contains(source.lowercased()) {
             throw ValidationError("--source expects \(Self.sourceNames), got \"\(source)\"")
         }
     }
@@ -61,7 +61,8 @@ struct ClientOptions: ParsableArguments {
         var flags = Flags(language: language, pageSize: pageSize, source: source, baseURL: baseURL,
                           publicKey: publicKey, privateKeyFile: privateKeyFile)
         liveSource.apply(to: &flags)
-        return try Settings.resolve(flags: flags, environment: ProcessInfo.processInfo.environment, defaultPageSize: defaultPageSize)
+        return try Settings.resolve(flags: flags, environment: ProcessInfo.processInfo.environment, defaultPageSize: defaultPageSize,
+                                     liveSources: LiveSources.specs)
     }
 
     static func parseBaseURL(_ text: String) -> URL? {

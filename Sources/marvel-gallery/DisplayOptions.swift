@@ -42,7 +42,7 @@ struct DisplayOptions: ParsableArguments {
     /// (a bad value anywhere: one line and exit 1, like a bad `colors`).
     func ditherMethod() throws -> Dither {
         let path = ConfigFile.path(environment: ProcessInfo.processInfo.environment)
-        let config = (try? ConfigFile.load(path))?.values.dither
+        let config = (try? ConfigFile.load(path, liveSources: LiveSources.specs))?.values.dither
         do {
             return try DisplaySettings.dither(flag: dither, environment: ProcessInfo.processInfo.environment,
                                               configValue: config).method
@@ -72,7 +72,7 @@ struct DisplayOptions: ParsableArguments {
     /// config.toml's `graphics_transfer` (nil when absent or the file is unusable).
     static func configTransfer(path: String? = nil) -> String? {
         let url = path.map { URL(fileURLWithPath: $0) } ?? ConfigFile.path(environment: ProcessInfo.processInfo.environment)
-        return (try? ConfigFile.load(url))??.values.graphicsTransfer
+        return (try? ConfigFile.load(url, liveSources: LiveSources.specs))??.values.graphicsTransfer
     }
 
     /// The request for `CapabilityDetection`, with config.toml's `colors`/`graphics` (the flag
@@ -87,7 +87,7 @@ struct DisplayOptions: ParsableArguments {
     /// commands that read all settings report that).
     static func configValues() -> (colors: String?, graphics: String?) {
         let path = ConfigFile.path(environment: ProcessInfo.processInfo.environment)
-        guard let file = try? ConfigFile.load(path) else { return (nil, nil) }
+        guard let file = try? ConfigFile.load(path, liveSources: LiveSources.specs) else { return (nil, nil) }
         return (file.values.colors, file.values.graphics)
     }
 

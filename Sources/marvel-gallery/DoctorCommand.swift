@@ -31,7 +31,8 @@ struct DoctorCommand: ParsableCommand {
         var lines: [(label: String, value: String)]
         var settings: Settings?
         do {
-            settings = try Settings.resolve(flags: Flags(), environment: ProcessInfo.processInfo.environment)
+            settings = try Settings.resolve(flags: Flags(), environment: ProcessInfo.processInfo.environment,
+                                           liveSources: LiveSources.specs)
             lines = settings!.report.filter { !$0.value.hasSuffix("(default)") && $0.value != "none" }
         } catch {
             lines = [("config file", "refused: \(error)")]

@@ -18,8 +18,10 @@ struct LiveSourceRow: Sendable {
     let name: String
     /// As the status line says it before its budget is known.
     let displayName: String
+    /// The settings it reads (its URL, account and budget: keys, variables, defaults, limits).
+    let settings: LiveSourceSpec
     /// The `Settings.Source` that selects it.
-    let setting: Settings.Source
+    var setting: Settings.Source { .live(name) }
     /// What `serve` says it serves.
     let serving: String
     /// `--source` help: what choosing it does.
@@ -51,13 +53,18 @@ struct LiveSourceOptions: ParsableArguments {
     var metronURL: String?
 
     /// These options as the settings' flags.
-    func apply(to flags: inout Flags) { flags.metronURL = metronURL }
+    func apply(to flags: inout Flags) { flags.liveURLs["metron"] = metronURL }
 }
 
 enum LiveSources {
     static let rows: [LiveSourceRow] = [
         LiveSourceRow(
-            name: "metron", displayName: "Metron", setting: .metron, serving: "Metron (within its rate limit)",
+            name: "metron", displayName: "Metron",
+            settings: LiveSourceSpec(name: "metron", displayName: "Metron", variablePrefix: "METRON",
+                                     defaultURL: "https://metron.cloud",
+                                     defaultPerMinute: 18, maxPerMinute: MetronBudget.metronPerMinute,
+                                     defaultPerDay: 4_500, maxPerDay: MetronBudget.metronPerDay),
+            serving: "Metron (within its rate limit)",
             help: "metron: answer from metron.cloud with your account (METRON_USERNAME/METRON_PASSWORD), within its rate limit",
             recordingsHelp: "A folder of Metron recordings (one JSON body per file and an INDEX.tsv naming each request, "
                 + "as ../shared/metron-recorded) is translated into Marvel entities as `serve --source metron` does.",
@@ -70,6 +77,9 @@ enum LiveSources {
             holdsRecordings: { MetronRecordingsImport.index(atFolder: $0) != nil },
             importRecordings: { folder, store, report in MetronRecordingsImport.run(folder: folder, into: store, report: &report).notes }),
     ]
+
+    /// The settings every live source reads, for `Settings.resolve` and `ConfigFile.load`.
+    static var specs: [LiveSourceSpec] { rows.map(\.settings) }
 
     /// `serve --source` help: the catalog, or each row's.
     static var serveHelp: String {
@@ -137,8 +147,7 @@ enum MetronLaunch {
 
     /// `longestWait`: `serve`'s bound on a request's wait for the budget (nil: as long as it takes).
     static func client(_ settings: Settings, noCache: Bool = false, longestWait: TimeInterval? = nil) throws -> MetronClient {
-        let metron = settings.metron
-        guard let username = metron.username.value, let password = metron.password.value else {
+        guard let metron = settings.live["metron"], let username = metron.username.value, let password = metron.password.value else {
             throw MetronError.missingCredentials
         }
         guard let url = URL(string: metron.url.value) else { throw MetronError.transport("bad Metron URL") }

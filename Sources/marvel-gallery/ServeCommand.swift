@@ -199,9 +199,9 @@ struct ServeCommand: AsyncParsableCommand {
                 var flags = Flags(source: live.name)
                 liveSource.apply(to: &flags)
                 let environment = ProcessInfo.processInfo.environment
-                let settings = try Settings.resolve(flags: flags, environment: environment)
+                let settings = try Settings.resolve(flags: flags, environment: environment, liveSources: LiveSources.specs)
                 let wait = try Self.resolvedLongestWait(flag: longestWait, environment: environment,
-                                                        config: try ConfigFile.load(ConfigFile.path(environment: environment)))
+                                                        config: try ConfigFile.load(ConfigFile.path(environment: environment), liveSources: LiveSources.specs))
                 options.source = .live(try live.make(settings, false, wait))
             } catch {
                 PlainOutput.note("marvel-gallery: \(PlainOutput.v("\(error)"))")
@@ -214,7 +214,7 @@ struct ServeCommand: AsyncParsableCommand {
             if let publicKey, let privateKey = try resolvedPrivateKey() {
                 options.keys = APIKeys(publicKey: publicKey, privateKey: privateKey)
             }
-            let config = try ConfigFile.load(ConfigFile.path(environment: ProcessInfo.processInfo.environment))
+            let config = try ConfigFile.load(ConfigFile.path(environment: ProcessInfo.processInfo.environment), liveSources: LiveSources.specs)
             options.browser = try browser.access(config: config, hasKeys: options.keys != nil)
         } catch let error as SettingsError {
             PlainOutput.note("marvel-gallery: \(PlainOutput.v(error.description))")

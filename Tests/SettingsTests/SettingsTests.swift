@@ -149,7 +149,7 @@ final class SettingsTests: XCTestCase {
         var withAccount = env
         withAccount["METRON_USERNAME"] = "reader"
         withAccount["METRON_PASSWORD"] = "pa55-word"
-        let s = try Settings.resolve(flags: Flags(source: "metron", metronURL: "http://127.0.0.1:9/"), environment: withAccount)
+        let s = try Settings.resolve(flags: Flags(source: "metron", liveURLs: ["metron": "http://127.0.0.1:9/"]), environment: withAccount)
         XCTAssertEqual(s.source.value, .metron)
         XCTAssertEqual(s.metron.url.value, "http://127.0.0.1:9/")
         XCTAssertEqual(s.metron.url.origin, .flag("--metron-url"))
@@ -227,5 +227,28 @@ final class SettingsTests: XCTestCase {
         }
         // A device is read no further than 64 KB (it used to be possible to hang on one).
         XCTAssertThrowsError(try Settings.resolve(flags: Flags(publicKey: "p", privateKeyFile: "/dev/zero"), environment: env))
+    }
+}
+
+/// The live source these tests resolve with: Metron's row as the executable's source table
+/// passes it (Settings itself names no source).
+let metronSpec = LiveSourceSpec(name: "metron", displayName: "Metron", variablePrefix: "METRON", defaultURL: "https://metron.cloud",
+                                defaultPerMinute: 18, maxPerMinute: 20, defaultPerDay: 4_500, maxPerDay: 5_000)
+
+extension Settings {
+    static func resolve(flags: Flags, environment: [String: String], defaultPageSize: Int = 20) throws(SettingsError) -> Settings {
+        try resolve(flags: flags, environment: environment, defaultPageSize: defaultPageSize, liveSources: [metronSpec])
+    }
+
+    var metron: LiveSourceSettings { live["metron"]! }
+}
+
+extension Settings.Source {
+    static let metron = Settings.Source.live("metron")
+}
+
+extension ConfigFile {
+    init(toml text: String, path: String) throws(SettingsError) {
+        try self.init(toml: text, path: path, liveSources: [metronSpec])
     }
 }
