@@ -96,14 +96,7 @@ final class BackdropKittyEndToEndTests: XCTestCase {
         XCTAssertNil(back.graphics.placements[KittyGraphics.veilID], "the veil is gone")
         XCTAssertNil(back.graphics.placements[picture], "the backdrop is gone")
         XCTAssertEqual(Self.halfBlocks(back, in: Rect(size: back.screen.size)), 0, "the grid is all pixels")
-        var best = -Double.infinity
-        let deadline = Date().addingTimeInterval(30)
-        repeat {
-            let shot = try run.screenshotWhenDrawn(back, name: "mg-kitty-backdrop-back.png")
-            best = max(best, psnr(shot.pixels, gridShot.pixels))
-            if best >= 25 { break }
-            usleep(300_000)
-        } while Date() < deadline
+        let best = try run.score(back, against: gridShot, name: "mg-kitty-backdrop-back.png")
         print("BackdropKittyEndToEndTests: grid after Esc from the backdrop against before: \(best) dB")
         XCTAssertGreaterThanOrEqual(best, 25, "the grid comes back as it was")
     }

@@ -49,11 +49,7 @@ final class KittyFileTransferEndToEndTests: XCTestCase {
         run.resize(width: 1024, height: 768)
         let again = run.waitFor("the grid at its first size") { Set($0.graphics.placements.keys) == firstScreen }
         XCTAssertEqual(again.graphics.transfers["d"] ?? 0, 0, "the whole journey went as files: \(again.graphics.transfers)")
-        var best = -Double.infinity
-        let deadline = Date().addingTimeInterval(30)
-        repeat {
-            best = max(best, psnr(try run.screenshotWhenDrawn(again, name: "mg-kitty-file-transfer-again.png").pixels, shot.pixels))
-        } while best < 25 && Date() < deadline
+        let best = try run.score(again, against: shot, name: "mg-kitty-file-transfer-again.png")
         print("KittyFileTransferEndToEndTests: after page, back and resize \(again.graphics.transfers), grid \(best) dB against the first")
         XCTAssertGreaterThanOrEqual(best, 25)
         run.key("q")

@@ -31,14 +31,7 @@ final class KittyOverlayEndToEndTests: XCTestCase {
         let back = run.waitFor("the grid again") { !Self.showsHelp($0) && $0.graphics.placements.count == tiles.count }
         XCTAssertEqual(back.graphics.placements, tiles, "the same placements")
         XCTAssertEqual(back.graphics.transmits.filter { $0.value > 1 }, [:], "no picture sent twice")
-        var best = -Double.infinity
-        let deadline = Date().addingTimeInterval(30)
-        repeat {
-            let shot = try run.screenshotWhenDrawn(back, name: "mg-kitty-overlay-closed.png")
-            best = max(best, psnr(shot.pixels, gridShot.pixels))
-            if best >= 25 { break }
-            usleep(300_000)
-        } while Date() < deadline
+        let best = try run.score(back, against: gridShot, name: "mg-kitty-overlay-closed.png")
         print("KittyOverlayEndToEndTests: grid with the help closed against before: \(best) dB")
         XCTAssertGreaterThanOrEqual(best, 25, "the grid comes back as it was")
     }

@@ -12,21 +12,6 @@ import XCTest
 /// of the same picture as before (PSNR ≥ 25 dB), each taken once kitty has drawn every
 /// placement the program made.
 final class KittyRevisitEndToEndTests: XCTestCase {
-    /// Screenshots until one scores `minimum` dB against `reference` (kitty may still be
-    /// drawing the frame before), or the time is up; the best score.
-    private func score(_ run: KittyRun, _ vt: VirtualTerminal, against reference: RGBImage, name: String,
-                       minimum: Double = 25, timeout: TimeInterval = 30) throws -> Double {
-        let deadline = Date().addingTimeInterval(timeout)
-        var best = -Double.infinity
-        repeat {
-            let shot = try run.screenshotWhenDrawn(vt, name: name)
-            best = max(best, psnr(shot.pixels, reference.pixels))
-            if best >= minimum { break }
-            usleep(300_000)
-        } while Date() < deadline
-        return best
-    }
-
     func testGridCoversAndResizeComeBackAsTheSamePicture() throws {
         let run = try KittyRun("characters")
         let grid = run.waitFor("the first screen's pictures") { $0.graphics.placements.count >= 15 }
@@ -48,11 +33,11 @@ final class KittyRevisitEndToEndTests: XCTestCase {
         }
         run.key("\u{1b}")
         let pageAgain = run.waitFor("the character page again") { $0.graphics.placements == pagePlacements }
-        let pageDB = try score(run, pageAgain, against: pageShot, name: "mg-kitty-revisit-page-again.png")
+        let pageDB = try run.score(pageAgain, against: pageShot, name: "mg-kitty-revisit-page-again.png")
 
         run.key("\u{1b}")
         let gridAgain = run.waitFor("the grid again") { $0.graphics.placements == tiles }
-        let gridDB = try score(run, gridAgain, against: gridShot, name: "mg-kitty-revisit-grid-again.png")
+        let gridDB = try run.score(gridAgain, against: gridShot, name: "mg-kitty-revisit-grid-again.png")
 
         // A resize (smaller tiles) and back: the full repaints keep the stored pictures.
         run.resize(width: 800, height: 600)
@@ -61,7 +46,7 @@ final class KittyRevisitEndToEndTests: XCTestCase {
         }
         run.resize(width: 1024, height: 768)
         let resized = run.waitFor("the grid at its first size") { $0.graphics.placements == tiles }
-        let resizeDB = try score(run, resized, against: gridShot, name: "mg-kitty-revisit-resized.png")
+        let resizeDB = try run.score(resized, against: gridShot, name: "mg-kitty-revisit-resized.png")
 
         // Narrower and back, the height kept (the tiles keep their size, as from 160 to 200
         // columns): the first frame after each resize places every tile it shows, no frame of
@@ -78,7 +63,7 @@ final class KittyRevisitEndToEndTests: XCTestCase {
         let wide = run.waitFor("the grid at its first size again") { $0.graphics.placements == tiles }
         let wideFirst = try XCTUnwrap(run.replay(throughFirstFrameAfter: mark), "a frame after the resize")
         XCTAssertEqual(wideFirst.graphics.placements, tiles, "the first frame back at 1024 px wide")
-        let widthDB = try score(run, wide, against: gridShot, name: "mg-kitty-revisit-width.png")
+        let widthDB = try run.score(wide, against: gridShot, name: "mg-kitty-revisit-width.png")
         XCTAssertGreaterThanOrEqual(widthDB, 25, "the grid after a narrower window and back")
         print("KittyRevisitEndToEndTests: width-only resize: first frames place \(narrowFirst.graphics.placements.count) "
               + "and \(wideFirst.graphics.placements.count) tiles; back \(widthDB) dB")

@@ -130,6 +130,21 @@ final class KittyRun {
     /// A screenshot once kitty has drawn every placement of `vt` (kitty's own output is the
     /// signal: each placement's cells show a picture), saved as `name` in the temporary
     /// directory. Fails the test on timeout and returns the last screenshot.
+    /// Screenshots until one scores `minimum` dB against `reference` (kitty may still be
+    /// drawing the frame before), or the time is up; the best score.
+    func score(_ vt: VirtualTerminal, against reference: RGBImage, name: String,
+               minimum: Double = 25, timeout: TimeInterval = 30) throws -> Double {
+        let deadline = Date().addingTimeInterval(timeout)
+        var best = -Double.infinity
+        repeat {
+            let shot = try screenshotWhenDrawn(vt, name: name)
+            best = max(best, psnr(shot.pixels, reference.pixels))
+            if best >= minimum { break }
+            usleep(300_000)
+        } while Date() < deadline
+        return best
+    }
+
     func screenshotWhenDrawn(_ vt: VirtualTerminal, name: String, timeout: TimeInterval = 90,
                              file: StaticString = #filePath, line: UInt = #line) throws -> RGBImage {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent(name).path
