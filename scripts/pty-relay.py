@@ -22,6 +22,8 @@ import termios
 import tty
 
 DA_REPLY = re.compile(rb"\x1b\[\?[0-9;]*c")
+# An escape sequence that has ended: a CSI with its final byte, or ESC and one more byte.
+COMPLETE = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|[^\[])", re.S)
 
 
 def main():
@@ -41,6 +43,7 @@ def main():
     held = b""            # terminal input held back while an answer may be split
     buf = b""
     in_string = False     # the output so far ends inside a DCS/APC/OSC string (a sixel)
+    partial = b""         # the output so far ends inside this escape sequence (a CSI cut by a read)
     asked = 0             # sync questions written (never inside a string)
     while True:
         r, _, _ = select.select([0, master, ctl], [], [])
@@ -53,8 +56,12 @@ def main():
                 break
             log.write(data)
             os.write(1, data)
-            for m in re.finditer(rb"\x1b[P_\]]|\x1b\\|\x07", data):
+            # A read can end inside an escape sequence: look at its start and the rest together.
+            scan = partial + data
+            for m in re.finditer(rb"\x1b[P_\]]|\x1b\\|\x07", scan):
                 in_string = m.group() in (b"\x1bP", b"\x1b_", b"\x1b]")
+            esc = scan.rfind(b"\x1b")
+            partial = scan[esc:] if esc >= 0 and not COMPLETE.match(scan[esc:]) else b""
         if 0 in r:
             data = held + os.read(0, 4096)
             held = b""
@@ -80,8 +87,8 @@ def main():
                     os.write(master, bytes.fromhex(arg))
                 elif verb == "sync":
                     pending.append(arg)
-        # The question goes out between the program's strings, never inside a sixel.
-        while asked < len(pending) and not in_string:
+        # The question goes out between the program's sequences, never inside a sixel or a CSI.
+        while asked < len(pending) and not in_string and not partial:
             os.write(1, b"\x1b[c")
             asked += 1
     os.waitpid(pid, 0)

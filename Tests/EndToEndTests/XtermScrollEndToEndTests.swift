@@ -68,7 +68,9 @@ final class XtermScrollEndToEndTests: XCTestCase {
         }
 
         /// Polls the log until `condition` holds on what it drew.
-        func waitFor(_ what: String, size: Size, timeout: TimeInterval = 120, _ condition: (VirtualTerminal) -> Bool) -> VirtualTerminal? {
+        /// On a timeout the screen, then `explain`'s account of it last (CI shows an output's tail).
+        func waitFor(_ what: String, size: Size, timeout: TimeInterval = 120, explain: (VirtualTerminal) -> String = { _ in "" },
+                     _ condition: (VirtualTerminal) -> Bool) -> VirtualTerminal? {
             let deadline = Date().addingTimeInterval(timeout)
             var vt = replay(size: size)
             while Date() < deadline {
@@ -76,7 +78,7 @@ final class XtermScrollEndToEndTests: XCTestCase {
                 if condition(vt) { return vt }
                 usleep(100_000)
             }
-            XCTFail("timed out waiting for \(what); screen:\n\(vt.screen.text)")
+            XCTFail("timed out waiting for \(what); screen:\n\(vt.screen.text)\n\(explain(vt))\ntimed out waiting for \(what)")
             return nil
         }
     }
@@ -115,7 +117,17 @@ final class XtermScrollEndToEndTests: XCTestCase {
                 && !vt.screen.text.contains("▀") && !vt.screen.text.contains("▄")
                 && (!vt.graphics.pixelDraws.isEmpty || vt.unknownSequences.contains { $0.hasPrefix("OSC 1337;File=") })
         }
-        _ = try XCTUnwrap(s.waitFor("the first screen", size: size, complete))
+        // Why a screen is not complete, for a timeout's message.
+        func account(_ vt: VirtualTerminal, expected: [String]? = nil) -> String {
+            let text = vt.screen.text, names = screen(vt).names
+            var parts = ["names \(names.count): \(names)"]
+            if let expected, expected != names { parts.append("expected names: \(expected)") }
+            parts.append("loading marks \(text.components(separatedBy: "···").count - 1)")
+            parts.append("half-block cells \(text.filter { $0 == "▀" || $0 == "▄" }.count)")
+            parts.append("pixel draws \(vt.graphics.pixelDraws.count), bytes \(s.bytes().count)")
+            return parts.joined(separator: "; ")
+        }
+        _ = try XCTUnwrap(s.waitFor("the first screen", size: size, explain: { account($0) }, complete))
         let firstBytes = s.bytes().count
         let shotDir = ProcessInfo.processInfo.environment["MG_SCREENSHOT_DIR"].map { URL(fileURLWithPath: $0) } ?? s.dir
 
@@ -128,7 +140,7 @@ final class XtermScrollEndToEndTests: XCTestCase {
                 mark = s.bytes().count
                 let selected = screen(s.replay(size: size)).selectedName
                 s.keys(key)
-                let vt = try XCTUnwrap(s.waitFor("the selection to move", size: size) { complete($0) && screen($0).selectedName != selected })
+                let vt = try XCTUnwrap(s.waitFor("the selection to move", size: size, explain: { account($0) }) { complete($0) && screen($0).selectedName != selected })
                 if screen(vt).names.first != startNames.first { scrolled = vt; break }
             }
             let after = try XCTUnwrap(scrolled, "a key scrolled the grid (\(step))")
@@ -156,7 +168,7 @@ final class XtermScrollEndToEndTests: XCTestCase {
             }
             let backMark = s.bytes().count
             s.keys("\u{1B}")
-            let back = try XCTUnwrap(s.waitFor("the grid again", size: size) { complete($0) && screen($0).names == names })
+            let back = try XCTUnwrap(s.waitFor("the grid again", size: size, explain: { account($0, expected: names) }) { complete($0) && screen($0).names == names })
             let backText = String(decoding: Array(s.bytes()[backMark...]), as: UTF8.self)
             XCTAssertFalse(backText.contains("\u{1B}[1;\(size.height)r"), "back from the detail is drawn, not scrolled")
             if detailPicture {
