@@ -9,10 +9,7 @@ final class DetailEndToEndTests: XCTestCase {
     private let cache = FileManager.default.temporaryDirectory.appendingPathComponent("mg-e2e-detail-\(getpid())").path
 
     override func setUpWithError() throws {
-        guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed (scripts/setup.sh installs it)") }
-        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw XCTSkip("build marvel-gallery first: swift build --product marvel-gallery (\(executable.path))")
-        }
+        try Prerequisites.tmuxAndProgram()
     }
 
     override func tearDown() {

@@ -7,10 +7,7 @@ final class GalleryEndToEndTests: XCTestCase {
     private var executable: URL { RepoPaths.executable }
 
     override func setUpWithError() throws {
-        guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed (scripts/setup.sh installs it)") }
-        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw XCTSkip("build marvel-gallery first: swift build --product marvel-gallery (\(executable.path))")
-        }
+        try Prerequisites.tmuxAndProgram()
     }
 
     private var imageCache: URL {

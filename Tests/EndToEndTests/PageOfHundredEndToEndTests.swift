@@ -9,10 +9,7 @@ final class PageOfHundredEndToEndTests: XCTestCase {
     private var executable: URL { RepoPaths.executable }
 
     override func setUpWithError() throws {
-        guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed (scripts/setup.sh installs it)") }
-        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw XCTSkip("build marvel-gallery first: swift build --product marvel-gallery (\(executable.path))")
-        }
+        try Prerequisites.tmuxAndProgram()
     }
 
     /// The selected position of the status line's "N of 50,000".
