@@ -37,9 +37,14 @@ final class GalleryEndToEndTests: XCTestCase {
 
     func testResizeReflowsAndKeepsTheSelectionVisible() throws {
         let tmux = try gallery(width: 200, height: 50)
-        tmux.waitFor("the grid") { GalleryScreen($0).names.contains("3-D Man") }
+        let first = GalleryScreen(tmux.waitFor("the grid") { GalleryScreen($0).names.contains("3-D Man") })
         tmux.send("j", "j", "l", "l")
-        let wide = GalleryScreen(tmux.waitForSettled("the selection to move") { GalleryScreen($0).selectedName != "3-D Man" })
+        // Every key read: the status line (the frame's last row) says the position two rows down
+        // and two across; no wait for the screen to stop changing.
+        let position = 2 * first.columns + 3
+        let wide = GalleryScreen(tmux.waitFor("the selection at \(position)") {
+            GalleryScreen($0).status.contains(" \(position) of ") && GalleryScreen($0).selectedName != nil
+        })
         let selected = try XCTUnwrap(wide.selectedName)
         XCTAssertGreaterThanOrEqual(wide.columns, 8)
 
@@ -102,7 +107,10 @@ final class GalleryEndToEndTests: XCTestCase {
         let tmux = try gallery()
         tmux.waitFor("the grid") { GalleryScreen($0).names.contains("3-D Man") }
         for _ in 0..<10 { tmux.send("l") }
-        let before = GalleryScreen(tmux.waitForSettled("the selection") { GalleryScreen($0).selectedName != "3-D Man" })
+        // Every key read: `l` walks on along the rows, so the status line says 11.
+        let before = GalleryScreen(tmux.waitFor("the selection at 11") {
+            GalleryScreen($0).status.contains(" 11 of ") && GalleryScreen($0).selectedName != nil
+        })
         let selected = try XCTUnwrap(before.selectedName)
 
         tmux.send("/")
@@ -115,7 +123,9 @@ final class GalleryEndToEndTests: XCTestCase {
         XCTAssertTrue(results.names.contains { $0.hasPrefix("Spider-") })
 
         tmux.send("Escape")
-        let after = GalleryScreen(tmux.waitForSettled("the list restored") { GalleryScreen($0).names.contains("3-D Man") })
+        let after = GalleryScreen(tmux.waitFor("the list restored at 11") {
+            GalleryScreen($0).names.contains("3-D Man") && GalleryScreen($0).status.contains(" 11 of ")
+        })
         XCTAssertEqual(after.selectedName, selected, "selection restored")
         XCTAssertEqual(after.names, before.names, "same tiles in the same places")
     }
