@@ -51,13 +51,7 @@ final class SortJumpEndToEndTests: XCTestCase {
 
     func testIndexInTheComicsGridMovesToTheLetter() throws {
         let tmux = try gallery("comics")
-        tmux.waitFor("the comics grid", timeout: 30) { GalleryScreen($0).status.contains("1 of 440") }
-        tmux.send("i")
-        tmux.waitFor("the index bar") { $0.contains("Index") && $0.contains("A B C") }
-        tmux.send("t")
-        let screen = tmux.waitFor("a title under T selected", timeout: 30) {
-            GalleryScreen($0).selectedName?.uppercased().hasPrefix("T") == true && !$0.contains("A B C")
-        }
+        let screen = tmux.indexComics(to: "T")
         let status = GalleryScreen(screen).status
         XCTAssertTrue(status.contains(" of 440"), "the grid keeps every title: \(status)")
         XCTAssertEqual(GalleryScreen(screen).header.contains("Comics · T"), false, GalleryScreen(screen).header)

@@ -25,3 +25,18 @@ struct CatalogCommand {
                         width: width, height: height, environment: environment)
     }
 }
+
+extension TmuxSession {
+    /// On the built-in comics grid (440 titles, the first selected): `i` opens the A–Z index and
+    /// `letter` moves the selection to a title under it, the bar gone. Returns that screen.
+    @discardableResult
+    func indexComics(to letter: Character, file: StaticString = #filePath, line: UInt = #line) -> String {
+        waitFor("the comics grid", timeout: 30, file: file, line: line) { GalleryScreen($0).status.contains("1 of 440") }
+        send("i")
+        waitFor("the index bar", file: file, line: line) { $0.contains("Index") && $0.contains("A B C") }
+        send(letter.lowercased())
+        return waitFor("a title under \(letter) selected", timeout: 30, file: file, line: line) {
+            GalleryScreen($0).selectedName?.uppercased().hasPrefix(String(letter)) == true && !$0.contains("A B C")
+        }
+    }
+}
