@@ -48,14 +48,22 @@ final class GalleryEndToEndTests: XCTestCase {
         let selected = try XCTUnwrap(wide.selectedName)
         XCTAssertGreaterThanOrEqual(wide.columns, 8)
 
+        // tmux's own truncated copy of the old frame reads much like the new one: wait for the
+        // program's answer to a key sent after the resize, then read the redrawn grid.
         tmux.resize(width: 80, height: 50)
-        let narrow = GalleryScreen(tmux.waitForSettled("fewer columns") { (1..<wide.columns).contains(GalleryScreen($0).columns) })
+        tmux.waitForKeysRead()
+        let narrow = GalleryScreen(tmux.waitFor("fewer columns") {
+            (1..<wide.columns).contains(GalleryScreen($0).columns) && GalleryScreen($0).selectedName != nil
+        })
         XCTAssertLessThan(narrow.columns, wide.columns)
         XCTAssertEqual(narrow.selectedName.map { String($0.prefix(8)) }, String(selected.prefix(8)),
                        "the selected character stays selected and on screen")
 
         tmux.resize(width: 200, height: 50)
-        let back = GalleryScreen(tmux.waitForSettled("the columns back") { GalleryScreen($0).columns == wide.columns })
+        tmux.waitForKeysRead()
+        let back = GalleryScreen(tmux.waitFor("the columns back") {
+            GalleryScreen($0).columns == wide.columns && GalleryScreen($0).selectedName != nil
+        })
         XCTAssertEqual(back.selectedName, selected)
     }
 
