@@ -96,13 +96,18 @@ final class GalleryEndToEndTests: XCTestCase {
         let last = try server.json("/v1/public/characters?limit=1&offset=49999") as? [String: Any]
         let lastName = try XCTUnwrap(((last?["data"] as? [String: Any])?["results"] as? [[String: Any]])?.first?["name"] as? String)
         let tmux = try gallery("--base-url \(server.baseURL.absoluteString)")
-        tmux.waitForSettled("the first screens loaded", timeout: 60) { GalleryScreen($0).status.contains("of 50,000") }
+        // The status line says "loading more…" while a list page is asked for: its absence is the
+        // program's own word that no request is on its way.
+        tmux.waitFor("the first screens loaded", timeout: 60) {
+            GalleryScreen($0).status.contains("of 50,000") && !GalleryScreen($0).status.contains("loading more")
+        }
         let before = try server.hits(path: "/v1/public/characters")
         tmux.send("End")
-        let screen = GalleryScreen(tmux.waitForSettled("the last character selected", timeout: 60) { text in
+        let screen = GalleryScreen(tmux.waitFor("the last character selected", timeout: 60) { text in
             let screen = GalleryScreen(text)
             let selected = (screen.selectedName ?? "").replacingOccurrences(of: "…", with: "")
             return !selected.isEmpty && lastName.hasPrefix(selected) && !screen.names.contains("…")
+                && !screen.status.contains("loading more")
         })
         XCTAssertFalse(screen.names.contains("…"), "no gap left on screen: \(screen.names)")
         XCTAssertTrue(screen.status.contains("of 50,000"), screen.status)
