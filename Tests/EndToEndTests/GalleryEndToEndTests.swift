@@ -75,11 +75,14 @@ final class GalleryEndToEndTests: XCTestCase {
         let tmux = try gallery("--base-url \(server.baseURL.absoluteString)")
         tmux.waitFor("the grid") { GalleryScreen($0).names.contains("3-D Man") }
         let deadline = Date().addingTimeInterval(60)
+        func atEnd(_ screen: String) -> Bool { screen.contains("\(total) of \(total)") && screen.contains("end of list") }
         var screen = tmux.capture()
-        while !(screen.contains("\(total) of \(total)") && screen.contains("end of list")) && Date() < deadline {
-            tmux.send("NPage")  // a walk: End would jump straight to the last page
-            Thread.sleep(forTimeInterval: 0.3)
-            screen = tmux.capture()
+        while !atEnd(screen) && Date() < deadline {
+            // A walk (End would jump straight to the last page), each PageDown once the status
+            // line has moved on from the last one, not after a fixed pause.
+            let before = GalleryScreen(screen).status
+            tmux.send("NPage")
+            screen = tmux.waitFor("the next screen after \(before)") { GalleryScreen($0).status != before || atEnd($0) }
         }
         XCTAssertTrue(screen.contains("\(total) of \(total)"), "every character loaded once:\n\(screen)")
         XCTAssertTrue(screen.contains("end of list"))
