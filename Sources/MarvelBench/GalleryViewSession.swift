@@ -34,7 +34,7 @@ final class GalleryViewSession: @unchecked Sendable {
         backend = RecordingBackend(size: size, colorDepth: colorDepth, graphics: graphics, watch: watch)
         var state = AppState(config: AppConfig(source: .offlineCatalog), size: size)
         let initial = state.update(.resized(size))
-        let program = DrawnGallery(inner: GalleryProgram(), watch: watch)
+        let program = WatchedGallery(updated: watch.updated, viewing: watch.viewing)
         let runner = ProgramRunner(program: program, backend: backend, maxFramesPerSecond: 60,
                                    perform: EffectRunner(pages: MarvelPageSource(client: client), thumbnails: thumbnails).performer)
         run = Task { _ = try await runner.run(state, initialEffects: initial) }
@@ -138,24 +138,6 @@ private final class DrawWatch: Sendable {
     var snapshot: (model: AppState?, updates: Int, drawn: Bool, written: Bool) {
         state.withLock { ($0.model, $0.updates, $0.viewed == $0.updates, $0.writtenView == $0.views) }
     }
-}
-
-/// The gallery program with the benchmark's eyes on every update and every `view`.
-private struct DrawnGallery: Program {
-    let inner: GalleryProgram
-    let watch: DrawWatch
-
-    func message(for event: TerminalEvent) -> GalleryApp.Msg? { inner.message(for: event) }
-    func update(_ model: inout AppState, _ msg: GalleryApp.Msg) -> [GalleryApp.Effect] {
-        let effects = inner.update(&model, msg)
-        watch.updated(model)
-        return effects
-    }
-    func view(_ model: AppState, into buffer: inout Buffer) {
-        watch.viewing()
-        inner.view(model, into: &buffer)
-    }
-    func isFinished(_ model: AppState) -> Bool { inner.isFinished(model) }
 }
 
 /// A terminal that keeps no frames: it counts each frame's bytes, times it, and takes scripted keys.

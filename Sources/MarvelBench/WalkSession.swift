@@ -32,7 +32,7 @@ final class WalkSession: @unchecked Sendable {
         config.assumedRoundTripMillis = assumedRoundTripMillis
         var state = AppState(config: config, size: size)
         let initial = state.update(.resized(size))
-        let program = WatchedGallery(inner: GalleryProgram(), session: self)
+        let program = WatchedGallery(updated: { [self] in updated($0) })
         let runner = ProgramRunner(program: program, backend: backend, maxFramesPerSecond: 60,
                                    perform: EffectRunner(pages: MarvelPageSource(client: client), thumbnails: thumbnails).performer)
         run = Task { _ = try await runner.run(state, initialEffects: initial) }
@@ -83,21 +83,6 @@ final class WalkSession: @unchecked Sendable {
 struct WalkTimeout: Error, CustomStringConvertible {
     let what: String
     var description: String { "timed out waiting for \(what)" }
-}
-
-/// The gallery program with a hook after every update (the benchmark's eyes).
-private struct WatchedGallery: Program {
-    let inner: GalleryProgram
-    let session: WalkSession
-
-    func message(for event: TerminalEvent) -> GalleryApp.Msg? { inner.message(for: event) }
-    func update(_ model: inout AppState, _ msg: GalleryApp.Msg) -> [GalleryApp.Effect] {
-        let effects = inner.update(&model, msg)
-        session.updated(model)
-        return effects
-    }
-    func view(_ model: AppState, into buffer: inout Buffer) { inner.view(model, into: &buffer) }
-    func isFinished(_ model: AppState) -> Bool { inner.isFinished(model) }
 }
 
 /// A terminal that keeps nothing: it counts the bytes of each frame (a long walk must not

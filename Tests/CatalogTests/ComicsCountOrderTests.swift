@@ -8,20 +8,10 @@ import XCTest
 /// gallery's "sort by comics count"): by `comics.available` as the answer shows it, ties by name,
 /// on the SQLite catalog and the synthetic one; the contract's orders still refuse others.
 final class ComicsCountOrderTests: XCTestCase {
-    private func characters(_ target: String, _ http: LoopbackHTTP) throws -> [(name: String, comics: Int)] {
-        var all: [(String, Int)] = []
-        var offset = 0
-        let joiner = target.contains("?") ? "&" : "?"
-        while true {
-            let reply = try http.get("\(target)\(joiner)limit=100&offset=\(offset)")
-            XCTAssertEqual(reply.status, 200, "\(target): \(reply.text.prefix(200))")
-            guard reply.status == 200 else { return all }
-            let body = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(reply.body)) as? [String: Any])
-            let data = try XCTUnwrap(body["data"] as? [String: Any])
-            let results = try XCTUnwrap(data["results"] as? [[String: Any]])
-            all += results.map { ($0["name"] as? String ?? "", (($0["comics"] as? [String: Any])?["available"] as? Int) ?? -1) }
-            offset += results.count
-            guard !results.isEmpty, offset < (data["total"] as? Int ?? 0) else { return all }
+    /// Every character of a list (all pages): its name and `comics.available` (-1 when absent).
+    private func characters(_ target: String, _ http: LoopbackHTTP, line: UInt = #line) throws -> [(name: String, comics: Int)] {
+        try http.everyResult(target, line: line).map {
+            ($0["name"] as? String ?? "", (($0["comics"] as? [String: Any])?["available"] as? Int) ?? -1)
         }
     }
 

@@ -16,21 +16,12 @@ final class DefaultCatalogPicturesTests: XCTestCase {
         let http = LoopbackHTTP(port: server.port)
         var pictures: [String] = []  // server paths without extension + "." + extension
         for kind in EntityKind.allCases {
-            var offset = 0
-            while true {
-                let reply = try http.get("/v1/public/\(kind.rawValue)?limit=100&offset=\(offset)")
-                let body = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(reply.body)) as? [String: Any])
-                let data = try XCTUnwrap(body["data"] as? [String: Any])
-                let results = try XCTUnwrap(data["results"] as? [[String: Any]])
-                for entity in results {
-                    let images = [entity["thumbnail"] as? [String: String]].compactMap { $0 } + (entity["images"] as? [[String: String]] ?? [])
-                    for image in images {
-                        guard let path = image["path"], let ext = image["extension"] else { continue }
-                        pictures.append(String(path.drop { $0 != "/" }.dropFirst(2).drop { $0 != "/" }) + "." + ext)
-                    }
+            for entity in try http.everyResult("/v1/public/\(kind.rawValue)") {
+                let images = [entity["thumbnail"] as? [String: String]].compactMap { $0 } + (entity["images"] as? [[String: String]] ?? [])
+                for image in images {
+                    guard let path = image["path"], let ext = image["extension"] else { continue }
+                    pictures.append(String(path.drop { $0 != "/" }.dropFirst(2).drop { $0 != "/" }) + "." + ext)
                 }
-                offset += results.count
-                if results.isEmpty || offset >= data["total"] as? Int ?? 0 { break }
             }
         }
         let unique = Array(Set(pictures)).sorted()

@@ -68,7 +68,7 @@ final class OrderByContractTests: XCTestCase {
         var routes: [(path: String, kind: EntityKind)] = EntityKind.allCases.map { ("/v1/public/\($0.rawValue)", $0) }
         // Each cross route under the entity with the most related items, so the order has rows to show.
         for parent in EntityKind.allCases {
-            let all = try entities("/v1/public/\(parent.rawValue)", http)
+            let all = try http.everyResult("/v1/public/\(parent.rawValue)")
             for sub in parent.subCollections {
                 let busiest = all.max { available($0, sub) < available($1, sub) }
                 guard let busiest, available(busiest, sub) > 1, let id = busiest["id"] as? Int else { continue }
@@ -79,8 +79,8 @@ final class OrderByContractTests: XCTestCase {
         var checked = 0, differing = 0
         for (path, kind) in routes {
             for field in try XCTUnwrap(Self.documented[kind]) {
-                let up = try entities(path + "?orderBy=\(field)", http)
-                let down = try entities(path + "?orderBy=-\(field)", http)
+                let up = try http.everyResult(path + "?orderBy=\(field)")
+                let down = try http.everyResult(path + "?orderBy=-\(field)")
                 let upKeys = up.map { Self.key(field, of: $0, kind: kind) }
                 let downKeys = down.map { Self.key(field, of: $0, kind: kind) }
                 XCTAssertEqual(upKeys, upKeys.sorted(), "\(path) orderBy=\(field) is not ascending")
@@ -97,7 +97,7 @@ final class OrderByContractTests: XCTestCase {
         }
         print("orderBy: \(checked) list/field pairs over \(routes.count) routes, both directions; \(differing) with differing values")
         // The one that answered in id order both ways (issue 25): events by start date.
-        let events = try entities("/v1/public/events?orderBy=startDate", http).compactMap { $0["start"] as? String }
+        let events = try http.everyResult("/v1/public/events?orderBy=startDate").compactMap { $0["start"] as? String }
         XCTAssertEqual(events, events.sorted(), "events by startDate")
         XCTAssertGreaterThan(Set(events).count, 5)
     }
@@ -117,23 +117,5 @@ final class OrderByContractTests: XCTestCase {
 
     private func available(_ entity: [String: Any], _ sub: EntityKind) -> Int {
         (entity[sub.rawValue] as? [String: Any])?["available"] as? Int ?? 0
-    }
-
-    /// Every entity of a list, page by page (limit 100).
-    private func entities(_ target: String, _ http: LoopbackHTTP) throws -> [[String: Any]] {
-        var all: [[String: Any]] = []
-        var offset = 0
-        let joiner = target.contains("?") ? "&" : "?"
-        while true {
-            let reply = try http.get("\(target)\(joiner)limit=100&offset=\(offset)")
-            XCTAssertEqual(reply.status, 200, "\(target): \(reply.text.prefix(200))")
-            guard reply.status == 200 else { return all }
-            let body = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(reply.body)) as? [String: Any])
-            let data = try XCTUnwrap(body["data"] as? [String: Any])
-            let results = try XCTUnwrap(data["results"] as? [[String: Any]])
-            all += results
-            offset += results.count
-            guard !results.isEmpty, offset < (data["total"] as? Int ?? 0) else { return all }
-        }
     }
 }

@@ -9,9 +9,7 @@ final class BadDaysEndToEndTests: XCTestCase {
     private var executable: URL { RepoPaths.executable }
 
     override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw XCTSkip("build marvel-gallery first: swift build --product marvel-gallery (\(executable.path))")
-        }
+        try Prerequisites.program()
     }
 
     private func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String, seconds: Double) {
@@ -22,13 +20,6 @@ final class BadDaysEndToEndTests: XCTestCase {
         }
         let r = try Spawn.status(argv)
         return (r.status, r.output, Date().timeIntervalSince(start))
-    }
-
-    private func temporaryDirectory() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mg-baddays-\(getpid())-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
-        return dir
     }
 
     // MARK: render
@@ -163,7 +154,7 @@ final class BadDaysEndToEndTests: XCTestCase {
     /// still answered at once and `q` quits at once: decodes run on their own threads and
     /// are cancelled when their tiles go.
     func testWithEveryThumbnailABombTheGalleryAnswersAndQuitsAtOnce() throws {
-        guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed") }
+        try Prerequisites.tmux()
         let bomb = Data(Bombs.gifFrameBomb(canvas: 100, frame: 4000, cycles: 3, interlaced: true))
         let server = try pictureMirror(count: 40, name: "Bomb", fileExtension: "gif") { _ in bomb }
         let cache = try temporaryDirectory()
@@ -193,7 +184,7 @@ final class BadDaysEndToEndTests: XCTestCase {
     /// whose writes fail (its `tmp` folder is a file: ENOTDIR, whoever runs the test) says why,
     /// once, instead of only raising a counter.
     func testDamagedPicturesAndARefusingImageCacheAreSaidOnTheStatusLine() throws {
-        guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed") }
+        try Prerequisites.tmux()
         let good = try Data(contentsOf: RepoPaths.fixtures.appendingPathComponent("images/sample.jpg"))
         let cut = Data(Bombs.truncatedJPEG(Array(good)))
         let server = try pictureMirror(count: 12, name: "Pic", fileExtension: "jpg") { $0 % 2 == 1 ? cut : good }
@@ -236,7 +227,7 @@ final class BadDaysEndToEndTests: XCTestCase {
     }
 
     func testSIGTERMEndsTheGalleryWith143AndARestoredTerminal() throws {
-        guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed") }
+        try Prerequisites.tmux()
         let cache = try temporaryDirectory()
         let pidFile = cache.appendingPathComponent("pid").path
         let tmux = try TmuxSession(

@@ -7,10 +7,7 @@ import XCTest
 /// dithered, and must keep ≥ 75 % of the truecolour screen's mean chroma.
 final class ColourDepthEndToEndTests: XCTestCase {
     override func setUpWithError() throws {
-        guard Tmux.path != nil else { throw XCTSkip("tmux is not installed (scripts/setup.sh installs it)") }
-        guard FileManager.default.isExecutableFile(atPath: RepoPaths.executable.path) else {
-            throw XCTSkip("build marvel-gallery first: swift build --product marvel-gallery")
-        }
+        try Prerequisites.tmuxAndProgram()
     }
 
     /// Colours of the picture cells (`▀`/`▄` foreground and background) in a `capture-pane -e`

@@ -6,36 +6,17 @@ import XCTest
 /// titles in order, from the one key table that the help lists too), and "end of list" is said
 /// only when the end is on screen (it showed at 131 of 184 once prefetching had loaded all).
 final class ComicsIndexEndToEndTests: XCTestCase {
-    private var executable: URL { RepoPaths.executable }
-    private var cache: URL!
+    private var catalog: CatalogCommand!
 
-    override func setUpWithError() throws {
-        guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed") }
-        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw XCTSkip("build marvel-gallery first: swift build --product marvel-gallery (\(executable.path))")
-        }
-        cache = FileManager.default.temporaryDirectory.appendingPathComponent("mg-index-\(getpid())-\(UUID().uuidString.prefix(8))")
-    }
+    override func setUpWithError() throws { catalog = try CatalogCommand(self) }
 
-    override func tearDown() { if let cache { try? FileManager.default.removeItem(at: cache) } }
-
-    private func gallery(_ arguments: String) throws -> TmuxSession {
-        try TmuxSession(command: "\(TmuxSession.quote(executable.path)) \(arguments) --image-cache \(TmuxSession.quote(cache.path))",
-                        width: 120, height: 40,
-                        environment: ["XDG_CACHE_HOME": cache.path, "MARVEL_BASE_URL": "", "MARVEL_PUBLIC_KEY": "", "MARVEL_PRIVATE_KEY": ""])
-    }
+    private func gallery(_ arguments: String) throws -> TmuxSession { try catalog.tmux(arguments) }
 
     func testTheComicsGridHasAnIndexOfTitles() throws {
         let tmux = try gallery("comics")
-        tmux.waitFor("the comics grid", timeout: 30) { GalleryScreen($0).status.contains("of 440") }
-        tmux.send("i")
-        tmux.waitFor("the index bar") { $0.contains("Index") && $0.contains("A B C") }
-        tmux.send("s")
         // Since issue 26 the index moves the selection to the first title under the letter and
         // keeps every title (it filtered them before).
-        let screen = tmux.waitFor("the first title under S selected", timeout: 30) {
-            GalleryScreen($0).selectedName?.uppercased().hasPrefix("S") == true && !$0.contains("A B C")
-        }
+        let screen = tmux.indexComics(to: "S")
         XCTAssertTrue(GalleryScreen(screen).status.contains(" of 440"), GalleryScreen(screen).status)
         XCTAssertFalse(GalleryScreen(screen).header.contains("Comics · S"), GalleryScreen(screen).header)
         tmux.send("?")

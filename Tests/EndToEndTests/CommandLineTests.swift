@@ -8,11 +8,7 @@ import XCTest
 final class CommandLineTests: XCTestCase {
     private var binary: String { RepoPaths.executable.path }
 
-    private func skipWithoutBinary() throws {
-        guard FileManager.default.isExecutableFile(atPath: binary) else {
-            throw XCTSkip("\(binary) is not built (swift build --product marvel-gallery)")
-        }
-    }
+    private func skipWithoutBinary() throws { try Prerequisites.program() }
 
     /// Runs the executable with extra environment variables; stdout and stderr together.
     private func run(_ arguments: [String], env: [String: String] = [:]) throws -> (status: Int32, output: String) {

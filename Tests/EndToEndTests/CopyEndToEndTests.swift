@@ -8,10 +8,7 @@ import XCTest
 /// `Y` copies the record's marvel.com page, never the in-process loopback URL.
 final class CopyEndToEndTests: XCTestCase {
     override func setUpWithError() throws {
-        guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed (scripts/test.sh installs it)") }
-        guard FileManager.default.isExecutableFile(atPath: RepoPaths.executable.path) else {
-            throw XCTSkip("build marvel-gallery first: swift build --product marvel-gallery")
-        }
+        try Prerequisites.tmuxAndProgram()
     }
 
     private func gallery() throws -> (TmuxSession, URL) {

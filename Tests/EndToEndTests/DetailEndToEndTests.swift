@@ -9,10 +9,7 @@ final class DetailEndToEndTests: XCTestCase {
     private let cache = FileManager.default.temporaryDirectory.appendingPathComponent("mg-e2e-detail-\(getpid())").path
 
     override func setUpWithError() throws {
-        guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed (scripts/setup.sh installs it)") }
-        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw XCTSkip("build marvel-gallery first: swift build --product marvel-gallery (\(executable.path))")
-        }
+        try Prerequisites.tmuxAndProgram()
     }
 
     override func tearDown() {
@@ -31,8 +28,9 @@ final class DetailEndToEndTests: XCTestCase {
         let pane = try run("characters --lang en")
         pane.waitFor("the grid") { TileNames($0).all.contains("3-D Man") }
         pane.send("l", "l", "j")
-        // Settled: the three keys can be drawn one frame each, and the next page can still arrive.
-        let grid = TileNames(pane.waitForSettled("the selection to move") { TileNames($0).selected.map { $0 != "3-D Man" } ?? false })
+        // The three keys can be drawn one frame each: wait until the program has read them all.
+        pane.waitForKeysRead()
+        let grid = TileNames(pane.waitFor("the selection to move") { TileNames($0).selected.map { $0 != "3-D Man" } ?? false })
         let selected = try XCTUnwrap(grid.selected)
 
         pane.send("Enter")

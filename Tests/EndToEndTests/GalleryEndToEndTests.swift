@@ -7,10 +7,7 @@ final class GalleryEndToEndTests: XCTestCase {
     private var executable: URL { RepoPaths.executable }
 
     override func setUpWithError() throws {
-        guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed (scripts/setup.sh installs it)") }
-        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw XCTSkip("build marvel-gallery first: swift build --product marvel-gallery (\(executable.path))")
-        }
+        try Prerequisites.tmuxAndProgram()
     }
 
     private var imageCache: URL {
@@ -40,20 +37,33 @@ final class GalleryEndToEndTests: XCTestCase {
 
     func testResizeReflowsAndKeepsTheSelectionVisible() throws {
         let tmux = try gallery(width: 200, height: 50)
-        tmux.waitFor("the grid") { GalleryScreen($0).names.contains("3-D Man") }
+        let first = GalleryScreen(tmux.waitFor("the grid") { GalleryScreen($0).names.contains("3-D Man") })
         tmux.send("j", "j", "l", "l")
-        let wide = GalleryScreen(tmux.waitForSettled("the selection to move") { GalleryScreen($0).selectedName != "3-D Man" })
+        // Every key read: the status line (the frame's last row) says the position two rows down
+        // and two across; no wait for the screen to stop changing.
+        let position = 2 * first.columns + 3
+        let wide = GalleryScreen(tmux.waitFor("the selection at \(position)") {
+            GalleryScreen($0).status.contains(" \(position) of ") && GalleryScreen($0).selectedName != nil
+        })
         let selected = try XCTUnwrap(wide.selectedName)
         XCTAssertGreaterThanOrEqual(wide.columns, 8)
 
+        // tmux's own truncated copy of the old frame reads much like the new one: wait for the
+        // program's answer to a key sent after the resize, then read the redrawn grid.
         tmux.resize(width: 80, height: 50)
-        let narrow = GalleryScreen(tmux.waitForSettled("fewer columns") { (1..<wide.columns).contains(GalleryScreen($0).columns) })
+        tmux.waitForKeysRead()
+        let narrow = GalleryScreen(tmux.waitFor("fewer columns") {
+            (1..<wide.columns).contains(GalleryScreen($0).columns) && GalleryScreen($0).selectedName != nil
+        })
         XCTAssertLessThan(narrow.columns, wide.columns)
         XCTAssertEqual(narrow.selectedName.map { String($0.prefix(8)) }, String(selected.prefix(8)),
                        "the selected character stays selected and on screen")
 
         tmux.resize(width: 200, height: 50)
-        let back = GalleryScreen(tmux.waitForSettled("the columns back") { GalleryScreen($0).columns == wide.columns })
+        tmux.waitForKeysRead()
+        let back = GalleryScreen(tmux.waitFor("the columns back") {
+            GalleryScreen($0).columns == wide.columns && GalleryScreen($0).selectedName != nil
+        })
         XCTAssertEqual(back.selectedName, selected)
     }
 
@@ -65,11 +75,14 @@ final class GalleryEndToEndTests: XCTestCase {
         let tmux = try gallery("--base-url \(server.baseURL.absoluteString)")
         tmux.waitFor("the grid") { GalleryScreen($0).names.contains("3-D Man") }
         let deadline = Date().addingTimeInterval(60)
+        func atEnd(_ screen: String) -> Bool { screen.contains("\(total) of \(total)") && screen.contains("end of list") }
         var screen = tmux.capture()
-        while !(screen.contains("\(total) of \(total)") && screen.contains("end of list")) && Date() < deadline {
-            tmux.send("NPage")  // a walk: End would jump straight to the last page
-            Thread.sleep(forTimeInterval: 0.3)
-            screen = tmux.capture()
+        while !atEnd(screen) && Date() < deadline {
+            // A walk (End would jump straight to the last page), each PageDown once the status
+            // line has moved on from the last one, not after a fixed pause.
+            let before = GalleryScreen(screen).status
+            tmux.send("NPage")
+            screen = tmux.waitFor("the next screen after \(before)") { GalleryScreen($0).status != before || atEnd($0) }
         }
         XCTAssertTrue(screen.contains("\(total) of \(total)"), "every character loaded once:\n\(screen)")
         XCTAssertTrue(screen.contains("end of list"))
@@ -86,13 +99,18 @@ final class GalleryEndToEndTests: XCTestCase {
         let last = try server.json("/v1/public/characters?limit=1&offset=49999") as? [String: Any]
         let lastName = try XCTUnwrap(((last?["data"] as? [String: Any])?["results"] as? [[String: Any]])?.first?["name"] as? String)
         let tmux = try gallery("--base-url \(server.baseURL.absoluteString)")
-        tmux.waitForSettled("the first screens loaded", timeout: 60) { GalleryScreen($0).status.contains("of 50,000") }
+        // The status line says "loading more…" while a list page is asked for: its absence is the
+        // program's own word that no request is on its way.
+        tmux.waitFor("the first screens loaded", timeout: 60) {
+            GalleryScreen($0).status.contains("of 50,000") && !GalleryScreen($0).status.contains("loading more")
+        }
         let before = try server.hits(path: "/v1/public/characters")
         tmux.send("End")
-        let screen = GalleryScreen(tmux.waitForSettled("the last character selected", timeout: 60) { text in
+        let screen = GalleryScreen(tmux.waitFor("the last character selected", timeout: 60) { text in
             let screen = GalleryScreen(text)
             let selected = (screen.selectedName ?? "").replacingOccurrences(of: "…", with: "")
             return !selected.isEmpty && lastName.hasPrefix(selected) && !screen.names.contains("…")
+                && !screen.status.contains("loading more")
         })
         XCTAssertFalse(screen.names.contains("…"), "no gap left on screen: \(screen.names)")
         XCTAssertTrue(screen.status.contains("of 50,000"), screen.status)
@@ -105,7 +123,10 @@ final class GalleryEndToEndTests: XCTestCase {
         let tmux = try gallery()
         tmux.waitFor("the grid") { GalleryScreen($0).names.contains("3-D Man") }
         for _ in 0..<10 { tmux.send("l") }
-        let before = GalleryScreen(tmux.waitForSettled("the selection") { GalleryScreen($0).selectedName != "3-D Man" })
+        // Every key read: `l` walks on along the rows, so the status line says 11.
+        let before = GalleryScreen(tmux.waitFor("the selection at 11") {
+            GalleryScreen($0).status.contains(" 11 of ") && GalleryScreen($0).selectedName != nil
+        })
         let selected = try XCTUnwrap(before.selectedName)
 
         tmux.send("/")
@@ -118,7 +139,9 @@ final class GalleryEndToEndTests: XCTestCase {
         XCTAssertTrue(results.names.contains { $0.hasPrefix("Spider-") })
 
         tmux.send("Escape")
-        let after = GalleryScreen(tmux.waitForSettled("the list restored") { GalleryScreen($0).names.contains("3-D Man") })
+        let after = GalleryScreen(tmux.waitFor("the list restored at 11") {
+            GalleryScreen($0).names.contains("3-D Man") && GalleryScreen($0).status.contains(" 11 of ")
+        })
         XCTAssertEqual(after.selectedName, selected, "selection restored")
         XCTAssertEqual(after.names, before.names, "same tiles in the same places")
     }

@@ -7,26 +7,14 @@ import XCTest
 /// allows, Metron's budget and attribution on screen, a search sent only on Enter, a detail
 /// page, and never a 429.
 final class MetronGalleryEndToEndTests: XCTestCase {
-    private var executable: URL { RepoPaths.executable }
-    private var home: URL!
+    private var command: MetronCommand!
 
-    override func setUpWithError() throws {
-        guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed (scripts/setup.sh installs it)") }
-        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw XCTSkip("build marvel-gallery first: swift build --product marvel-gallery (\(executable.path))")
-        }
-        home = FileManager.default.temporaryDirectory.appendingPathComponent("metron-e2e-\(UUID().uuidString)")
-    }
-
-    override func tearDown() { try? FileManager.default.removeItem(at: home) }
+    override func setUpWithError() throws { command = try MetronCommand("metron-e2e", inTmux: true) }
+    override func tearDown() { command?.remove() }
 
     func testListSearchDetailAndPicturesWithinTheBudget() throws {
         guard let metron = try MetronTestServer(perMinute: 20) else { throw XCTSkip("../shared/metron-recorded is absent") }
-        let command = "\(TmuxSession.quote(executable.path)) characters --source metron --metron-url \(metron.baseURL.absoluteString)"
-        let tmux = try TmuxSession(command: command, width: 120, height: 40, environment: [
-            "HOME": home.path, "XDG_CACHE_HOME": home.path + "/cache", "XDG_CONFIG_HOME": home.path + "/config",
-            "METRON_USERNAME": metron.username, "METRON_PASSWORD": metron.password,
-        ])
+        let tmux = try command.tmux(["characters"], metron)
         // tmux may be captured while a frame is half written (8 names of the first row seen on a
         // busy CI machine): wait until the screen holds its names.
         let first = GalleryScreen(tmux.waitFor("the first tiles' names") {

@@ -102,14 +102,10 @@ final class MetronHostileEndToEndTests: XCTestCase {
 
     /// The gallery counts a 429's wait down on the status line, then shows the list.
     func testTheGalleryCountsTheWaitDown() throws {
-        guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed") }
+        try Prerequisites.tmux()
         let server = try metron()
         server.force429(count: 1, retryAfter: 6)
-        let tmux = try TmuxSession(command: "\(TmuxSession.quote(command.binary)) characters --source metron --metron-url \(server.baseURL.absoluteString)",
-                                   width: 120, height: 40, environment: [
-            "HOME": home.path, "XDG_CACHE_HOME": home.path + "/cache", "XDG_CONFIG_HOME": home.path + "/config",
-            "METRON_USERNAME": server.username, "METRON_PASSWORD": server.password,
-        ])
+        let tmux = try command.tmux(["characters"], server)
         tmux.waitFor("the countdown") { GalleryScreen($0).status.contains("Metron asks to wait · 0:0") }
         let first = GalleryScreen(tmux.capture()).status
         tmux.waitFor("the countdown moving") { screen in

@@ -7,18 +7,10 @@ import XCTest
 /// the status line says what waits and for how long, counts it down, and the pictures arrive
 /// when the window moves on; never a 429 from the server.
 final class MetronWaitingEndToEndTests: XCTestCase {
-    private var executable: URL { RepoPaths.executable }
-    private var home: URL!
+    private var command: MetronCommand!
 
-    override func setUpWithError() throws {
-        guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed (scripts/setup.sh installs it)") }
-        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw XCTSkip("build marvel-gallery first: swift build --product marvel-gallery (\(executable.path))")
-        }
-        home = FileManager.default.temporaryDirectory.appendingPathComponent("metron-wait-e2e-\(UUID().uuidString)")
-    }
-
-    override func tearDown() { try? FileManager.default.removeItem(at: home) }
+    override func setUpWithError() throws { command = try MetronCommand("metron-wait-e2e", inTmux: true) }
+    override func tearDown() { command?.remove() }
 
     /// "next pictures in 34 s" -> 34.
     static func secondsLeft(_ status: String) -> Int? {
@@ -30,11 +22,7 @@ final class MetronWaitingEndToEndTests: XCTestCase {
 
     func testTheCountdownSaysWhatWaitsThenThePicturesArrive() throws {
         guard let metron = try MetronTestServer(perMinute: 20) else { throw XCTSkip("../shared/metron-recorded is absent") }
-        let command = "\(TmuxSession.quote(executable.path)) characters --source metron --metron-url \(metron.baseURL.absoluteString)"
-        let tmux = try TmuxSession(command: command, width: 120, height: 40, environment: [
-            "HOME": home.path, "XDG_CACHE_HOME": home.path + "/cache", "XDG_CONFIG_HOME": home.path + "/config",
-            "METRON_USERNAME": metron.username, "METRON_PASSWORD": metron.password, "METRON_PER_MINUTE": "6",
-        ])
+        let tmux = try command.tmux(["characters"], metron, environment: ["METRON_PER_MINUTE": "6"])
         tmux.waitFor("the first tiles' names", timeout: 30) { GalleryScreen($0).names.contains("'Mazing Man") }
         // One request for the page, five picture lookups (one a minute is kept for what the
         // user asks), then the rest wait for the window: said, with the seconds.

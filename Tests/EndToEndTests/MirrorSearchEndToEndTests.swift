@@ -12,16 +12,7 @@ final class MirrorSearchEndToEndTests: XCTestCase {
     private var executable: URL { RepoPaths.executable }
 
     override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw XCTSkip("build marvel-gallery first: swift build --product marvel-gallery (\(executable.path))")
-        }
-    }
-
-    private func temporaryDirectory() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mg-mirror-\(getpid())-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
-        return dir
+        try Prerequisites.program()
     }
 
     /// 600 names in name order: "Aspic" (holds "spi" inside; first, so it is loaded at once),
@@ -63,7 +54,7 @@ final class MirrorSearchEndToEndTests: XCTestCase {
     }
 
     func testGridSearchAsksTheMirrorForNameStartsAndKeepsTheLoadedMatchesAfter() throws {
-        guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed") }
+        try Prerequisites.tmux()
         let server = try contractMirror()
         let cache = try temporaryDirectory()
         let tmux = try TmuxSession(

@@ -9,9 +9,7 @@ final class NotFoundTextEndToEndTests: XCTestCase {
     private var executable: URL { RepoPaths.executable }
 
     override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw XCTSkip("build marvel-gallery first: swift build --product marvel-gallery (\(executable.path))")
-        }
+        try Prerequisites.program()
     }
 
     func testAMissingComicIsThatComicInPlainOutputAndInTheGallery() throws {

@@ -9,10 +9,7 @@ final class PageOfHundredEndToEndTests: XCTestCase {
     private var executable: URL { RepoPaths.executable }
 
     override func setUpWithError() throws {
-        guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed (scripts/setup.sh installs it)") }
-        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw XCTSkip("build marvel-gallery first: swift build --product marvel-gallery (\(executable.path))")
-        }
+        try Prerequisites.tmuxAndProgram()
     }
 
     /// The selected position of the status line's "N of 50,000".
@@ -41,7 +38,10 @@ final class PageOfHundredEndToEndTests: XCTestCase {
             }
             last = try XCTUnwrap(position(screen))
         }
-        tmux.waitForSettled("the last screen", timeout: 30) { self.position($0) == last }
+        // No list page on its way ("loading more…" gone from the status line) before counting.
+        tmux.waitFor("the last screen", timeout: 30) {
+            self.position($0) == last && !GalleryScreen($0).status.contains("loading more")
+        }
         let requests = try server.hits(path: "/v1/public/characters")
         print("PageOfHundredEndToEndTests: first screen + 40 PageDowns at 200x60 = \(requests) list requests, at \(last) of 50,000")
         // A PageDown moves a screen (8x3 tiles at 200x60): at least two tile rows each.

@@ -10,16 +10,7 @@ final class PartialListingEndToEndTests: XCTestCase {
     private var executable: URL { RepoPaths.executable }
 
     override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw XCTSkip("build marvel-gallery first: swift build --product marvel-gallery (\(executable.path))")
-        }
-    }
-
-    private func temporaryDirectory() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mg-partial-\(getpid())-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
-        return dir
+        try Prerequisites.program()
     }
 
     /// The program with stdout and stderr kept apart (a shell redirects stderr to a file).
@@ -98,7 +89,7 @@ final class PartialListingEndToEndTests: XCTestCase {
     /// The grid keeps the 19 too: their names on screen, the unreadable count and the reason
     /// paging stopped on the status line, nothing thrown away.
     func testTheGridShowsTheNineteenAndSaysWhyPagingStopped() throws {
-        guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed") }
+        try Prerequisites.tmux()
         let (body, goodNames) = try namelessPage()
         let server = try LoopbackHTTPServer { _ in .respond(status: 200, body: body) }
         let cache = try temporaryDirectory()

@@ -10,9 +10,7 @@ final class PlainURLsEndToEndTests: XCTestCase {
     private var executable: URL { RepoPaths.executable }
 
     override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw XCTSkip("build marvel-gallery first: swift build --product marvel-gallery (\(executable.path))")
-        }
+        try Prerequisites.program()
     }
 
     private func run(_ arguments: [String]) throws -> (status: Int32, output: String) {

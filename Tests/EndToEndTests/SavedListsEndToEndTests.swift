@@ -10,10 +10,7 @@ final class SavedListsEndToEndTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
-        guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed (scripts/test.sh installs it)") }
-        guard FileManager.default.isExecutableFile(atPath: RepoPaths.executable.path) else {
-            throw XCTSkip("build marvel-gallery first: swift build --product marvel-gallery")
-        }
+        try Prerequisites.tmuxAndProgram()
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("mg-saved-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
@@ -28,6 +25,14 @@ final class SavedListsEndToEndTests: XCTestCase {
     private func gallery(_ arguments: String) throws -> TmuxSession {
         let command = "\(TmuxSession.quote(RepoPaths.executable.path)) \(arguments) --image-cache \(TmuxSession.quote(folder.path + "/images"))"
         return try TmuxSession(command: command, width: 120, height: 40, environment: ["XDG_DATA_HOME": dataHome])
+    }
+
+    /// Opens the selected tile's page (`name`'s) and comes back to the grid with it selected.
+    private func visit(_ tmux: TmuxSession, _ name: String, file: StaticString = #filePath, line: UInt = #line) {
+        tmux.send("Enter")
+        tmux.waitFor("\(name)'s page", file: file, line: line) { $0.contains(name) && $0.contains("Links") }
+        tmux.send("Escape")
+        tmux.waitFor("the grid again", file: file, line: line) { GalleryScreen($0).selectedName == name }
     }
 
     private func quit(_ tmux: TmuxSession, keys: String = "q", file: StaticString = #filePath, line: UInt = #line) {
@@ -77,15 +82,9 @@ final class SavedListsEndToEndTests: XCTestCase {
     func testTwoOpenedPagesSurviveARestartMostRecentFirst() throws {
         let first = try gallery("characters")
         first.waitFor("the gallery") { GalleryScreen($0).names.contains("3-D Man") }
-        first.send("Enter")
-        first.waitFor("3-D Man's page") { $0.contains("3-D Man") && $0.contains("Links") }
-        first.send("Escape")
-        first.waitFor("the grid again") { GalleryScreen($0).selectedName == "3-D Man" }
+        visit(first, "3-D Man")
         first.send("Right")
-        first.send("Enter")
-        first.waitFor("A-Bomb's page") { $0.contains("A-Bomb (HAS)") && $0.contains("Links") }
-        first.send("Escape")
-        first.waitFor("the grid again") { GalleryScreen($0).selectedName == "A-Bomb (HAS)" }
+        visit(first, "A-Bomb (HAS)")
         first.type("H")
         let inApp = first.waitFor("the recent grid") { $0.contains("Recently opened") && $0.contains("1 of 2") }
         XCTAssertEqual(GalleryScreen(inApp).names.prefix(2), ["A-Bomb (HAS)", "3-D Man"], inApp)
@@ -134,10 +133,7 @@ final class SavedListsEndToEndTests: XCTestCase {
         tmux.waitFor("the notice and the grid") {
             $0.contains("history.json: is a directory") && GalleryScreen($0).names.contains("3-D Man")
         }
-        tmux.send("Enter")
-        tmux.waitFor("3-D Man's page") { $0.contains("3-D Man") && $0.contains("Links") }
-        tmux.send("Escape")
-        tmux.waitFor("the grid again") { GalleryScreen($0).selectedName == "3-D Man" }
+        visit(tmux, "3-D Man")
         tmux.type("H")
         let screen = tmux.waitFor("the history in memory") { $0.contains("Recently opened") && $0.contains("1 of 1") }
         XCTAssertEqual(GalleryScreen(screen).names.first, "3-D Man", screen)

@@ -10,16 +10,7 @@ final class SearchAnywhereEndToEndTests: XCTestCase {
     private var executable: URL { RepoPaths.executable }
 
     override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw XCTSkip("build marvel-gallery first: swift build --product marvel-gallery (\(executable.path))")
-        }
-    }
-
-    private func temporaryDirectory() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mg-search-\(getpid())-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
-        return dir
+        try Prerequisites.program()
     }
 
     private func run(_ arguments: [String], cache: URL) throws -> (status: Int32, output: String) {
@@ -77,7 +68,7 @@ final class SearchAnywhereEndToEndTests: XCTestCase {
     }
 
     func testGridSearchOnAMirrorThatIgnoresTheParameterFiltersTheLoadedNamesAndSaysSo() throws {
-        guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed") }
+        try Prerequisites.tmux()
         let server = try ignoringMirror()
         let cache = try temporaryDirectory()
         let tmux = try TmuxSession(

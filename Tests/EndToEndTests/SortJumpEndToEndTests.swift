@@ -6,29 +6,16 @@ import XCTest
 /// (`'` then a prefix) and the index move the selection within the whole list; `s` changes the
 /// order and the header says it; `--order` starts there. Every wait is for the screen's text.
 final class SortJumpEndToEndTests: XCTestCase {
-    private var executable: URL { RepoPaths.executable }
-    private var cache: URL!
-    private let environment = ["MARVEL_BASE_URL": "", "MARVEL_PUBLIC_KEY": "", "MARVEL_PRIVATE_KEY": ""]
+    private var catalog: CatalogCommand!
 
-    override func setUpWithError() throws {
-        guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed") }
-        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw XCTSkip("build marvel-gallery first: swift build --product marvel-gallery (\(executable.path))")
-        }
-        cache = FileManager.default.temporaryDirectory.appendingPathComponent("mg-sortjump-\(getpid())-\(UUID().uuidString.prefix(8))")
-    }
+    override func setUpWithError() throws { catalog = try CatalogCommand(self) }
 
-    override func tearDown() { if let cache { try? FileManager.default.removeItem(at: cache) } }
-
-    private func gallery(_ arguments: String) throws -> TmuxSession {
-        try TmuxSession(command: "\(TmuxSession.quote(executable.path)) \(arguments) --image-cache \(TmuxSession.quote(cache.path))",
-                        width: 120, height: 40, environment: environment.merging(["XDG_CACHE_HOME": cache.path]) { $1 })
-    }
+    private func gallery(_ arguments: String) throws -> TmuxSession { try catalog.tmux(arguments) }
 
     /// The same program's plain JSON listing (the same built-in catalog).
     private func listing(_ arguments: [String]) throws -> [[String: Any]] {
-        let assignments = (environment.merging(["XDG_CACHE_HOME": cache.path]) { $1 }).map { TmuxSession.quote("\($0.key)=\($0.value)") }
-        let words = [executable.path] + arguments + ["--json"]
+        let assignments = catalog.environment.map { TmuxSession.quote("\($0.key)=\($0.value)") }
+        let words = [catalog.binary] + arguments + ["--json"]
         // stdout alone: the notes on stderr are not JSON.
         let command = "exec /usr/bin/env \(assignments.joined(separator: " ")) \(words.map(TmuxSession.quote).joined(separator: " ")) 2>/dev/null"
         let (status, output) = try Spawn.status(["/bin/sh", "-c", command])
@@ -64,13 +51,7 @@ final class SortJumpEndToEndTests: XCTestCase {
 
     func testIndexInTheComicsGridMovesToTheLetter() throws {
         let tmux = try gallery("comics")
-        tmux.waitFor("the comics grid", timeout: 30) { GalleryScreen($0).status.contains("1 of 440") }
-        tmux.send("i")
-        tmux.waitFor("the index bar") { $0.contains("Index") && $0.contains("A B C") }
-        tmux.send("t")
-        let screen = tmux.waitFor("a title under T selected", timeout: 30) {
-            GalleryScreen($0).selectedName?.uppercased().hasPrefix("T") == true && !$0.contains("A B C")
-        }
+        let screen = tmux.indexComics(to: "T")
         let status = GalleryScreen(screen).status
         XCTAssertTrue(status.contains(" of 440"), "the grid keeps every title: \(status)")
         XCTAssertEqual(GalleryScreen(screen).header.contains("Comics · T"), false, GalleryScreen(screen).header)
@@ -120,8 +101,8 @@ final class SortJumpEndToEndTests: XCTestCase {
             GalleryScreen($0).header.contains("Comics · by on-sale date ↓") && GalleryScreen($0).status.contains("1 of 440")
         }
         comics.send("q")
-        let assignments = environment.map { "\($0.key)=\($0.value)" }
-        let (status, output) = try Spawn.status(["/usr/bin/env"] + assignments + [executable.path, "characters", "--order", "comic"])
+        let assignments = catalog.environment.map { "\($0.key)=\($0.value)" }
+        let (status, output) = try Spawn.status(["/usr/bin/env"] + assignments + [catalog.binary, "characters", "--order", "comic"])
         XCTAssertEqual(status, 64)
         XCTAssertEqual(output.split(separator: "\n").count, 2, "one line and a hint: \(output)")
         XCTAssertTrue(output.hasPrefix("marvel-gallery: unknown --order \"comic\"; use one of: name, -name, modified, -modified, comics, -comics"),

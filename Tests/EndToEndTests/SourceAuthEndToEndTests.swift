@@ -11,9 +11,7 @@ final class SourceAuthEndToEndTests: XCTestCase {
     private var home: URL!
 
     override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw XCTSkip("build marvel-gallery first: swift build --product marvel-gallery (\(executable.path))")
-        }
+        try Prerequisites.program()
         home = FileManager.default.temporaryDirectory.appendingPathComponent("auth-e2e-\(UUID().uuidString)")
     }
 
@@ -25,7 +23,7 @@ final class SourceAuthEndToEndTests: XCTestCase {
 
     /// A mirror that refuses the Marvel keys: the Marvel variables, in both outputs.
     func testAMirrorRefusingTheKeysNamesTheMarvelKeysInTheGalleryAndInPlainOutput() throws {
-        guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed (scripts/setup.sh installs it)") }
+        try Prerequisites.tmux()
         let body = Data(#"{"code":"InvalidCredentials","message":"The passed API key is invalid."}"#.utf8)
         let mirror = try LoopbackHTTPServer { _ in .respond(status: 401, body: body) }
         let env = environment.merging(["MARVEL_PUBLIC_KEY": "pub-key-1234", "MARVEL_PRIVATE_KEY": "priv-key-98765"]) { $1 }
@@ -46,7 +44,7 @@ final class SourceAuthEndToEndTests: XCTestCase {
     }
 
     func testAWrongMetronPasswordNamesMetronsSettingsInTheGalleryAndInPlainOutput() throws {
-        guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed (scripts/setup.sh installs it)") }
+        try Prerequisites.tmux()
         guard let metron = try MetronTestServer() else { throw XCTSkip("../shared/metron-recorded is absent") }
         let env = environment.merging(["METRON_USERNAME": metron.username, "METRON_PASSWORD": "wrong-pw-5150"]) { $1 }
 

@@ -11,10 +11,7 @@ final class SplitReplyEndToEndTests: XCTestCase {
     private var executable: URL { RepoPaths.executable }
 
     override func setUpWithError() throws {
-        guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed (scripts/setup.sh installs it)") }
-        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw XCTSkip("build marvel-gallery first: swift build --product marvel-gallery (\(executable.path))")
-        }
+        try Prerequisites.tmuxAndProgram()
     }
 
     private func sendBytes(_ tmux: TmuxSession, _ text: String) {
@@ -38,7 +35,10 @@ final class SplitReplyEndToEndTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: home) }
         let tmux = try TmuxSession(command: "\(TmuxSession.quote(executable.path)) characters --letter 3", width: 120, height: 40,
                                    environment: ["HOME": home.path, "XDG_CACHE_HOME": home.path + "/cache"])
-        let start = GalleryScreen(tmux.waitForSettled("the # list") { GalleryScreen($0).names.contains("3-D Man") })
+        // The # list's one character, its status final ("end of list" is said once it is loaded).
+        let start = GalleryScreen(tmux.waitFor("the # list") {
+            GalleryScreen($0).names == ["3-D Man"] && GalleryScreen($0).status.contains("1 of 1") && $0.contains("end of list")
+        })
         let selected = start.selectedName
         let esc = "\u{1B}"
         sendSplit(tmux, ["\(esc)_Gi=31;E", "NOENT:jjjG\(esc)\\"])                         // kitty graphics (APC)
@@ -47,9 +47,15 @@ final class SplitReplyEndToEndTests: XCTestCase {
         sendSplit(tmux, ["\(esc)_G" + String(repeating: "j", count: 3_000),
                          String(repeating: "G", count: 3_000) + "\(esc)\\"])                  // 6 KB APC
         sendBytes(tmux, "\(esc)P" + String(repeating: "/", count: 10_000) + "\(esc)\\")      // 10 KB DCS, whole
-        // Let every deadline pass, then check nothing moved, searched or changed list.
-        Thread.sleep(forTimeInterval: 1.5)
-        let after = GalleryScreen(tmux.waitForSettled("the list, untouched") { GalleryScreen($0).names.contains("3-D Man") })
+        // The program's own answer that every byte before it was read: keys are read in order,
+        // so once `?` shows the help every reply above has been parsed (no fixed sleep). Any key
+        // closes the help; then check nothing moved, searched or changed list.
+        tmux.send("?")
+        tmux.waitFor("the help, after every reply") { $0.contains("any key closes this help") }
+        tmux.send("Escape")
+        let after = GalleryScreen(tmux.waitFor("the list, untouched") {
+            !$0.contains("any key closes this help") && GalleryScreen($0).names.contains("3-D Man")
+        })
         XCTAssertEqual(after.selectedName, selected, "no j or G was typed")
         XCTAssertEqual(after.names, start.names)
         XCTAssertEqual(after.status, start.status, "no search opened")

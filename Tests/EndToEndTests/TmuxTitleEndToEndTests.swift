@@ -9,10 +9,7 @@ import XCTest
 /// passthrough off the query is not asked at all.
 final class TmuxTitleEndToEndTests: XCTestCase {
     override func setUpWithError() throws {
-        guard TmuxSession.isAvailable else { throw XCTSkip("tmux is not installed (scripts/test.sh installs it)") }
-        guard FileManager.default.isExecutableFile(atPath: RepoPaths.executable.path) else {
-            throw XCTSkip("build marvel-gallery first: swift build --product marvel-gallery")
-        }
+        try Prerequisites.tmuxAndProgram()
     }
 
     /// Runs `arguments` in a pane once the title before is read; returns (before, after, screen).

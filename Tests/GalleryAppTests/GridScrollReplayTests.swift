@@ -51,7 +51,7 @@ final class GridScrollReplayTests: XCTestCase {
             guard let f = await backend.frames.last, f.scrollHint?.line == line else { return false }
             return !f.text.contains("···")
         }
-        try await waitUntil { await settled(line: 0) }
+        await eventually { await settled(line: 0) }
         let firstBytes = await backend.output
         // Down moves the selection a row; the press that moves it past the last row scrolls.
         let firstFrame = await backend.frames.last
@@ -63,10 +63,10 @@ final class GridScrollReplayTests: XCTestCase {
             mark = await backend.output.count
             let count = await backend.frames.count
             await backend.send(.input(.key(.init(.down))))
-            try await waitUntil { await backend.frames.count > count }
+            await eventually { await backend.frames.count > count }
             if await backend.frames.last?.scrollHint?.line != 0 { break }
         }
-        try await waitUntil { await settled(line: grid.tileHeight) }
+        await eventually { await settled(line: grid.tileHeight) }
         let scrollBytes = Array(await backend.output[mark...])
         let last = await backend.frames.last
         let after = try XCTUnwrap(last)
@@ -139,14 +139,5 @@ final class GridScrollReplayTests: XCTestCase {
         let text = String(decoding: r.scrollBytes, as: UTF8.self)
         XCTAssertFalse(text.contains("\u{1B}[19S"), "no scroll where pictures may stay behind")
         _ = assertReplays(r.scrollBytes, over: r.before, equals: r.fresh)
-    }
-
-    private func waitUntil(timeout: Double = 10, _ condition: () async -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if await condition() { return }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        XCTFail("condition never held")
     }
 }

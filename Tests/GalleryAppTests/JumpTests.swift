@@ -6,10 +6,7 @@ import TerminalUI
 /// prefix, in the list on screen, also for names not loaded yet; a pause ends the prefix.
 final class JumpTests: XCTestCase {
     private func loaded(count: Int = 2000, size: Size = Size(width: 80, height: 24)) -> Harness {
-        var h = Harness(size: size, count: count)
-        h.send(.resized(size))
-        h.answerAll()
-        return h
+        Harness.loaded(count: count, size: size)
     }
 
     private func fire(_ h: inout Harness, debounce: Bool) {
@@ -202,10 +199,7 @@ final class JumpTests: XCTestCase {
     func testSeriesGridJumpsAndCreatorsSayWhyNot() {
         var config = AppConfig()
         config.catalog = .titles(.series)
-        var h = Harness(count: 100)
-        h.state = AppState(config: config, size: Size(width: 80, height: 24))
-        h.send(.resized(Size(width: 80, height: 24)))
-        h.answerAll()
+        var h = Harness.loaded(size: Size(width: 80, height: 24), config: config)
         h.key(.char("i"))
         XCTAssertNotNil(h.state.indexCursor)
         h.key(.char("t"))
@@ -215,10 +209,7 @@ final class JumpTests: XCTestCase {
         XCTAssertEqual(h.state.current.selectedItem?.name, "Thanos")
 
         config.catalog = .titles(.creators)
-        var creators = Harness(count: 100)
-        creators.state = AppState(config: config, size: Size(width: 80, height: 24))
-        creators.send(.resized(Size(width: 80, height: 24)))
-        creators.answerAll()
+        var creators = Harness.loaded(size: Size(width: 80, height: 24), config: config)
         creators.key(.char("i"))
         XCTAssertNil(creators.state.indexCursor)
         XCTAssertEqual(creators.state.jumpNotice, "this list is not in name order: the index and jump do not apply")

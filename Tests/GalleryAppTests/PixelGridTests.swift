@@ -36,7 +36,7 @@ final class PixelGridTests: XCTestCase {
 
         func placed() async -> Int { await backend.frames.last?.images.count ?? 0 }
         await waitForScreen(backend) { $0.contains("3-D Man") }
-        try await waitUntil { await placed() == firstCount }
+        await eventually { await placed() == firstCount }
         var vt = VirtualTerminal(size: size)
         vt.feed(await backend.output)
         XCTAssertGreaterThanOrEqual(vt.graphics.placements.count, 20)
@@ -44,9 +44,9 @@ final class PixelGridTests: XCTestCase {
         let firstScreen = Set(vt.graphics.placements.keys)
 
         await backend.send(.input(.key(.init(.pageDown))))
-        try await waitUntil { await backend.frames.last.map { Set($0.images.map(\.image.id)).isDisjoint(with: firstScreen) && $0.images.count == secondCount } ?? false }
+        await eventually { await backend.frames.last.map { Set($0.images.map(\.image.id)).isDisjoint(with: firstScreen) && $0.images.count == secondCount } ?? false }
         await backend.send(.input(.key(.init(.pageUp))))
-        try await waitUntil { await backend.frames.last.map { Set($0.images.map(\.image.id)) == firstScreen } ?? false }
+        await eventually { await backend.frames.last.map { Set($0.images.map(\.image.id)) == firstScreen } ?? false }
 
         vt = VirtualTerminal(size: size)
         vt.feed(await backend.output)
@@ -65,14 +65,5 @@ final class PixelGridTests: XCTestCase {
 
         await backend.send(.input(.key(.char("q"))))
         _ = try await run.value
-    }
-
-    private func waitUntil(timeout: Double = 10, _ condition: () async -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if await condition() { return }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        XCTFail("condition never held")
     }
 }

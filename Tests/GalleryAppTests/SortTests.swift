@@ -12,9 +12,7 @@ final class SortTests: XCTestCase {
     }
 
     func testSCyclesTheCharactersOrdersAndTheHeaderSaysIt() {
-        var h = Harness(count: 100)
-        h.send(.resized(Size(width: 120, height: 40)))
-        h.answerAll()
+        var h = Harness.loaded(count: 100)
         XCTAssertFalse(h.detailText.contains(" · by "), "the usual order is not announced")
         XCTAssertEqual(fetchedOrders(h.key(.char("s"))), ["-modified"])
         h.answerAll()
@@ -102,17 +100,13 @@ final class SortTests: XCTestCase {
     /// Snapshots: the jump prompt with the selection moved to the prefix's first name, and the
     /// header of a grid sorted by comics.
     func testSnapshotsOfJumpAndSort() {
-        var h = Harness(count: 300)
-        h.send(.resized(Size(width: 120, height: 40)))
-        h.answerAll()
+        var h = Harness.loaded(count: 300)
         h.key(.char("'"))
         h.type("sp")
         if let tag = h.timers.last(where: { if case .jumpDebounce = $0 { true } else { false } }) { h.send(.timerFired(tag)) }
         h.answerAll()
         Snapshot.assert(h.detailText, named: "jump-sp-120x40")
-        var sorted = Harness(count: 300)
-        sorted.send(.resized(Size(width: 120, height: 40)))
-        sorted.answerAll()
+        var sorted = Harness.loaded(count: 300)
         sorted.key(.char("s"))
         sorted.answerAll()
         sorted.key(.char("s"))
@@ -123,9 +117,7 @@ final class SortTests: XCTestCase {
     /// A source that cannot give an order answers 409 (the Marvel API and Metron for `comics`):
     /// the page's error is shown, nothing is listed in another order, and `s` goes on.
     func testARefusedOrderIsShownAndSGoesOn() throws {
-        var h = Harness(count: 100)
-        h.send(.resized(Size(width: 120, height: 40)))
-        h.answerAll()
+        var h = Harness.loaded(count: 100)
         h.key(.char("s"))
         h.answerAll()
         h.key(.char("s"))

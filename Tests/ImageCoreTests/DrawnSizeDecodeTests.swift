@@ -14,17 +14,8 @@ import XCTest
 final class DrawnSizeDecodeTests: XCTestCase {
     /// A 2000x3000 q90 JPEG of smooth gradients with a little texture (18 MB as RGB).
     static let big: [UInt8] = {
-        let w = 2000, h = 3000
-        var px = [UInt8](repeating: 0, count: w * h * 3)
-        for y in 0..<h {
-            for x in 0..<w {
-                let i = (y * w + x) * 3
-                px[i] = UInt8(x * 255 / w)
-                px[i + 1] = UInt8(y * 255 / h)
-                px[i + 2] = UInt8(truncatingIfNeeded: (x / 7 + y / 11) * 13)
-            }
-        }
-        return try! ImageEncoder.jpeg(RGBImage(width: w, height: h, pixels: px), quality: 90)
+        let px = gradientPixels(width: 2000, height: 3000) { x, y in UInt8(truncatingIfNeeded: (x / 7 + y / 11) * 13) }
+        return try! ImageEncoder.jpeg(RGBImage(width: 2000, height: 3000, pixels: px), quality: 90)
     }()
 
     /// 24x18 cells of 10x20 px: a 240x360 box.

@@ -2,6 +2,7 @@ import XCTest
 import ImageCore
 @testable import ImagePipeline
 import TerminalUI
+import TestSupport
 
 /// The grid's tiles and the detail picture in pixel modes decode at the drawn size (issue 23):
 /// a fetch whose requests are all pixel pictures asks the decoder for the largest of their
@@ -9,17 +10,8 @@ import TerminalUI
 final class DrawnSizePipelineTests: XCTestCase {
     /// A 1600x2400 JPEG (11.5 MB as RGB).
     static let big: [UInt8] = {
-        let w = 1600, h = 2400
-        var px = [UInt8](repeating: 0, count: w * h * 3)
-        for y in 0..<h {
-            for x in 0..<w {
-                let i = (y * w + x) * 3
-                px[i] = UInt8(x * 255 / w)
-                px[i + 1] = UInt8(y * 255 / h)
-                px[i + 2] = 90
-            }
-        }
-        return try! ImageEncoder.jpeg(RGBImage(width: w, height: h, pixels: px), quality: 85)
+        let px = gradientPixels(width: 1600, height: 2400) { _, _ in 90 }
+        return try! ImageEncoder.jpeg(RGBImage(width: 1600, height: 2400, pixels: px), quality: 85)
     }()
 
     let kitty = GraphicsMode(graphics: .kitty, cellPixels: Size(width: 10, height: 20))

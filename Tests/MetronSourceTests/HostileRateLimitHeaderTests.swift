@@ -7,23 +7,8 @@ import XCTest
 /// Issue 27: a loopback Metron that asks for absurd waits. Within `maxPause` the wait is
 /// exactly what was asked and is told; beyond it the client refuses at once with how long and
 /// until when, and stores at most `maxPause` for the other processes.
-final class HostileRateLimitHeaderTests: XCTestCase {
-    private var folder: URL!
-    private var transport: HTTPTransport!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("metron-headers-\(UUID().uuidString)")
-        transport = try HTTPTransport()
-    }
-
-    override func tearDownWithError() throws {
-        transport.shutdown()
-        try? FileManager.default.removeItem(at: folder)
-    }
-
+final class HostileRateLimitHeaderTests: MetronLoopbackTestCase {
     static let page = Data(#"{"count":0,"next":null,"previous":null,"results":[]}"#.utf8)
-
-    private var budgetFile: URL { folder.appendingPathComponent("budget.json") }
 
     private func client(_ server: LoopbackHTTPServer, fake: FakeClock, told: Told = Told()) -> MetronClient {
         MetronClient(baseURL: server.baseURL, credentials: MetronCredentials(username: "u", password: "p"),

@@ -7,20 +7,7 @@ import XCTest
 
 /// The client against the Metron-compatible loopback server: Basic auth, paging, the shared
 /// budget, 429 waited out, a long-lived cache with stale-if-error, and a password that never leaks.
-final class MetronClientTests: XCTestCase {
-    private var folder: URL!
-    private var transport: HTTPTransport!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("metron-client-\(UUID().uuidString)")
-        transport = try HTTPTransport()
-    }
-
-    override func tearDownWithError() throws {
-        transport.shutdown()
-        try? FileManager.default.removeItem(at: folder)
-    }
-
+final class MetronClientTests: MetronLoopbackTestCase {
     private func server(perMinute: Int? = nil) throws -> MetronTestServer {
         guard let server = try MetronTestServer(perMinute: perMinute) else {
             throw XCTSkip("../shared/metron-recorded is absent")
@@ -30,13 +17,8 @@ final class MetronClientTests: XCTestCase {
 
     private func client(_ server: MetronTestServer, password: String? = nil, fake: FakeClock = FakeClock(),
                         freshness: MetronClient.Freshness = .init()) -> MetronClient {
-        MetronClient(baseURL: server.baseURL,
-                     credentials: MetronCredentials(username: server.username, password: password ?? server.password),
-                     transport: transport,
-                     limiter: MetronRateLimiter(file: folder.appendingPathComponent("budget.json"), clock: fake.clock),
-                     cache: ResponseCache(directory: folder.appendingPathComponent("responses")),
-                     freshness: freshness,
-                     retryPolicy: RetryPolicy(maxRetries: 3, maxRetryAfter: .seconds(120), sleep: fake.clock.sleep))
+        metronClient(server.baseURL, username: server.username, password: password ?? server.password, clock: fake,
+                     cache: "responses", freshness: freshness, maxRetries: 3, maxRetryAfter: .seconds(120))
     }
 
     func testPagesAndDetailsWithBasicAuth() async throws {

@@ -10,40 +10,7 @@ import XCTest
 /// Every translated field against the loopback Metron server's own data (the recorded records
 /// it serves), in the detail form and in the list form, and the upstream's bad input: bounded,
 /// honest answers that never carry the account.
-final class MetronContractTests: XCTestCase {
-    private var folder: URL!
-    private var transport: HTTPTransport!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("metron-contract-\(UUID().uuidString)")
-        transport = try HTTPTransport()
-    }
-
-    override func tearDownWithError() throws {
-        transport.shutdown()
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    private func serve(_ base: URL, username: String = "tester", password: String = "s3cret-pw") async throws -> CatalogServer {
-        let fake = FakeClock()
-        let client = MetronClient(baseURL: base, credentials: MetronCredentials(username: username, password: password),
-                                  transport: transport,
-                                  limiter: MetronRateLimiter(file: folder.appendingPathComponent("budget.json"), clock: fake.clock),
-                                  cache: ResponseCache(directory: folder.appendingPathComponent("metron")),
-                                  retryPolicy: RetryPolicy(maxRetries: 1, sleep: fake.clock.sleep))
-        return try await CatalogServer.start(CatalogServerOptions(source: .live(MetronServing(client: client, imageHosts: []))))
-    }
-
-    private func get(_ server: CatalogServer, _ target: String) async throws -> (Int, [String: Any], Data) {
-        let response = try await transport.send(HTTPRequest(url: URL(string: server.baseURL.absoluteString + target)!))
-        let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any] ?? [:]
-        return (response.status, object, response.body)
-    }
-
-    private func results(_ envelope: [String: Any]) -> [[String: Any]] {
-        (envelope["data"] as? [String: Any])?["results"] as? [[String: Any]] ?? []
-    }
-
+final class MetronContractTests: MetronLoopbackTestCase {
     private func recorded(_ file: String) throws -> [String: Any] {
         guard let shared = RepoPaths.shared else { throw XCTSkip("../shared/metron-recorded is absent") }
         let data = try Data(contentsOf: shared.appendingPathComponent("metron-recorded/\(file)"))

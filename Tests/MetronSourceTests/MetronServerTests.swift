@@ -11,48 +11,10 @@ import XCTest
 /// `serve --source metron` against the Metron-compatible loopback server: the Marvel contract
 /// (lists, paging, name filters, details, cross routes, thumbnails at variant sizes) from
 /// Metron's records, and a second visit that costs Metron nothing.
-final class MetronServerTests: XCTestCase {
-    private var folder: URL!
-    private var transport: HTTPTransport!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("metron-serve-\(UUID().uuidString)")
-        transport = try HTTPTransport()
-    }
-
-    override func tearDownWithError() throws {
-        transport.shutdown()
-        try? FileManager.default.removeItem(at: folder)
-    }
-
+final class MetronServerTests: MetronLoopbackTestCase {
     private func metron() throws -> MetronTestServer {
         guard let server = try MetronTestServer() else { throw XCTSkip("../shared/metron-recorded is absent") }
         return server
-    }
-
-    private func serve(_ metron: MetronTestServer, password: String? = nil,
-                       freshness: MetronClient.Freshness = .init(), keys: APIKeys? = nil) async throws -> CatalogServer {
-        let fake = FakeClock()
-        let client = MetronClient(baseURL: metron.baseURL,
-                                  credentials: MetronCredentials(username: metron.username, password: password ?? metron.password),
-                                  transport: transport,
-                                  limiter: MetronRateLimiter(file: folder.appendingPathComponent("budget.json"), clock: fake.clock),
-                                  cache: ResponseCache(directory: folder.appendingPathComponent("metron")),
-                                  freshness: freshness,
-                                  retryPolicy: RetryPolicy(maxRetries: 1, sleep: fake.clock.sleep))
-        var options = CatalogServerOptions(source: .live(MetronServing(client: client, imageHosts: [])))
-        options.keys = keys
-        return try await CatalogServer.start(options)
-    }
-
-    private func get(_ server: CatalogServer, _ target: String) async throws -> (Int, [String: Any], Data) {
-        let response = try await transport.send(HTTPRequest(url: URL(string: server.baseURL.absoluteString + target)!))
-        let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any] ?? [:]
-        return (response.status, object, response.body)
-    }
-
-    private func results(_ envelope: [String: Any]) -> [[String: Any]] {
-        (envelope["data"] as? [String: Any])?["results"] as? [[String: Any]] ?? []
     }
 
     private func total(_ envelope: [String: Any]) -> Int? { (envelope["data"] as? [String: Any])?["total"] as? Int }

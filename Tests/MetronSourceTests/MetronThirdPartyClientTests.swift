@@ -9,32 +9,11 @@ import XCTest
 /// marvelous 1.4.5 and marvelpy 0.2.1 (PyPI; esak is in MetronServerTests) against
 /// `serve --source metron` over the loopback Metron server: every failure is a documented 409
 /// (an order or filter Metron cannot honour) or 404, never a wrong 200 or a crash of theirs.
-final class MetronThirdPartyClientTests: XCTestCase {
-    private var folder: URL!
-    private var transport: HTTPTransport!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("metron-clients-\(UUID().uuidString)")
-        transport = try HTTPTransport()
-    }
-
-    override func tearDownWithError() throws {
-        transport.shutdown()
-        try? FileManager.default.removeItem(at: folder)
-    }
-
+final class MetronThirdPartyClientTests: MetronLoopbackTestCase {
     private func serve() async throws -> (CatalogServer, MetronTestServer) {
         guard let metron = try MetronTestServer() else { throw XCTSkip("../shared/metron-recorded is absent") }
         _ = try EsakEnvironment.python.get()
-        let fake = FakeClock()
-        let client = MetronClient(baseURL: metron.baseURL,
-                                  credentials: MetronCredentials(username: metron.username, password: metron.password),
-                                  transport: transport,
-                                  limiter: MetronRateLimiter(file: folder.appendingPathComponent("budget.json"), clock: fake.clock),
-                                  cache: ResponseCache(directory: folder.appendingPathComponent("metron")),
-                                  retryPolicy: RetryPolicy(maxRetries: 1, sleep: fake.clock.sleep))
-        let options = CatalogServerOptions(source: .live(MetronServing(client: client, imageHosts: [])))
-        return (try await CatalogServer.start(options), metron)
+        return (try await serve(metron), metron)
     }
 
     private func failures(_ output: String) -> [String] {

@@ -208,8 +208,9 @@ final class DemoEndToEndTests: XCTestCase {
         XCTAssertFalse(after.contains("^["), after)
         XCTAssertTrue(after.contains("\nTYPED[\n") || after.hasSuffix("\nTYPED["), "no reply bytes before the typed command:\n\(after)")
         try waitForShell()
-        tmux.run("stty -g > \(d)/after")
-        Thread.sleep(forTimeInterval: 0.3)
+        // The shell says when the snapshot is written (not a fixed sleep: a busy machine may be slower).
+        tmux.run("stty -g > \(d)/after; echo \"SN\"\"APPED\"")
+        try tmux.waitFor(text: "\nSNAPPED")
         XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("before"), encoding: .utf8),
                        try String(contentsOf: dir.appendingPathComponent("after"), encoding: .utf8))
     }
