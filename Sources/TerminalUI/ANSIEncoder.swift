@@ -39,7 +39,12 @@ public struct ANSIEncoder: Sendable {
     public mutating func encode(_ diff: BufferDiff, into out: inout [UInt8]) {
         if diff.isEmpty { return }
         // A sixel or iTerm2 picture that leaves can only be wiped by clearing: repaint all.
-        let diff = needsClearForImages(diff) ? BufferDiff.fullRepaint(diff.target) : diff
+        var diff = needsClearForImages(diff) ? BufferDiff.fullRepaint(diff.target) : diff
+        // Cells are written differently on the kitty canvas (`ANSIEncoder+KittyCanvas`): all
+        // of them again when it comes or goes.
+        let onCanvas = ANSIEncoder.needsCanvas(diff.target)
+        if onCanvas != imageLayer.onCanvas && !diff.clearScreen { diff = BufferDiff.fullRepaint(diff.target) }
+        imageLayer.onCanvas = onCanvas
         let start = out.count
         var body: [UInt8] = []
         body.reserveCapacity(diff.changed.count * 24 + 64)
@@ -85,7 +90,7 @@ public struct ANSIEncoder: Sendable {
                 link = cell.style.hyperlink
                 ANSI.hyperlink(link, &out)
             }
-            applyStyle(cell.style, &out)
+            applyStyle(imageLayer.onCanvas ? cell.style.onCanvas : cell.style, &out)
             // An empty symbol would leave the cursor behind where we think it is.
             // Without colour, picture cells become shade glyphs (else every picture is blank bars).
             let symbol = depth == .none ? (Shade.substitute(for: cell) ?? cell.symbol) : cell.symbol
