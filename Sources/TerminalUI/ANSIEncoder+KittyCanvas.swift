@@ -67,15 +67,15 @@ extension ANSIEncoder {
 }
 
 extension Style {
-    /// This style over the canvas: the background is the canvas's, so the cell goes on the
-    /// default background; reverse video becomes text in the colour of its background.
-    var onCanvas: Style {
-        var s = self
-        if s.attributes.contains(.reverse) {
-            s.attributes.remove(.reverse)
-            s.foreground = background == .default ? .rgb(0, 0, 0) : background
+    /// A cell's colours (already at the terminal's depth) over the canvas: the background is
+    /// the canvas's, so the cell goes on the default background; reverse video becomes text in
+    /// the colour of its background, black for the default one (kitty's; also under NO_COLOR,
+    /// where reverse video is all the status bar has: it keeps the look it had).
+    static func onCanvas(_ fg: inout Color, _ bg: inout Color, _ attrs: inout Attributes) {
+        if attrs.contains(.reverse) {
+            attrs.remove(.reverse)
+            fg = bg == .default ? .rgb(0, 0, 0) : bg
         }
-        s.background = .default
-        return s
+        bg = .default
     }
 }

@@ -90,7 +90,7 @@ public struct ANSIEncoder: Sendable {
                 link = cell.style.hyperlink
                 ANSI.hyperlink(link, &out)
             }
-            applyStyle(imageLayer.onCanvas ? cell.style.onCanvas : cell.style, &out)
+            applyStyle(cell.style, &out)
             // An empty symbol would leave the cursor behind where we think it is.
             // Without colour, picture cells become shade glyphs (else every picture is blank bars).
             let symbol = depth == .none ? (Shade.substitute(for: cell) ?? cell.symbol) : cell.symbol
@@ -134,9 +134,10 @@ public struct ANSIEncoder: Sendable {
     /// Written straight into `out` (no parameter array): this runs once per changed cell.
     private mutating func applyStyle(_ style: Style, _ out: inout [UInt8]) {
         // A placeholder cell's colour is a kitty image id: never downgraded.
-        let fg = style.attributes.contains(.picture) ? style.foreground : style.foreground.downgraded(to: depth)
-        let bg = style.background.downgraded(to: depth)
-        let attrs = style.attributes
+        var fg = style.attributes.contains(.picture) ? style.foreground : style.foreground.downgraded(to: depth)
+        var bg = style.background.downgraded(to: depth)
+        var attrs = style.attributes
+        if imageLayer.onCanvas { Style.onCanvas(&fg, &bg, &attrs) }
         var from = Style.plain
         var reset = true
         if let pen {
