@@ -164,11 +164,11 @@ final class KittyRun {
         return try last ?? x.screenshot(importPath: found["import"]!, to: path)
     }
 
-    /// Polls kitty's own screen (`kitty @ get-text`) until it holds `text`; false on timeout.
-    func waitForText(_ text: String, timeout: TimeInterval = 30) -> Bool {
+    /// Polls kitty's own screen (`kitty @ get-text`) until `holds` says yes; false on timeout.
+    func waitForText(timeout: TimeInterval = 30, _ holds: (String) -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         repeat {
-            if remote(["get-text"]).contains(text) { return true }
+            if holds(remote(["get-text"])) { return true }
             usleep(200_000)
         } while Date() < deadline
         return false

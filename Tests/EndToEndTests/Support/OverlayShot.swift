@@ -66,7 +66,8 @@ enum OverlayShot {
     }
 
     /// PSNR of the blank cells of `pictures` inside `panel` against the same pixels of the
-    /// grid before, darkened as the veil darkens them (black at 184/255: x 71/255).
+    /// grid before, darkened as the veil darkens them (black at 184/255: x 71/255); 1 px in
+    /// from the cells' edges (kitty's rasterizer put the veil's top edge 1 px below the cell's).
     static func dimmedPSNR(_ vt: VirtualTerminal, in shot: RGBImage, grid: RGBImage, cell: CellPixels,
                            pictures: [Rect], panel: Rect) -> Double {
         var got: [UInt8] = [], want: [UInt8] = []
@@ -75,8 +76,10 @@ enum OverlayShot {
             guard !r.isEmpty else { continue }
             for y in r.minY..<r.maxY {
                 for x in r.minX..<r.maxX where vt.screen[x, y].symbol == " " {
-                    got += pixels(x: x, y: y, inset: 0, shot: shot, cell: cell)
-                    want += pixels(x: x, y: y, inset: 0, shot: grid, cell: cell).map { UInt8((Int($0) * 71 + 127) / 255) }
+                    let g = pixels(x: x, y: y, inset: 1, shot: shot, cell: cell)
+                    let w = pixels(x: x, y: y, inset: 1, shot: grid, cell: cell).map { UInt8((Int($0) * 71 + 127) / 255) }
+                    got += g
+                    want += w
                 }
             }
         }
