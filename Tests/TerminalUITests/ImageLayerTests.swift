@@ -135,6 +135,27 @@ final class ImageLayerTests: XCTestCase {
                                              1, 2, 3, 255, 0, 0, 0, 255, 0, 0, 0, 255])
     }
 
+    /// On the canvas a cell goes on the default background, and reverse video (the status bar,
+    /// all it has under NO_COLOR) becomes text in its background's colour: black for the
+    /// default one, written even at depth `.none` (the canvas paints the light bar under it).
+    func testCellsOnTheCanvasGoOnTheDefaultBackground() {
+        var fg = Color.default, bg = Color.default, attrs: Attributes = [.reverse, .bold]
+        Style.onCanvas(&fg, &bg, &attrs)
+        XCTAssertEqual(fg, .rgb(0, 0, 0))
+        XCTAssertEqual(bg, .default)
+        XCTAssertEqual(attrs, .bold)
+        var b = Buffer(size: Size(width: 20, height: 6))
+        b.render(HalfBlockImage(picture(51), staysUnderText: true), in: Rect(x: 2, y: 1, width: 4, height: 2))
+        b.put("help", at: Point(x: 3, y: 2))
+        b.put("bar", at: Point(x: 0, y: 5), style: Style(attributes: .reverse))
+        b.settleImages()
+        let (vt, writes, _) = show([b], depth: .none)
+        XCTAssertTrue(s(writes[0]).contains("38;2;0;0;0"), s(writes[0]))
+        XCTAssertFalse(vt.screen[0, 5].style.attributes.contains(.reverse), "no reverse video on the canvas")
+        XCTAssertEqual(vt.screen[0, 5].style.foreground, .rgb(0, 0, 0))
+        XCTAssertEqual(vt.screen[0, 5].style.background, .default)
+    }
+
     /// A kitty picture that is neither a backdrop nor a tile (the covers strip) gives way to its
     /// half-blocks where text is drawn over it, as in the other protocols.
     func testAKittyPictureNotKeptUnderTextGivesWayToItsHalfBlocks() {
