@@ -16,6 +16,10 @@ struct ImageLayer: Sendable {
     var filesOff = false
     var fileTransmits = 0
     var fileFailures = 0
+    /// The canvas placed now, its pixels (`ANSIEncoder+KittyCanvas`); nil: none placed.
+    var canvas: [UInt8]?
+    /// The frame being written is on the canvas: its cells go on the default background.
+    var onCanvas = false
 }
 
 /// Pictures in a frame, written around the cells of the same frame (so one synchronized write
@@ -43,6 +47,7 @@ extension ANSIEncoder {
     public mutating func forgetStoredImages() {
         imageLayer.stored.removeAll()
         imageLayer.shown.removeAll()
+        imageLayer.canvas = nil
     }
 
     func needsClearForImages(_ diff: BufferDiff) -> Bool {
@@ -77,6 +82,7 @@ extension ANSIEncoder {
                 out.append(contentsOf: KittyGraphics.deletePlacements)
             }
             imageLayer.shown.removeAll()
+            imageLayer.canvas = nil
             return
         }
         let target = diff.target.images
@@ -164,6 +170,7 @@ extension ANSIEncoder {
                 out.append(contentsOf: KittyGraphics.placeVeil(placement: p.image.id, cols: veil.width, rows: veil.height))
             }
         }
+        drawCanvas(for: diff, into: &out)
         imageLayer.shown = target
         // Freed before the preloads are sent: kitty 0.26.5's `d=I` would take them too.
         freeImages(placed: Set(target.map(\.image.id)), into: &out)

@@ -39,7 +39,12 @@ public struct ANSIEncoder: Sendable {
     public mutating func encode(_ diff: BufferDiff, into out: inout [UInt8]) {
         if diff.isEmpty { return }
         // A sixel or iTerm2 picture that leaves can only be wiped by clearing: repaint all.
-        let diff = needsClearForImages(diff) ? BufferDiff.fullRepaint(diff.target) : diff
+        var diff = needsClearForImages(diff) ? BufferDiff.fullRepaint(diff.target) : diff
+        // Cells are written differently on the kitty canvas (`ANSIEncoder+KittyCanvas`): all
+        // of them again when it comes or goes.
+        let onCanvas = ANSIEncoder.needsCanvas(diff.target)
+        if onCanvas != imageLayer.onCanvas && !diff.clearScreen { diff = BufferDiff.fullRepaint(diff.target) }
+        imageLayer.onCanvas = onCanvas
         let start = out.count
         var body: [UInt8] = []
         body.reserveCapacity(diff.changed.count * 24 + 64)
@@ -129,9 +134,10 @@ public struct ANSIEncoder: Sendable {
     /// Written straight into `out` (no parameter array): this runs once per changed cell.
     private mutating func applyStyle(_ style: Style, _ out: inout [UInt8]) {
         // A placeholder cell's colour is a kitty image id: never downgraded.
-        let fg = style.attributes.contains(.picture) ? style.foreground : style.foreground.downgraded(to: depth)
-        let bg = style.background.downgraded(to: depth)
-        let attrs = style.attributes
+        var fg = style.attributes.contains(.picture) ? style.foreground : style.foreground.downgraded(to: depth)
+        var bg = style.background.downgraded(to: depth)
+        var attrs = style.attributes
+        if imageLayer.onCanvas { Style.onCanvas(&fg, &bg, &attrs) }
         var from = Style.plain
         var reset = true
         if let pen {

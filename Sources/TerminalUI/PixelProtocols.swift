@@ -46,6 +46,21 @@ public enum KittyGraphics {
         place(id: veilID, placement: placement, cols: cols, rows: rows, z: -1)
     }
 
+    /// The canvas under the pictures kept under the text (`ANSIEncoder+KittyCanvas`): one
+    /// pixel per cell, stretched over the screen (kitty scales pictures with GL_NEAREST, so
+    /// each pixel fills its cell exactly), the lowest picture of all (`z` = INT32_MIN).
+    public static let canvasID: UInt32 = 0xFFFF_FFF1
+
+    /// Sends the canvas: `rgba` holds `cols` x `rows` pixels, raw (`f=32`).
+    public static func transmitCanvas(rgba: [UInt8], cols: Int, rows: Int) -> [UInt8] {
+        command("a=t,f=32,s=\(cols),v=\(rows),t=d,i=\(canvasID),q=2", payload: rgba)
+    }
+
+    /// Places the canvas at the cursor (the top-left cell) over `cols` x `rows` cells.
+    public static func placeCanvas(cols: Int, rows: Int) -> [UInt8] {
+        place(id: canvasID, placement: 1, cols: cols, rows: rows, z: Int(Int32.min))
+    }
+
     /// A virtual placement for Unicode placeholders (`U=1`): the picture spans `cols` x `rows`
     /// placeholder cells wherever they are written.
     public static func placeVirtual(id: UInt32, cols: Int, rows: Int) -> [UInt8] {

@@ -95,10 +95,9 @@ public struct ImagePlacement: Sendable, Hashable {
     /// The half-block rendition and where its top-left cell is on screen.
     let fallback: HalfBlockCells
     let fallbackOrigin: Point
-    /// A backdrop (kitty placed directly): text drawn over it leaves it under the cells, veiled.
-    /// Other pictures give way to their half-blocks: kitty 0.26.5, while a picture lies under
-    /// the cells, drew changed cells beside it over their old glyphs (seen: tile names and the
-    /// hatching of "not available" tiles through the help over the grid).
+    /// A backdrop or a grid tile (kitty placed directly): text drawn over it leaves it under
+    /// the cells, veiled, over the canvas (`ANSIEncoder+KittyCanvas`: without it kitty 0.26.5
+    /// drew changed cells over their old glyphs). Other pictures give way to their half-blocks.
     public var staysUnderText = false
     /// The cells drawn over part of it (kitty only, `Buffer.settleImages`), their bounding box:
     /// the terminal then draws the picture under the text and under cells with a background

@@ -23,9 +23,12 @@ final class BackdropKittyEndToEndTests: XCTestCase {
         return Rect(x: a.x, y: a.y, width: b.x - a.x + 1, height: b.y - a.y + 1)
     }
 
-    /// The backdrop picture: the placement (not the veil) that covers the whole panel.
+    /// The veil and the canvas under the cells' backgrounds (`ANSIEncoder+KittyCanvas`).
+    static let helpers: Set<UInt32> = [KittyGraphics.veilID, KittyGraphics.canvasID]
+
+    /// The backdrop picture: the placement (not the veil or the canvas) that covers the whole panel.
     static func backdrop(_ vt: VirtualTerminal, panel: Rect) -> Rect? {
-        vt.graphics.placements.first { $0.key != KittyGraphics.veilID && $0.value.intersection(panel) == panel }?.value
+        vt.graphics.placements.first { !helpers.contains($0.key) && $0.value.intersection(panel) == panel }?.value
     }
 
     /// `▀`/`▄` cells (a picture's half-block fallback) in `rect`.
@@ -46,7 +49,7 @@ final class BackdropKittyEndToEndTests: XCTestCase {
         let box = try XCTUnwrap(Self.panel(vt))
         let picture = try XCTUnwrap(Self.backdrop(vt, panel: box))
         let veil = try XCTUnwrap(vt.graphics.placements[KittyGraphics.veilID])
-        let covers = vt.graphics.placements.filter { $0.key != KittyGraphics.veilID && $0.value != picture }.map(\.value)
+        let covers = vt.graphics.placements.filter { !Self.helpers.contains($0.key) && $0.value != picture }.map(\.value)
         print("BackdropKittyEndToEndTests: panel \(box), picture \(picture), veil \(veil), \(covers.count) covers in the panel")
         XCTAssertEqual(Point(x: picture.minX, y: picture.minY), Point(x: 0, y: 1), "the picture fills the body")
         XCTAssertGreaterThanOrEqual(picture.width, 160)
@@ -57,7 +60,8 @@ final class BackdropKittyEndToEndTests: XCTestCase {
             XCTAssertTrue(Rect(x: box.x + 1, y: box.y + 1, width: box.width - 2, height: box.height - 2).intersection(cover) == cover,
                           "a cover in the panel's interior: \(cover)")
         }
-        XCTAssertEqual(vt.graphics.transmits.filter { $0.key != KittyGraphics.veilID }.values.max(), 1)
+        XCTAssertEqual(vt.graphics.placements[KittyGraphics.canvasID]?.origin, .zero, "the canvas under it all")
+        XCTAssertEqual(vt.graphics.transmits.filter { !Self.helpers.contains($0.key) }.values.max(), 1)
         // kitty's own sign that it drew them: every placement's cells show a picture.
         let screen = try run.screenshotWhenDrawn(vt, name: "mg-kitty-backdrop.png")
         XCTAssertGreaterThan(Set(stride(from: 0, to: screen.pixels.count, by: 3 * 97).map { screen.pixels[$0] }).count, 50)
@@ -88,12 +92,14 @@ final class BackdropKittyEndToEndTests: XCTestCase {
         _ = try run.screenshotWhenDrawn(page, name: "mg-kitty-backdrop-page.png")
 
         run.key("\u{1B}")
-        let picture = try XCTUnwrap(page.graphics.placements.first { $0.key != KittyGraphics.veilID && $0.value.intersection(box) == box }?.key)
+        let picture = try XCTUnwrap(page.graphics.placements.first { !Self.helpers.contains($0.key) && $0.value.intersection(box) == box }?.key)
         let back = run.waitFor("the grid again") { vt in
             vt.graphics.placements[picture] == nil && vt.graphics.placements[KittyGraphics.veilID] == nil
+                && vt.graphics.placements[KittyGraphics.canvasID] == nil
                 && tiles.allSatisfy { vt.graphics.placements[$0.key] == $0.value }
         }
         XCTAssertNil(back.graphics.placements[KittyGraphics.veilID], "the veil is gone")
+        XCTAssertNil(back.graphics.placements[KittyGraphics.canvasID], "the canvas is gone")
         XCTAssertNil(back.graphics.placements[picture], "the backdrop is gone")
         XCTAssertEqual(Self.halfBlocks(back, in: Rect(size: back.screen.size)), 0, "the grid is all pixels")
         let best = try run.score(back, against: gridShot, name: "mg-kitty-backdrop-back.png")

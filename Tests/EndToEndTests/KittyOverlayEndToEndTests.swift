@@ -4,42 +4,88 @@ import TerminalUI
 import TestSupport
 import XCTest
 
-/// The help over a kitty grid, in real kitty 0.26.5 under Xvfb (software GL). Tiles the help
-/// touches give way to their half-blocks; the rest stay placed pictures, and closing the help
-/// gives back the grid as it was (PSNR >= 25 dB against the screenshot before). Keeping the
-/// tiles under the text (z below INT32_MIN/2) was tried (issue 26): this kitty then drew the
-/// help's changed cells beside the pictures over their old glyphs (tile names and the hatching
-/// of "not available" tiles read through the help; `kitty @ get-text` held the right text), so
-/// only a backdrop stays under its panel (`BackdropKittyEndToEndTests`).
+/// The help and the A–Z index over a kitty grid, in real kitty 0.26.5 under Xvfb (software GL).
+/// The tiles an overlay touches stay placed pictures, under its text (issue 26), over the
+/// canvas that paints every cell's background (`ANSIEncoder+KittyCanvas`): without it this
+/// kitty showed the overlay's changed cells over their old glyphs (tile names, the hatching of
+/// "not available" tiles) and drew coloured cells in the wrong colour. Checked on screenshots
+/// against the grid before and the canvas the program sent (`OverlayShot`).
 final class KittyOverlayEndToEndTests: XCTestCase {
-    func testHelpOverTheGridIsLegibleAndClosesBackToTheGrid() throws {
+    func testHelpOverTheGridKeepsTheTilesAsPicturesUnderItsText() throws {
         let run = try KittyRun("characters")
+        try overlay(in: run, key: "?", close: "?", what: "the help", minTiles: 4) { text in
+            text.contains("closes this help") || text.contains("other keys close")
+        }
+    }
+
+    /// The A–Z index bar over the comics grid (at 1024x768 it lies over the bottom of the
+    /// last row's covers; over the characters grid it only reaches names and frames).
+    func testIndexOverTheComicsGridKeepsTheCoversAsPicturesUnderIt() throws {
+        let run = try KittyRun("comics")
+        try overlay(in: run, key: "i", close: "\u{1B}", what: "the index", minTiles: 2) { $0.contains("jump to it") }
+    }
+
+    /// Opens an overlay over the first screen of a kitty grid and closes it again: every tile
+    /// stays placed (no half-blocks; veil and canvas placed), and, once kitty's own screen holds
+    /// the overlay (`kitty @ get-text`), screenshots until one shows it whole: no blank cell off
+    /// the colour the canvas gives it (an old glyph), the blank cells of the tiles under it
+    /// their pictures dimmed by the veil (>= 25 dB against the grid shot x71/255), the rest as
+    /// before (>= 30 dB); closed, the grid as it was (>= 25 dB).
+    private func overlay(in run: KittyRun, key: String, close: String, what: String, minTiles: Int,
+                         file: StaticString = #filePath, line: UInt = #line,
+                         shows: @escaping (String) -> Bool) throws {
         let grid = run.waitFor("the first screen's pictures") { $0.graphics.placements.count >= 15 }
         let tiles = grid.graphics.placements
         let gridShot = try run.screenshotWhenDrawn(grid, name: "mg-kitty-overlay-grid.png")
-        XCTAssertEqual(Self.halfBlocks(grid), 0, "the grid is all pixels")
+        XCTAssertEqual(Self.halfBlocks(grid), 0, "the grid is all pixels", file: file, line: line)
 
-        run.key("?")
-        let help = run.waitFor("the help over the grid") { Self.showsHelp($0) }
-        XCTAssertNil(help.graphics.placements[KittyGraphics.veilID], "no tile is kept under the help's text")
-        let untouched = help.graphics.placements.filter { tiles[$0.key] == $0.value }
-        XCTAssertLessThan(untouched.count, tiles.count, "the tiles the help touches give way (to their half-blocks)")
-        XCTAssertGreaterThan(untouched.count, 0, "the tiles the help does not reach stay pictures")
-        _ = try run.screenshotWhenDrawn(help, name: "mg-kitty-overlay-help.png")
+        run.key(key)
+        let open = run.waitFor(what + " over the grid") {
+            shows($0.screen.text) && $0.graphics.placements[KittyGraphics.canvasID] != nil
+        }
+        for (id, rect) in tiles {
+            XCTAssertEqual(open.graphics.placements[id], rect, "tile \(id) stays placed under \(what)", file: file, line: line)
+        }
+        XCTAssertEqual(Self.halfBlocks(open), 0, "no tile gives way to half-blocks", file: file, line: line)
+        XCTAssertNotNil(open.graphics.placements[KittyGraphics.veilID], "the veil over the tiles under it", file: file, line: line)
+        XCTAssertEqual(open.graphics.placements[KittyGraphics.canvasID]?.origin, .zero, "the canvas from the top-left cell",
+                       file: file, line: line)
+        let cell = try XCTUnwrap(run.cellPixels())
+        let panel = try XCTUnwrap(OverlayShot.changed(grid, open, size: cell.size), "the overlay's cells")
+        let canvas = try XCTUnwrap(OverlayShot.lastCanvas(run.logBytes()), "the canvas sent")
+        XCTAssertEqual(canvas.cols, cell.size.width, file: file, line: line)
+        let touched = tiles.values.filter { $0.intersects(panel) }
+        XCTAssertGreaterThanOrEqual(touched.count, minTiles, "\(what) lies over tiles", file: file, line: line)
 
-        run.key("?")
-        let back = run.waitFor("the grid again") { !Self.showsHelp($0) && $0.graphics.placements.count == tiles.count }
-        XCTAssertEqual(back.graphics.placements, tiles, "the same placements")
-        XCTAssertEqual(back.graphics.transmits.filter { $0.value > 1 }, [:], "no picture sent twice")
-        let best = try run.score(back, against: gridShot, name: "mg-kitty-overlay-closed.png")
-        print("KittyOverlayEndToEndTests: grid with the help closed against before: \(best) dB")
-        XCTAssertGreaterThanOrEqual(best, 25, "the grid comes back as it was")
-    }
+        XCTAssertTrue(run.waitForText(shows), "kitty has \(what)", file: file, line: line)
+        var best = (stale: Int.max, dimmed: -Double.infinity, outside: -Double.infinity)
+        let deadline = Date().addingTimeInterval(30)
+        repeat {
+            let shot = try run.screenshotWhenDrawn(open, name: "mg-kitty-overlay-open.png")
+            let stale = OverlayShot.staleCells(open, in: shot, canvas: canvas, cell: cell, pictures: Array(tiles.values))
+            let dimmed = OverlayShot.dimmedPSNR(open, in: shot, grid: gridShot, cell: cell, pictures: touched, panel: panel)
+            let outside = OverlayShot.outsidePSNR(shot, gridShot, cell: cell, panel: panel)
+            if stale < best.stale || (stale == best.stale && dimmed + outside > best.dimmed + best.outside) {
+                best = (stale, dimmed, outside)
+            }
+            if best.stale == 0 && best.dimmed >= 25 && best.outside >= 30 { break }
+            usleep(300_000)
+        } while Date() < deadline
+        print("KittyOverlayEndToEndTests: \(what) \(panel) over \(touched.count) tiles: \(best.stale) blank cells off their "
+              + "colour; tiles under it against the grid x71/255: \(best.dimmed) dB; outside it against the grid: \(best.outside) dB")
+        XCTAssertEqual(best.stale, 0, "every blank cell is its own colour (no old glyph)", file: file, line: line)
+        XCTAssertGreaterThanOrEqual(best.dimmed, 25, "the tiles under \(what) are their pictures, veiled", file: file, line: line)
+        XCTAssertGreaterThanOrEqual(best.outside, 30, "the rest of the screen as before", file: file, line: line)
 
-    /// The help's footer is on screen (either form: it fits, or it scrolls).
-    static func showsHelp(_ vt: VirtualTerminal) -> Bool {
-        let text = vt.screen.text
-        return text.contains("closes this help") || text.contains("other keys close")
+        run.key(close)
+        let back = run.waitFor("the grid again") {
+            !shows($0.screen.text) && $0.graphics.placements.count == tiles.count
+        }
+        XCTAssertEqual(back.graphics.placements, tiles, "the same placements, canvas and veil gone", file: file, line: line)
+        XCTAssertEqual(back.graphics.transmits.filter { $0.value > 1 }, [:], "no picture sent twice", file: file, line: line)
+        let closed = try run.score(back, against: gridShot, name: "mg-kitty-overlay-closed.png")
+        print("KittyOverlayEndToEndTests: grid with \(what) closed against before: \(closed) dB")
+        XCTAssertGreaterThanOrEqual(closed, 25, "the grid comes back as it was", file: file, line: line)
     }
 
     /// Cells drawn as `▀`/`▄` (a picture's half-block fallback) on the program's screen.

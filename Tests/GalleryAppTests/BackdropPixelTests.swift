@@ -127,7 +127,8 @@ final class BackdropPixelTests: XCTestCase {
         var encoder = ANSIEncoder(depth: .truecolor, synchronizedOutput: true)
         var vt = VirtualTerminal(size: first.size)
         vt.feed(encoder.encode(BufferDiff.fullRepaint(first)))
-        XCTAssertEqual(vt.graphics.placements.count, 2, "the picture and its veil")
+        XCTAssertEqual(vt.graphics.placements.count, 3, "the picture, its veil and the canvas under them")
+        XCTAssertEqual(vt.graphics.placements[KittyGraphics.canvasID], Rect(origin: .zero, size: first.size))
         XCTAssertEqual(vt.graphics.transmits.values.max(), 1)
         for p in first.images { XCTAssertEqual(vt.graphics.placements[p.image.id], p.rect) }
 
@@ -138,7 +139,7 @@ final class BackdropPixelTests: XCTestCase {
         let bytes = encoder.encode(BufferDiff(from: first, to: scrolled))
         XCTAssertFalse(String(decoding: bytes, as: UTF8.self).contains("\u{1B}_G"), "text scrolls, the pictures stay")
         vt.feed(bytes)
-        XCTAssertEqual(vt.graphics.placements.count, 2)
+        XCTAssertEqual(vt.graphics.placements.count, 3)
         XCTAssertEqual(vt.unknownSequences, [])
     }
 

@@ -105,21 +105,60 @@ final class ImageLayerTests: XCTestCase {
         let (vt, writes, enc) = show([open, covered, open])
         XCTAssertTrue(s(writes[0]).contains("i=21,p=1,c=4,r=2,z=1,"), s(writes[0]))
         XCTAssertTrue(s(writes[1]).contains("i=21,p=1,c=4,r=2,z=-1073741825,"), s(writes[1]))
-        XCTAssertFalse(s(writes[1]).contains("a=d"), "not deleted under the overlay")
+        XCTAssertFalse(s(writes[1]).contains("a=d,d=i"), "not deleted under the overlay")
+        XCTAssertFalse(s(writes[1]).contains("48;2;5;25;56"), "cells on the canvas go on the default background")
         XCTAssertEqual(covered.images.first?.veil, Rect(x: 3, y: 3, width: 3, height: 1), "the cells drawn over it")
         XCTAssertTrue(s(writes[1]).contains("a=t,f=32,s=1,v=1,t=d,i=\(KittyGraphics.veilID)"), "the veil is sent")
         XCTAssertTrue(s(writes[1]).contains("i=\(KittyGraphics.veilID),p=21,c=3,r=1,z=-1,"), "and laid over those cells")
-        XCTAssertTrue(s(writes[2]).contains("a=d,d=i,i=\(KittyGraphics.veilID),p=21,"), "the veil goes with the overlay")
+        XCTAssertTrue(s(writes[1]).contains("a=t,f=32,s=40,v=12,t=d,i=\(KittyGraphics.canvasID)"), "the canvas is sent")
+        XCTAssertTrue(s(writes[1]).contains("i=\(KittyGraphics.canvasID),p=1,c=40,r=12,z=-2147483648,"), "under everything")
+        XCTAssertFalse(s(writes[0]).contains("i=\(KittyGraphics.canvasID)"), "no canvas while nothing is under the text")
+        // On and off the canvas every cell is written again (a full repaint: `d=a` deletes the
+        // placements, the canvas and the veil with them, and the pictures are placed again).
+        XCTAssertTrue(s(writes[2]).contains("\u{1B}_Ga=d,d=a,"), "the canvas and the veil go with the overlay")
+        XCTAssertFalse(s(writes[2]).contains("i=\(KittyGraphics.canvasID)"))
         XCTAssertTrue(s(writes[2]).contains("i=21,p=1,c=4,r=2,z=1,"), "above the text again")
         XCTAssertEqual(vt.graphics.placements[21], Rect(x: 2, y: 2, width: 4, height: 2))
         XCTAssertEqual(vt.screen[4, 3].symbol, " ", "the overlay's text is gone")
         XCTAssertEqual(enc.imagesTransmitted, 1)
     }
 
-    /// A kitty tile (not a backdrop) that text is drawn over gives way to its half-blocks as in
-    /// the other protocols: kitty 0.26.5 drew the help's changed cells beside such pictures over
-    /// their old glyphs while a picture lay under the cells (seen in real kitty).
-    func testAKittyTileUnderAnOverlayGivesWayToItsHalfBlocks() {
+    /// The canvas (kitty 0.26.5's background pass under software GL, `ANSIEncoder+KittyCanvas`):
+    /// one opaque pixel per cell, the cell's background as the terminal shows it.
+    func testTheCanvasHoldsEveryCellsBackground() {
+        var b = Buffer(size: Size(width: 3, height: 2))
+        b.set(Cell("a", style: Style(background: .rgb(20, 20, 40))), at: Point(x: 1, y: 0))
+        b.set(Cell("b", style: Style(background: .indexed(196))), at: Point(x: 2, y: 0))
+        b.set(Cell("c", style: Style(foreground: .rgb(1, 2, 3), attributes: .reverse)), at: Point(x: 0, y: 1))
+        let enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: true)
+        XCTAssertEqual(enc.canvasPixels(b), [0, 0, 0, 255, 20, 20, 40, 255, 255, 0, 0, 255,
+                                             1, 2, 3, 255, 0, 0, 0, 255, 0, 0, 0, 255])
+    }
+
+    /// On the canvas a cell goes on the default background, and reverse video (the status bar,
+    /// all it has under NO_COLOR) becomes text in its background's colour: black for the
+    /// default one, written even at depth `.none` (the canvas paints the light bar under it).
+    func testCellsOnTheCanvasGoOnTheDefaultBackground() {
+        var fg = Color.default, bg = Color.default, attrs: Attributes = [.reverse, .bold]
+        Style.onCanvas(&fg, &bg, &attrs)
+        XCTAssertEqual(fg, .rgb(0, 0, 0))
+        XCTAssertEqual(bg, .default)
+        XCTAssertEqual(attrs, .bold)
+        var b = Buffer(size: Size(width: 20, height: 6))
+        b.render(HalfBlockImage(picture(51), staysUnderText: true), in: Rect(x: 2, y: 1, width: 4, height: 2))
+        b.put("help", at: Point(x: 3, y: 2))
+        b.put("bar", at: Point(x: 0, y: 5), style: Style(attributes: .reverse))
+        b.settleImages()
+        let (vt, writes, _) = show([b], depth: .none)
+        XCTAssertTrue(s(writes[0]).contains("38;2;0;0;0"), s(writes[0]))
+        XCTAssertFalse(vt.screen[0, 5].style.attributes.contains(.reverse), "no reverse video on the canvas")
+        XCTAssertEqual(vt.screen[0, 5].style.foreground, .rgb(0, 0, 0))
+        XCTAssertEqual(vt.screen[0, 5].style.background, .default)
+    }
+
+    /// A kitty picture that is neither a backdrop nor a tile (the covers strip) gives way to its
+    /// half-blocks where text is drawn over it, as in the other protocols.
+    func testAKittyPictureNotKeptUnderTextGivesWayToItsHalfBlocks() {
         var b = Buffer(size: Size(width: 40, height: 12))
         b.render(HalfBlockImage(picture(41)), in: Rect(x: 2, y: 2, width: 4, height: 2))
         b.put("help", at: Point(x: 3, y: 3))

@@ -24,7 +24,8 @@ enum TileView {
         guard inner.height >= 2, inner.width >= 1 else { return }
         let pictureArea = Rect(x: inner.x, y: inner.y, width: inner.width, height: inner.height - 1)
         switch picture {
-        case .image(let image): buffer.render(HalfBlockImage(image), in: pictureArea)
+        // In kitty an overlay over it (help, index) keeps it as pixels under the text (issue 26).
+        case .image(let image): buffer.render(HalfBlockImage(image, staysUnderText: true), in: pictureArea)
         case .loading: drawLoading(in: pictureArea, theme: theme, into: &buffer)
         case .none: drawPlaceholder(for: character.name, in: pictureArea, theme: theme, into: &buffer)
         }

@@ -164,6 +164,23 @@ final class KittyRun {
         return try last ?? x.screenshot(importPath: found["import"]!, to: path)
     }
 
+    /// Polls kitty's own screen (`kitty @ get-text`) until `holds` says yes; false on timeout.
+    func waitForText(timeout: TimeInterval = 30, _ holds: (String) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            if holds(remote(["get-text"])) { return true }
+            usleep(200_000)
+        } while Date() < deadline
+        return false
+    }
+
+    /// One cell in whole pixels and the window's size in cells (kitty lays cells from the
+    /// top-left corner, padding 0, and leaves less than a cell over at the right and bottom).
+    func cellPixels() -> (width: Int, height: Int, size: Size)? {
+        guard let size = cells(), size.width > 0, size.height > 0 else { return nil }
+        return (windowPixels.width / size.width, windowPixels.height / size.height, size)
+    }
+
     /// Types `text` (kitty's escapes: "\\x1b[6~" is Page Down).
     func key(_ text: String) {
         let p = Process()
