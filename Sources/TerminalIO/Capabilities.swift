@@ -28,11 +28,14 @@ public struct Capabilities: Sendable, Hashable {
     /// sixel/iTerm2 pictures move with a scroll of the screen (`PictureScroll`), and why.
     public var picturesMoveWithScroll = false
     public var pictureScrollReason = "not needed (half-blocks scroll as text)"
+    /// The terminal's default colours when it said (asked of kitty-family terminals only).
+    public var defaultColors: TerminalColors?
 
     /// What the screens draw pictures with.
     public var graphicsMode: GraphicsMode {
         var mode = GraphicsMode(graphics: graphics, tmuxPlaceholders: tmuxPlaceholders && inTmux, cellPixels: cellPixels)
         mode.picturesMoveWithScroll = picturesMoveWithScroll
+        mode.defaultColors = defaultColors
         return mode
     }
 

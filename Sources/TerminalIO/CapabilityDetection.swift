@@ -54,8 +54,10 @@ public enum CapabilityDetection {
         if let tty, plain.interactive, (try? RawMode.enable(tty)) != nil {
             // Whether the terminal reads this machine's files, asked with the rest (one round).
             let fileProbe = KittyFileProbe.make(environment: env)
-            let questions = TerminalProbe.questions(inTmux: plain.inTmux, passthrough: tmux?.passthrough == true,
+            var questions = TerminalProbe.questions(inTmux: plain.inTmux, passthrough: tmux?.passthrough == true,
                                                     fileProbe: fileProbe)
+            // Before the rest (DA1, which ends the wait, stays last); tmux answers these itself.
+            if !plain.inTmux, TerminalProbe.asksColors(environment: env) { questions = TerminalProbe.colorQuestions + questions }
             answers = TerminalProbe.ask(tty, questions: questions, timeoutMilliseconds: timeoutMilliseconds)
             RawMode.restore()
             if let fileProbe {
@@ -64,6 +66,7 @@ public enum CapabilityDetection {
             }
         }
         var caps = Capabilities.decide(environment: env, isTTY: isTTY, answers: answers, tmux: tmux)
+        caps.defaultColors = answers?.defaultColors
         if caps.cellPixels == nil, let tty, let px = tty.windowSize().pixels {
             let cells = tty.windowSize().cells
             if cells.width > 0, cells.height > 0, px.width > 0, px.height > 0 {

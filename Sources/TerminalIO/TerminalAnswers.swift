@@ -23,6 +23,9 @@ public struct TerminalAnswers: Sendable, Hashable {
     public var kittyFileError: String?
     /// The terminal deleted the probe's file (set by `CapabilityDetection`, not parsed).
     public var kittyFileDeleted = false
+    /// OSC 11 / OSC 10 (`ESC ] 11 ; rgb:RRRR/GGGG/BBBB ST`): the default background and
+    /// foreground; nil unless both were answered.
+    public var defaultColors: TerminalColors?
 
     public init() {}
 
@@ -58,11 +61,29 @@ public struct TerminalAnswers: Sendable, Hashable {
             let normalized = sgr.replacingOccurrences(of: ":", with: ";").replacingOccurrences(of: ";;", with: ";")
             a.directColorRoundTrip = normalized.contains("48;2;1;2;3")
         }
+        if let bg = oscColor(in: s, number: 11), let fg = oscColor(in: s, number: 10) {
+            a.defaultColors = TerminalColors(background: bg, foreground: fg)
+        }
         if let cell = firstMatch(in: s, prefix: "\u{1B}[6;", terminator: "t") {
             let parts = cell.split(separator: ";").compactMap { Int($0) }
             if parts.count == 2, parts[0] > 0, parts[1] > 0 { a.cellPixels = Size(width: parts[1], height: parts[0]) }
         }
         return a
+    }
+
+    /// `ESC ] n ; rgb:R/G/B` ended by ST or BEL, each component 1–4 hex digits (scaled to 8 bits).
+    static func oscColor(in s: String, number: Int) -> RGB? {
+        guard let r = s.range(of: "\u{1B}]\(number);rgb:") else { return nil }
+        let body = s[r.upperBound...].prefix { $0.isHexDigit || $0 == "/" }
+        let parts = body.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 3 else { return nil }
+        var c: [UInt8] = []
+        for part in parts {
+            guard (1...4).contains(part.count), let v = UInt32(part, radix: 16) else { return nil }
+            let maximum = (UInt32(1) << (4 * UInt32(part.count))) - 1
+            c.append(UInt8((v * 255 + maximum / 2) / maximum))
+        }
+        return RGB(c[0], c[1], c[2])
     }
 
     static func firstMatch(in s: String, prefix: String, terminator: String) -> Substring? {

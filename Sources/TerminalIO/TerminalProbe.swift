@@ -27,6 +27,16 @@ public enum TerminalProbe {
         return String(decoding: TmuxPassthrough.wrap(Array(kittyQuery.utf8)), as: UTF8.self) + otherQuestions
     }
 
+    /// The default colours (OSC 10 and 11), for the kitty canvas. Asked only of terminals that
+    /// name themselves kitty or Ghostty (`TERM`, `KITTY_WINDOW_ID`): a terminal that does not
+    /// know these may show them as text (the Linux console prints an OSC it does not parse).
+    static let colorQuestions = "\u{1B}]10;?\u{1B}\\\u{1B}]11;?\u{1B}\\"
+
+    public static func asksColors(environment env: [String: String]) -> Bool {
+        let term = env["TERM"] ?? ""
+        return term == "xterm-kitty" || term == "xterm-ghostty" || env["KITTY_WINDOW_ID"] != nil
+    }
+
     /// The id of the start-up file probe (`KittyFileProbe`): whether the terminal reads this
     /// machine's files, the way kitty's own `icat --transfer-mode=detect` finds out.
     public static let fileProbeID = 32

@@ -57,8 +57,9 @@ extension ANSIEncoder {
                     let c = Palette.rgb(ofIndex: n)
                     out.append(contentsOf: [c.r, c.g, c.b, 255])
                 case .default:
-                    // kitty's default colours: background #000000, foreground #DDDDDD.
-                    out.append(contentsOf: reverse ? [0xDD, 0xDD, 0xDD, 255] : [0, 0, 0, 255])
+                    // The terminal's default colours (as it said, else kitty's own).
+                    let c = reverse ? defaultColors.foreground : defaultColors.background
+                    out.append(contentsOf: [c.r, c.g, c.b, 255])
                 }
             }
         }
@@ -69,13 +70,27 @@ extension ANSIEncoder {
 extension Style {
     /// A cell's colours (already at the terminal's depth) over the canvas: the background is
     /// the canvas's, so the cell goes on the default background; reverse video becomes text in
-    /// the colour of its background, black for the default one (kitty's; also under NO_COLOR,
-    /// where reverse video is all the status bar has: it keeps the look it had).
-    static func onCanvas(_ fg: inout Color, _ bg: inout Color, _ attrs: inout Attributes) {
+    /// the colour of its background, the terminal's default `background` for the default one
+    /// (also under NO_COLOR, where reverse video is all the status bar has: it keeps its look).
+    static func onCanvas(_ fg: inout Color, _ bg: inout Color, _ attrs: inout Attributes, background: RGB) {
         if attrs.contains(.reverse) {
             attrs.remove(.reverse)
-            fg = bg == .default ? .rgb(0, 0, 0) : bg
+            fg = bg == .default ? .rgb(background.r, background.g, background.b) : bg
         }
         bg = .default
     }
+}
+
+/// A terminal's default background and foreground (its answer to OSC 11 and OSC 10).
+public struct TerminalColors: Sendable, Hashable {
+    public var background: RGB
+    public var foreground: RGB
+
+    public init(background: RGB, foreground: RGB) {
+        self.background = background
+        self.foreground = foreground
+    }
+
+    /// kitty's defaults (#000000 on #DDDDDD): assumed when the terminal did not say.
+    public static let kittyDefaults = TerminalColors(background: RGB(0, 0, 0), foreground: RGB(0xDD, 0xDD, 0xDD))
 }

@@ -17,6 +17,8 @@ public struct ANSIEncoder: Sendable {
     private var cursorVisible = false
     /// The pictures the terminal shows and stores (`ANSIEncoder+Images`).
     var imageLayer = ImageLayer()
+    /// The terminal's default colours, for the kitty canvas (kitty's own defaults unless it said).
+    public var defaultColors = TerminalColors.kittyDefaults
 
     public init(depth: ColorDepth, synchronizedOutput: Bool) {
         self.depth = depth
@@ -137,7 +139,7 @@ public struct ANSIEncoder: Sendable {
         var fg = style.attributes.contains(.picture) ? style.foreground : style.foreground.downgraded(to: depth)
         var bg = style.background.downgraded(to: depth)
         var attrs = style.attributes
-        if imageLayer.onCanvas { Style.onCanvas(&fg, &bg, &attrs) }
+        if imageLayer.onCanvas { Style.onCanvas(&fg, &bg, &attrs, background: defaultColors.background) }
         var from = Style.plain
         var reset = true
         if let pen {

@@ -63,6 +63,7 @@ public struct ProgramRunner<P: Program>: Sendable {
         var encoder = ANSIEncoder(depth: await backend.colorDepth,
                                   synchronizedOutput: await backend.synchronizedOutput)
         encoder.kittyFiles = await backend.kittyFiles
+        if let colors = await backend.graphics.defaultColors { encoder.defaultColors = colors }
         let picturesMove = await backend.graphics.picturesMoveWithScroll
         var needsFullRepaint = true
         var dirty = true

@@ -65,6 +65,9 @@ public struct GraphicsMode: Sendable, Hashable {
     /// The terminal moves sixel/iTerm2 pictures with its text when it scrolls (xterm, mlterm:
     /// `PictureScroll`), so a grid scroll carries them and only the new row's are drawn.
     public var picturesMoveWithScroll = false
+    /// The terminal's default background and foreground when it said (OSC 11 / OSC 10): what
+    /// the kitty canvas paints for cells on the default colours (`ANSIEncoder+KittyCanvas`).
+    public var defaultColors: TerminalColors?
 
     /// Cell size when the terminal did not say (a common 10x20 cell).
     public static let defaultCell = Size(width: 10, height: 20)

@@ -135,12 +135,25 @@ final class ImageLayerTests: XCTestCase {
                                              1, 2, 3, 255, 0, 0, 0, 255, 0, 0, 0, 255])
     }
 
+    /// A terminal that said its default colours (a themed kitty: OSC 11/10) gets them on the
+    /// canvas for cells on the default colours, and reverse video's text in its background.
+    func testTheCanvasPaintsTheTerminalsOwnDefaultColours() {
+        var b = Buffer(size: Size(width: 2, height: 1))
+        b.set(Cell("c", style: Style(attributes: .reverse)), at: Point(x: 1, y: 0))
+        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: true)
+        enc.defaultColors = TerminalColors(background: RGB(0x1E, 0x1E, 0x2E), foreground: RGB(0xCD, 0xD6, 0xF4))
+        XCTAssertEqual(enc.canvasPixels(b), [0x1E, 0x1E, 0x2E, 255, 0xCD, 0xD6, 0xF4, 255])
+        var fg = Color.default, bg = Color.default, attrs: Attributes = [.reverse]
+        Style.onCanvas(&fg, &bg, &attrs, background: RGB(0x1E, 0x1E, 0x2E))
+        XCTAssertEqual(fg, .rgb(0x1E, 0x1E, 0x2E))
+    }
+
     /// On the canvas a cell goes on the default background, and reverse video (the status bar,
     /// all it has under NO_COLOR) becomes text in its background's colour: black for the
     /// default one, written even at depth `.none` (the canvas paints the light bar under it).
     func testCellsOnTheCanvasGoOnTheDefaultBackground() {
         var fg = Color.default, bg = Color.default, attrs: Attributes = [.reverse, .bold]
-        Style.onCanvas(&fg, &bg, &attrs)
+        Style.onCanvas(&fg, &bg, &attrs, background: RGB(0, 0, 0))
         XCTAssertEqual(fg, .rgb(0, 0, 0))
         XCTAssertEqual(bg, .default)
         XCTAssertEqual(attrs, .bold)
