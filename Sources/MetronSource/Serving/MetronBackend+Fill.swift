@@ -17,6 +17,7 @@ extension MetronBackend {
     /// Fetches, within the spare budget, the details of the listed `ids` that are not stored,
     /// then their issue lists (a detail also gives a character's picture, so it comes first).
     func warm(_ kind: EntityKind, _ ids: [Int]) async {
+        guard fills else { return }
         await client.warm(Self.fillPaths(kind, ids), within: Self.fillWait)
     }
 
