@@ -29,7 +29,11 @@ final class MetronEntityContractTests: XCTestCase {
     }
 
     private func serve(_ metron: MetronTestServer) async throws -> CatalogServer {
-        let client = MetronClient(baseURL: metron.baseURL, credentials: MetronCredentials(username: metron.username, password: metron.password),
+        try await serve(metron.baseURL, username: metron.username, password: metron.password)
+    }
+
+    private func serve(_ metronURL: URL, username: String = "tester", password: String = "s3cret-pw") async throws -> CatalogServer {
+        let client = MetronClient(baseURL: metronURL, credentials: MetronCredentials(username: username, password: password),
                                   transport: transport, limiter: limiter,
                                   cache: ResponseCache(directory: folder.appendingPathComponent("metron")),
                                   retryPolicy: RetryPolicy(maxRetries: 1, sleep: fake.clock.sleep))
@@ -266,6 +270,44 @@ final class MetronEntityContractTests: XCTestCase {
         XCTAssertEqual(fills(), 2 * half - 1, "the next minute fills \(half) more (the page is stored: no request for it)")
         XCTAssertEqual(again.filter { ($0["urls"] as? [Any])?.isEmpty == false }.count, 2 * half - 1,
                        "the answer was not kept while partial: the second ask says more")
+    }
+
+    /// Details that take Metron 8 s: the list answers after the fill wait (1.5 s), its items
+    /// the list's own fields; the fetches go on, and once their answers are stored the same
+    /// list (not kept while partial) says what the details said.
+    func testSlowDetailsHoldAListNoLongerThanTheFillWait() async throws {
+        let metron = try LoopbackHTTPServer { request in
+            let json = ["Content-Type": "application/json"]
+            if request.path == "/api/character/" {
+                let items = (1...5).map { #"{"id": \#($0), "name": "Name \#($0)", "modified": "2024-01-02T03:04:05-05:00"}"# }
+                let page = #"{"count": 5, "next": null, "previous": null, "results": [\#(items.joined(separator: ","))]}"#
+                return .respond(status: 200, headers: json, body: Data(page.utf8))
+            }
+            let id = request.path.split(separator: "/").dropFirst(2).first.map(String.init) ?? "0"
+            let body = request.path.hasSuffix("/issue_list/")
+                ? #"{"count": 3, "next": null, "previous": null, "results": []}"#
+                : #"{"id": \#(id), "name": "Name \#(id)", "desc": "Told late", "image": null, "modified": "2024-01-02T03:04:05-05:00"}"#
+            return .stream(status: 200, headers: json, contentLength: body.utf8.count, chunks: [Data(body.utf8)], delay: .seconds(8))
+        }
+        let server = try await serve(metron.baseURL)
+        defer { Task { await server.stop() } }
+        let clock = ContinuousClock()
+        let started = clock.now
+        let items = try await results(server, "/v1/public/characters?limit=5")
+        let took = clock.now - started
+        print("a list over 8 s details answered in \(took)")
+        XCTAssertEqual(items.count, 5)
+        XCTAssertLessThan(took, .seconds(6), "held for the fill wait, not until the details came")
+        XCTAssertTrue(items.allSatisfy { $0["description"] as? String == "" }, "the list's own fields meanwhile")
+        XCTAssertEqual(metron.requests.filter { $0.path != "/api/character/" }.count, 8, "the spare budget: 9 of 18, less the page")
+        var later: [[String: Any]] = []
+        for _ in 0..<100 {
+            later = try await results(server, "/v1/public/characters?limit=5")
+            if later.allSatisfy({ $0["description"] as? String == "Told late" }) { break }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        XCTAssertEqual(later.compactMap { $0["description"] as? String }, Array(repeating: "Told late", count: 5),
+                       "the fetches went on after the answer, and the next ask is filled from them")
     }
 
     /// Metron has no stories: the list is the contract's empty page and any story is a 404.
