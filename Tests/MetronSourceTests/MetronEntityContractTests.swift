@@ -224,6 +224,20 @@ final class MetronEntityContractTests: XCTestCase {
         try assertFields(try await one(server, "/v1/public/creators/\(id)"), expected, "creator \(id), detail form")
     }
 
+    /// A comic listed before anyone asked its detail (its series' issue list) is its detail
+    /// form: pages, price and characters Metron's, fetched within the spare budget.
+    func testAComicListedBeforeItsDetailIsItsDetailForm() async throws {
+        let metron = try metronServer()
+        let server = try await serve(metron)
+        defer { Task { await server.stop() } }
+        let truth = try await metronsOwn(metron, "/api/issue/1/")
+        let item = try await listed(server, "/v1/public/series/1/comics?limit=100", id: 1)
+        XCTAssertEqual(item["pageCount"] as? Int, truth["page"] as? Int)
+        XCTAssertEqual((item["prices"] as? [[String: Any]])?.first?["price"] as? Double, Double(truth["price"] as? String ?? ""))
+        XCTAssertEqual((item["characters"] as? [String: Any])?["available"] as? Int, (truth["characters"] as? [Any])?.count)
+        try assertFields(item, try await one(server, "/v1/public/comics/1"), "issue 1: its list form before its detail")
+    }
+
     /// With half the minute spent, a list fills nothing (the rest is kept for what the user
     /// asks and for pictures): the unknown fields are the contract's empty values, not
     /// numbers. Once the detail has been asked for, the list says what the detail says.
