@@ -12,9 +12,9 @@ import XCTest
 /// room to fill it: the contract's empty values, never another number.
 final class MetronEntityContractTests: XCTestCase {
     private var folder: URL!
-    private var transport: HTTPTransport!
-    private var fake: FakeClock!
-    private var limiter: MetronRateLimiter!
+    var transport: HTTPTransport!
+    var fake: FakeClock!
+    var limiter: MetronRateLimiter!
 
     override func setUpWithError() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("metron-entities-\(UUID().uuidString)")
@@ -28,11 +28,11 @@ final class MetronEntityContractTests: XCTestCase {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    private func serve(_ metron: MetronTestServer) async throws -> CatalogServer {
+    func serve(_ metron: MetronTestServer) async throws -> CatalogServer {
         try await serve(metron.baseURL, username: metron.username, password: metron.password)
     }
 
-    private func serve(_ metronURL: URL, username: String = "tester", password: String = "s3cret-pw") async throws -> CatalogServer {
+    func serve(_ metronURL: URL, username: String = "tester", password: String = "s3cret-pw") async throws -> CatalogServer {
         let client = MetronClient(baseURL: metronURL, credentials: MetronCredentials(username: username, password: password),
                                   transport: transport, limiter: limiter,
                                   cache: ResponseCache(directory: folder.appendingPathComponent("metron")),
@@ -42,13 +42,13 @@ final class MetronEntityContractTests: XCTestCase {
         return server
     }
 
-    private func metronServer() throws -> MetronTestServer {
+    func metronServer() throws -> MetronTestServer {
         guard let server = try MetronTestServer() else { throw XCTSkip("../shared/metron-recorded is absent") }
         return server
     }
 
     /// What the loopback Metron answers for `path` (its own data, links rewritten to it).
-    private func metronsOwn(_ metron: MetronTestServer, _ path: String) async throws -> [String: Any] {
+    func metronsOwn(_ metron: MetronTestServer, _ path: String) async throws -> [String: Any] {
         let auth = "Basic " + Data("\(metron.username):\(metron.password)".utf8).base64EncodedString()
         let response = try await transport.send(HTTPRequest(url: URL(string: metron.baseURL.absoluteString + path)!,
                                                             headers: [("Authorization", auth)]))
@@ -56,25 +56,25 @@ final class MetronEntityContractTests: XCTestCase {
         return try XCTUnwrap(JSONSerialization.jsonObject(with: response.body) as? [String: Any], path)
     }
 
-    private func results(_ server: CatalogServer, _ target: String) async throws -> [[String: Any]] {
+    func results(_ server: CatalogServer, _ target: String) async throws -> [[String: Any]] {
         let response = try await transport.send(HTTPRequest(url: URL(string: server.baseURL.absoluteString + target)!))
         XCTAssertEqual(response.status, 200, target)
         let envelope = try XCTUnwrap(JSONSerialization.jsonObject(with: response.body) as? [String: Any], target)
         return (envelope["data"] as? [String: Any])?["results"] as? [[String: Any]] ?? []
     }
 
-    private func one(_ server: CatalogServer, _ target: String) async throws -> [String: Any] {
+    func one(_ server: CatalogServer, _ target: String) async throws -> [String: Any] {
         let all = try await results(server, target)
         return try XCTUnwrap(all.first, target)
     }
 
-    private func listed(_ server: CatalogServer, _ target: String, id: Int) async throws -> [String: Any] {
+    func listed(_ server: CatalogServer, _ target: String, id: Int) async throws -> [String: Any] {
         let all = try await results(server, target)
         return try XCTUnwrap(all.first { $0["id"] as? Int == id }, "\(id) in \(target)")
     }
 
     /// Every field of `expected` is in `answer` with that value, and `answer` has no other.
-    private func assertFields(_ answer: [String: Any], _ expected: [String: Any], _ what: String,
+    func assertFields(_ answer: [String: Any], _ expected: [String: Any], _ what: String,
                               file: StaticString = #filePath, line: UInt = #line) throws {
         XCTAssertEqual(Set(answer.keys), Set(expected.keys), what, file: file, line: line)
         for key in expected.keys.sorted() {
@@ -96,7 +96,7 @@ final class MetronEntityContractTests: XCTestCase {
         return String(text.prefix(19)) + text.suffix(6).replacingOccurrences(of: ":", with: "")
     }
 
-    private func empty(_ kind: String, of owner: String, _ id: Int) -> [String: Any] {
+    func empty(_ kind: String, of owner: String, _ id: Int) -> [String: Any] {
         ["available": 0, "collectionURI": "\(gateway)/\(owner)/\(id)/\(kind)", "items": [Any](), "returned": 0]
     }
 
@@ -236,92 +236,6 @@ final class MetronEntityContractTests: XCTestCase {
         XCTAssertEqual((item["prices"] as? [[String: Any]])?.first?["price"] as? Double, Double(truth["price"] as? String ?? ""))
         XCTAssertEqual((item["characters"] as? [String: Any])?["available"] as? Int, (truth["characters"] as? [Any])?.count)
         try assertFields(item, try await one(server, "/v1/public/comics/1"), "issue 1: its list form before its detail")
-    }
-
-    /// With half the minute spent, a list fills nothing (the rest is kept for what the user
-    /// asks and for pictures): the unknown fields are the contract's empty values, not
-    /// numbers. Once the detail has been asked for, the list says what the detail says.
-    func testAListWithNoRoomToFillSaysTheEmptyValuesThenWhatTheDetailSaid() async throws {
-        let metron = try metronServer()
-        let server = try await serve(metron)
-        defer { Task { await server.stop() } }
-        for _ in 0..<10 { _ = try await limiter.acquire() }
-        let shell = try await listed(server, "/v1/public/characters?name=Batman", id: 12)
-        XCTAssertNil(metron.hits["/api/character/12/"], "no detail asked without spare budget")
-        XCTAssertNil(metron.hits["/api/character/12/issue_list/"])
-        XCTAssertEqual(try CanonicalText.of(shell["comics"]), try CanonicalText.of(empty("comics", of: "characters", 12)),
-                       "an unknown count is the contract's empty list")
-        XCTAssertEqual(shell["description"] as? String, "")
-        let detail = try await one(server, "/v1/public/characters/12")
-        XCTAssertEqual((detail["comics"] as? [String: Any])?["available"] as? Int, 2)
-        let filled = try await listed(server, "/v1/public/characters?name=Batman", id: 12)
-        try assertFields(filled, detail, "Batman's list form after its detail")
-        XCTAssertLessThanOrEqual(try limiter.usage().thisMinute, 20)
-    }
-
-    /// A list of 100 fills as many items as half the minute allows, through the one limiter,
-    /// and no more in that minute; the next minute fills the next ones.
-    func testFillsSpendOnlyTheSpareHalfOfTheMinute() async throws {
-        let metron = try metronServer()
-        let server = try await serve(metron)
-        defer { Task { await server.stop() } }
-        func fills() -> Int {
-            metron.requests.filter { $0.range(of: #"^/api/character/[0-9]+/"#, options: .regularExpression) != nil }.count
-        }
-        let half = limiter.budget.perMinute / 2  // 9 of the standard 18
-        let first = try await results(server, "/v1/public/characters?limit=100")
-        XCTAssertEqual(first.count, 100)
-        XCTAssertEqual(metron.hits["/api/character/"], 1)
-        XCTAssertEqual(fills(), half - 1, "half the minute's budget, less the list page")
-        XCTAssertEqual(try limiter.usage().thisMinute, half)
-        let described = first.filter { ($0["urls"] as? [Any])?.isEmpty == false }
-        XCTAssertEqual(described.count, half - 1, "the items whose detail came are their detail form")
-        XCTAssertEqual(described.compactMap { $0["id"] as? Int }, first.prefix(half - 1).compactMap { $0["id"] as? Int }, "in list order")
-        _ = try await results(server, "/v1/public/characters?limit=100&offset=100")
-        XCTAssertEqual(fills(), half - 1, "no room left in this minute")
-        fake.advance(61)
-        let again = try await results(server, "/v1/public/characters?limit=100")
-        XCTAssertEqual(fills(), 2 * half - 1, "the next minute fills \(half) more (the page is stored: no request for it)")
-        XCTAssertEqual(again.filter { ($0["urls"] as? [Any])?.isEmpty == false }.count, 2 * half - 1,
-                       "the answer was not kept while partial: the second ask says more")
-    }
-
-    /// Details that take Metron 8 s: the list answers after the fill wait (1.5 s), its items
-    /// the list's own fields; the fetches go on, and once their answers are stored the same
-    /// list (not kept while partial) says what the details said.
-    func testSlowDetailsHoldAListNoLongerThanTheFillWait() async throws {
-        let metron = try LoopbackHTTPServer { request in
-            let json = ["Content-Type": "application/json"]
-            if request.path == "/api/character/" {
-                let items = (1...5).map { #"{"id": \#($0), "name": "Name \#($0)", "modified": "2024-01-02T03:04:05-05:00"}"# }
-                let page = #"{"count": 5, "next": null, "previous": null, "results": [\#(items.joined(separator: ","))]}"#
-                return .respond(status: 200, headers: json, body: Data(page.utf8))
-            }
-            let id = request.path.split(separator: "/").dropFirst(2).first.map(String.init) ?? "0"
-            let body = request.path.hasSuffix("/issue_list/")
-                ? #"{"count": 3, "next": null, "previous": null, "results": []}"#
-                : #"{"id": \#(id), "name": "Name \#(id)", "desc": "Told late", "image": null, "modified": "2024-01-02T03:04:05-05:00"}"#
-            return .stream(status: 200, headers: json, contentLength: body.utf8.count, chunks: [Data(body.utf8)], delay: .seconds(8))
-        }
-        let server = try await serve(metron.baseURL)
-        defer { Task { await server.stop() } }
-        let clock = ContinuousClock()
-        let started = clock.now
-        let items = try await results(server, "/v1/public/characters?limit=5")
-        let took = clock.now - started
-        print("a list over 8 s details answered in \(took)")
-        XCTAssertEqual(items.count, 5)
-        XCTAssertLessThan(took, .seconds(6), "held for the fill wait, not until the details came")
-        XCTAssertTrue(items.allSatisfy { $0["description"] as? String == "" }, "the list's own fields meanwhile")
-        XCTAssertEqual(metron.requests.filter { $0.path != "/api/character/" }.count, 8, "the spare budget: 9 of 18, less the page")
-        var later: [[String: Any]] = []
-        for _ in 0..<100 {
-            later = try await results(server, "/v1/public/characters?limit=5")
-            if later.allSatisfy({ $0["description"] as? String == "Told late" }) { break }
-            try await Task.sleep(for: .milliseconds(200))
-        }
-        XCTAssertEqual(later.compactMap { $0["description"] as? String }, Array(repeating: "Told late", count: 5),
-                       "the fetches went on after the answer, and the next ask is filled from them")
     }
 
     /// Metron has no stories: the list is the contract's empty page and any story is a 404.
