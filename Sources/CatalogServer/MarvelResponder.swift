@@ -112,7 +112,7 @@ struct MarvelResponder: HTTPResponder {
                 if gzip, let packed = cache.gzipped(key, hit) { return .gzipped(packed, etag: hit.etag) }
                 return .json(200, hit.body, extra: [("ETag", hit.etag)])
             }
-            let (answer, staleSince) = try await build(path: path, params: params, pathAndQuery: pathAndQuery, base: base)
+            let (answer, staleSince, partial) = try await build(path: path, params: params, pathAndQuery: pathAndQuery, base: base)
             if let staleSince {
                 // The live source could not be reached and stored copies answered: say so (RFC 7234
                 // Warning 110 and Age), and do not keep the answer past this request.
@@ -122,6 +122,10 @@ struct MarvelResponder: HTTPResponder {
             }
             if Self.matches(request.headers[.ifNoneMatch], answer.etag) {
                 return Reply(status: 304, headers: [("ETag", answer.etag)])
+            }
+            if partial {
+                // Filled further at the next ask: not kept here, revalidated by clients.
+                return .json(200, answer.json(), extra: [("ETag", answer.etag), ("Cache-Control", "no-cache")])
             }
             guard gzip, let packed = answer.gzip(served.pieces(answer.entities)) else {
                 let body = answer.json()
@@ -135,16 +139,17 @@ struct MarvelResponder: HTTPResponder {
         }
     }
 
-    /// The answer to an API path that is not in the answer cache, and when the source's was a
-    /// stored copy because the source could not be reached, since when.
+    /// The answer to an API path that is not in the answer cache, when the source's was a
+    /// stored copy because the source could not be reached, since when, and whether the
+    /// source knows more of it later (`RouteAnswer.partial`).
     private func build(path: String, params: QueryParameters, pathAndQuery: String,
-                       base: String) async throws(APIFailure) -> (Envelope.Answer, staleSince: Date?) {
+                       base: String) async throws(APIFailure) -> (Envelope.Answer, staleSince: Date?, partial: Bool) {
         guard let route = ContractRoute(path.dropFirst("/v1/public/".count).split(separator: "/")) else {
             throw .noRoute(pathAndQuery)
         }
         let result = try await backend.answer(route, params, pathAndQuery: pathAndQuery, base: base)
         return (Envelope.build(result, entities: served.entities(result.kind, result.page, base: base), head: envelopeHead),
-                result.staleSince)
+                result.staleSince, result.partial)
     }
 
     /// A source's picture answer as sent: 304 when the client holds it, faults applied.

@@ -11,6 +11,10 @@ public struct RouteAnswer: Sendable {
     /// Set when the source could not be reached and answered from stored copies kept since
     /// then: the server says so (`Warning: 110`, `Age`) and keeps the answer no longer.
     public var staleSince: Date?
+    /// Set when some of the page's fields are not known yet but may be at the next ask (a
+    /// live source's list items filled only as far as its budget allowed): the server does
+    /// not keep the answer, and clients revalidate it (`no-cache`).
+    public var partial = false
 
     public init(page: CatalogPage, limit: Int, offset: Int, kind: EntityKind? = nil, staleSince: Date? = nil) {
         self.page = page; self.limit = limit; self.offset = offset; self.kind = kind; self.staleSince = staleSince

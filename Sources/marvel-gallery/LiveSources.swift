@@ -69,7 +69,10 @@ enum LiveSources {
             recordingsHelp: "A folder of Metron recordings (one JSON body per file and an INDEX.tsv naming each request, "
                 + "as ../shared/metron-recorded) is translated into Marvel entities as `serve --source metron` does.",
             make: { settings, noCache, longestWait in
-                MetronServing(client: try MetronLaunch.client(settings, noCache: noCache, longestWait: longestWait))
+                // `serve` (a bound on waits) fills list items within the spare budget for its
+                // clients; the gallery's own lists are filled from what is stored.
+                MetronServing(client: try MetronLaunch.client(settings, noCache: noCache, longestWait: longestWait),
+                              fillsLists: longestWait != nil)
             },
             attribution: MetronTerms.attribution, patientTimeouts: MetronLaunch.patientTimeouts,
             kind: { .live($0, LiveTraits(creatorsOrder: "firstName", ordersComics: false, searchesOnEnter: true)) },

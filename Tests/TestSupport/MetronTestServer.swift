@@ -5,8 +5,8 @@ import Foundation
 /// per-minute allowance, and hits counted per path. It answers from `../shared/metron-recorded`
 /// (each file at the request `INDEX.tsv` names); `/api/character/`, `/api/series/`,
 /// `/api/creator/` and `/api/arc/` (with `modified_gt`) are every recorded summary of the kind in
-/// name order, a record without a recorded detail gets one made from its summary (and an empty
-/// issue list); `/api/issue/` is every recorded issue list item in title order.
+/// name order, a record without a recorded detail gets one made from its summary (and the
+/// issue list of the recorded issues that name it); `/api/issue/` is every recorded issue list item in title order.
 /// Covers and portraits (`/media/...`) are served from the embedded
 /// catalog's drawings. Recorded links to metron.cloud are rewritten to this server.
 public final class MetronTestServer: @unchecked Sendable {
@@ -20,6 +20,8 @@ public final class MetronTestServer: @unchecked Sendable {
     private var summaries: [String: [[String: Any]]] = [:]
     private var characters: [[String: Any]] { summaries["character"] ?? [] }
     private var issues: [[String: Any]] = []
+    /// Issue lists made from the recorded issue details (`MetronTestServer+Appearances`).
+    private var appearances: [String: [Int: [[String: Any]]]] = [:]
     private let lock = NSLock()
     private var recent: [Date] = []
     private var _hits: [String: Int] = [:]
@@ -85,6 +87,7 @@ public final class MetronTestServer: @unchecked Sendable {
             series["id"] = 900_000 + n
             seriesDetails.append(series)
         }
+        appearances = Self.appearances(bodies)
         // Weak: a client (a gallery in tmux) may still ask after the test let go of the server.
         server = try LoopbackHTTPServer { [weak self] request in self?.answer(request) ?? .drop }
     }
@@ -171,7 +174,8 @@ public final class MetronTestServer: @unchecked Sendable {
             }
             if parts.count >= 3, let id = Int(parts[2]), let summary = all.first(where: { $0["id"] as? Int == id }) {
                 if parts.count == 4, parts[3] == "issue_list" {
-                    return json(rewrite(listPage([], path: path, page: Int(request.query["page"] ?? "1") ?? 1)))
+                    let items = appearances[parts[1]]?[id] ?? []
+                    return json(rewrite(listPage(items, path: path, page: Int(request.query["page"] ?? "1") ?? 1)))
                 }
                 if parts.count == 3 { return json(rewrite(Self.detail(parts[1], id: id, summary))) }
             }

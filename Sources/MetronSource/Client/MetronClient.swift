@@ -139,7 +139,10 @@ public final class MetronClient: Sendable {
         }
     }
 
-    private func fetch(_ url: URL, budgeted: Bool, background: Bool, urgency: Int, retrying: Bool) async throws(MetronError) -> Data {
+    /// `spare`: a fill of a list item (`warm`), which never waits for the budget and is
+    /// never tried again (`MetronClient+Spare`).
+    func fetch(_ url: URL, budgeted: Bool, background: Bool, urgency: Int, retrying: Bool,
+               spare: Bool = false) async throws(MetronError) -> Data {
         let maxRetries = retrying ? retryPolicy.maxRetries : 0
         let path = url.path
         var request = HTTPRequest(url: url, headers: [("Accept", "application/json")])
@@ -159,7 +162,7 @@ public final class MetronClient: Sendable {
             var granted: Date?
             if budgeted || attempt > 0 {
                 do {
-                    granted = try await limiter.acquire(background: background, urgency: urgency, longestWait: longestWait).at
+                    granted = try await limiter.acquire(background: background, urgency: urgency, longestWait: spare ? 0 : longestWait).at
                 } catch { throw Self.budgetError(error) }
             }
             counters.sent.withLock { $0 += 1 }

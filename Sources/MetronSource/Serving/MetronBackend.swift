@@ -10,6 +10,9 @@ import MarvelAPI
 /// cache makes a second visit free.
 struct MetronBackend: Sendable {
     let client: MetronClient
+    /// Whether list items' missing details are fetched within the spare budget (else only
+    /// what is stored fills them).
+    var fills = true
     /// `nameStartsWith` reads at most this many pages of its run of names in Metron's
     /// "name contains" list (after the binary search that finds the run).
     static let startsWithPages = 5
@@ -49,7 +52,10 @@ struct MetronBackend: Sendable {
             return try await list(listed, params, limit: limit, offset: offset, translate)
         case .entity(let one, let oneID):
             try params.rejectUnknown(allowed: [])
-            return try window([try await self.one(one, oneID, translate)], total: 1)
+            var answer = try window([try await self.one(one, oneID, translate)], total: 1)
+            // A count that could not be had this time (the budget) is asked again next time.
+            answer.partial = Self.hasIssueList(one) && !client.unstored(["\(Self.metronPath(one))/\(oneID)/issue_list"]).isEmpty
+            return answer
         case .related(let owner, let ownerID, let listed):
             (kind, id, sub) = (owner, ownerID, listed)
         }
@@ -60,19 +66,23 @@ struct MetronBackend: Sendable {
             let query = MetronListQuery(descending: try MetronListQuery.direction(params, .comics, issueList: true))
             let path = "\(Self.metronPath(kind))/\(id)/issue_list"
             let (items, total) = try await pages(MetronIssueSummary.self, path, query, limit: limit, offset: offset)
-            return try window(try await comics(items, series: kind == .series ? id : nil, translate), total: total)
+            var answer = try window(try await comics(items, series: kind == .series ? id : nil, translate), total: total)
+            answer.partial = !knowsAll(.comics, items.map(\.id))
+            return answer
         case (.comics, .characters), (.comics, .creators), (.comics, .events):
             // The issue names them all: filtered and ordered here, at no further cost.
             try params.rejectUnknown(allowed: ["orderBy", "limit", "offset"])
             let issue = try await call { try await client.detail(MetronIssue.self, "issue", id: id) }
-            let all = try MetronListQuery.sortLocally(Self.named(sub, of: issue, translate), params, sub)
-            return try window(Array(all.dropFirst(offset).prefix(limit)), total: all.count)
+            let all = try MetronListQuery.sortLocally(await named(sub, of: issue, translate), params, sub)
+            var answer = try window(Array(all.dropFirst(offset).prefix(limit)), total: all.count)
+            answer.partial = !knowsAll(sub, all.compactMap { $0["id"] as? Int })
+            return answer
         default:
             // Metron keeps no such list (a character's series or events, any story): empty, as
             // the Marvel API answers for an entity without them.
             try params.rejectUnknown(allowed: Self.listParams(sub))
             _ = try params.orderBy(MetronListQuery.orderFields(sub))
-            _ = try await one(kind, id, translate)
+            _ = try await one(kind, id, translate, comics: false)
             return try window([], total: 0)
         }
     }
@@ -81,32 +91,33 @@ struct MetronBackend: Sendable {
                       _ translate: MetronToMarvel) async throws(APIFailure) -> RouteAnswer {
         var objects: [[String: Any]] = []
         var total = 0
-        /// One kind's page: its Metron list as the query maps it, each record translated.
+        var ids: [Int] = []
+        /// One kind's page: its Metron list as the query maps it, each item in its detail form
+        /// as far as it is known (`MetronBackend+Fill`).
         func page<Item: MetronRecord>(_ type: Item.Type, _ path: String, _ query: MetronListQuery,
-                                      _ make: (Item) -> [String: Any]) async throws(APIFailure) -> ([[String: Any]], Int) {
+                                      id: (Item) -> Int) async throws(APIFailure) -> ([[String: Any]], Int) {
             let (items, count) = try await pages(Item.self, path, query, limit: limit, offset: offset)
-            return (items.map(make), count)
+            ids = items.map(id)
+            await warm(kind, ids)
+            var objects: [[String: Any]] = []
+            for item in items { objects.append(await filled(kind, item, translate)) }
+            return (objects, count)
         }
         switch kind {
-        case .characters: (objects, total) = try await page(MetronSummary.self, "character", try .named(params, kind)) {
-            character($0, translate)
-        }
+        case .characters: (objects, total) = try await page(MetronSummary.self, "character", try .named(params, kind), id: \.id)
         case .comics:
             let query = try MetronListQuery.comics(params)
             let (items, count) = try await pages(MetronIssueSummary.self, "issue", query, limit: limit, offset: offset)
             (objects, total) = (try await comics(items, series: query.filter["series_id"].flatMap { Int($0) }, translate), count)
-        case .series: (objects, total) = try await page(MetronSeriesSummary.self, "series", try .named(params, kind), translate.series)
-        case .events: (objects, total) = try await page(MetronSummary.self, "arc", try .named(params, kind), translate.event)
-        case .creators: (objects, total) = try await page(MetronSummary.self, "creator", try .named(params, kind), translate.creator)
+            ids = items.map(\.id)
+        case .series: (objects, total) = try await page(MetronSeriesSummary.self, "series", try .named(params, kind), id: \.id)
+        case .events: (objects, total) = try await page(MetronSummary.self, "arc", try .named(params, kind), id: \.id)
+        case .creators: (objects, total) = try await page(MetronSummary.self, "creator", try .named(params, kind), id: \.id)
         case .stories: _ = try MetronListQuery.direction(params, kind)
         }
-        return RouteAnswer(page: CatalogPage(total: total, results: try objects.map(Self.serialize)), limit: limit, offset: offset)
-    }
-
-    /// A character list item: its whole detail when a stored copy holds it (so the list says
-    /// what the detail says), else what the list item carries.
-    private func character(_ item: MetronSummary, _ translate: MetronToMarvel) -> [String: Any] {
-        client.stored(MetronCharacter.self, "character", id: item.id).map(translate.character) ?? translate.character(item)
+        var answer = RouteAnswer(page: CatalogPage(total: total, results: try objects.map(Self.serialize)), limit: limit, offset: offset)
+        answer.partial = !knowsAll(kind, ids)
+        return answer
     }
 
     /// Issue list items as comics: an issue whose detail is stored is that detail; the others
@@ -114,6 +125,7 @@ struct MetronBackend: Sendable {
     /// was asked by series), a stored detail of the same series, or Metron's series list asked
     /// by name and start year, once per series on the page (cached like every list).
     private func comics(_ items: [MetronIssueSummary], series: Int?, _ translate: MetronToMarvel) async throws(APIFailure) -> [[String: Any]] {
+        await warm(.comics, items.map(\.id))
         let details = items.map { client.stored(MetronIssue.self, "issue", id: $0.id) }
         var known: [String: Int] = [:]
         func key(_ name: String, _ year: Int?) -> String { "\(name.lowercased())|\(year.map(String.init) ?? "")" }
@@ -154,30 +166,6 @@ struct MetronBackend: Sendable {
                 && (volume == nil || $0.volume == nil || $0.volume == volume)
         }
         return matches.first?.id
-    }
-
-    /// An issue's characters, creators or arcs as Marvel entities.
-    private static func named(_ kind: EntityKind, of issue: MetronIssue, _ translate: MetronToMarvel) -> [[String: Any]] {
-        func summary(_ id: Int, _ name: String) -> MetronSummary {
-            var fields = MetronFields(["id": id, "name": name], place: "issue \(issue.id)")
-            return try! MetronSummary(fields: &fields)
-        }
-        switch kind {
-        case .characters: return issue.characters.map { translate.character(summary($0.id, $0.name)) }
-        case .creators: return issue.credits.map { translate.creator(summary($0.creator.id, $0.creator.name)) }
-        default: return issue.arcs.map { translate.event(summary($0.id, $0.name)) }
-        }
-    }
-
-    private func one(_ kind: EntityKind, _ id: Int, _ translate: MetronToMarvel) async throws(APIFailure) -> [String: Any] {
-        switch kind {
-        case .characters: return translate.character(try await call { try await client.detail(MetronCharacter.self, "character", id: id) })
-        case .comics: return translate.comic(try await call { try await client.detail(MetronIssue.self, "issue", id: id) })
-        case .series: return translate.series(try await call { try await client.detail(MetronSeries.self, "series", id: id) })
-        case .events: return translate.event(try await call { try await client.detail(MetronArc.self, "arc", id: id) })
-        case .creators: return translate.creator(try await call { try await client.detail(MetronCreator.self, "creator", id: id) })
-        case .stories: throw .notFound(kind.notFoundNoun)
-        }
     }
 
     /// Metron's name filter (`name` is "contains") from the Marvel parameter given, and the
@@ -288,7 +276,7 @@ struct MetronBackend: Sendable {
         }
     }
 
-    private func call<T>(_ body: () async throws -> T) async throws(APIFailure) -> T {
+    func call<T>(_ body: () async throws -> T) async throws(APIFailure) -> T {
         do { return try await body() } catch let error as MetronError {
             var failure = Self.failure(error)
             // How long to wait, so no client has to guess (and the gallery can count it down).

@@ -12,11 +12,17 @@ public struct MetronServing: LiveSource {
     public var client: MetronClient
     /// Hosts (`host` or `host:port`) pictures may come from besides Metron's own.
     public var imageHosts: Set<String>
+    /// Whether list items missing their details are fetched within the spare budget
+    /// (`MetronBackend+Fill`): for `serve`, whose clients read list forms as true. The gallery
+    /// asks a detail when it shows one, so its lists are filled from what is stored only and
+    /// a second visit costs Metron nothing.
+    public var fillsLists: Bool
     private let images: MetronImages
 
-    public init(client: MetronClient, imageHosts: Set<String> = [MetronServing.imageHost]) {
+    public init(client: MetronClient, imageHosts: Set<String> = [MetronServing.imageHost], fillsLists: Bool = true) {
         self.client = client
         self.imageHosts = imageHosts
+        self.fillsLists = fillsLists
         let base = client.baseURL
         let host = base.port.map { "\(base.host ?? ""):\($0)" } ?? (base.host ?? "")
         images = MetronImages(client: client, allowedHosts: imageHosts.union([host]))
@@ -36,7 +42,7 @@ public struct MetronServing: LiveSource {
     public func answer(_ route: ContractRoute, _ params: QueryParameters, pathAndQuery: String,
                        base: String) async throws(APIFailure) -> RouteAnswer {
         let staleness = MetronStaleness()
-        let backend = MetronBackend(client: client)
+        let backend = MetronBackend(client: client, fills: fillsLists)
         let outcome: Result<RouteAnswer, APIFailure> = await MetronStaleness.$current.withValue(staleness) {
             do throws(APIFailure) {
                 return .success(try await backend.answer(route, params, base: base))

@@ -94,13 +94,15 @@ public struct MetronToMarvel: Sendable {
         return object
     }
 
+    /// What an issue list item does not say is the contract's value for "unknown" (a price
+    /// of 0, MARVEL_API.md 4.2) or empty, as in a detail that does not say it either.
     private func comicFields(id: Int, title: String, number: String, image: String?, modified: String?) -> Object {
         ["id": id, "digitalId": 0, "title": title, "issueNumber": Double(number) ?? 0, "variantDescription": "",
          "description": NSNull(), "modified": MarvelShapes.date(modified), "isbn": "", "upc": "", "diamondCode": "",
          "ean": "", "issn": "", "format": "Comic", "pageCount": 0, "textObjects": [Object](),
          "resourceURI": MarvelShapes.uri("comics", id), "urls": [Object](),
          "variants": [Object](), "collections": [Object](), "collectedIssues": [Object](), "dates": [Object](),
-         "prices": [Object](), "thumbnail": MarvelShapes.thumbnail(image, imageBase: imageBase),
+         "prices": [["type": "printPrice", "price": 0]], "thumbnail": MarvelShapes.thumbnail(image, imageBase: imageBase),
          "images": image == nil ? [Object]() : [MarvelShapes.thumbnail(image, imageBase: imageBase)],
          "creators": MarvelShapes.empty("creators", of: "comics", id),
          "characters": MarvelShapes.empty("characters", of: "comics", id),

@@ -7,8 +7,10 @@ final class ServeProcess {
     let process = Process()
     let baseURL: URL
 
-    init(executable: URL, extraArguments: [String] = [], debugFlag: Bool = true, timeout: TimeInterval = 30) throws {
+    init(executable: URL, extraArguments: [String] = [], debugFlag: Bool = true, timeout: TimeInterval = 30,
+         environment: [String: String]? = nil) throws {
         process.executableURL = executable
+        if let environment { process.environment = environment }
         process.arguments = ["serve", "--port", "0"] + (debugFlag ? ["--debug"] : []) + extraArguments
         let out = Pipe()
         process.standardOutput = out
