@@ -39,10 +39,15 @@ public struct PixelBox: Sendable, Hashable {
 /// One picture, already fitted to its pixel box, as the bytes of a pixel protocol that show it
 /// at the cursor (render, demo). Half-blocks are not a pixel protocol: nil.
 public enum PixelPicture {
-    public static func show(_ image: RGBImage, using graphics: GraphicsProtocol, id: UInt32 = 1,
-                            box: PixelBox) throws(ImageError) -> [UInt8]? {
+    /// `kittyFile`, when given, offers kitty's payload to go as a temporary file (`render` with
+    /// a terminal on this machine); true when the terminal took it, so only a placement follows.
+    public static func show(_ image: RGBImage, using graphics: GraphicsProtocol, id: UInt32 = 1, box: PixelBox,
+                            kittyFile: ((_ png: [UInt8], _ id: UInt32) -> Bool)? = nil) throws(ImageError) -> [UInt8]? {
         switch graphics {
-        case .kitty: return KittyGraphics.transmitAndShow(png: try TerminalImages.kittyPNG(image), id: id)
+        case .kitty:
+            let png = try TerminalImages.kittyPNG(image)
+            if let kittyFile, kittyFile(png, id) { return KittyGraphics.showAtCursor(id: id) }
+            return KittyGraphics.transmitAndShow(png: png, id: id)
         case .sixel: return try SixelGraphics.encode(image)
         case .iterm2:
             let cells = box.cells(of: image)

@@ -7,7 +7,9 @@ import TerminalUI
 /// `marvel-bench render`: issue 23's kitty target in one run. The same `count` thumbnails are
 /// drawn at `size` cells by the real `marvel-gallery render --graphics kitty`, by `timg -pk` and
 /// by `chafa -f kitty` (child processes, CPU from wait4's rusage, bytes written to stdout), so the
-/// ratios hold on a busy machine; then the per-picture encode cost of each payload kitty and
+/// ratios hold on a busy machine: on a pty that says its cell size (every tool draws the same
+/// pixel box, as in a terminal; the target) and off a terminal, where each guesses its own (chafa
+/// sends 8x8 pixels a cell there, kitty stretching them 2x tall: a third of our 10x20); then the per-picture encode cost of each payload kitty and
 /// iTerm2 could get (PNG at libpng's default level, as before issue 23; fast PNGs; zlib RGB;
 /// JPEG q85), in process; and what decoding at the drawn size costs in agreement.
 struct RenderBench: ParsableCommand {
@@ -35,6 +37,24 @@ struct RenderBench: ParsableCommand {
             ("timg -pk", "/usr/bin/timg", ["-pk", "-g\(size)"] + files),
             ("chafa -f kitty", "/usr/bin/chafa", ["-f", "kitty", "-s", size] + files),
         ]
+        // On a pty that says its cells are 10x20 pixels (the issue's target: every tool draws
+        // the same pixel box, as in a terminal), then off a terminal (each tool's own guess).
+        var environment = ProcessInfo.processInfo.environment
+        environment["TERM"] = "xterm-256color"
+        let terminal = PtyChildRun.Terminal()
+        print("  on a pty of \(terminal.cols)x\(terminal.rows) cells of \(terminal.cellWidth)x\(terminal.cellHeight) px "
+              + "(TIOCGWINSZ; nothing answers the tools' questions):")
+        compare(commands) { try PtyChildRun.run($0, $1, terminal: terminal, environment: environment) }
+        print("  off a terminal (stdout a file; each tool picks its own pixel size for \(size) cells):")
+        compare(commands) { try ChildRun.run($0, $1) }
+        try encodeCosts(files: Array(Set(files)).sorted(), cols: parts[0], rows: parts[1])
+        try drawnSizeDecodes(cols: parts[0], rows: parts[1])
+    }
+
+    /// Runs each command `runs` times through `run`; prints the median CPU, the bytes and the
+    /// pixels they carry, and marvel-gallery's ratios to the others.
+    func compare(_ commands: [(String, String, [String])],
+                 run: (String, [String]) throws -> (cpuSeconds: Double, output: [UInt8])) {
         var results: [String: (cpu: Double, bytes: Int, pixels: Int)] = [:]
         for (name, path, arguments) in commands {
             guard FileManager.default.isExecutableFile(atPath: path) else {
@@ -43,29 +63,26 @@ struct RenderBench: ParsableCommand {
             }
             var cpus: [Double] = [], bytes = 0, pixels = 0
             for _ in 0..<runs {
-                let run = try ChildRun.run(path, arguments)
-                cpus.append(run.cpuSeconds)
-                bytes = run.output.count
-                pixels = KittyStream.pixels(run.output)
+                guard let child = try? run(path, arguments) else { continue }
+                cpus.append(child.cpuSeconds)
+                bytes = child.output.count
+                pixels = KittyStream.pixels(child.output)
             }
+            guard !cpus.isEmpty else { continue }
             let cpu = cpus.sorted()[cpus.count / 2]
             results[name] = (cpu, bytes, pixels)
             print("    \(name.padding(toLength: 16, withPad: " ", startingAt: 0)) CPU \(String(format: "%7.3f", cpu)) s "
                   + "(\(String(format: "%.2f", cpu * 1000 / Double(count))) ms a picture)  \(bytes) bytes for \(pixels) pixels "
                   + "(\(String(format: "%.2f", Double(bytes) / Double(max(pixels, 1)))) bytes a pixel)")
         }
-        if let ours = results["marvel-gallery"] {
-            for other in ["timg -pk", "chafa -f kitty"] {
-                guard let them = results[other] else { continue }
-                let perPixel = (Double(ours.bytes) / Double(max(ours.pixels, 1))) / (Double(them.bytes) / Double(max(them.pixels, 1)))
-                print("    marvel-gallery ÷ \(other): CPU \(String(format: "%.2f", ours.cpu / them.cpu))×, "
-                      + "bytes \(String(format: "%.2f", Double(ours.bytes) / Double(them.bytes)))× "
-                      + "(\(String(format: "%.2f", perPixel))× a pixel; each tool picks its own pixel size for \(size) cells "
-                      + "off a terminal)")
-            }
+        guard let ours = results["marvel-gallery"] else { return }
+        for other in ["timg -pk", "chafa -f kitty"] {
+            guard let them = results[other] else { continue }
+            let perPixel = (Double(ours.bytes) / Double(max(ours.pixels, 1))) / (Double(them.bytes) / Double(max(them.pixels, 1)))
+            print("    marvel-gallery ÷ \(other): CPU \(String(format: "%.2f", ours.cpu / them.cpu))×, "
+                  + "bytes \(String(format: "%.2f", Double(ours.bytes) / Double(them.bytes)))× "
+                  + "(\(String(format: "%.2f", perPixel))× a pixel)")
         }
-        try encodeCosts(files: Array(Set(files)).sorted(), cols: parts[0], rows: parts[1])
-        try drawnSizeDecodes(cols: parts[0], rows: parts[1])
     }
 
     /// Per-picture encode cost and size of each payload, for the pictures as `render` fits them.

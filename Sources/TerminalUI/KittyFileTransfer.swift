@@ -52,4 +52,10 @@ extension KittyGraphics {
         out.append(contentsOf: [0x1B, 0x5C])
         return out
     }
+
+    /// Shows image `id` (already transmitted) at the cursor and moves the cursor past it, as
+    /// `transmitAndShow` does: `render`'s picture once its file was read.
+    public static func showAtCursor(id: UInt32) -> [UInt8] {
+        Array("\u{1B}_Ga=p,i=\(id),q=2\u{1B}\\".utf8)
+    }
 }

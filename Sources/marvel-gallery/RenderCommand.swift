@@ -60,6 +60,11 @@ struct RenderCommand: ParsableCommand {
         // kitty already holds replaces that image everywhere it is placed, so with one fixed id
         // `render a.jpg b.jpg` showed b twice and every later `render` redrew the earlier ones.
         let firstID = UInt32.random(in: 1...0x3FFF_FFFF)
+        // A kitty on this machine reads each picture from a temporary file (about 100 bytes on
+        // the wire instead of the base64 PNG); removed, with whatever it did not read, at the end.
+        let sender = output.graphics == .kitty && output.transfer == .file ? KittyFileSender() : nil
+        defer { sender?.finish() }
+        let kittyFile = sender.map { s in { (png: [UInt8], id: UInt32) in s.transmit(png: png, id: id) } }
         for (index, file) in files.enumerated() {
             let id = firstID &+ UInt32(truncatingIfNeeded: index)
             do {
@@ -72,13 +77,15 @@ struct RenderCommand: ParsableCommand {
                     let pixelBox = PixelBox(cols: box.cols, rows: box.rows, cellWidth: output.cellPixels?.width,
                                             cellHeight: output.cellPixels?.height)
                     let image = try pixelBox.decodeJPEG(fileDescriptor: fd, fit: fitMode)
-                    ansi = (try PixelPicture.show(image, using: output.graphics, id: id, box: pixelBox) ?? []) + [0x0A]
+                    ansi = (try PixelPicture.show(image, using: output.graphics, id: id, box: pixelBox, kittyFile: kittyFile) ?? [])
+                        + [0x0A]
                 } else if output.graphics != .blocks {
                     let bytes = try RenderCommand.readAll(fd)
                     let pixelBox = PixelBox(cols: box.cols, rows: box.rows, cellWidth: output.cellPixels?.width,
                                             cellHeight: output.cellPixels?.height)
                     let image = try pixelBox.decode(bytes, fit: fitMode)
-                    ansi = (try PixelPicture.show(image, using: output.graphics, id: id, box: pixelBox) ?? []) + [0x0A]
+                    ansi = (try PixelPicture.show(image, using: output.graphics, id: id, box: pixelBox, kittyFile: kittyFile) ?? [])
+                        + [0x0A]
                 } else if linearLight {
                     let bytes = try RenderCommand.readAll(fd)
                     let image = try ImageDecoder.decode(bytes).fittedLinearLight(
@@ -97,7 +104,8 @@ struct RenderCommand: ParsableCommand {
                 // comes at full resolution, and drawn as it came a truncated 1000x872 photo
                 // wrote 11.4 MB of half-blocks at --size 80x24 in kitty mode.
                 failures += 1
-                if let ansi = try? damagedPicture(partial, output: output, box: box, fit: fitMode, id: id, dither: dither) {
+                if let ansi = try? damagedPicture(partial, output: output, box: box, fit: fitMode, id: id, dither: dither,
+                                                  kittyFile: kittyFile) {
                     FileHandle.standardOutput.write(Data(ansi))
                 }
                 RenderCommand.report(file, "damaged \(format.rawValue.uppercased()) (shown as far as it decodes): \(reason)")
@@ -118,11 +126,13 @@ struct RenderCommand: ParsableCommand {
     /// What a damaged file's recovered pixels look like in the box: the same fit and protocol
     /// as a whole picture, so the output is bounded by the box whatever the file's size.
     func damagedPicture(_ partial: RGBImage, output: RenderOutput, box: (cols: Int, rows: Int),
-                        fit fitMode: FitMode, id: UInt32, dither: Dither = .diffusion) throws -> [UInt8] {
+                        fit fitMode: FitMode, id: UInt32, dither: Dither = .diffusion,
+                        kittyFile: ((_ png: [UInt8], _ id: UInt32) -> Bool)? = nil) throws -> [UInt8] {
         if output.graphics != .blocks {
             let pixelBox = PixelBox(cols: box.cols, rows: box.rows, cellWidth: output.cellPixels?.width,
                                     cellHeight: output.cellPixels?.height)
-            return (try PixelPicture.show(pixelBox.fit(partial, mode: fitMode), using: output.graphics, id: id, box: pixelBox) ?? [])
+            return (try PixelPicture.show(pixelBox.fit(partial, mode: fitMode), using: output.graphics, id: id, box: pixelBox,
+                                          kittyFile: kittyFile) ?? [])
                 + [0x0A]
         }
         let image = partial.fitted(into: PixelSize(width: box.cols, height: box.rows * 2), mode: fitMode)

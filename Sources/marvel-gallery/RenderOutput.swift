@@ -8,13 +8,22 @@ struct RenderOutput {
     var colors: ColorDepth
     var graphics: GraphicsProtocol
     var cellPixels: Size?
+    /// kitty pictures as temporary files or streamed: the gallery's decision (the start-up
+    /// file probe, `--graphics-transfer`); streamed whenever stdout is not the terminal.
+    var transfer: GraphicsTransfer = .stream
 
     static func decide(request: DisplayRequest, environment env: [String: String]) throws(DisplaySettingError) -> RenderOutput {
         if isatty(STDOUT_FILENO) == 1, let tty = try? TTY.open() {
             defer { tty.close() }
-            let caps = try CapabilityDetection.detect(tty: tty, environment: env, request: request).capabilities
+            let detected = try CapabilityDetection.detect(tty: tty, environment: env, request: request, keepLateFileProbe: true)
+            var caps = detected.capabilities
+            if let probe = detected.lateFileProbe {
+                (caps.graphicsTransfer, caps.graphicsTransferReason) =
+                    KittyFileSender.lateDecision(tty: tty, probe: probe, answers: detected.answers)
+            }
             if caps.interactive {
-                return RenderOutput(colors: caps.colorDepth, graphics: caps.graphics, cellPixels: caps.cellPixels)
+                return RenderOutput(colors: caps.colorDepth, graphics: caps.graphics, cellPixels: caps.cellPixels,
+                                    transfer: caps.graphicsTransfer)
             }
         }
         let colors = try DisplaySettings.colors(flag: request.colorsFlag, environment: env, configValue: request.colorsConfig,

@@ -152,7 +152,7 @@ final class KittyFileTransferEndToEndTests: XCTestCase {
         return log.count
     }
 
-    private func files(under dir: String) -> [String] {
+    func files(under dir: String) -> [String] {
         let e = FileManager.default.enumerator(atPath: dir)
         var out: [String] = []
         while let name = e?.nextObject() as? String {
@@ -172,7 +172,7 @@ final class KittyFileTransferEndToEndTests: XCTestCase {
     }
 
     /// Under /tmp (kitty deletes `t=t` files only in a temporary directory it knows).
-    private func privateTemporaryDirectory() throws -> String {
+    func privateTemporaryDirectory() throws -> String {
         let dir = "/tmp/mg-transfer-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }

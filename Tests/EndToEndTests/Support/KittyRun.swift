@@ -18,7 +18,9 @@ final class KittyRun {
     /// Starts `arguments` (after the executable) in kitty at `fontSize` on a 1024x768 screen;
     /// `environment` is added to kitty's (and so the program's); `launcher`, an executable
     /// given the program's command line, runs it (e.g. in another mount namespace).
-    init(_ arguments: String, fontSize: Int = 9, environment: [String: String] = [:], launcher: String? = nil) throws {
+    /// `imageCache`: false for commands without `--image-cache` (`render`).
+    init(_ arguments: String, fontSize: Int = 9, environment: [String: String] = [:], launcher: String? = nil,
+         imageCache: Bool = true) throws {
         found = try XDisplay.require(["Xvfb", "import", "kitty", "script"])
         guard FileManager.default.isExecutableFile(atPath: RepoPaths.executable.path) else {
             throw XCTSkip("marvel-gallery is not built")
@@ -28,7 +30,8 @@ final class KittyRun {
         log = dir.appendingPathComponent("out.log").path
         socket = dir.appendingPathComponent("kitty.sock").path
         let script = dir.appendingPathComponent("run.sh").path
-        let command = (launcher.map { "'\($0)' " } ?? "") + "'\(RepoPaths.executable.path)' \(arguments) --image-cache '\(dir.path)/images'"
+        let command = (launcher.map { "'\($0)' " } ?? "") + "'\(RepoPaths.executable.path)' \(arguments)"
+            + (imageCache ? " --image-cache '\(dir.path)/images'" : "")
         try """
         #!/bin/sh
         script -q -f -c "\(command)" '\(log)'
