@@ -41,6 +41,10 @@ final class MetronPagedToFirstEndToEndTests: XCTestCase {
         try pageAndCheck(keys: ["NPage", "NPage"])
     }
 
+    func testAfterEndTheLastScreenIsFetchedFirst() throws {
+        try pageAndCheck(keys: ["End"])
+    }
+
     private func pageAndCheck(keys: [String]) throws {
         guard let metron = try MetronTestServer(perMinute: 20) else { throw XCTSkip("../shared/metron-recorded is absent") }
         let command = "\(TmuxSession.quote(executable.path)) characters --source metron --metron-url \(metron.baseURL.absoluteString)"
@@ -75,7 +79,7 @@ final class MetronPagedToFirstEndToEndTests: XCTestCase {
         let next = Array(Self.lookups(metron)[before..<(before + 5)])
         let nextNames = next.map { metron.characterName(id: $0) ?? "#\($0)" }
         let onScreen = nextNames.filter { name in pagedTo.contains { Self.shows($0, name) } }
-        print("paged \(keys.count) screen(s) down; lookups before the wait \(before), then \(next) = \(nextNames); "
+        print("after \(keys.joined(separator: " ")): lookups before the wait \(before), then \(next) = \(nextNames); "
               + "\(onScreen.count) of 5 on the screen paged to; half-block cells \(MetronWaitingEndToEndTests.halfBlocks(arrived))")
         XCTAssertEqual(onScreen.count, 5, "the first lookups after the wait are the screen paged to's: \(nextNames) vs \(pagedTo)")
         XCTAssertEqual(metron.tooManyRequests, 0, "never over Metron's per-minute limit")
