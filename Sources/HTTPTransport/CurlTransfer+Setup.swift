@@ -11,11 +11,11 @@ extension CurlTransfer {
         func ms(_ d: Duration) -> Int { max(1, Int(d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000)) }
 
         _ = mg_easy_setopt_string(easy, CURLOPT_URL, request.url.absoluteString)
-        // Only http(s), also after redirects; at most 5 redirects.
+        // Only http(s), also after redirects; at most `maxRedirects` (5) redirects.
         _ = mg_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
         _ = mg_easy_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
-        _ = mg_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 1)
-        _ = mg_easy_setopt_long(easy, CURLOPT_MAXREDIRS, 5)
+        _ = mg_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, request.maxRedirects > 0 ? 1 : 0)
+        _ = mg_easy_setopt_long(easy, CURLOPT_MAXREDIRS, max(0, request.maxRedirects))
         // Signals are never used for timeouts: we run on our own thread among others.
         _ = mg_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
         _ = mg_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, 1)
@@ -34,7 +34,10 @@ extension CurlTransfer {
         _ = mg_easy_setopt_string(easy, CURLOPT_USERAGENT, userAgent)
         _ = mg_easy_setopt_long(easy, CURLOPT_TCP_KEEPALIVE, 1)
         // Over HTTP/2 prefer waiting for a multiplexed stream to opening another connection.
-        _ = mg_easy_setopt_long(easy, CURLOPT_PIPEWAIT, 1)
+        // Only https can be HTTP/2 here (ALPN): over plain http curl waited for the open
+        // connection's answer to learn it was HTTP/1.1, so behind one answer a server held (a
+        // picture waiting for a live source's budget) every new transfer to that host waited too.
+        if request.url.scheme?.lowercased() == "https" { _ = mg_easy_setopt_long(easy, CURLOPT_PIPEWAIT, 1) }
         _ = mg_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
 
         for header in request.headers {
@@ -107,7 +110,7 @@ extension CurlTransfer {
             return .tls(host: host, detail: detail)
         case CURLE_FILESIZE_EXCEEDED: return .responseTooLarge(limit: maxBytes)
         case CURLE_WRITE_ERROR where exceededCap: return .responseTooLarge(limit: maxBytes)
-        case CURLE_TOO_MANY_REDIRECTS: return .tooManyRedirects(limit: 5)
+        case CURLE_TOO_MANY_REDIRECTS: return .tooManyRedirects(limit: request.maxRedirects)
         case CURLE_UNSUPPORTED_PROTOCOL:
             return metrics.redirects > 0 || headers["location"] != nil
                 ? .unsupportedRedirect(host: host) : .invalidURL("only http and https are supported")

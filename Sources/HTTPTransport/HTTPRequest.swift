@@ -41,6 +41,9 @@ public struct HTTPRequest: Sendable {
     public var maxResponseBytes: Int?
     /// Sends `Accept-Encoding` for the encodings curl decodes (gzip, deflate) and decodes them.
     public var acceptCompressed: Bool
+    /// Redirects curl follows by itself (0: a 3xx is the answer, for a caller that must decide
+    /// each hop itself, e.g. one that pays a rate budget per request).
+    public var maxRedirects = 5
     /// Called on the transport's thread after each received chunk with the body bytes so far and
     /// the `Content-Length` if the server sent one (the wire size when compressed). Keep it cheap.
     public var onProgress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?

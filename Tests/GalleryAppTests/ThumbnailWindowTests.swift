@@ -6,6 +6,7 @@ final class ThumbnailWindowTests: XCTestCase {
     private func loads(_ effects: [Effect], _ priority: ThumbnailPriority) -> [ThumbnailKey] {
         effects.flatMap { effect -> [ThumbnailKey] in
             if case .loadThumbnails(let keys, let p) = effect, p == priority { return keys }
+            if case .moveThumbnailWindow(let load, _, let prefetch) = effect { return priority == .high ? load : prefetch }
             return []
         }
     }
@@ -13,6 +14,7 @@ final class ThumbnailWindowTests: XCTestCase {
     private func cancels(_ effects: [Effect]) -> [ThumbnailKey] {
         effects.flatMap { effect -> [ThumbnailKey] in
             if case .cancelThumbnails(let keys) = effect { return keys }
+            if case .moveThumbnailWindow(_, let cancel, _) = effect { return cancel }
             return []
         }
     }

@@ -94,6 +94,10 @@ public final class MetronTestServer: @unchecked Sendable {
 
     public var baseURL: URL { server.baseURL }
     public var allCharacterCount: Int { characters.count }
+    /// The name of the character with Metron id `id` (nil: not in the list).
+    public func characterName(id: Int) -> String? {
+        characters.first { $0["id"] as? Int == id }.flatMap(Self.name)
+    }
     /// How many records of a Metron kind (`series`, `creator`, `arc`) the synthesized list holds.
     public func allCount(_ kind: String) -> Int { summaries[kind]?.count ?? 0 }
 

@@ -34,6 +34,10 @@ public enum Effect: Equatable, Sendable {
     case loadThumbnails([ThumbnailKey], ThumbnailPriority)
     /// Stop loading thumbnails that left the window.
     case cancelThumbnails([ThumbnailKey])
+    /// The thumbnail window moved: in this order, the screen's loads (`.high`), the tiles left
+    /// behind cancelled in one pass, then the band ahead (`.low`). One effect, because effects
+    /// run concurrently and this order decides which tiles get the transfer slots freed.
+    case moveThumbnailWindow(load: [ThumbnailKey], cancel: [ThumbnailKey], prefetch: [ThumbnailKey])
     case startTimer(TimerTag, milliseconds: Int)
     /// Work of the detail pages.
     case detail(DetailEffect)

@@ -56,10 +56,13 @@ extension AppState {
         let keep = Set((Array(visible) + Array(ahead)).compactMap { list.item(at: $0)?.id })
         thumbnails = thumbnails.filter { keep.contains($0.key) }
 
-        var effects: [Effect] = []
-        if !leaving.isEmpty { effects.append(.cancelThumbnails(leaving)) }
-        if !high.isEmpty { effects.append(.loadThumbnails(high, .high)) }
-        if !low.isEmpty { effects.append(.loadThumbnails(low, .low)) }
-        return effects
+        // The screen's loads (new, or prefetches raised to on-screen) are told first, then the
+        // tiles left behind are cancelled in one pass: the transfer slots they free go to this
+        // screen at on-screen urgency. Cancelled first (and one by one), the slots went to the
+        // screen left behind's queued tiles and to the band ahead still marked prefetch
+        // (`Priority: u=5`), and a live source short of budget served the screen left behind
+        // (`u=1`, and the newest) before the screen paged to.
+        guard !high.isEmpty || !leaving.isEmpty || !low.isEmpty else { return [] }
+        return [.moveThumbnailWindow(load: high, cancel: leaving, prefetch: low)]
     }
 }

@@ -56,7 +56,11 @@ public struct EffectRunner: Sendable {
                 returned.flag.store(true, ordering: .releasing)
             }
         case .cancelThumbnails(let keys):
-            for key in keys { thumbnails.cancel(key) }
+            thumbnails.cancel(keys)
+        case .moveThumbnailWindow(let load, let cancel, let prefetch):
+            if !load.isEmpty { await perform(.loadThumbnails(load, .high), dispatch) }
+            if !cancel.isEmpty { thumbnails.cancel(cancel) }
+            if !prefetch.isEmpty { await perform(.loadThumbnails(prefetch, .low), dispatch) }
         case .startTimer(let tag, let milliseconds):
             await dispatch.after(.milliseconds(milliseconds), .timerFired(tag))
         case .detail(let detailEffect):

@@ -67,6 +67,13 @@ public final class PipelineThumbnails: ThumbnailProviding, @unchecked Sendable {
         lock.withLock { tasks.removeValue(forKey: key) }?.cancel()
     }
 
+    /// A screen left behind, in one pass: cancelled one by one, each freed transfer slot went
+    /// at once to the next queued tile of the same screen (as urgent, and asked earlier than
+    /// the screen paged to), which a live source then held as the newest on-screen request.
+    public func cancel(_ keys: [ThumbnailKey]) {
+        ImageTask.cancel(lock.withLock { keys.compactMap { tasks.removeValue(forKey: $0) } })
+    }
+
     /// Cancels every load in flight (leaving the gallery).
     public func cancelAll() {
         let running = lock.withLock { () -> [ImageTask] in

@@ -22,10 +22,14 @@ public protocol ThumbnailProviding: Sendable {
     func load(_ key: ThumbnailKey, priority: ThumbnailPriority,
               completion: @escaping @Sendable (HalfBlockCells?) -> Void)
     func cancel(_ key: ThumbnailKey)
+    /// Cancels `keys` together: a slot they free goes to what is already asked for, never to
+    /// another of them in between (the pipeline's one scheduling pass at the end).
+    func cancel(_ keys: [ThumbnailKey])
     /// Damaged pictures shown so far and a disk cache that refused a write.
     var health: SourceHealth { get }
 }
 
 extension ThumbnailProviding {
     public var health: SourceHealth { SourceHealth() }
+    public func cancel(_ keys: [ThumbnailKey]) { for key in keys { cancel(key) } }
 }

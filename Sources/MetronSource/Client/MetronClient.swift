@@ -145,19 +145,23 @@ public final class MetronClient: Sendable {
                spare: Bool = false) async throws(MetronError) -> Data {
         let maxRetries = retrying ? retryPolicy.maxRetries : 0
         let path = url.path
-        var request = HTTPRequest(url: url, headers: [("Accept", "application/json")])
-        // An API answer is parsed whole (JSONSerialization costs up to ~30x the bytes): at most
-        // `maxAPIBytes`, 50x the largest page Metron sends (42 KB), so a page can never cost
-        // more than a bounded multiple of that. (A 27 MB page under the transport's 32 MB cap
-        // peaked at 742 MB.) Pictures keep the transport's own limit.
-        if path.hasPrefix("/api/") { request.maxResponseBytes = Self.maxAPIBytes }
-        // Basic auth only to our Metron host (never to the image CDN or a redirect elsewhere).
-        if url.host == baseURL.host, url.port == baseURL.port {
-            request.headers.append(("Authorization", credentials.authorization))
-        }
+        var hop = url
+        var hops = 0
         var attempt = 0
         var askedSoFar: Double = 0
         while true {
+            var request = HTTPRequest(url: hop, headers: [("Accept", "application/json")])
+            // An API answer is parsed whole (JSONSerialization costs up to ~30x the bytes): at most
+            // `maxAPIBytes`, 50x the largest page Metron sends (42 KB), so a page can never cost
+            // more than a bounded multiple of that. (A 27 MB page under the transport's 32 MB cap
+            // peaked at 742 MB.) Pictures keep the transport's own limit.
+            if path.hasPrefix("/api/") { request.maxResponseBytes = Self.maxAPIBytes }
+            // A budgeted request's redirects are followed below, each hop paying its slot.
+            if budgeted { request.maxRedirects = 0 }
+            // Basic auth only to our Metron host (never to the image CDN or a redirect elsewhere).
+            if MetronRedirect.isHome(hop, baseURL) {
+                request.headers.append(("Authorization", credentials.authorization))
+            }
             if let refused = refusal.withLock({ $0 }), refused.until > Date() { throw .asksTooLongWait(refused.text) }
             var granted: Date?
             if budgeted || attempt > 0 {
@@ -170,7 +174,8 @@ public final class MetronClient: Sendable {
             do {
                 response = try await send(request, storingAs: url, granted: granted)
             } catch HTTPTransportError.responseTooLarge(let limit) {
-                throw .undecodable("\(path): the answer is larger than \(limit / (1 << 20)) MB (Metron's pages are under 100 KB)")
+                let why = path.hasPrefix("/api/") ? "Metron's pages are under 100 KB" : "a picture larger than any cover"
+                throw .undecodable("\(path): the answer is larger than \(limit / (1 << 20)) MB (\(why))")
             } catch let error as HTTPTransportError {
                 guard RetryPolicy.isRetryable(error), attempt < maxRetries else {
                     // Metron did not answer at all (not a cancellation or a budget wait): unreachable for a while.
@@ -188,6 +193,13 @@ public final class MetronClient: Sendable {
             if let reset, reset > MetronRateLimiter.maxPause { refuse(reset) }
             switch response.status {
             case 200..<300: return response.body
+            case 300..<400 where budgeted:
+                guard hops < MetronRedirect.maxHops else {
+                    throw .transport("\(path): more than \(MetronRedirect.maxHops) redirects")
+                }
+                hop = try MetronRedirect.target(of: response.headers["location"], from: hop)
+                hops += 1
+                continue
             case 401, 403: throw .unauthorized
             case 404: throw .notFound(path: path)
             case 429:

@@ -40,7 +40,10 @@ final class MetronImages: Sendable {
                 let rest = path.dropFirst(MetronImagePath.characterPrefix.count)
                 guard let id = Int(rest.split(separator: "/").first ?? ""), id > 0 else { return nil }
                 let character = try await client.detail(MetronCharacter.self, "character", id: id, background: true, urgency: urgency)
-                guard let image = character.image, let url = URL(string: image) else { return .placeholder(placeholder) }
+                // Not an http(s) address (a number, a relative path): Metron has no usable picture
+                // of it, which is the placeholder, not a "does not exist" for a character that does.
+                guard let image = character.image, let url = URL(string: image), url.host != nil,
+                      ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { return .placeholder(placeholder) }
                 original = url
             } else {
                 guard let url = MetronImagePath.original(of: path, variantNames: PicturePath.variantNames) else { return nil }
