@@ -1,4 +1,5 @@
 import Foundation
+import ImageCore
 import HTTPTransport
 
 extension ImagePipeline {
@@ -14,12 +15,16 @@ extension ImagePipeline {
 
     /// The app's pipeline: libcurl loader on `transport`, disk cache in `cacheDirectory`
     /// (metrics saved beside it on `close()`), ImageCore decode and half-block cells;
-    /// `isNotAvailable` names the source's "no image" URLs. The memory cache holds about a
-    /// dozen screens of pictures (40 MB): enough for an instant scroll back, small enough that a
-    /// walk through 50,000 characters stays under 100 MB (the disk cache brings back the rest).
+    /// `isNotAvailable` names the source's "no image" URLs. The memory cache holds 16 MB of
+    /// pictures (decoded pixels and cells; at 200x60 about seven screens of 150x225 portraits):
+    /// enough for an instant scroll back, small enough that a walk through 50,000 characters
+    /// stays under 100 MB (at 40 and 24 MB, walks that fetched 5,800-19,800 pictures peaked at
+    /// 106-107 MB with 24-25 MB of them cached; the disk cache brings back the rest).
     public static func standard(transport: HTTPTransport, cacheDirectory: URL = defaultCacheDirectory,
-                                diskLimit: Int = 200 << 20, memoryLimit: Int = 40 << 20,
+                                diskLimit: Int = 200 << 20, memoryLimit: Int = 16 << 20,
                                 isNotAvailable: @escaping @Sendable (String) -> Bool = { _ in false }) -> ImagePipeline {
+        // The app's pictures and pages are large blocks: returned to the system once freed.
+        LargeBlocks.mappedOnTheirOwn
         let disk = DiskCache(directory: cacheDirectory, sizeLimit: diskLimit)
         var config = Configuration(dataLoader: CurlDataLoader(transport: transport), dataCache: disk)
         config.memoryCostLimit = memoryLimit

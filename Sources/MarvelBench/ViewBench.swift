@@ -31,7 +31,10 @@ struct ViewBench {
             figures.firstScreen = await session.record
             guard let grid = start.layout.tileGrid else { throw WalkTimeout(what: "a grid at \(size.width)x\(size.height)") }
             figures.grid = "\(grid.columns)x\(grid.visibleRows) tiles of \(grid.thumbColumns)x\(grid.thumbRows) cells"
-            figures.repaint = try await session.redraw()
+            // The median time of several repaints: one frame's 2 ms is at the mercy of a busy machine.
+            var repaints: [FrameRecord] = []
+            for _ in 0..<max(scrolls, 5) { repaints.append(try await session.redraw()) }
+            figures.repaint = repaints.sorted { $0.renderMillis < $1.renderMillis }[repaints.count / 2]
             figures.nextTile = try await session.press(.right)
             _ = try await session.press(.left)
             for _ in 1..<grid.visibleRows { _ = try await session.press(.down) }
@@ -57,7 +60,7 @@ struct ViewBench {
         }
         print("  \(name): \(f.grid)")
         line("first screen (until complete)", f.firstScreen, share: false)
-        line("full repaint of it", f.repaint)
+        line("full repaint of it (median time)", f.repaint)
         line("selection to the next tile", f.nextTile)
         let down = median(f.scrollDown), back = median(f.scrollBack)
         line("tile-row scroll down (median of \(f.scrollDown.count))", down)

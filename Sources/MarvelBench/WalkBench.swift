@@ -31,6 +31,8 @@ struct WalkBench: AsyncParsableCommand {
     var latency = 0
     @Flag(help: "Skip the 50,000 walk (the longest case).")
     var skipWalk = false
+    @Flag(help: "Only the 50,000 walk (its peak RSS), without the held-key and End/G cases.")
+    var onlyWalk = false
     @Option(help: "The fixed round trip (ms) the measured prefetch is compared with.")
     var assumedRoundTrip = 100
 
@@ -53,7 +55,7 @@ struct WalkBench: AsyncParsableCommand {
             ("server warm, measured round trip", nil, false, nil),
         ]
         var embedded: ServeChild?
-        for pass in passes {
+        for pass in passes where !onlyWalk {
             if pass.coldServer || embedded == nil {
                 embedded?.stop()
                 embedded = try ServeChild(binary: binary, arguments: serveFlags)
@@ -68,7 +70,7 @@ struct WalkBench: AsyncParsableCommand {
         embedded?.stop()
 
         let synthetic = try ServeChild(binary: binary, arguments: serveFlags + ["--synthetic", "50000x2000"])
-        for key in [KeyCode.end, .char("G")] {
+        for key in [KeyCode.end, .char("G")] where !onlyWalk {
             let jump = try await jumpToEnd(synthetic, screen: screen, key: key)
             print(String(format: "%@ on 50,000, %@: last screen complete in %.0f ms, %d list requests (targets <= 2000 ms, <= 5): %@",
                          key == .end ? "End" : "G", size, jump.ms, jump.listRequests,
@@ -161,8 +163,13 @@ struct WalkBench: AsyncParsableCommand {
 /// to load; a position that leaves the screen undrawn counts as late.
 final class TileTracker: @unchecked Sendable {
     private let lock = NSLock()
-    private var appeared: [Int: ContinuousClock.Instant] = [:]
-    private var drawnAfter: [Int: Duration] = [:]
+    /// Per position, ns since `origin` when it appeared and ns from then until drawn (-1: not
+    /// yet). Flat arrays: dictionaries over 50,000 positions hold about 6 MB by their capacity,
+    /// the bench's own, counted in the peak RSS it reports.
+    private let origin = ContinuousClock.now
+    private var appearedAt: [Int64] = []
+    private var drawnAfter: [Int64] = []
+    private var appearedCount = 0
     private var listID: Int?
     /// Items whose picture reached the model, and items that were on screen.
     private var delivered: Set<Int> = []
@@ -191,25 +198,37 @@ final class TileTracker: @unchecked Sendable {
             delivered.formUnion(state.thumbnails.keys)
             let visible = grid.visibleRange(topRow: list.topRow, count: list.count)
             shown.formUnion(visible.compactMap { list.item(at: $0)?.id })
-            for index in visible where drawnAfter[index] == nil && !skipped.contains(index) {
-                let since = appeared[index] ?? now
-                appeared[index] = since
+            if visible.upperBound > appearedAt.count {
+                let more = visible.upperBound - appearedAt.count
+                appearedAt.append(contentsOf: repeatElement(-1, count: more))
+                drawnAfter.append(contentsOf: repeatElement(-1, count: more))
+            }
+            for index in visible where drawnAfter[index] < 0 && !skipped.contains(index) {
+                if appearedAt[index] < 0 {
+                    appearedAt[index] = Self.nanos(now - origin)
+                    appearedCount += 1
+                }
+                let since = appearedAt[index]
                 guard let item = list.item(at: index) else { continue }
                 if let key = state.thumbnailKey(for: item, in: grid) {
                     guard let picture = state.thumbnails[item.id], picture.cols == key.columns, picture.rows == key.rows else { continue }
                 }
-                drawnAfter[index] = now - since
+                drawnAfter[index] = max(0, Self.nanos(now - origin) - since)
             }
         }
+    }
+
+    private static func nanos(_ d: Duration) -> Int64 {
+        d.components.seconds * 1_000_000_000 + d.components.attoseconds / 1_000_000_000
     }
 
     func summary() -> WalkBench.Held {
         lock.withLock {
             var held = WalkBench.Held()
-            held.appeared = appeared.count
+            held.appeared = appearedCount
             held.delivered = delivered.count
             held.neverShown = delivered.subtracting(shown).count
-            let times = drawnAfter.values.map { Double($0.components.seconds) * 1000 + Double($0.components.attoseconds) / 1e15 }.sorted()
+            let times = drawnAfter.filter { $0 >= 0 }.map { Double($0) / 1e6 }.sorted()
             held.within = times.filter { $0 <= 100 }.count
             held.share = held.appeared == 0 ? 0 : Double(held.within) / Double(held.appeared) * 100
             // Undrawn positions count as infinitely late in the percentiles.

@@ -55,6 +55,11 @@ public struct Buffer: Hashable, Sendable {
     public mutating func set(_ cell: Cell, at p: Point) {
         guard p.x >= 0, p.y >= 0, p.x < size.width, p.y < size.height else { return }
         let i = p.y * size.width + p.x
+        // The common case (a narrow cell over a narrow cell) has no wide grapheme to keep whole.
+        if cell.width == 1 && cells[i].width == 1 {
+            cells[i] = cell
+            return
+        }
         breakWide(at: i, x: p.x)
         if cell.width == 2 {
             guard p.x + 1 < size.width else {

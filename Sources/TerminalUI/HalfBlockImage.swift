@@ -111,14 +111,17 @@ public struct HalfBlockImage: Widget {
     }
 
     private func drawCells(dx: Int, dy: Int, in area: Rect, buffer: inout Buffer) {
-        for row in 0..<image.rows {
+        // The rows and columns inside the area, worked out once (a full repaint draws about
+        // 9,000 of these cells at 200x60).
+        let firstRow = max(0, -dy), endRow = min(image.rows, area.maxY - (area.y + dy))
+        let firstCol = max(0, -dx), endCol = min(image.cols, area.maxX - (area.x + dx))
+        guard firstRow < endRow, firstCol < endCol else { return }
+        let top = image.top, bottom = image.bottom
+        for row in firstRow..<endRow {
             let y = area.y + dy + row
-            guard y >= area.y, y < area.maxY else { continue }
-            for col in 0..<image.cols {
-                let x = area.x + dx + col
-                guard x >= area.x, x < area.maxX else { continue }
+            for col in firstCol..<endCol {
                 let i = row * image.cols + col
-                buffer.set(HalfBlockImage.cell(top: image.top[i], bottom: image.bottom[i]), at: Point(x: x, y: y))
+                buffer.set(HalfBlockImage.cell(top: top[i], bottom: bottom[i]), at: Point(x: area.x + dx + col, y: y))
             }
         }
     }

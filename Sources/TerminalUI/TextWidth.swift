@@ -36,6 +36,9 @@ public enum TextWidth {
         let v = s.value
         if v < 0x20 || (v >= 0x7F && v < 0xA0) { return 0 }
         if v < 0x300 { return 1 }
+        // Box drawing, block elements and most geometric shapes (every frame's borders and
+        // half-blocks): one column, no Unicode property lookup (U+25FD/U+25FE are emoji).
+        if v >= 0x2500 && v <= 0x25FC { return 1 }
         switch s.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break

@@ -109,4 +109,9 @@ void mg_img_set_status(mg_img_status *status, int code, const char *message);
 /// stopped on purpose), else CORRUPT with the library's message. Returns -1.
 int mg_img_fail(mg_img_status *status, const mg_img_cancel *cancel, const char *message);
 
+/// Gives every allocation of `threshold` bytes or more its own mapping, returned to the
+/// system on free (glibc's M_MMAP_THRESHOLD; fixing it also stops glibc from raising it to the
+/// largest block freed). Decoded pictures are such blocks. Returns 0 where it cannot be set.
+int mg_map_large_blocks(size_t threshold);
+
 #endif
