@@ -70,8 +70,8 @@ public struct HalfBlockCells: Sendable, Equatable {
 /// is placed as pixels instead (`Buffer.place`), the cells kept as its fallback.
 public struct HalfBlockImage: Widget {
     public var image: HalfBlockCells
-    /// A backdrop or a grid tile: in kitty, text drawn over it keeps it as pixels under the
-    /// cells (`ImagePlacement.staysUnderText`).
+    /// A gallery picture (tile, detail picture, cover, backdrop): in kitty, text drawn over it
+    /// keeps it as pixels under the cells (`ImagePlacement.staysUnderText`).
     public var staysUnderText: Bool
     public init(_ image: HalfBlockCells, staysUnderText: Bool = false) {
         self.image = image

@@ -171,4 +171,27 @@ final class BackdropPixelTests: XCTestCase {
             XCTAssertTrue(overlayed.contains { $0.rect.contains(point) }, "a picture cell without a picture at \(point)")
         }
     }
+
+    /// The wide page (120x40: picture beside the details) in kitty: the help over its picture
+    /// keeps it placed, under the text, instead of giving way to half-blocks (issue 26).
+    func testTheHelpOverTheWidePagesKittyPictureKeepsItUnderTheText() throws {
+        var h = Harness(size: Size(width: 120, height: 40), count: 60)
+        h.send(.resized(h.state.size))
+        h.answerAll()
+        h.openAndLoad()
+        XCTAssertEqual(h.state.detailLayout.kind, .wide)
+        let asked = h.log.compactMap { effect -> (ImageSlot, ThumbnailKey)? in
+            guard case .detail(.loadImages(let slot, let keys)) = effect, case .main = slot, let key = keys.first else { return nil }
+            return (slot, key)
+        }
+        let (slot, key) = try XCTUnwrap(asked.last)
+        var cells = FakeDetails.picture(key)
+        cells.pixels = TerminalImage(id: 600, graphics: .kitty, cols: key.columns, rows: key.rows, payload: Array("WHOLE".utf8))
+        h.send(.detail(.imageLoaded(slot, key, cells)))
+        XCTAssertEqual(frame(h).images.filter { $0.image.id == 600 }.count, 1, "placed before the help")
+        h.key(.char("?"))
+        let helped = frame(h).images.filter { $0.image.id == 600 }
+        XCTAssertEqual(helped.count, 1, "the picture stays placed under the help")
+        XCTAssertTrue(helped.allSatisfy(\.underText), "under the text")
+    }
 }

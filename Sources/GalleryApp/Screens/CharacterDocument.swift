@@ -146,7 +146,7 @@ enum DetailSections {
                     continue
                 }
                 if let image = strip.images[item.id] {
-                    buffer.render(HalfBlockImage(image), in: frame)
+                    buffer.render(HalfBlockImage(image, staysUnderText: true), in: frame)
                 } else if item.thumbnail == nil || item.thumbnail?.isPlaceholder == true
                             || strip.failed.contains(where: { $0.itemID == item.id }) {
                     TileView.drawPlaceholder(for: item.title, in: frame, theme: theme, into: &buffer)

@@ -97,10 +97,10 @@ struct DocumentWriter {
 
 /// The page's own picture, or what stands in for it while it loads / when there is none.
 enum DetailPicture {
-    static func draw(page: DetailPage, ref: ImageRef?, in frame: Rect, theme: Theme, into buffer: inout Buffer,
-                     backdrop: Bool = false) {
+    /// In kitty the picture stays pixels under text drawn over it (the help, a backdrop's panel).
+    static func draw(page: DetailPage, ref: ImageRef?, in frame: Rect, theme: Theme, into buffer: inout Buffer) {
         if let image = page.image {
-            buffer.render(HalfBlockImage(image, staysUnderText: backdrop), in: frame)
+            buffer.render(HalfBlockImage(image, staysUnderText: true), in: frame)
         } else if ref == nil || ref?.isPlaceholder == true || page.imageFailed {
             TileView.drawPlaceholder(for: title(of: page), in: frame, theme: theme, into: &buffer)
         } else {

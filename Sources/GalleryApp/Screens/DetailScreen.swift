@@ -76,8 +76,7 @@ enum DetailScreen {
         case .narrow:
             blit(document, scrollTop: page.scrollTop, into: viewport, buffer: &buffer) { $0 }
         case .backdrop:
-            DetailPicture.draw(page: page, ref: page.content?.picture, in: layout.body, theme: theme, into: &buffer,
-                               backdrop: true)
+            DetailPicture.draw(page: page, ref: page.content?.picture, in: layout.body, theme: theme, into: &buffer)
             let panel = layout.panel
             var shade: [Point: Color] = [:]
             for y in panel.minY..<panel.maxY {
