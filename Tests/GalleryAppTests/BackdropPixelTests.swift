@@ -13,16 +13,7 @@ final class BackdropPixelTests: XCTestCase {
     /// The character page at 180x56 with its picture answered as the pipeline makes it: the
     /// whole picture for kitty, pieces around the hole for sixel.
     private func backdrop(_ graphics: GraphicsProtocol = .kitty) throws -> (Harness, ThumbnailKey) {
-        var h = Harness(size: Size(width: 180, height: 56), count: 60)
-        h.send(.resized(h.state.size))
-        h.answerAll()
-        h.openAndLoad()
-        XCTAssertEqual(h.state.detailLayout.kind, .backdrop)
-        let asked = h.log.compactMap { effect -> (ImageSlot, ThumbnailKey)? in
-            guard case .detail(.loadImages(let slot, let keys)) = effect, case .main = slot, let key = keys.first else { return nil }
-            return (slot, key)
-        }
-        let (slot, key) = try XCTUnwrap(asked.last)
+        var (h, slot, key) = try characterPage(Size(width: 180, height: 56), .backdrop)
         var cells = FakeDetails.picture(key)
         let hole = try XCTUnwrap(key.hole, "the backdrop asks for its picture with the panel as a hole")
         var id: UInt32 = 500
@@ -37,6 +28,21 @@ final class BackdropPixelTests: XCTestCase {
         }
         h.send(.detail(.imageLoaded(slot, key, cells)))
         return (h, key)
+    }
+
+    /// The first character's page at `size`, opened, and what it asked for its own picture.
+    private func characterPage(_ size: Size, _ kind: DetailLayout.Kind) throws -> (Harness, ImageSlot, ThumbnailKey) {
+        var h = Harness(size: size, count: 60)
+        h.send(.resized(h.state.size))
+        h.answerAll()
+        h.openAndLoad()
+        XCTAssertEqual(h.state.detailLayout.kind, kind)
+        let asked = h.log.compactMap { effect -> (ImageSlot, ThumbnailKey)? in
+            guard case .detail(.loadImages(let slot, let keys)) = effect, case .main = slot, let key = keys.first else { return nil }
+            return (slot, key)
+        }
+        let (slot, key) = try XCTUnwrap(asked.last)
+        return (h, slot, key)
     }
 
     private func frame(_ h: Harness) -> Buffer {
@@ -175,16 +181,7 @@ final class BackdropPixelTests: XCTestCase {
     /// The wide page (120x40: picture beside the details) in kitty: the help over its picture
     /// keeps it placed, under the text, instead of giving way to half-blocks (issue 26).
     func testTheHelpOverTheWidePagesKittyPictureKeepsItUnderTheText() throws {
-        var h = Harness(size: Size(width: 120, height: 40), count: 60)
-        h.send(.resized(h.state.size))
-        h.answerAll()
-        h.openAndLoad()
-        XCTAssertEqual(h.state.detailLayout.kind, .wide)
-        let asked = h.log.compactMap { effect -> (ImageSlot, ThumbnailKey)? in
-            guard case .detail(.loadImages(let slot, let keys)) = effect, case .main = slot, let key = keys.first else { return nil }
-            return (slot, key)
-        }
-        let (slot, key) = try XCTUnwrap(asked.last)
+        var (h, slot, key) = try characterPage(Size(width: 120, height: 40), .wide)
         var cells = FakeDetails.picture(key)
         cells.pixels = TerminalImage(id: 600, graphics: .kitty, cols: key.columns, rows: key.rows, payload: Array("WHOLE".utf8))
         h.send(.detail(.imageLoaded(slot, key, cells)))
