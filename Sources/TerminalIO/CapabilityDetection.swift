@@ -43,8 +43,16 @@ public enum CapabilityDetection {
         public var lateFileProbe: KittyFileProbe?
     }
 
+    /// How long `render` and `doctor` wait for a slow terminal's answers (a reply ends it).
+    public static let lateAnswersWait = 5000
+
+    /// `lateAnswersMilliseconds`: for commands that leave raw mode and go on writing (`render`,
+    /// `doctor`): when the terminal has not answered within the budget, how long to wait for the
+    /// rest in raw mode; once raw mode ends a late reply would be echoed, into a picture being
+    /// written or the shell. The gallery stays in raw mode and reads late replies as input.
     public static func detect(tty: TTY?, environment env: [String: String], request: DisplayRequest,
-                              timeoutMilliseconds: Int = 150, keepLateFileProbe: Bool = false) throws(DisplaySettingError) -> Result {
+                              timeoutMilliseconds: Int = 150, lateAnswersMilliseconds: Int = 0,
+                              keepLateFileProbe: Bool = false) throws(DisplaySettingError) -> Result {
         let isTTY = tty.map { isatty($0.outputFD) == 1 } ?? false
         let plain = Capabilities.decide(environment: env, isTTY: isTTY)
         // tmux first: whether passthrough is on decides what may be asked inside it.
@@ -58,7 +66,11 @@ public enum CapabilityDetection {
                                                     fileProbe: fileProbe)
             // Before the rest (DA1, which ends the wait, stays last); tmux answers these itself.
             if !plain.inTmux, TerminalProbe.asksColors(environment: env) { questions = TerminalProbe.colorQuestions + questions }
-            answers = TerminalProbe.ask(tty, questions: questions, timeoutMilliseconds: timeoutMilliseconds)
+            var reply = TerminalQuery.ask(tty, questions, timeoutMilliseconds: timeoutMilliseconds)
+            if lateAnswersMilliseconds > 0, !TerminalQuery.containsDA1Reply(reply) {
+                reply += TerminalQuery.awaitDA1(tty, timeoutMilliseconds: lateAnswersMilliseconds)
+            }
+            answers = TerminalAnswers.parse(reply)
             RawMode.restore()
             if let fileProbe {
                 answers?.kittyFileDeleted = fileProbe.deleted

@@ -15,7 +15,8 @@ public struct DoctorReport: Sendable {
         let stdinTTY = isatty(STDIN_FILENO) == 1, stdoutTTY = isatty(STDOUT_FILENO) == 1
         let tty = try? TTY.open()
         let detection = try CapabilityDetection.detect(tty: stdoutTTY ? tty : nil, environment: env, request: request,
-                                                       timeoutMilliseconds: min(queryTimeoutMilliseconds, 150))
+                                                       timeoutMilliseconds: min(queryTimeoutMilliseconds, 150),
+                                                       lateAnswersMilliseconds: CapabilityDetection.lateAnswersWait)
         let caps = detection.capabilities
         r.add("stdin", stdinTTY ? "terminal" : "not a terminal")
         r.add("stdout", stdoutTTY ? "terminal" : "not a terminal")
@@ -52,12 +53,16 @@ public struct DoctorReport: Sendable {
         if let tty {
             let (cells, pixels) = tty.windowSize()
             var pixelText = pixels.map { "\($0.width)x\($0.height) px (ioctl)" } ?? "not reported by ioctl"
-            // Ask the terminal itself (raw mode, short timeout) when it is interactive.
-            if caps.interactive, (try? RawMode.enable(tty)) != nil {
-                if pixels == nil, let p = TerminalQuery.pixelSize(tty, timeoutMilliseconds: queryTimeoutMilliseconds) {
+            // Ask the terminal itself (raw mode) when it is interactive and answered DA1 at
+            // start-up: its DA1 reply ends each wait, a slow one is waited for (not echoed
+            // after raw mode ends), a silent one is not asked again.
+            let answersDA1 = detection.answers?.deviceAttributes != nil
+            let wait = max(queryTimeoutMilliseconds, CapabilityDetection.lateAnswersWait)
+            if caps.interactive, answersDA1, (try? RawMode.enable(tty)) != nil {
+                if pixels == nil, let p = TerminalQuery.pixelSize(tty, timeoutMilliseconds: wait) {
                     pixelText = "\(p.width)x\(p.height) px (CSI 14 t)"
                 }
-                switch TerminalQuery.synchronizedOutput(tty, timeoutMilliseconds: queryTimeoutMilliseconds) {
+                switch TerminalQuery.synchronizedOutput(tty, timeoutMilliseconds: wait) {
                 case true?: sync = "yes (terminal answered DECRQM 2026)"
                 case false?: sync = "no (terminal answered DECRQM 2026)"
                 case nil: sync = caps.synchronizedOutput ? sync : "no answer to DECRQM 2026: off"

@@ -77,26 +77,3 @@ public final class KittyFileSender {
         return out
     }
 }
-
-extension KittyFileSender {
-    /// `render`'s decision when the start-up file probe went unanswered within the budget
-    /// (`CapabilityDetection.Result.lateFileProbe`: a kitty just started on a loaded machine
-    /// answered after 150 ms). `render` draws once and leaves, so rather than stream it asks DA1
-    /// again and waits (≤ 5 s, the reply ends the wait; a kitty just started under Xvfb on a
-    /// loaded machine took over 1 s): the probe's answer comes before it.
-    /// Then the gallery's own rule decides (`Capabilities.transferDecision`), and the late
-    /// replies are read here, not left for the shell. The probe's file is removed.
-    public static func lateDecision(tty: TTY, probe: KittyFileProbe, answers: TerminalAnswers?) -> (GraphicsTransfer, String) {
-        var late = answers ?? TerminalAnswers()
-        if (try? RawMode.enable(tty)) != nil {
-            let reply = TerminalQuery.ask(tty, "", timeoutMilliseconds: 5000)
-            RawMode.restore()
-            late.kittyFileRead = TerminalAnswers.parse(reply).kittyFileRead
-            late.kittyFileError = TerminalAnswers.parse(reply).kittyFileError
-        }
-        late.kittyFileDeleted = probe.deleted
-        probe.remove()
-        let (transfer, reason) = Capabilities.transferDecision(graphics: .kitty, answers: late)
-        return (transfer, "late: " + reason)
-    }
-}

@@ -50,12 +50,6 @@ public enum TerminalProbe {
             : fileProbe.question
         return probe + plain
     }
-
-    /// Asks everything (≤ `timeoutMilliseconds` in total). Needs raw mode.
-    public static func ask(_ tty: TTY, questions: String = TerminalProbe.questions,
-                           timeoutMilliseconds: Int = 150) -> TerminalAnswers {
-        TerminalAnswers.parse(TerminalQuery.ask(tty, questions, timeoutMilliseconds: timeoutMilliseconds))
-    }
 }
 
 /// What tmux says about the client terminal and passthrough (nil fields: tmux did not say).

@@ -10,6 +10,13 @@ public enum TerminalQuery {
     /// Raw reply bytes to `question` + DA1, read until the DA1 reply or the timeout.
     public static func ask(_ tty: TTY, _ question: String, timeoutMilliseconds: Int) -> [UInt8] {
         guard (try? tty.write(Array((question + "\u{1B}[c").utf8))) != nil else { return [] }
+        return awaitDA1(tty, timeoutMilliseconds: timeoutMilliseconds)
+    }
+
+    /// Raw reply bytes read, without asking anything, until a DA1 reply or the timeout: the
+    /// rest of a slow terminal's answers to questions already asked (asking again would only
+    /// add one more late reply).
+    public static func awaitDA1(_ tty: TTY, timeoutMilliseconds: Int) -> [UInt8] {
         var reply: [UInt8] = []
         var buf = [UInt8](repeating: 0, count: 512)
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeoutMilliseconds) * 1_000_000

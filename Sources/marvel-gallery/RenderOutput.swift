@@ -15,12 +15,11 @@ struct RenderOutput {
     static func decide(request: DisplayRequest, environment env: [String: String]) throws(DisplaySettingError) -> RenderOutput {
         if isatty(STDOUT_FILENO) == 1, let tty = try? TTY.open() {
             defer { tty.close() }
-            let detected = try CapabilityDetection.detect(tty: tty, environment: env, request: request, keepLateFileProbe: true)
-            var caps = detected.capabilities
-            if let probe = detected.lateFileProbe {
-                (caps.graphicsTransfer, caps.graphicsTransferReason) =
-                    KittyFileSender.lateDecision(tty: tty, probe: probe, answers: detected.answers)
-            }
+            // `render` draws once and leaves raw mode, so a slow terminal's answers (a kitty just
+            // started on a loaded machine took over 1 s) are waited for, not echoed into the
+            // first picture; the late file probe's answer among them decides the transfer.
+            let caps = try CapabilityDetection.detect(tty: tty, environment: env, request: request,
+                                                      lateAnswersMilliseconds: CapabilityDetection.lateAnswersWait).capabilities
             if caps.interactive {
                 return RenderOutput(colors: caps.colorDepth, graphics: caps.graphics, cellPixels: caps.cellPixels,
                                     transfer: caps.graphicsTransfer)
