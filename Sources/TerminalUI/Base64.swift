@@ -1,7 +1,7 @@
 /// Standard base64 (RFC 4648, padded), for the image payloads and OSC 52: table-driven over
-/// contiguous buffers, written straight into the output (a 240x360 picture's payload is
-/// about 150 KB, encoded once per picture; the checked, appending loop it replaces cost as
-/// much as a third of the fast PNG's deflate).
+/// contiguous buffers and written straight into the output (kitty's APC chunks take it with no
+/// whole base64 copy in between): 2.7 % of `render`'s CPU for 100 kitty thumbnails (perf,
+/// release), a 240x360 picture's payload being about 145 KB.
 enum Base64 {
     private static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 

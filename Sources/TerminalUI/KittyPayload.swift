@@ -2,11 +2,11 @@ import CDeflate
 
 /// The one encoder of kitty's pixels: a PNG (`f=100`) with every row Up-filtered and one zlib
 /// stream deflated by libdeflate at level 1 (`mg_fast_png`), for the pictures (ImageCore's
-/// `TerminalImages.kittyPNG`) and the canvas alike. Measured per 240x360 thumbnail
-/// (`marvel-bench render`, release): libpng at level 1 with Z_RLE cost 2.4 ms (the deflate was
-/// half of `render`'s CPU); this is 1.4 ms and 2 % smaller. Raw pixels with `o=z` cannot be
-/// filtered, so at the same cost they came out larger (zlib level 1: 2.1 B a pixel against
-/// 1.6), and uncompressed pixels (chafa's `f=32`, timg's stored PNG) are 2-3x the bytes on an
+/// `TerminalImages.kittyPNG`) and the canvas alike. Measured per thumbnail fitted to 240x360
+/// (`marvel-bench render`, release): libpng at level 1 with Z_RLE cost 2.05 ms (the deflate was
+/// half of `render`'s CPU); this is 1.31 ms and 3 % smaller (109 KB). Raw pixels with `o=z`
+/// cannot be filtered: zlib level 1 took 3.49 ms for 145 KB (`f=24`), 4.28 ms for 161 KB
+/// (`f=32`); uncompressed pixels (chafa's `f=32`, timg's stored PNG) are 2-3x the bytes on an
 /// SSH link.
 public enum KittyPayload {
     /// `pixels` (packed rows of `channels` samples: 3 RGB, 4 RGBA) as kitty's PNG; nil when the
