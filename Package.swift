@@ -57,8 +57,10 @@ let package = Package(
         // setjmp-guarded codecs.
         .target(name: "CTerminal", path: "Sources/CLibraries/CTerminal"),
         // Deflate pieces and CRC-32 combination for gzip answers stitched from entities
-        // compressed once (zlib; its header stays inside the shim).
-        .target(name: "CDeflate", path: "Sources/CLibraries/CDeflate", linkerSettings: [.linkedLibrary("z")]),
+        // compressed once (zlib; its header stays inside the shim), and kitty's fast PNG
+        // (libdeflate: 40 % less CPU than zlib's level 1, libdeflate-dev).
+        .target(name: "CDeflate", path: "Sources/CLibraries/CDeflate",
+                linkerSettings: [.linkedLibrary("z"), .linkedLibrary("deflate")]),
         .target(name: "CImageCodecs", dependencies: ["CJPEG", "CPNG", "CGIF"],
                 path: "Sources/CLibraries/CImageCodecs",
                 // giflib has no pkg-config file: link it here so every product that
@@ -66,7 +68,7 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("gif")]),
 
         // MARK: Terminal
-        .target(name: "TerminalUI"),
+        .target(name: "TerminalUI", dependencies: ["CDeflate"]),
         .target(name: "TerminalIO", dependencies: ["TerminalUI", "CTerminal"]),
 
         // MARK: Pictures

@@ -58,7 +58,7 @@ public enum PixelPicture {
 }
 
 /// Pictures for the screens' pixel protocols: the decoded pixels scaled to the exact pixel box
-/// of their cells, encoded for the protocol (a fast PNG for kitty, JPEG for iTerm2, libsixel for sixel) and
+/// of their cells, encoded for the protocol (a fast PNG for kitty, `KittyPayload`, JPEG for iTerm2, libsixel for sixel) and
 /// numbered once, so a picture drawn again is the same kitty image, never sent twice.
 public enum TerminalImages {
     /// A picture fitted to the pixel box of its cells, and the cells it covers: what the pixel
@@ -147,13 +147,13 @@ public enum TerminalImages {
                              pixelSize: Size(width: image.width, height: image.height))
     }
 
-    /// kitty's payload: a PNG with every row Up-filtered, deflated run-length only (Z_RLE,
-    /// level 1). Measured per 240x360 picture (`marvel-bench render`, release): 2.0 ms and
-    /// 112 KB, against 17 ms and 101 KB at libpng's default level and filter search, 2.6 ms for
-    /// level 1's match search, and 3.3 ms and 145 KB for raw RGB at zlib level 1 (`f=24,o=z`):
-    /// cheaper and smaller, so kitty keeps PNG (`f=100`).
-    static func kittyPNG(_ image: RGBImage) throws(ImageError) -> [UInt8] {
-        try ImageEncoder.png(image, level: 1, filter: .up, runLength: true)
+    /// kitty's payload: the PNG of `TerminalUI.KittyPayload` (Up filter, libdeflate level 1),
+    /// the one encoder of kitty pixels.
+    public static func kittyPNG(_ image: RGBImage) throws(ImageError) -> [UInt8] {
+        guard let png = KittyPayload.png(image.pixels, width: image.width, height: image.height) else {
+            throw .encodeFailed(format: .png, reason: "kitty PNG of \(image.width)x\(image.height)")
+        }
+        return png
     }
 
     /// iTerm2's payload: a JPEG (iTerm2, WezTerm and mlterm decode it), a small fraction of a

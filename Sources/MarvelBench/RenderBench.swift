@@ -33,7 +33,9 @@ struct RenderBench: ParsableCommand {
         print("marvel-bench render: \(count) pictures (\(names.count) distinct from \(images)) at \(size) cells, kitty, "
               + "median of \(runs) runs; CPU = user+sys of the child")
         let commands: [(String, String, [String])] = [
-            ("marvel-gallery", binary, ["render", "--graphics", "kitty", "--size", size] + files),
+            // Streamed (`t=d`): the SSH case, where every byte crosses the link (a kitty on this
+            // machine reads temporary files instead, about 100 B a picture).
+            ("marvel-gallery", binary, ["render", "--graphics", "kitty", "--graphics-transfer", "stream", "--size", size] + files),
             ("timg -pk", "/usr/bin/timg", ["-pk", "-g\(size)"] + files),
             ("chafa -f kitty", "/usr/bin/chafa", ["-f", "kitty", "-s", size] + files),
         ]
@@ -43,39 +45,48 @@ struct RenderBench: ParsableCommand {
         environment["TERM"] = "xterm-256color"
         let terminal = PtyChildRun.Terminal()
         print("  on a pty of \(terminal.cols)x\(terminal.rows) cells of \(terminal.cellWidth)x\(terminal.cellHeight) px "
-              + "(TIOCGWINSZ; nothing answers the tools' questions):")
-        compare(commands) { try PtyChildRun.run($0, $1, terminal: terminal, environment: environment) }
+              + "(TIOCGWINSZ; nothing answers the tools' questions), all streamed: THE TARGET")
+        let target = compare(commands) { try PtyChildRun.run($0, $1, terminal: terminal, environment: environment) }
+        if let target {
+            print("    target (issue 23): CPU ≤ 1.0× timg -pk: \(String(format: "%.2f", target.cpuVersusTimg))× "
+                  + "\(target.cpuVersusTimg <= 1 ? "met" : "NOT met"); bytes ≤ chafa's: "
+                  + "\(String(format: "%.2f", target.bytesVersusChafa))× \(target.bytesVersusChafa <= 1 ? "met" : "NOT met")")
+        }
         print("  off a terminal (stdout a file; each tool picks its own pixel size for \(size) cells):")
-        compare(commands) { try ChildRun.run($0, $1) }
+        _ = compare(commands) { try ChildRun.run($0, $1) }
         try encodeCosts(files: Array(Set(files)).sorted(), cols: parts[0], rows: parts[1])
         try drawnSizeDecodes(cols: parts[0], rows: parts[1])
     }
 
-    /// Runs each command `runs` times through `run`; prints the median CPU, the bytes and the
-    /// pixels they carry, and marvel-gallery's ratios to the others.
+    /// Runs each command `runs` times through `run`, in turn (one run of each, then the next
+    /// round, so a busy spell of the machine falls on all of them); prints the median CPU, the
+    /// bytes and the pixels they carry, and marvel-gallery's ratios to the others (nil without
+    /// timg and chafa).
     func compare(_ commands: [(String, String, [String])],
-                 run: (String, [String]) throws -> (cpuSeconds: Double, output: [UInt8])) {
+                 run: (String, [String]) throws -> (cpuSeconds: Double, output: [UInt8]))
+        -> (cpuVersusTimg: Double, bytesVersusChafa: Double)? {
         var results: [String: (cpu: Double, bytes: Int, pixels: Int)] = [:]
-        for (name, path, arguments) in commands {
-            guard FileManager.default.isExecutableFile(atPath: path) else {
-                print("    \(name): not installed (apt-get install timg chafa), skipped")
-                continue
-            }
-            var cpus: [Double] = [], bytes = 0, pixels = 0
-            for _ in 0..<runs {
+        let present = commands.filter { FileManager.default.isExecutableFile(atPath: $0.1) }
+        for (name, path, _) in commands where !present.contains(where: { $0.1 == path }) {
+            print("    \(name): not installed (apt-get install timg chafa), skipped")
+        }
+        var cpus: [String: [Double]] = [:], outputs: [String: (bytes: Int, pixels: Int)] = [:]
+        for _ in 0..<runs {
+            for (name, path, arguments) in present {
                 guard let child = try? run(path, arguments) else { continue }
-                cpus.append(child.cpuSeconds)
-                bytes = child.output.count
-                pixels = KittyStream.pixels(child.output)
+                cpus[name, default: []].append(child.cpuSeconds)
+                outputs[name] = (child.output.count, KittyStream.pixels(child.output))
             }
-            guard !cpus.isEmpty else { continue }
-            let cpu = cpus.sorted()[cpus.count / 2]
+        }
+        for (name, _, _) in present {
+            guard let times = cpus[name], let (bytes, pixels) = outputs[name] else { continue }
+            let cpu = times.sorted()[times.count / 2]
             results[name] = (cpu, bytes, pixels)
             print("    \(name.padding(toLength: 16, withPad: " ", startingAt: 0)) CPU \(String(format: "%7.3f", cpu)) s "
                   + "(\(String(format: "%.2f", cpu * 1000 / Double(count))) ms a picture)  \(bytes) bytes for \(pixels) pixels "
                   + "(\(String(format: "%.2f", Double(bytes) / Double(max(pixels, 1)))) bytes a pixel)")
         }
-        guard let ours = results["marvel-gallery"] else { return }
+        guard let ours = results["marvel-gallery"] else { return nil }
         for other in ["timg -pk", "chafa -f kitty"] {
             guard let them = results[other] else { continue }
             let perPixel = (Double(ours.bytes) / Double(max(ours.pixels, 1))) / (Double(them.bytes) / Double(max(them.pixels, 1)))
@@ -83,6 +94,8 @@ struct RenderBench: ParsableCommand {
                   + "bytes \(String(format: "%.2f", Double(ours.bytes) / Double(them.bytes)))× "
                   + "(\(String(format: "%.2f", perPixel))× a pixel)")
         }
+        guard let timg = results["timg -pk"], let chafa = results["chafa -f kitty"] else { return nil }
+        return (ours.cpu / timg.cpu, Double(ours.bytes) / Double(chafa.bytes))
     }
 
     /// Per-picture encode cost and size of each payload, for the pictures as `render` fits them.
@@ -93,17 +106,23 @@ struct RenderBench: ParsableCommand {
         print("  encode per picture (\(pictures.count) pictures fitted to \(box.size) px, \(pixels / pictures.count) px each, "
               + "best of 5):")
         let encoders: [(String, (RGBImage) throws -> [UInt8])] = [
-            ("PNG, libpng default level (before)", { try ImageEncoder.png($0) }),
-            ("PNG level 1, filter up", { try ImageEncoder.png($0, level: 1, filter: .up) }),
-            ("PNG level 1, filter up, Z_RLE (kitty)", { try ImageEncoder.png($0, level: 1, filter: .up, runLength: true) }),
-            ("PNG level 1, filter sub", { try ImageEncoder.png($0, level: 1, filter: .sub) }),
-            ("PNG level 1, filter none", { try ImageEncoder.png($0, level: 1, filter: .none) }),
-            ("PNG level 1, all filters", { try ImageEncoder.png($0, level: 1, filter: .all) }),
-            ("zlib RGB level 1 (f=24,o=z)", { RGBImage.zlib($0, level: 1) }),
-            ("zlib RGB level 6", { RGBImage.zlib($0, level: 6) }),
+            ("PNG, libpng default level (before 23)", { try ImageEncoder.png($0) }),
+            ("PNG libpng L1, up, Z_RLE (before)", { try ImageEncoder.png($0, level: 1, filter: .up, runLength: true) }),
+            ("PNG libpng L1, up", { try ImageEncoder.png($0, level: 1, filter: .up) }),
+            ("PNG libpng L1, sub", { try ImageEncoder.png($0, level: 1, filter: .sub) }),
+            ("PNG libpng L1, none", { try ImageEncoder.png($0, level: 1, filter: .none) }),
+            ("PNG libpng L1, adaptive (all filters)", { try ImageEncoder.png($0, level: 1, filter: .all) }),
+            ("PNG libpng L0 stored (timg 1.4.5)", { try ImageEncoder.png($0, level: 0, filter: .none) }),
+            ("PNG up, libdeflate L1 (kitty, now)", { try TerminalImages.kittyPNG($0) }),
+            ("zlib RGB L1 (f=24,o=z)", { RGBImage.zlib($0, level: 1) }),
+            ("zlib RGB L2", { RGBImage.zlib($0, level: 2) }),
+            ("zlib RGB L6", { RGBImage.zlib($0, level: 6) }),
+            ("zlib RGBA L1 (f=32,o=z)", { RGBImage.zlib(RGBImage.rgba($0), level: 1) }),
+            ("raw RGB, no compression (f=24)", { $0.pixels }),
+            ("raw RGBA, no compression (chafa f=32)", { RGBImage.rgba($0) }),
             ("JPEG q85 4:2:0", { try ImageEncoder.jpeg($0, quality: 85) }),
             ("JPEG q85 4:4:4 (iTerm2)", { try ImageEncoder.jpeg($0, quality: 85, fullChroma: true) }),
-            ("raw RGBA, no compression (chafa)", { RGBImage.rgba($0) }),
+            ("kitty command (PNG + base64 chunks)", { KittyGraphics.transmitAndShow(png: try TerminalImages.kittyPNG($0), id: 1) }),
         ]
         for (name, encode) in encoders {
             var best = Double.infinity, bytes = 0
@@ -162,9 +181,12 @@ extension RenderBench {
 
 extension RGBImage {
     /// The RGB rows as one zlib stream, kitty's `f=24,o=z` (through the CDeflate shim).
-    static func zlib(_ image: RGBImage, level: Int32) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: mg_zlib_bound(image.pixels.count))
-        let n = image.pixels.withUnsafeBufferPointer { px in
+    static func zlib(_ image: RGBImage, level: Int32) -> [UInt8] { zlib(image.pixels, level: level) }
+
+    /// Bytes as one zlib stream (`o=z`).
+    static func zlib(_ bytes: [UInt8], level: Int32) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: mg_zlib_bound(bytes.count))
+        let n = bytes.withUnsafeBufferPointer { px in
             out.withUnsafeMutableBufferPointer { mg_zlib_compress(px.baseAddress, px.count, level, $0.baseAddress, $0.count) }
         }
         return Array(out[0..<n])

@@ -21,20 +21,7 @@ public enum Clipboard {
 
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
-    static func base64(_ data: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity((data.count + 2) / 3 * 4)
-        var i = 0
-        while i < data.count {
-            let b0 = data[i], b1 = i + 1 < data.count ? data[i + 1] : 0, b2 = i + 2 < data.count ? data[i + 2] : 0
-            out.append(alphabet[Int(b0 >> 2)])
-            out.append(alphabet[Int((b0 & 0x03) << 4 | b1 >> 4)])
-            out.append(i + 1 < data.count ? alphabet[Int((b1 & 0x0F) << 2 | b2 >> 6)] : UInt8(ascii: "="))
-            out.append(i + 2 < data.count ? alphabet[Int(b2 & 0x3F)] : UInt8(ascii: "="))
-            i += 3
-        }
-        return out
-    }
+    static func base64(_ data: [UInt8]) -> [UInt8] { Base64.encode(data) }
 
     static func unbase64(_ text: [UInt8]) -> [UInt8]? {
         var table = [UInt8](repeating: 0xFF, count: 256)

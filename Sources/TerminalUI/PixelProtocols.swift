@@ -51,9 +51,14 @@ public enum KittyGraphics {
     /// each pixel fills its cell exactly), the lowest picture of all (`z` = INT32_MIN).
     public static let canvasID: UInt32 = 0xFFFF_FFF1
 
-    /// Sends the canvas: `rgba` holds `cols` x `rows` pixels, raw (`f=32`).
+    /// Sends the canvas: `rgba` holds `cols` x `rows` pixels, as kitty's PNG (`KittyPayload`,
+    /// like every picture; raw `f=32` was 48 KB of the 96 KB that opening the help over the
+    /// 200x60 grid wrote); raw RGBA only if the PNG could not be made.
     public static func transmitCanvas(rgba: [UInt8], cols: Int, rows: Int) -> [UInt8] {
-        command("a=t,f=32,s=\(cols),v=\(rows),t=d,i=\(canvasID),q=2", payload: rgba)
+        guard let png = KittyPayload.png(rgba, width: cols, height: rows, channels: 4) else {
+            return command("a=t,f=32,s=\(cols),v=\(rows),t=d,i=\(canvasID),q=2", payload: rgba)
+        }
+        return command("a=t,f=100,t=d,i=\(canvasID),q=2", payload: png)
     }
 
     /// Places the canvas at the cursor (the top-left cell) over `cols` x `rows` cells.
@@ -87,20 +92,31 @@ public enum KittyGraphics {
     /// Deletes every placement and frees every stored image (leaving, crash restore).
     public static let deleteAll: [UInt8] = Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8)
 
+    /// The command with `keys` carrying `payload` in base64 chunks of `chunk` characters, each
+    /// encoded straight into the output (no whole base64 copy in between).
     static func command(_ keys: String, payload: [UInt8]) -> [UInt8] {
-        let b64 = Base64.encode(payload)
-        var out: [UInt8] = []
-        out.reserveCapacity(b64.count + b64.count / chunk * 16 + 64)
-        var start = 0
-        repeat {
-            let end = min(start + chunk, b64.count)
-            let more = end < b64.count
-            out.append(contentsOf: Array((start == 0 ? "\u{1B}_G\(keys),m=\(more ? 1 : 0);" : "\u{1B}_Gm=\(more ? 1 : 0);").utf8))
-            out.append(contentsOf: b64[start..<end])
-            out.append(contentsOf: [0x1B, 0x5C])
-            start = end
-        } while start < b64.count
-        return out
+        let bytesPerChunk = chunk / 4 * 3
+        let chunks = max(1, (payload.count + bytesPerChunk - 1) / bytesPerChunk)
+        let first = Array("\u{1B}_G\(keys),m=\(chunks > 1 ? 1 : 0);".utf8)
+        let capacity = first.count + Base64.encodedCount(payload.count) + chunks * 12
+        return payload.withUnsafeBufferPointer { input in
+            [UInt8](unsafeUninitializedCapacity: capacity) { out, count in
+                var o = 0
+                func put(_ bytes: [UInt8]) {
+                    for b in bytes { out[o] = b; o += 1 }
+                }
+                put(first)
+                var start = 0
+                for index in 0..<chunks {
+                    if index > 0 { put(Array("\u{1B}_Gm=\(index < chunks - 1 ? 1 : 0);".utf8)) }
+                    let end = min(start + bytesPerChunk, input.count)
+                    o += Base64.encode(UnsafeBufferPointer(rebasing: input[start..<end]), into: out.baseAddress! + o)
+                    out[o] = 0x1B; out[o + 1] = 0x5C; o += 2
+                    start = end
+                }
+                count = o
+            }
+        }
     }
 }
 
@@ -126,31 +142,6 @@ public enum ITerm2Graphics {
         var out = Array("\u{1B}]1337;File=inline=1;size=\(file.count);width=\(cols);height=\(rows);preserveAspectRatio=1:".utf8)
         out.append(contentsOf: Base64.encode(file))
         out.append(0x07)
-        return out
-    }
-}
-
-/// Standard base64 (RFC 4648, padded), for the image payloads.
-enum Base64 {
-    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-
-    static func encode(_ bytes: [UInt8]) -> [UInt8] {
-        var out = [UInt8]()
-        out.reserveCapacity((bytes.count + 2) / 3 * 4)
-        var i = 0
-        while i + 3 <= bytes.count {
-            let n = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
-            out.append(alphabet[Int(n >> 18 & 63)]); out.append(alphabet[Int(n >> 12 & 63)])
-            out.append(alphabet[Int(n >> 6 & 63)]); out.append(alphabet[Int(n & 63)])
-            i += 3
-        }
-        let rest = bytes.count - i
-        if rest > 0 {
-            let n = UInt32(bytes[i]) << 16 | (rest == 2 ? UInt32(bytes[i + 1]) << 8 : 0)
-            out.append(alphabet[Int(n >> 18 & 63)]); out.append(alphabet[Int(n >> 12 & 63)])
-            out.append(rest == 2 ? alphabet[Int(n >> 6 & 63)] : UInt8(ascii: "="))
-            out.append(UInt8(ascii: "="))
-        }
         return out
     }
 }

@@ -110,7 +110,7 @@ final class ImageLayerTests: XCTestCase {
         XCTAssertEqual(covered.images.first?.veil, Rect(x: 3, y: 3, width: 3, height: 1), "the cells drawn over it")
         XCTAssertTrue(s(writes[1]).contains("a=t,f=32,s=1,v=1,t=d,i=\(KittyGraphics.veilID)"), "the veil is sent")
         XCTAssertTrue(s(writes[1]).contains("i=\(KittyGraphics.veilID),p=21,c=3,r=1,z=-1,"), "and laid over those cells")
-        XCTAssertTrue(s(writes[1]).contains("a=t,f=32,s=40,v=12,t=d,i=\(KittyGraphics.canvasID)"), "the canvas is sent")
+        XCTAssertTrue(s(writes[1]).contains("a=t,f=100,t=d,i=\(KittyGraphics.canvasID),"), "the canvas is sent (kitty's PNG)")
         XCTAssertTrue(s(writes[1]).contains("i=\(KittyGraphics.canvasID),p=1,c=40,r=12,z=-2147483648,"), "under everything")
         XCTAssertFalse(s(writes[0]).contains("i=\(KittyGraphics.canvasID)"), "no canvas while nothing is under the text")
         // On and off the canvas every cell is written again (a full repaint: `d=a` deletes the

@@ -9,18 +9,13 @@ import TestSupport
 enum OverlayShot {
     typealias CellPixels = (width: Int, height: Int, size: Size)
 
-    /// The last canvas in the program's output: `cols` x `rows` RGBA pixels, one per cell.
+    /// The last canvas in the program's output: `cols` x `rows` RGBA pixels, one per cell (sent
+    /// as kitty's PNG, `KittyPayload`; decoded here as kitty does).
     static func lastCanvas(_ log: [UInt8]) -> (cols: Int, rows: Int, rgba: [UInt8])? {
         let text = String(decoding: log, as: UTF8.self)
-        guard let start = text.range(of: "\u{1B}_Ga=t,f=32,s=", options: .backwards, range: nil),
-              text[start.upperBound...].prefix(60).contains("i=\(KittyGraphics.canvasID),") else { return nil }
+        guard let start = text.range(of: "\u{1B}_Ga=t,f=100,t=d,i=\(KittyGraphics.canvasID),", options: .backwards,
+                                     range: nil) else { return nil }
         var rest = text[start.lowerBound...]
-        let head = rest.prefix { $0 != ";" }
-        var keys: [String: Int] = [:]
-        for pair in head.dropFirst(3).split(separator: ",") {
-            let kv = pair.split(separator: "=")
-            if kv.count == 2, let v = Int(kv[1]) { keys[String(kv[0])] = v }
-        }
         var base64 = ""
         while let semi = rest.firstIndex(of: ";"), let end = rest.range(of: "\u{1B}\\") {
             base64 += rest[rest.index(after: semi)..<end.lowerBound]
@@ -28,9 +23,9 @@ enum OverlayShot {
             rest = rest[end.upperBound...]
             guard more else { break }
         }
-        guard let cols = keys["s"], let rows = keys["v"], let data = Data(base64Encoded: base64),
-              data.count == cols * rows * 4 else { return nil }
-        return (cols, rows, [UInt8](data))
+        guard let data = Data(base64Encoded: base64), let image = try? ImageDecoder.decode([UInt8](data)) else { return nil }
+        let rgba = stride(from: 0, to: image.pixels.count, by: 3).flatMap { image.pixels[$0..<($0 + 3)] + [255] }
+        return (image.width, image.height, rgba)
     }
 
     /// The bounding box of the cells whose text differs between two screens, between the
