@@ -83,25 +83,32 @@ public struct ANSIEncoder: Sendable {
         }
         let width = diff.size.width
         let cells = diff.target.cells
-        var link: String?
+        // The open link by number (`Style.link`): cells compare integers, the URL is looked up
+        // only where a link starts.
+        var link: UInt32 = 0
         for i in diff.changed {
             let cell = cells[i]
             let p = Point(x: i % width, y: i / width)
             moveCursor(to: p, &out)
-            if cell.style.hyperlink != link {
-                link = cell.style.hyperlink
-                ANSI.hyperlink(link, &out)
+            if cell.style.link != link {
+                link = cell.style.link
+                ANSI.hyperlink(cell.style.hyperlink, &out)
             }
             applyStyle(cell.style, &out)
             // An empty symbol would leave the cursor behind where we think it is.
             // Without colour, picture cells become shade glyphs (else every picture is blank bars).
-            let symbol = depth == .none ? (Shade.substitute(for: cell) ?? cell.symbol) : cell.symbol
-            if symbol.isEmpty { out.append(0x20) } else { out.append(contentsOf: symbol.utf8) }
+            if depth == .none, let shade = Shade.substitute(for: cell) {
+                out.append(contentsOf: shade.utf8)
+            } else if cell.grapheme.isEmpty {
+                out.append(0x20)
+            } else {
+                cell.grapheme.appendUTF8(to: &out)
+            }
             let next = p.x + Int(cell.width)
             // At the right edge the terminal is in "pending wrap": its position is not reliable.
             cursor = next < width ? Point(x: next, y: p.y) : nil
         }
-        if link != nil { ANSI.hyperlink(nil, &out) }
+        if link != 0 { ANSI.hyperlink(nil, &out) }
         drawImages(for: diff, into: &out)
         if let c = diff.target.cursor {
             moveCursor(to: c, &out)
