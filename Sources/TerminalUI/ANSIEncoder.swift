@@ -47,17 +47,18 @@ public struct ANSIEncoder: Sendable {
         let onCanvas = ANSIEncoder.needsCanvas(diff.target)
         if onCanvas != imageLayer.onCanvas && !diff.clearScreen { diff = BufferDiff.fullRepaint(diff.target) }
         imageLayer.onCanvas = onCanvas
+        // The body is written in place after the synchronized-output opener, which is taken
+        // out again when the frame turns out small: a full repaint (250 KB) is not copied twice.
         let start = out.count
-        var body: [UInt8] = []
-        body.reserveCapacity(diff.changed.count * 24 + 64)
-        encodeBody(diff, into: &body)
-        if synchronizedOutput && body.count > synchronizeAbove {
-            out.reserveCapacity(start + body.count + 16)
-            out.append(contentsOf: ANSI.syncBegin)
-            out.append(contentsOf: body)
+        if synchronizedOutput { out.append(contentsOf: ANSI.syncBegin) }
+        let bodyStart = out.count
+        out.reserveCapacity(bodyStart + diff.changed.count * 24 + 64)
+        encodeBody(diff, into: &out)
+        guard synchronizedOutput else { return }
+        if out.count - bodyStart > synchronizeAbove {
             out.append(contentsOf: ANSI.syncEnd)
         } else {
-            out.append(contentsOf: body)
+            out.removeSubrange(start..<bodyStart)
         }
     }
 
