@@ -39,6 +39,11 @@ final class GraphemeTests: XCTestCase {
         XCTAssertEqual(Grapheme(ascii: 0x20), .space)
         XCTAssertNotEqual(Grapheme("▀"), Grapheme("▄"))
         XCTAssertTrue(Grapheme.empty.isEmpty)
+        // kitty placeholders are known by their first scalar, read from the inline bytes.
+        XCTAssertTrue(KittyPlaceholder.isPlaceholder(KittyPlaceholder.cell(id: 7, row: 3, column: 90)))
+        XCTAssertFalse(KittyPlaceholder.isPlaceholder(Cell("a")))
+        XCTAssertFalse(KittyPlaceholder.isPlaceholder(Cell(family)))
+        XCTAssertFalse(KittyPlaceholder.isPlaceholder(.continuation(.plain)))
         XCTAssertEqual(Cell.continuation(.plain).symbol, "")
     }
 
