@@ -47,17 +47,18 @@ public struct ANSIEncoder: Sendable {
         let onCanvas = ANSIEncoder.needsCanvas(diff.target)
         if onCanvas != imageLayer.onCanvas && !diff.clearScreen { diff = BufferDiff.fullRepaint(diff.target) }
         imageLayer.onCanvas = onCanvas
+        // The body is written in place after the synchronized-output opener, which is taken
+        // out again when the frame turns out small: a full repaint (250 KB) is not copied twice.
         let start = out.count
-        var body: [UInt8] = []
-        body.reserveCapacity(diff.changed.count * 24 + 64)
-        encodeBody(diff, into: &body)
-        if synchronizedOutput && body.count > synchronizeAbove {
-            out.reserveCapacity(start + body.count + 16)
-            out.append(contentsOf: ANSI.syncBegin)
-            out.append(contentsOf: body)
+        if synchronizedOutput { out.append(contentsOf: ANSI.syncBegin) }
+        let bodyStart = out.count
+        out.reserveCapacity(bodyStart + diff.changed.count * 24 + 64)
+        encodeBody(diff, into: &out)
+        guard synchronizedOutput else { return }
+        if out.count - bodyStart > synchronizeAbove {
             out.append(contentsOf: ANSI.syncEnd)
         } else {
-            out.append(contentsOf: body)
+            out.removeSubrange(start..<bodyStart)
         }
     }
 
@@ -83,25 +84,32 @@ public struct ANSIEncoder: Sendable {
         }
         let width = diff.size.width
         let cells = diff.target.cells
-        var link: String?
+        // The open link by number (`Style.link`): cells compare integers, the URL is looked up
+        // only where a link starts.
+        var link: UInt32 = 0
         for i in diff.changed {
             let cell = cells[i]
             let p = Point(x: i % width, y: i / width)
             moveCursor(to: p, &out)
-            if cell.style.hyperlink != link {
-                link = cell.style.hyperlink
-                ANSI.hyperlink(link, &out)
+            if cell.style.link != link {
+                link = cell.style.link
+                ANSI.hyperlink(cell.style.hyperlink, &out)
             }
             applyStyle(cell.style, &out)
             // An empty symbol would leave the cursor behind where we think it is.
             // Without colour, picture cells become shade glyphs (else every picture is blank bars).
-            let symbol = depth == .none ? (Shade.substitute(for: cell) ?? cell.symbol) : cell.symbol
-            if symbol.isEmpty { out.append(0x20) } else { out.append(contentsOf: symbol.utf8) }
+            if depth == .none, let shade = Shade.substitute(for: cell) {
+                out.append(contentsOf: shade.utf8)
+            } else if cell.grapheme.isEmpty {
+                out.append(0x20)
+            } else {
+                cell.grapheme.appendUTF8(to: &out)
+            }
             let next = p.x + Int(cell.width)
             // At the right edge the terminal is in "pending wrap": its position is not reliable.
             cursor = next < width ? Point(x: next, y: p.y) : nil
         }
-        if link != nil { ANSI.hyperlink(nil, &out) }
+        if link != 0 { ANSI.hyperlink(nil, &out) }
         drawImages(for: diff, into: &out)
         if let c = diff.target.cursor {
             moveCursor(to: c, &out)

@@ -63,14 +63,14 @@ public struct Buffer: Hashable, Sendable {
         breakWide(at: i, x: p.x)
         if cell.width == 2 {
             guard p.x + 1 < size.width else {
-                cells[i] = Cell(symbol: " ", style: cell.style, width: 1)
+                cells[i] = .space(cell.style)
                 return
             }
             breakWide(at: i + 1, x: p.x + 1)
             cells[i] = cell
             cells[i + 1] = .continuation(cell.style)
         } else {
-            cells[i] = cell.width == 0 ? Cell(symbol: " ", style: cell.style, width: 1) : cell
+            cells[i] = cell.width == 0 ? .space(cell.style) : cell
         }
     }
 
@@ -78,9 +78,9 @@ public struct Buffer: Hashable, Sendable {
     private mutating func breakWide(at i: Int, x: Int) {
         let c = cells[i]
         if c.width == 0, x > 0, cells[i - 1].width == 2 {
-            cells[i - 1] = Cell(symbol: " ", style: cells[i - 1].style, width: 1)
+            cells[i - 1] = .space(cells[i - 1].style)
         } else if c.width == 2, x + 1 < size.width, cells[i + 1].width == 0 {
-            cells[i + 1] = Cell(symbol: " ", style: cells[i + 1].style, width: 1)
+            cells[i + 1] = .space(cells[i + 1].style)
         }
     }
 
@@ -106,7 +106,7 @@ public struct Buffer: Hashable, Sendable {
             if w == 0 { continue }
             if x + w > limit { break }
             if x >= 0 {
-                set(Cell(symbol: String(ch), style: style, width: UInt8(w)), at: Point(x: x, y: p.y))
+                set(Cell(grapheme: Grapheme(ch), style: style, width: UInt8(w)), at: Point(x: x, y: p.y))
             }
             x += w
         }

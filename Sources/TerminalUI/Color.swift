@@ -1,5 +1,5 @@
 /// A terminal colour: the terminal's default, one of the 256 indexed colours, or 24-bit RGB.
-public enum Color: Hashable, Sendable {
+public enum Color: Hashable, Sendable, BitwiseCopyable {
     case `default`
     case indexed(UInt8)
     case rgb(UInt8, UInt8, UInt8)

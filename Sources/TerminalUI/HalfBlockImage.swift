@@ -83,10 +83,10 @@ public struct HalfBlockImage: Widget {
     public static func cell(top: RGB?, bottom: RGB?) -> Cell {
         switch (top, bottom) {
         case (nil, nil): return .blank
-        case let (t?, b?) where t == b: return Cell(symbol: " ", style: Style(background: b.color), width: 1)
-        case let (t?, b?): return Cell(symbol: "▀", style: Style(foreground: t.color, background: b.color), width: 1)
-        case let (t?, nil): return Cell(symbol: "▀", style: Style(foreground: t.color), width: 1)
-        case let (nil, b?): return Cell(symbol: "▄", style: Style(foreground: b.color), width: 1)
+        case let (t?, b?) where t == b: return .space(Style(background: b.color))
+        case let (t?, b?): return Cell(grapheme: .upperHalf, style: Style(foreground: t.color, background: b.color), width: 1)
+        case let (t?, nil): return Cell(grapheme: .upperHalf, style: Style(foreground: t.color), width: 1)
+        case let (nil, b?): return Cell(grapheme: .lowerHalf, style: Style(foreground: b.color), width: 1)
         }
     }
 

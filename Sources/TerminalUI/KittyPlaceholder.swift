@@ -42,6 +42,6 @@ public enum KittyPlaceholder {
 
     /// True for a cell holding a placeholder (its colour is an id, never downgraded).
     static func isPlaceholder(_ cell: Cell) -> Bool {
-        cell.symbol.unicodeScalars.first == base
+        cell.grapheme.starts(with: base)
     }
 }

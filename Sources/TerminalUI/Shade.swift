@@ -28,10 +28,10 @@ public enum Shade {
             return nil
         }
         let fg = rgb(cell.style.foreground), bg = rgb(cell.style.background)
-        switch cell.symbol {
-        case "▀" where fg != nil: return glyph(top: fg, bottom: bg)
-        case "▄" where fg != nil: return glyph(top: bg, bottom: fg)
-        case " " where bg != nil && cell.style.foreground == .default: return glyph(top: bg, bottom: bg)
+        switch cell.grapheme {
+        case .upperHalf where fg != nil: return glyph(top: fg, bottom: bg)
+        case .lowerHalf where fg != nil: return glyph(top: bg, bottom: fg)
+        case .space where bg != nil && cell.style.foreground == .default: return glyph(top: bg, bottom: bg)
         default: return nil
         }
     }

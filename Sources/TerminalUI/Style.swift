@@ -1,5 +1,5 @@
 /// Text attributes that are either on or off.
-public struct Attributes: OptionSet, Hashable, Sendable {
+public struct Attributes: OptionSet, Hashable, Sendable, BitwiseCopyable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
     public static let bold = Attributes(rawValue: 1 << 0)
@@ -12,20 +12,30 @@ public struct Attributes: OptionSet, Hashable, Sendable {
     public static let picture = Attributes(rawValue: 1 << 5)
 }
 
-/// How a cell looks: colours, attributes and an optional OSC 8 hyperlink target.
-public struct Style: Hashable, Sendable {
+/// How a cell looks: colours, attributes and an optional OSC 8 hyperlink target. A plain value
+/// (the link is a number in `SideTable.links`), so cells copy and compare without reference
+/// counting.
+public struct Style: Hashable, Sendable, BitwiseCopyable {
     public var foreground: Color
     public var background: Color
     public var attributes: Attributes
-    /// A URL the terminal may make clickable (OSC 8). Sanitised before it is emitted.
-    public var hyperlink: String?
+    /// The hyperlink's number in `SideTable.links` plus one; 0 for none.
+    private(set) var link: UInt32
 
     public init(foreground: Color = .default, background: Color = .default,
                 attributes: Attributes = [], hyperlink: String? = nil) {
         self.foreground = foreground
         self.background = background
         self.attributes = attributes
-        self.hyperlink = hyperlink
+        self.link = 0
+        if let hyperlink { self.hyperlink = hyperlink }
+    }
+
+    /// A URL the terminal may make clickable (OSC 8). Sanitised before it is emitted. Dropped
+    /// (the text stays) when the link table is full (`SideTable`).
+    public var hyperlink: String? {
+        get { link == 0 ? nil : SideTable.links.string(Int(link) - 1) }
+        set { link = newValue.flatMap { SideTable.links.id(for: $0) }.map { UInt32($0) + 1 } ?? 0 }
     }
 
     public static let plain = Style()

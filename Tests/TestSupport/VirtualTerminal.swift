@@ -38,8 +38,10 @@ public struct VirtualTerminal {
                 continue
             }
             var cluster = String(s)
-            // Attach following zero-width scalars (combining marks, VS16) to this grapheme.
-            while i + 1 < text.count, text[i + 1] != "\u{1B}", TextWidth.width(of: text[i + 1]) == 0 {
+            // Attach following zero-width scalars (combining marks, VS16, ZWJ) to this grapheme,
+            // and the scalar after a ZWJ (an emoji ZWJ sequence is one grapheme).
+            while i + 1 < text.count, text[i + 1] != "\u{1B}",
+                  TextWidth.width(of: text[i + 1]) == 0 || text[i].value == 0x200D {
                 i += 1; cluster.unicodeScalars.append(text[i])
             }
             let w = max(1, TextWidth.of(cluster))
