@@ -64,6 +64,15 @@ final class DetailSnapshotTests: XCTestCase {
         Snapshot.assert(h.detailText, named: "story-wide-120x40")
     }
 
+    /// The covers of one series differ only in their issue number: each label keeps its `#N`
+    /// (were all "Amazing F…", nine identical "Marvel's …" on 3-D Man's page).
+    func testCoverTitlesKeepTheirIssueNumbers() throws {
+        let h = character(120, 40)
+        let lines = h.detailText.split(separator: "\n").map(String.init)
+        let row = try XCTUnwrap(lines.first { $0.contains("#1") && $0.contains("#2") }, h.detailText)
+        for n in 1...5 { XCTAssertTrue(row.contains("… #\(n)"), "cover \(n) keeps its number: \(row)") }
+    }
+
     func testLinksAreHyperlinks() throws {
         let h = character(120, 40)
         var buffer = Buffer(size: h.state.size)

@@ -156,7 +156,9 @@ enum DetailSections {
                 let selected = index == strip.selection
                 let titleRow = Rect(x: x, y: y + CoverStrip.coverRows, width: CoverStrip.coverColumns, height: 1)
                 if selected { buffer.fill(titleRow, with: Cell(" ", style: theme.selectedName)) }
-                buffer.put(TextWidth.truncate(item.title, to: CoverStrip.coverColumns), at: titleRow.origin,
+                // Cut as the grid's labels are: a strip of one series keeps each cover's `#N`
+                // ("Marvel… #3", not nine "Marvel's …").
+                buffer.put(TileLabel.fit(item.title, to: CoverStrip.coverColumns), at: titleRow.origin,
                            style: selected ? theme.selectedName : theme.secondary, maxWidth: CoverStrip.coverColumns)
             }
         }
