@@ -111,6 +111,24 @@ final class CommandLineTests: XCTestCase {
         XCTAssertFalse(output.contains("hush-secret"), output)
     }
 
+    /// A bad `dither` in config.toml is said like a bad `colors`: the file's path, then the key
+    /// (was "config file dither must be ..."), exit 1, on every command that draws.
+    func testABadDitherInTheConfigNamesTheFile() throws {
+        try skipWithoutBinary()
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("cli-dither-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let folder = home.appendingPathComponent("marvel-gallery")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let config = folder.appendingPathComponent("config.toml")
+        try Data("dither = \"lots\"\n".utf8).write(to: config)
+        let sample = RepoPaths.root.appendingPathComponent("Fixtures/images/sample.jpg").path
+        for arguments in [["render", "--size", "10x5", sample], ["demo"]] {
+            let (status, output) = try run(arguments, env: ["XDG_CONFIG_HOME": home.path])
+            XCTAssertEqual(status, 1, "\(arguments): \(output)")
+            XCTAssertEqual(output, "marvel-gallery: \(config.path): dither must be one of none|ordered|diffusion, got 'lots'\n")
+        }
+    }
+
     /// `--public-key` and `--private-key-file` sign the data commands' requests (a server with
     /// keys accepts them; a wrong key is refused), and the key never shows.
     func testKeyFlagsSignRequestsAndNeverShowTheKey() throws {
