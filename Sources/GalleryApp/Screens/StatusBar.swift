@@ -3,7 +3,7 @@ import TerminalUI
 /// The bottom line: the selected item's full name (tile labels are trimmed; this one is not),
 /// data source, "N of TOTAL" (N: the selection's position), standing notices (stale cache, the catalog's notice,
 /// cache problems, damaged pictures), what the list is doing, and the key hints on the right (dropped first
-/// when space is short).
+/// when space is short, a hint at a time from the front).
 enum StatusBar {
     static func render(_ state: AppState, in area: Rect, theme: Theme, into buffer: inout Buffer) {
         let strings = state.strings
@@ -58,8 +58,6 @@ enum StatusBar {
             parts.append((strings[.endOfList], theme.statusBar))
         }
 
-        let hints = strings[state.keyCatalog.hintsKey] + " "
-        let hintsWidth = TextWidth.of(hints)
         var x = area.x
         let leftLimit = area.maxX
         for (n, (text, style)) in parts.enumerated() {
@@ -71,8 +69,13 @@ enum StatusBar {
             }
             x += buffer.put(piece, at: Point(x: x, y: area.y), style: style)
         }
-        if area.maxX - x >= hintsWidth + 2 {
-            buffer.put(hints, at: Point(x: area.maxX - hintsWidth, y: area.y), style: theme.statusBar)
+        // The hints that fit, dropped from the front: "? help  q quit" stay longest (on the
+        // comics grid at 80 columns, and the saved grids at 100, no hint at all was shown).
+        var hints = strings[state.keyCatalog.hintsKey].components(separatedBy: "  ")[...]
+        while !hints.isEmpty, area.maxX - x < TextWidth.of(hints.joined(separator: "  ")) + 3 { hints = hints.dropFirst() }
+        if !hints.isEmpty {
+            let text = hints.joined(separator: "  ") + " "
+            buffer.put(text, at: Point(x: area.maxX - TextWidth.of(text), y: area.y), style: theme.statusBar)
         }
     }
 
