@@ -73,6 +73,14 @@ final class DetailSnapshotTests: XCTestCase {
         for n in 1...5 { XCTAssertTrue(row.contains("… #\(n)"), "cover \(n) keeps its number: \(row)") }
     }
 
+    /// At 60 columns the detail page's hints do not all fit: the last ones stay ("? help"),
+    /// where the whole string used to be dropped.
+    func testTheHelpHintStaysOnANarrowDetailPage() throws {
+        let h = character(60, 20)
+        let status = try XCTUnwrap(h.detailText.split(separator: "\n").last.map(String.init))
+        XCTAssertTrue(status.hasSuffix("? help"), status)
+    }
+
     func testLinksAreHyperlinks() throws {
         let h = character(120, 40)
         var buffer = Buffer(size: h.state.size)

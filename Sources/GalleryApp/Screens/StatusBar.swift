@@ -69,14 +69,18 @@ enum StatusBar {
             }
             x += buffer.put(piece, at: Point(x: x, y: area.y), style: style)
         }
-        // The hints that fit, dropped from the front: "? help  q quit" stay longest (on the
-        // comics grid at 80 columns, and the saved grids at 100, no hint at all was shown).
-        var hints = strings[state.keyCatalog.hintsKey].components(separatedBy: "  ")[...]
+        putHints(strings[state.keyCatalog.hintsKey], after: x, in: area, style: theme.statusBar, into: &buffer)
+    }
+
+    /// The key hints (two spaces apart) that fit right of column `x`, dropped from the front:
+    /// "? help" stays longest (the whole string used to go, leaving no hint on the 80x24 grid,
+    /// the saved grids at 100 columns, or a detail page with a notice).
+    static func putHints(_ all: String, after x: Int, in area: Rect, style: Style, into buffer: inout Buffer) {
+        var hints = all.components(separatedBy: "  ")[...]
         while !hints.isEmpty, area.maxX - x < TextWidth.of(hints.joined(separator: "  ")) + 3 { hints = hints.dropFirst() }
-        if !hints.isEmpty {
-            let text = hints.joined(separator: "  ") + " "
-            buffer.put(text, at: Point(x: area.maxX - TextWidth.of(text), y: area.y), style: theme.statusBar)
-        }
+        guard !hints.isEmpty else { return }
+        let text = hints.joined(separator: "  ") + " "
+        buffer.put(text, at: Point(x: area.maxX - TextWidth.of(text), y: area.y), style: style)
     }
 
     /// Whether the last tile row of the list on screen is visible.
