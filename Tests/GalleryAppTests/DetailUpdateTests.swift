@@ -237,7 +237,7 @@ final class DetailUpdateTests: XCTestCase {
         h.key(.char("U"))
         XCTAssertEqual(h.state.details.top?.linkIndex, 0)
         h.send(.detail(.linkOpened("https://marvel.com/universe/1000", opened: false)))
-        XCTAssertTrue(h.detailText.contains("no xdg-open; link: https://marvel.com/universe/1000"))
+        XCTAssertTrue(h.detailText.contains("could not open (xdg-open); link: https://marvel.com/universe/1000"))
     }
 
     func testResizeSwitchesLayoutAndKeepsTheSameBlockOnScreen() throws {

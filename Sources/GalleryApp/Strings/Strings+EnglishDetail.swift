@@ -33,7 +33,7 @@ extension Strings {
         .errorTitle: "Could not open",
         .errorDismiss: "any key goes back",
         .linkOpened: "opened {1}",
-        .linkNoOpener: "no xdg-open; link: {1}",
+        .linkNoOpener: "could not open (xdg-open); link: {1}",
         .helpDetailScroll: "scroll the details",
         .helpDetailTabs: "next list / list N (comics, series, stories, events…)",
         .helpDetailStrip: "move along the list's pictures",

@@ -82,7 +82,7 @@ extension Strings {
         .errorTitle: "No se pudo abrir",
         .errorDismiss: "cualquier tecla vuelve",
         .linkOpened: "abierto {1}",
-        .linkNoOpener: "sin xdg-open; enlace: {1}",
+        .linkNoOpener: "no se pudo abrir (xdg-open); enlace: {1}",
         .helpDetailScroll: "desplazar los detalles",
         .helpDetailTabs: "siguiente lista / lista N (cómics, series, historias, eventos…)",
         .helpDetailStrip: "moverse por las imágenes de la lista",
