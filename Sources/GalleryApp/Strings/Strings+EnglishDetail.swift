@@ -44,7 +44,7 @@ extension Strings {
         .comicsTitle: "Comics",
         .comicsHints: "/ search  i index  t format  ? help  q quit",
         .loadingComics: "Loading comics…",
-        .noComics: "No comics start with “{1}”.",
+        .noComics: "No comic titles match “{1}”.",
         .noComicsAtAll: "No comics.",
         .formatDigital: "Digital",
         .formatComic: "Comic",
