@@ -81,6 +81,21 @@ final class DetailSnapshotTests: XCTestCase {
         XCTAssertTrue(status.hasSuffix("? help"), status)
     }
 
+    /// Without colour (NO_COLOR drops the red) the selected tab is still told apart: its
+    /// attributes differ from the other tabs' (every tab was bold).
+    func testTheSelectedTabDiffersWithoutColour() throws {
+        let h = character(120, 40)
+        var buffer = Buffer(size: h.state.size)
+        GalleryView.render(h.state, into: &buffer)
+        let y = try XCTUnwrap((0..<buffer.size.height).first { buffer.row($0).map(\.symbol).joined().contains("1 Comics") })
+        let text = buffer.row(y).map(\.symbol)
+        func attributes(of label: String) throws -> Attributes {
+            let x = try XCTUnwrap((0..<text.count - label.count).first { text[$0..<$0 + label.count].joined() == label })
+            return buffer[x, y].style.attributes
+        }
+        XCTAssertNotEqual(try attributes(of: "1 Comics"), try attributes(of: "2 Series"))
+    }
+
     func testLinksAreHyperlinks() throws {
         let h = character(120, 40)
         var buffer = Buffer(size: h.state.size)

@@ -79,7 +79,9 @@ enum DetailSections {
         writer.add(height: rows.count) { buffer, y, width in
             for (n, row) in rows.enumerated() {
                 for (tab, label, x) in row {
-                    let style = tab == page.tab ? theme.selectedName : theme.title
+                    // The others plain, not bold: under NO_COLOR the selected tab's red is
+                    // gone and bold alone must tell it apart (every tab was bold).
+                    let style = tab == page.tab ? theme.selectedName : theme.name
                     buffer.put(label, at: Point(x: x, y: y + n), style: style, maxWidth: max(0, width - x))
                 }
             }
