@@ -31,6 +31,19 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    /// `--letter` with the listing is refused (it was ignored: the whole list from 3-D Man),
+    /// and an empty `--search` is said in the flag's words (was "nameContains must not be blank").
+    func testLetterWithTheListingAndAnEmptySearchAreRefusedClearly() throws {
+        try skipWithoutBinary()
+        let letter = try run(["characters", "--plain", "--letter", "x"])
+        XCTAssertEqual(letter.status, 64, letter.output)
+        XCTAssertTrue(letter.output.contains("--letter opens the gallery"), letter.output)
+        XCTAssertFalse(letter.output.contains("3-D Man"), letter.output)
+        let empty = try run(["characters", "--plain", "--search", ""])
+        XCTAssertEqual(empty.status, 64, empty.output)
+        XCTAssertTrue(empty.output.hasPrefix("marvel-gallery: --search must not be empty"), empty.output)
+    }
+
     func testPlainAndJSONTogetherAreRefused() throws {
         try skipWithoutBinary()
         let (status, output) = try run(["characters", "--plain", "--json"])
