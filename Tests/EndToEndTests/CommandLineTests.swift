@@ -42,6 +42,9 @@ final class CommandLineTests: XCTestCase {
         let empty = try run(["characters", "--plain", "--search", ""])
         XCTAssertEqual(empty.status, 64, empty.output)
         XCTAssertTrue(empty.output.hasPrefix("marvel-gallery: --search must not be empty"), empty.output)
+        let title = try run(["comics", "--plain", "--title", " "])
+        XCTAssertEqual(title.status, 64, title.output)
+        XCTAssertTrue(title.output.hasPrefix("marvel-gallery: --title must not be empty"), title.output)
     }
 
     func testPlainAndJSONTogetherAreRefused() throws {
