@@ -89,6 +89,7 @@ public enum StringKey: String, CaseIterable, Sendable {
     case errorDismiss
     case linkOpened
     case linkNoOpener
+    case noLinks
     case helpDetailScroll
     case helpDetailTabs
     case helpDetailStrip

@@ -34,6 +34,7 @@ extension Strings {
         .errorDismiss: "any key goes back",
         .linkOpened: "opened {1}",
         .linkNoOpener: "could not open (xdg-open); link: {1}",
+        .noLinks: "this page has no link to open",
         .helpDetailScroll: "scroll the details",
         .helpDetailTabs: "next list / list N (comics, series, stories, events…)",
         .helpDetailStrip: "move along the list's pictures",

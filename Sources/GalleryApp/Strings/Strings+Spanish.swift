@@ -83,6 +83,7 @@ extension Strings {
         .errorDismiss: "cualquier tecla vuelve",
         .linkOpened: "abierto {1}",
         .linkNoOpener: "no se pudo abrir (xdg-open); enlace: {1}",
+        .noLinks: "esta página no tiene enlaces que abrir",
         .helpDetailScroll: "desplazar los detalles",
         .helpDetailTabs: "siguiente lista / lista N (cómics, series, historias, eventos…)",
         .helpDetailStrip: "moverse por las imágenes de la lista",
