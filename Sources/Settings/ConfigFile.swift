@@ -101,6 +101,11 @@ public struct ConfigFile: Equatable, Sendable {
     public static func load(_ url: URL, liveSources: [LiveSourceSpec]) throws(SettingsError) -> ConfigFile? {
         var info = stat()
         guard stat(url.path, &info) == 0 else { return nil }
+        // A folder is not "unreadable UTF-8": say what it is; a FIFO would block the read.
+        let kind = info.st_mode & S_IFMT
+        guard kind == S_IFREG else {
+            throw .invalidConfig(url.path, kind == S_IFDIR ? "is a folder, not a file" : "is not a regular file")
+        }
         guard let data = FileManager.default.contents(atPath: url.path),
               let text = String(data: data, encoding: .utf8) else {
             throw .invalidConfig(url.path, "cannot be read as UTF-8 text")

@@ -56,6 +56,8 @@ public struct Capabilities: Sendable, Hashable {
             (depth, reason) = (.truecolor, "COLORTERM=\(ct)")
         } else if let signal = truecolorSignal(env, answers: answers, tmux: tmux) {
             (depth, reason) = (.truecolor, signal)
+        } else if let term, Self.namesSixteenColours(term) {
+            (depth, reason) = (.ansi16, "TERM=\(term): 16 colours")
         } else {
             (depth, reason) = (.ansi256, colorTerm == nil ? "COLORTERM not set: 256 colours" : "COLORTERM=\(colorTerm!) is not truecolor/24bit: 256 colours")
         }
@@ -78,6 +80,13 @@ public struct Capabilities: Sendable, Hashable {
             caps.graphicsReason = "not an interactive terminal"
         }
         return caps
+    }
+
+    /// A TERM that promises no more than 16 colours: the Linux console (`linux`, `linux-16color`;
+    /// its 256-colour SGR is folded onto 8 backgrounds by the kernel, so the pictures lost the
+    /// 16-colour diffusion that `--colors 16` gives) and the `*-16color` / `*-8color` entries.
+    static func namesSixteenColours(_ term: String) -> Bool {
+        term == "linux" || term.hasPrefix("linux-") || term.hasSuffix("-16color") || term.hasSuffix("-8color")
     }
 
     /// A reliable truecolour signal other than COLORTERM, in words; nil when there is none.

@@ -37,7 +37,9 @@ struct CharactersCommand: AsyncParsableCommand, PagedListing {
         if let letter, IndexLetter(letter) == nil {
             throw ValidationError("--letter expects one letter A-Z, a digit or #, got \"\(letter)\"")
         }
-        if search != nil {
+        if let search {
+            // Said in the flag's words, not the parameter's ("nameContains must not be blank").
+            if search.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--search must not be empty") }
             do { _ = try query(pageLimit: 1, anywhere: true) } catch { throw ValidationError("--search: \(error)") }
         }
     }
@@ -62,6 +64,11 @@ struct CharactersCommand: AsyncParsableCommand, PagedListing {
     }
 
     func runPlain(_ client: MarvelClient, _ settings: Settings) async throws {
+        // The listing has no index to open on: refused, not ignored (it printed the whole list
+        // from "3-D Man" for `--letter x --plain`).
+        if letter != nil {
+            throw ValidationError("--letter opens the gallery on a letter of its index; the listing (--plain, --json or piped output) has none: drop --letter")
+        }
         let listing: ListFetcher.Listing<MarvelCharacter>
         var searchNote: String?
         if let search {

@@ -35,6 +35,8 @@ struct ComicsCommand: AsyncParsableCommand, PagedListing {
         if let order, ComicQuery.Order(rawValue: order) == nil {
             throw ValidationError("unknown --order \"\(order)\"; use one of: \(ListOrder.values(.comics).joined(separator: ", "))")
         }
+        // Said in the flag's words, not the parameter's ("titleStartsWith must not be blank").
+        if let title, title.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--title must not be empty") }
         do { _ = try endpoint(pageLimit: 1) } catch { throw ValidationError("\(error)") }
     }
 

@@ -67,6 +67,12 @@ struct DisplayOptions: ParsableArguments {
         if let value = Self.configTransfer(), GraphicsTransferSetting(rawValue: value.lowercased()) == nil {
             throw Self.configError("graphics_transfer must be one of \(GraphicsTransferSetting.choices), got '\(value)'")
         }
+        // Said like the others, with the file's path (was "config file dither must be ...").
+        let path = ConfigFile.path(environment: ProcessInfo.processInfo.environment)
+        if let value = (try? ConfigFile.load(path, liveSources: LiveSources.specs))??.values.dither,
+           Dither(rawValue: value.lowercased()) == nil {
+            throw Self.configError("dither must be one of \(Dither.choices), got '\(value)'")
+        }
     }
 
     /// config.toml's `graphics_transfer` (nil when absent or the file is unusable).

@@ -31,6 +31,22 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    /// `--letter` with the listing is refused (it was ignored: the whole list from 3-D Man),
+    /// and an empty `--search` is said in the flag's words (was "nameContains must not be blank").
+    func testLetterWithTheListingAndAnEmptySearchAreRefusedClearly() throws {
+        try skipWithoutBinary()
+        let letter = try run(["characters", "--plain", "--letter", "x"])
+        XCTAssertEqual(letter.status, 64, letter.output)
+        XCTAssertTrue(letter.output.contains("--letter opens the gallery"), letter.output)
+        XCTAssertFalse(letter.output.contains("3-D Man"), letter.output)
+        let empty = try run(["characters", "--plain", "--search", ""])
+        XCTAssertEqual(empty.status, 64, empty.output)
+        XCTAssertTrue(empty.output.hasPrefix("marvel-gallery: --search must not be empty"), empty.output)
+        let title = try run(["comics", "--plain", "--title", " "])
+        XCTAssertEqual(title.status, 64, title.output)
+        XCTAssertTrue(title.output.hasPrefix("marvel-gallery: --title must not be empty"), title.output)
+    }
+
     func testPlainAndJSONTogetherAreRefused() throws {
         try skipWithoutBinary()
         let (status, output) = try run(["characters", "--plain", "--json"])
@@ -109,6 +125,24 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(status, 1)
         XCTAssertTrue(output.contains("chmod 600"), output)
         XCTAssertFalse(output.contains("hush-secret"), output)
+    }
+
+    /// A bad `dither` in config.toml is said like a bad `colors`: the file's path, then the key
+    /// (was "config file dither must be ..."), exit 1, on every command that draws.
+    func testABadDitherInTheConfigNamesTheFile() throws {
+        try skipWithoutBinary()
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("cli-dither-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let folder = home.appendingPathComponent("marvel-gallery")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let config = folder.appendingPathComponent("config.toml")
+        try Data("dither = \"lots\"\n".utf8).write(to: config)
+        let sample = RepoPaths.root.appendingPathComponent("Fixtures/images/sample.jpg").path
+        for arguments in [["render", "--size", "10x5", sample], ["demo"]] {
+            let (status, output) = try run(arguments, env: ["XDG_CONFIG_HOME": home.path])
+            XCTAssertEqual(status, 1, "\(arguments): \(output)")
+            XCTAssertEqual(output, "marvel-gallery: \(config.path): dither must be one of none|ordered|diffusion, got 'lots'\n")
+        }
     }
 
     /// `--public-key` and `--private-key-file` sign the data commands' requests (a server with

@@ -19,6 +19,16 @@ final class ComicsGalleryTests: XCTestCase {
         return h
     }
 
+    /// The comics grid needs a row for its legend: too small at 40x11, and its message says
+    /// what it needs (it said "need 24x11" on a 40x11 terminal).
+    func testTooSmallSaysTheRowsTheComicsGridNeeds() {
+        let h = comicsHarness(Size(width: 40, height: 11))
+        var buffer = Buffer(size: h.state.size)
+        GalleryView.render(h.state, into: &buffer)
+        let text = buffer.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        XCTAssertTrue(text.contains("need 24x12"), text)
+    }
+
     func testFirstPageAsksForComicsFiftyAtATime() throws {
         var h = comicsHarness()
         let effects = h.send(.resized(Size(width: 120, height: 40)))

@@ -42,7 +42,7 @@ final class DetailProgramLoopTests: XCTestCase {
         let (backend, run) = session(opener: opener)
         await waitForScreen(backend) { $0.contains("Links") }
         await backend.type("o")
-        await waitForScreen(backend) { $0.contains("no xdg-open; link: https://marvel.com/characters/1009610/detail") }
+        await waitForScreen(backend) { $0.contains("could not open (xdg-open); link: https://marvel.com/characters/1009610/detail") }
         await backend.type("q")
         _ = try await run.value
     }

@@ -64,6 +64,38 @@ final class DetailSnapshotTests: XCTestCase {
         Snapshot.assert(h.detailText, named: "story-wide-120x40")
     }
 
+    /// The covers of one series differ only in their issue number: each label keeps its `#N`
+    /// (were all "Amazing F…", nine identical "Marvel's …" on 3-D Man's page).
+    func testCoverTitlesKeepTheirIssueNumbers() throws {
+        let h = character(120, 40)
+        let lines = h.detailText.split(separator: "\n").map(String.init)
+        let row = try XCTUnwrap(lines.first { $0.contains("#1") && $0.contains("#2") }, h.detailText)
+        for n in 1...5 { XCTAssertTrue(row.contains("… #\(n)"), "cover \(n) keeps its number: \(row)") }
+    }
+
+    /// At 60 columns the detail page's hints do not all fit: the last ones stay ("? help"),
+    /// where the whole string used to be dropped.
+    func testTheHelpHintStaysOnANarrowDetailPage() throws {
+        let h = character(60, 20)
+        let status = try XCTUnwrap(h.detailText.split(separator: "\n").last.map(String.init))
+        XCTAssertTrue(status.hasSuffix("? help"), status)
+    }
+
+    /// Without colour (NO_COLOR drops the red) the selected tab is still told apart: its
+    /// attributes differ from the other tabs' (every tab was bold).
+    func testTheSelectedTabDiffersWithoutColour() throws {
+        let h = character(120, 40)
+        var buffer = Buffer(size: h.state.size)
+        GalleryView.render(h.state, into: &buffer)
+        let y = try XCTUnwrap((0..<buffer.size.height).first { buffer.row($0).map(\.symbol).joined().contains("1 Comics") })
+        let text = buffer.row(y).map(\.symbol)
+        func attributes(of label: String) throws -> Attributes {
+            let x = try XCTUnwrap((0..<text.count - label.count).first { text[$0..<$0 + label.count].joined() == label })
+            return buffer[x, y].style.attributes
+        }
+        XCTAssertNotEqual(try attributes(of: "1 Comics"), try attributes(of: "2 Series"))
+    }
+
     func testLinksAreHyperlinks() throws {
         let h = character(120, 40)
         var buffer = Buffer(size: h.state.size)

@@ -127,6 +127,9 @@ final class DetailUpdateTests: XCTestCase {
         XCTAssertTrue(text.contains("interiorStory · First in Amazing Fantasy (1962) #15"), text)
         XCTAssertNil(story.requestedImage, "a story without a picture asks for none")
         XCTAssertTrue(h.state.isScreenComplete)
+        // A page without links says so on `o` (it did nothing at all).
+        XCTAssertTrue(h.key(.char("o")).isEmpty)
+        XCTAssertTrue(h.detailText.contains("this page has no link to open"), h.detailText)
 
         for _ in 0..<3 { h.key(.escape) }
         XCTAssertEqual(h.state.details.top, character, "tab, strip selection and scroll as they were")
@@ -237,7 +240,7 @@ final class DetailUpdateTests: XCTestCase {
         h.key(.char("U"))
         XCTAssertEqual(h.state.details.top?.linkIndex, 0)
         h.send(.detail(.linkOpened("https://marvel.com/universe/1000", opened: false)))
-        XCTAssertTrue(h.detailText.contains("no xdg-open; link: https://marvel.com/universe/1000"))
+        XCTAssertTrue(h.detailText.contains("could not open (xdg-open); link: https://marvel.com/universe/1000"))
     }
 
     func testResizeSwitchesLayoutAndKeepsTheSameBlockOnScreen() throws {

@@ -34,7 +34,7 @@ final class KeymapTests: XCTestCase {
     }
 
     func testEveryBoundKeyIsNamedOnItsHelpLine() {
-        for catalog in [CatalogKind.characters, .comics, .saved(.favourites)] {
+        for catalog in [CatalogKind.characters, .comics, .titles(.series), .titles(.creators), .saved(.favourites)] {
             for line in Keymap.table(catalog) {
                 let words = Set(line.keys.split(separator: " ").map(String.init))
                 for binding in line.bindings {
@@ -47,7 +47,7 @@ final class KeymapTests: XCTestCase {
     }
 
     func testEveryKeyThatActsHasAHelpLineAndNoKeyIsBoundTwice() {
-        for catalog in [CatalogKind.characters, .comics, .saved(.favourites)] {
+        for catalog in [CatalogKind.characters, .comics, .titles(.series), .titles(.creators), .saved(.favourites)] {
             let bindings = Keymap.table(catalog).flatMap(\.bindings)
             XCTAssertEqual(Set(bindings.map(\.key)).count, bindings.count, "\(catalog): a key bound twice")
             for key in allKeys {
@@ -86,6 +86,20 @@ final class KeymapTests: XCTestCase {
         XCTAssertEqual(Keymap.gridAction(for: .char("f"), catalog: .characters), .favourite)
     }
 
+    /// The creators grid is ordered by last name: its help does not offer the A–Z index or
+    /// jump (it listed "A–Z index of titles" and "type a prefix: jump"), says why, and
+    /// searches names; `i` and `'` still answer, with the status line's reason.
+    func testCreatorsHelpSaysTheIndexDoesNotApply() {
+        let creators = Keymap.table(.titles(.creators)).map(\.text)
+        XCTAssertFalse(creators.contains(.helpIndexTitles))
+        XCTAssertFalse(creators.contains(.helpJump))
+        XCTAssertTrue(creators.contains(.helpIndexNotHere))
+        XCTAssertTrue(creators.contains(.helpSearch))
+        XCTAssertFalse(creators.contains(.helpSearchTitles))
+        XCTAssertEqual(Keymap.gridAction(for: .char("i"), catalog: .titles(.creators)), .index)
+        XCTAssertTrue(Keymap.table(.titles(.events)).map(\.text).contains(.helpJump), "events are in name order")
+    }
+
     func testCtrlDUHalfAScreenAndCtrlNP() {
         var h = Harness(size: Size(width: 120, height: 40), count: 300)  // 8 columns, 3 rows a screen
         h.send(.resized(Size(width: 120, height: 40)))
@@ -108,7 +122,7 @@ final class KeymapTests: XCTestCase {
 
     /// At 40x15 the help fits the width and every line can be scrolled into view.
     func testHelpFitsAndScrollsAt40x15() {
-        for catalog in [CatalogKind.characters, .comics, .saved(.favourites)] {
+        for catalog in [CatalogKind.characters, .comics, .titles(.series), .titles(.creators), .saved(.favourites)] {
             var config = AppConfig()
             config.catalog = catalog
             let size = Size(width: 40, height: 15)

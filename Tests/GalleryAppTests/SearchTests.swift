@@ -99,6 +99,8 @@ final class SearchTests: XCTestCase {
         XCTAssertTrue(h.state.current.isEmpty)
         XCTAssertTrue(h.state.current.endReached)
         XCTAssertTrue(h.state.isGridComplete)
+        // The built-in search matches anywhere in a name: the empty grid does not say "start with".
+        XCTAssertTrue(h.detailText.contains("No character names match “xyz”."), h.detailText)
     }
 
     func testQWhileTypingIsText() {

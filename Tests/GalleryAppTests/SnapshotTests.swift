@@ -42,6 +42,16 @@ final class SnapshotTests: XCTestCase {
         }
     }
 
+    /// Hints that do not all fit are dropped from the front, so "? help  q quit" stays: at
+    /// 80x24 the status line showed no hint at all (the whole string was dropped), and the
+    /// favourites grid had none at 100 columns.
+    func testTheHelpHintStaysWhenTheHintsDoNotAllFit() throws {
+        let h = loaded(80, 24)
+        let status = try XCTUnwrap(frame(h).text.split(separator: "\n").last.map(String.init))
+        XCTAssertTrue(status.hasSuffix("? help  q quit"), status)
+        XCTAssertFalse(status.contains("/ search"), "the first hint is the one dropped: \(status)")
+    }
+
     func testSelectedTileKeepsItsPictureAndIsHighlighted() throws {
         let h = loaded(120, 40)
         let buffer = frame(h)

@@ -87,6 +87,21 @@ final class SettingsTests: XCTestCase {
         XCTAssertThrowsError(try Settings.resolve(flags: Flags(), environment: env))
     }
 
+    /// A config.toml that is a folder says so (was "cannot be read as UTF-8 text"); a FIFO is
+    /// refused at once instead of blocking the read.
+    func testAConfigThatIsNotAFileSaysWhatItIs() throws {
+        let url = folder.appendingPathComponent("marvel-gallery/config.toml")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        XCTAssertThrowsError(try Settings.resolve(flags: Flags(), environment: env)) { error in
+            XCTAssertTrue("\(error)".contains("config.toml: is a folder, not a file"), "\(error)")
+        }
+        try FileManager.default.removeItem(at: url)
+        XCTAssertEqual(mkfifo(url.path, 0o600), 0)
+        XCTAssertThrowsError(try Settings.resolve(flags: Flags(), environment: env)) { error in
+            XCTAssertTrue("\(error)".contains("config.toml: is not a regular file"), "\(error)")
+        }
+    }
+
     /// `serve`'s lists in the file (issue 25): lists of strings, anything else names the key.
     func testServeListsInTheFile() throws {
         let file = try ConfigFile(toml: "allowed_referrers = [\"localhost:*\", \"*.example.com\"]\ncors_origins = [\"http://localhost:5173\"]",

@@ -12,6 +12,12 @@ final class CapabilitiesTests: XCTestCase {
             (["TERM": "xterm-256color", "COLORTERM": "truecolor", "NO_COLOR": "1"], true, .none, true),
             (["TERM": "xterm-256color", "COLORTERM": "truecolor", "NO_COLOR": ""], true, .truecolor, true),
             (["TERM": "dumb", "COLORTERM": "truecolor"], true, .none, false),
+            // The Linux console and 16-colour TERMs: 16 colours, unless COLORTERM says more.
+            (["TERM": "linux"], true, .ansi16, true),
+            (["TERM": "linux-16color"], true, .ansi16, true),
+            (["TERM": "xterm-16color"], true, .ansi16, true),
+            (["TERM": "linux", "COLORTERM": "truecolor"], true, .truecolor, true),
+            (["TERM": "linux", "NO_COLOR": "1"], true, .none, true),
             (["TERM": "xterm-256color", "COLORTERM": "truecolor"], false, .none, false),
         ]
         for (env, tty, depth, interactive) in table {

@@ -77,7 +77,11 @@ extension DetailStack {
             let step = action == .nextLink ? 1 : count - 1
             pages[top].linkIndex = (page.linkIndex + step) % count
         case .openLink:
-            guard let links = page.content?.links, links.indices.contains(page.linkIndex) else { return [] }
+            guard let links = page.content?.links, links.indices.contains(page.linkIndex) else {
+                // Said, not silent: a story page has no links and `o` did nothing at all.
+                if page.content != nil { pages[top].notice = strings[.noLinks] }
+                return []
+            }
             return [.openURL(links[page.linkIndex].url)]
         case .copy(.name):
             guard let name = page.content?.title ?? page.knownTitle else { return [] }

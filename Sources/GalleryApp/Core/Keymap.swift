@@ -54,6 +54,7 @@ public enum Keymap {
         switch catalog {
         case .characters: characters
         case .comics: comics
+        case .titles(.creators): creators
         case .titles: titles
         case .saved: saved
         }
@@ -134,6 +135,12 @@ public enum Keymap {
     /// Series, events, creators: the comics grid without formats.
     static let titles: [Line<GridAction>] = movement + opening(ends: .helpEndsTitles, open: .helpOpenTitle, search: .helpSearchTitles)
         + index(.helpIndexTitles) + jump + closing
+
+    /// Creators: shown by full name but ordered by last name, so the index and jump do not
+    /// apply (`i` and `'` say so on the status line); the help said "A–Z index of titles" and
+    /// "search titles" here.
+    static let creators: [Line<GridAction>] = movement + opening(ends: .helpEndsTitles, open: .helpOpenTitle, search: .helpSearch)
+        + [Line("i '", .helpIndexNotHere, [Binding(.char("i"), .index), Binding(.char("'"), .jump)])] + closing
 
     /// Favourites and history (`marvel-gallery favourites|recent`, `H`): records of any type.
     /// No search, index, jump or sort: they are the server's, and these lists are the user's own.

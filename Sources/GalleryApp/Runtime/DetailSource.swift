@@ -17,22 +17,38 @@ public protocol URLOpening: Sendable {
 }
 
 /// `xdg-open`, found on `PATH`, started detached with its output discarded (it must not
-/// scribble over the full-screen view).
+/// scribble over the full-screen view). Its verdict is waited for up to `verdictWait`: with no
+/// browser it exits 3 at once ("no method available"), which the page used to call "opened";
+/// one still running then (a browser that stays in the foreground) counts as opened.
 public struct SystemURLOpener: URLOpening {
-    public init() {}
+    let tool: String?
+    let verdictWait: Duration
+    public init() { self.init(tool: SystemURLOpener.find("xdg-open")) }
+    init(tool: String?, verdictWait: Duration = .seconds(2)) {
+        self.tool = tool
+        self.verdictWait = verdictWait
+    }
 
     public func open(_ url: String) async -> Bool {
-        guard url.hasPrefix("http://") || url.hasPrefix("https://"), let tool = SystemURLOpener.find("xdg-open") else {
-            return false
-        }
+        guard url.hasPrefix("http://") || url.hasPrefix("https://"), let tool else { return false }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = [url]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
+        let exited = AsyncStream<Int32>.makeStream()
+        process.terminationHandler = { exited.continuation.yield($0.terminationStatus) }
         do { try process.run() } catch { return false }
-        return true
+        let wait = verdictWait
+        return await withTaskGroup(of: Bool.self) { group in
+            group.addTask { for await status in exited.stream { return status == 0 }; return true }
+            group.addTask { try? await Task.sleep(for: wait); return true }
+            let verdict = await group.next() ?? true
+            group.cancelAll()
+            exited.continuation.finish()
+            return verdict
+        }
     }
 
     static func find(_ name: String) -> String? {

@@ -79,7 +79,9 @@ enum DetailSections {
         writer.add(height: rows.count) { buffer, y, width in
             for (n, row) in rows.enumerated() {
                 for (tab, label, x) in row {
-                    let style = tab == page.tab ? theme.selectedName : theme.title
+                    // The others plain, not bold: under NO_COLOR the selected tab's red is
+                    // gone and bold alone must tell it apart (every tab was bold).
+                    let style = tab == page.tab ? theme.selectedName : theme.name
                     buffer.put(label, at: Point(x: x, y: y + n), style: style, maxWidth: max(0, width - x))
                 }
             }
@@ -156,7 +158,9 @@ enum DetailSections {
                 let selected = index == strip.selection
                 let titleRow = Rect(x: x, y: y + CoverStrip.coverRows, width: CoverStrip.coverColumns, height: 1)
                 if selected { buffer.fill(titleRow, with: Cell(" ", style: theme.selectedName)) }
-                buffer.put(TextWidth.truncate(item.title, to: CoverStrip.coverColumns), at: titleRow.origin,
+                // Cut as the grid's labels are: a strip of one series keeps each cover's `#N`
+                // ("Marvel… #3", not nine "Marvel's …").
+                buffer.put(TileLabel.fit(item.title, to: CoverStrip.coverColumns), at: titleRow.origin,
                            style: selected ? theme.selectedName : theme.secondary, maxWidth: CoverStrip.coverColumns)
             }
         }

@@ -162,10 +162,7 @@ enum DetailScreen {
         var left = " ● " + StatusBar.source(state.config.source, strings)
         if let notice = page.notice { left += "  │  " + notice }
         for notice in [state.copyNotice].compactMap({ $0 }) + state.savedNotices { left += "  │  " + notice }
-        let hints = strings[.detailHints] + " "
         let x = buffer.put(TextWidth.truncate(left, to: area.width), at: area.origin, style: theme.statusBar.bold)
-        if area.maxX - x >= TextWidth.of(hints) + 2 {
-            buffer.put(hints, at: Point(x: area.maxX - TextWidth.of(hints), y: area.y), style: theme.statusBar)
-        }
+        StatusBar.putHints(strings[.detailHints], after: x, in: area, style: theme.statusBar, into: &buffer)
     }
 }

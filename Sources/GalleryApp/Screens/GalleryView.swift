@@ -11,7 +11,8 @@ public enum GalleryView {
         let layout = state.layout
         let strings = state.strings
         guard let grid = layout.tileGrid else {
-            renderTooSmall(size: buffer.size, strings: strings, theme: theme, into: &buffer)
+            renderTooSmall(size: buffer.size, minimumRows: ScreenLayout.minimumRows + layout.legendRows,
+                           strings: strings, theme: theme, into: &buffer)
             return
         }
         HeaderView.render(state, in: layout.header, theme: theme, into: &buffer)
@@ -28,8 +29,10 @@ public enum GalleryView {
         DetailScreen.renderModal(state, into: &buffer, theme: theme)
     }
 
-    static func renderTooSmall(size: Size, strings: Strings, theme: Theme, into buffer: inout Buffer) {
-        let need = "\(ScreenLayout.minimumColumns)x\(ScreenLayout.minimumRows)"
+    /// `minimumRows`: the comics grid needs its legend's row too (at 40x11 it said "need 24x11").
+    static func renderTooSmall(size: Size, minimumRows: Int = ScreenLayout.minimumRows, strings: Strings, theme: Theme,
+                               into buffer: inout Buffer) {
+        let need = "\(ScreenLayout.minimumColumns)x\(minimumRows)"
         let text = strings.text(.tooSmall, "\(size.width)x\(size.height)", need)
         let lines = Paragraph.wrap(text, width: max(1, size.width))
         let top = max(0, (size.height - lines.count) / 2)

@@ -15,7 +15,8 @@ enum IndexBarView {
         buffer.render(Border(title: strings[.indexTitle], style: theme.selectedFrame), in: box)
         var x = box.x + 2
         for (n, letter) in letters.enumerated() {
-            let style = n == cursor ? theme.selectedName : theme.title
+            // The others plain: under NO_COLOR bold alone marks the letter (all were bold).
+            let style = n == cursor ? theme.selectedName : theme.name
             buffer.put(letter, at: Point(x: x, y: box.y + 1), style: style)
             x += spaced ? 2 : 1
         }

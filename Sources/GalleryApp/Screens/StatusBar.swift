@@ -3,7 +3,7 @@ import TerminalUI
 /// The bottom line: the selected item's full name (tile labels are trimmed; this one is not),
 /// data source, "N of TOTAL" (N: the selection's position), standing notices (stale cache, the catalog's notice,
 /// cache problems, damaged pictures), what the list is doing, and the key hints on the right (dropped first
-/// when space is short).
+/// when space is short, a hint at a time from the front).
 enum StatusBar {
     static func render(_ state: AppState, in area: Rect, theme: Theme, into buffer: inout Buffer) {
         let strings = state.strings
@@ -58,8 +58,6 @@ enum StatusBar {
             parts.append((strings[.endOfList], theme.statusBar))
         }
 
-        let hints = strings[state.keyCatalog.hintsKey] + " "
-        let hintsWidth = TextWidth.of(hints)
         var x = area.x
         let leftLimit = area.maxX
         for (n, (text, style)) in parts.enumerated() {
@@ -71,9 +69,18 @@ enum StatusBar {
             }
             x += buffer.put(piece, at: Point(x: x, y: area.y), style: style)
         }
-        if area.maxX - x >= hintsWidth + 2 {
-            buffer.put(hints, at: Point(x: area.maxX - hintsWidth, y: area.y), style: theme.statusBar)
-        }
+        putHints(strings[state.keyCatalog.hintsKey], after: x, in: area, style: theme.statusBar, into: &buffer)
+    }
+
+    /// The key hints (two spaces apart) that fit right of column `x`, dropped from the front:
+    /// "? help" stays longest (the whole string used to go, leaving no hint on the 80x24 grid,
+    /// the saved grids at 100 columns, or a detail page with a notice).
+    static func putHints(_ all: String, after x: Int, in area: Rect, style: Style, into buffer: inout Buffer) {
+        var hints = all.components(separatedBy: "  ")[...]
+        while !hints.isEmpty, area.maxX - x < TextWidth.of(hints.joined(separator: "  ")) + 3 { hints = hints.dropFirst() }
+        guard !hints.isEmpty else { return }
+        let text = hints.joined(separator: "  ") + " "
+        buffer.put(text, at: Point(x: area.maxX - TextWidth.of(text), y: area.y), style: style)
     }
 
     /// Whether the last tile row of the list on screen is visible.

@@ -89,6 +89,7 @@ public enum StringKey: String, CaseIterable, Sendable {
     case errorDismiss
     case linkOpened
     case linkNoOpener
+    case noLinks
     case helpDetailScroll
     case helpDetailTabs
     case helpDetailStrip
@@ -117,7 +118,7 @@ public enum StringKey: String, CaseIterable, Sendable {
     case mergedSearchNotice
     // Sort and jump by typing (Strings+Ordering.swift).
     case orderLabel, orderName, orderModified, orderComics, orderTitle, orderOnsale, orderIssue, orderFoc
-    case helpSort, helpSortComics, helpJump, jumpPrompt, jumpNotFound, jumpNeedsNames, jumpNotHere
+    case helpSort, helpSortComics, helpJump, jumpPrompt, jumpNotFound, jumpNeedsNames, jumpNotHere, helpIndexNotHere
     case fixSettingsHint
     // Error texts shown on screens (Strings+Errors.swift).
     case errTimeoutConnect

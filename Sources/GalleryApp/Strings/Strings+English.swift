@@ -18,7 +18,7 @@ extension Strings {
         .endOfList: "end of list",
         .pageError: "Could not load: {1}",
         .retryHint: "press r to retry",
-        .noResults: "No characters start with “{1}”.",
+        .noResults: "No character names match “{1}”.",
         .noResultsLetter: "No characters under {1}.",
         .emptyList: "No characters.",
         .tooSmall: "Terminal too small: {1}, need {2} or more.",

@@ -16,6 +16,7 @@ extension Strings {
         .jumpNotFound: "no name starts with “{1}”",
         .jumpNeedsNames: "sorted {1}: the index and jump need the name order (s)",
         .jumpNotHere: "this list is not in name order: the index and jump do not apply",
+        .helpIndexNotHere: "A–Z index and jump: not here (ordered by last name)",
     ]
 
     static let spanishOrderingTable: [StringKey: String] = [
@@ -34,5 +35,6 @@ extension Strings {
         .jumpNotFound: "ningún nombre empieza por «{1}»",
         .jumpNeedsNames: "ordenado {1}: el índice y el salto necesitan el orden por nombre (s)",
         .jumpNotHere: "esta lista no está en orden de nombre: el índice y el salto no se aplican",
+        .helpIndexNotHere: "índice A–Z y salto: no aquí (orden por apellido)",
     ]
 }
