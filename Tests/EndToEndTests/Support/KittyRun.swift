@@ -128,14 +128,19 @@ final class KittyRun {
         return nil
     }
 
-    /// Polls until `condition` holds on the whole frames written so far (`replayOfWholeFrames`).
+    /// Polls until `condition` holds on the whole frames written so far (`replayOfWholeFrames`)
+    /// and nothing on screen is still loading (no `···`, the gallery's loading mark: every
+    /// tile and page picture is placed, or shown as "no picture"). A screen with some of its
+    /// pictures still on their way is never the one a test compares against later.
     @discardableResult
     func waitFor(_ what: String, timeout: TimeInterval = 120, _ condition: (VirtualTerminal) -> Bool) -> VirtualTerminal {
         let deadline = Date().addingTimeInterval(timeout)
         var last = replayOfWholeFrames()
-        while !condition(last) {
+        while !(condition(last) && !last.screen.text.contains("···")) {
             if Date() > deadline {
-                XCTFail("timed out waiting for \(what): \(last.graphics.placements.count) placements, \(last.graphics.transmitCount) transmits")
+                let loading = last.screen.text.components(separatedBy: "···").count - 1
+                XCTFail("timed out waiting for \(what): \(last.graphics.placements.count) placements, "
+                        + "\(last.graphics.transmitCount) transmits, \(loading) loading marks")
                 return last
             }
             usleep(200_000)
