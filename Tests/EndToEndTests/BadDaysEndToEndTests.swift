@@ -308,17 +308,31 @@ final class BadDaysEndToEndTests: XCTestCase {
         let server = try ServeProcess(executable: executable, extraArguments: ["--latency", "30000"])
         // Requests that will sit in the 30 s latency when the signal comes.
         var curls: [Process] = []
-        for _ in 0..<3 {
+        let traces = try temporaryDirectory()
+        for i in 0..<3 {
             let curl = Process()
             curl.executableURL = URL(fileURLWithPath: ServeProcess.curl)
-            curl.arguments = ["-s", "--max-time", "40", server.baseURL.absoluteString + "/v1/public/characters"]
+            // Its trace says "=> Send header" once the request is sent.
+            curl.arguments = ["-s", "--max-time", "40", "--trace-ascii", traces.appendingPathComponent("\(i)").path,
+                              server.baseURL.absoluteString + "/v1/public/characters"]
             curl.standardOutput = FileHandle.nullDevice
             curl.standardError = FileHandle.nullDevice
             try curl.run()
             curls.append(curl)
         }
         defer { curls.forEach { if $0.isRunning { $0.terminate() } } }
-        Thread.sleep(forTimeInterval: 0.5)  // let them connect (the bound below holds either way)
+        // The three requests sent, then accepted and read by the server: its handlers are in
+        // their 30 s latency when the signal comes.
+        let asked = Date(), inFlight = asked.addingTimeInterval(60)
+        func sent() -> Bool {
+            (0..<3).allSatisfy { i in
+                ((try? String(contentsOf: traces.appendingPathComponent("\(i)"), encoding: .utf8)) ?? "").contains("=> Send header")
+            }
+        }
+        while !sent(), Date() < inFlight { Thread.sleep(forTimeInterval: 0.02) }
+        while server.connectionsWithRequestRead() < 3, Date() < inFlight { Thread.sleep(forTimeInterval: 0.02) }
+        XCTAssertEqual(server.connectionsWithRequestRead(), 3, "three requests in the server's handlers")
+        print("serve: three requests read \(String(format: "%.2f", Date().timeIntervalSince(asked))) s after they were made")
         let start = Date()
         XCTAssertEqual(kill(server.process.processIdentifier, SIGTERM), 0)
         let deadline = Date().addingTimeInterval(20)

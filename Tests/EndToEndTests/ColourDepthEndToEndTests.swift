@@ -68,30 +68,32 @@ final class ColourDepthEndToEndTests: XCTestCase {
         return Double(colours.map { max($0.0, $0.1, $0.2) - min($0.0, $0.1, $0.2) }.reduce(0, +)) / Double(colours.count)
     }
 
-    /// The gallery's first screen once its pictures stop changing.
-    func settledScreen(environment: String) throws -> [(Int, Int, Int)] {
+    /// The picture colours of the gallery's first screen once every tile is drawn: tiles on
+    /// screen and none still showing the loading mark (`···`: each tile has its picture or its
+    /// placeholder), then the help opened and closed, the program's own sign that the frames
+    /// before it reached tmux whole (a screen captured while a frame is being written is not).
+    /// `environment` is an `env` command put before the program's.
+    func completeScreen(environment: String) throws -> [(Int, Int, Int)] {
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("mg-chroma-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: cache) }
-        let command = "\(environment) '\(RepoPaths.executable.path)' characters --image-cache '\(cache.path)'; sleep 600"
-        let tmux = try Tmux(width: 120, height: 40, command: ["sh", "-c", command])
-        defer { tmux.kill() }
-        var last = -1
-        let deadline = Date().addingTimeInterval(90)
-        while Date() < deadline {
-            let colours = Self.pictureColours(tmux.capture(colors: true))
-            if colours.count > 2000, colours.count == last { return colours }
-            last = colours.count
-            Thread.sleep(forTimeInterval: 1)
-        }
-        XCTFail("the gallery's pictures never settled:\n\(tmux.capture())")
-        return []
+        let command = "\(environment) '\(RepoPaths.executable.path)' characters --image-cache '\(cache.path)'"
+        let tmux = try TmuxSession(command: command, width: 120, height: 40)
+        tmux.waitFor("every tile drawn", timeout: 120) { GalleryScreen($0).everyTileDrawn }
+        tmux.waitForKeysRead()
+        let screen = tmux.captureWithEscapes()
+        XCTAssertTrue(GalleryScreen(tmux.capture()).everyTileDrawn, "every tile still drawn:\n\(tmux.capture())")
+        return Self.pictureColours(screen)
     }
 
     func testTmuxDefaultSettingsKeepThreeQuartersOfTheChroma() throws {
-        let truecolor = Self.meanChroma(try settledScreen(environment: "env -u NO_COLOR TERM=xterm-256color COLORTERM=truecolor"))
+        // TmuxSession's own: truecolour (TERM=xterm-256color, COLORTERM=truecolor, no NO_COLOR).
+        let truecolorColours = try completeScreen(environment: "env")
         // tmux's own defaults: TERM=tmux-256color, no COLORTERM; no client, so no RGB feature.
-        // (NO_COLOR is dropped: `swift test` sets it, and the tmux server passes it on.)
-        let tmuxDefault = Self.meanChroma(try settledScreen(environment: "env -u NO_COLOR -u COLORTERM TERM=tmux-256color"))
+        let tmuxDefaultColours = try completeScreen(environment: "env -u COLORTERM TERM=tmux-256color")
+        // A whole grid of pictures (21 tiles of about 14x7 half-block cells, two colours each).
+        XCTAssertGreaterThan(truecolorColours.count, 2000)
+        XCTAssertGreaterThan(tmuxDefaultColours.count, 2000)
+        let truecolor = Self.meanChroma(truecolorColours), tmuxDefault = Self.meanChroma(tmuxDefaultColours)
         print("ColourDepthEndToEndTests mean chroma: truecolor \(truecolor), tmux default (256, dithered) \(tmuxDefault), "
               + "\(truecolor > 0 ? Int((tmuxDefault / truecolor * 100).rounded()) : 0) %")
         XCTAssertGreaterThan(truecolor, 10)

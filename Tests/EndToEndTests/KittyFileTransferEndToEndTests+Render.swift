@@ -63,7 +63,7 @@ extension KittyFileTransferEndToEndTests {
         XCTAssertEqual(vt.graphics.transfers["d"] ?? 0, Self.renderPictures)
         XCTAssertEqual(vt.graphics.placements.count, Self.renderPictures)
         try renderedScreenshot(run, name: "mg-kitty-render-refused.png")
-        let text = run.remote(["get-text"])
+        let text = try XCTUnwrap(run.textAfterEnd(), "kitty answered the query after the end")
         XCTAssertFalse(text.contains("_G") || text.contains("EINVAL"), "a reply reached the screen: \(text)")
         XCTAssertEqual(files(under: tmp), [], "no file left")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: deep), [], "no directory left")

@@ -46,7 +46,8 @@ final class TransportLimitsTests: XCTestCase {
         }
         let transport = try HTTPTransport(configuration: .init(maxConnectionsPerHost: 1))
         async let slow = transport.send(HTTPRequest(url: server.url("/slow")))
-        try await Task.sleep(for: .milliseconds(100))
+        // The slow one holds the connection (the server has it), so the fast one queues.
+        await eventually(.seconds(30)) { server.requests.contains { $0.path == "/slow" } }
         let fast = try await transport.send(HTTPRequest(
             url: server.url("/fast"), timeouts: HTTPTimeouts(total: .seconds(1))))
         XCTAssertEqual(String(decoding: fast.body, as: UTF8.self), "fast")

@@ -73,19 +73,22 @@ final class PaginatorTests: XCTestCase {
     }
 
     func testOneRequestInFlightAndSupersededPagesAreDropped() async throws {
+        // The "A" page is held until the test has asked again and reset (a fixed delay was
+        // too short on a busy machine, and a fixed sleep no proof the first load had started).
+        let held = DispatchSemaphore(value: 0)
         let server = try LoopbackHTTPServer { request in
             let body = FakeMarvel.page(request.query["nameStartsWith"] == "B" ? [200, 201] : [100, 101], total: 2)
-            return request.query["nameStartsWith"] == "A"
-                ? .stream(status: 200, headers: [:], contentLength: body.count, chunks: [body], delay: .milliseconds(300))
-                : .respond(status: 200, body: body)
+            if request.query["nameStartsWith"] == "A" { _ = held.wait(timeout: .now() + 60) }
+            return .respond(status: 200, body: body)
         }
         let paginator = try makeClient(server).paginator(try .characters(.init(nameStartsWith: "A")))
         let slow = Task { try await paginator.loadNextPage() }
-        try await Task.sleep(for: .milliseconds(50))
+        await eventually(.seconds(30)) { server.requests.count == 1 }
         let concurrent = try await paginator.loadNextPage()
         XCTAssertNil(concurrent, "a second load while one is in flight does nothing")
         let generation = await paginator.reset(to: try .characters(.init(nameStartsWith: "B")))
         XCTAssertEqual(generation, 1)
+        held.signal()
         let superseded = try await slow.value
         XCTAssertNil(superseded, "the page of the old query is dropped")
         let fresh = try await paginator.loadNextPage()

@@ -34,6 +34,10 @@ struct GalleryScreen {
         return top.filter { $0 == "╭" || $0 == "┏" }.count
     }
 
+    /// True when tiles are on screen and none shows the loading mark (`···`, GalleryApp's
+    /// TileView): each has its picture or its placeholder.
+    var everyTileDrawn: Bool { !names.isEmpty && !lines.contains { $0.contains("···") } }
+
     var header: String { lines.first ?? "" }
     var status: String { lines.last(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) ?? "" }
 

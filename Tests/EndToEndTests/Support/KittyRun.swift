@@ -7,7 +7,9 @@ import XCTest
 /// One `marvel-gallery` command in a real kitty (software GL, under Xvfb). Everything the
 /// program writes is logged by `script` (which sits between kitty and the program as a pty),
 /// and the log is replayed on a virtual terminal that understands kitty's commands; keys go in
-/// through kitty's remote control.
+/// through kitty's remote control. Released (or `stop()`), it ends the wrapper's process group
+/// and the program's before kitty: `script` holds its own pty open, so stopping kitty alone
+/// left `script` and an idle program behind.
 final class KittyRun {
     let found: [String: String]
     let dir: URL
@@ -32,10 +34,16 @@ final class KittyRun {
         let script = dir.appendingPathComponent("run.sh").path
         let command = (launcher.map { "'\($0)' " } ?? "") + "'\(RepoPaths.executable.path)' \(arguments)"
             + (imageCache ? " --image-cache '\(dir.path)/images'" : "")
+        // The wrapper (kitty makes it a session and process group leader, and `script` and
+        // `sleep` stay in its group) and the program (`script` starts it in a session of its
+        // own; `exec` keeps the pid) write their pids for `stop()`. After the end, a DA1 query:
+        // its answer, echoed by the shell's tty, comes after any late reply to the program.
         try """
         #!/bin/sh
-        script -q -f -c "\(command)" '\(log)'
+        echo $$ > '\(dir.path)/wrapper.pid'
+        script -q -f -c "echo \\$\\$ > '\(dir.path)/program.pid'; exec \(command)" '\(log)'
         touch '\(dir.path)/ended'
+        printf '\\033[c'
         sleep 300
         """.write(toFile: script, atomically: true, encoding: .utf8)
         chmod(script, 0o755)
@@ -49,8 +57,23 @@ final class KittyRun {
     }
 
     deinit {
-        x.stop()
+        stop()
         try? FileManager.default.removeItem(at: dir)
+    }
+
+    /// The process groups `stop()` ends: the wrapper's and the program's (each leader's pid).
+    var processGroups: [pid_t] {
+        ["wrapper.pid", "program.pid"].compactMap { name in
+            (try? String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8))
+                .flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        }.filter { $0 > 1 }
+    }
+
+    /// Ends the wrapper's process group (sh, `script`, `sleep`) and the program's, then kitty
+    /// and the X server. The groups go first: once kitty is gone nothing would end them.
+    func stop() {
+        for group in processGroups { kill(-group, SIGKILL) }
+        x.stop()
     }
 
     /// Everything the program wrote so far.
@@ -81,19 +104,48 @@ final class KittyRun {
         return vt
     }
 
-    /// Polls until `condition` holds on two replays in a row with the same placements (the
-    /// frame is complete, not half written).
+    /// The log up to its last whole synchronized frame: cut before a `CSI ?2026h` that has no
+    /// `?2026l` after it yet (the program's own sign that a frame is still being written), on a
+    /// fresh virtual terminal.
+    func replayOfWholeFrames() -> VirtualTerminal {
+        let bytes = logBytes()
+        var end = bytes.count
+        if let begin = Self.lastIndex(of: ANSI.syncBegin, in: bytes),
+           (Self.lastIndex(of: ANSI.syncEnd, in: bytes) ?? -1) < begin {
+            end = begin
+        }
+        var vt = VirtualTerminal(size: Size(width: 400, height: 200))
+        vt.feed(Array(bytes[0..<end]))
+        return vt
+    }
+
+    private static func lastIndex(of needle: [UInt8], in bytes: [UInt8]) -> Int? {
+        var i = bytes.count - needle.count
+        while i >= 0 {
+            if bytes[i] == needle[0], bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
+            i -= 1
+        }
+        return nil
+    }
+
+    /// Polls until `condition` holds on the whole frames written so far (`replayOfWholeFrames`)
+    /// and nothing on screen is still loading (no `···`, the gallery's loading mark: every
+    /// tile and page picture is placed, or shown as "no picture"). A screen with some of its
+    /// pictures still on their way is never the one a test compares against later.
     @discardableResult
     func waitFor(_ what: String, timeout: TimeInterval = 120, _ condition: (VirtualTerminal) -> Bool) -> VirtualTerminal {
         let deadline = Date().addingTimeInterval(timeout)
-        var last = replay()
-        while Date() < deadline {
-            let next = replay()
-            if condition(next), next.graphics.placements == last.graphics.placements { return next }
-            last = next
-            usleep(300_000)
+        var last = replayOfWholeFrames()
+        while !(condition(last) && !last.screen.text.contains("···")) {
+            if Date() > deadline {
+                let loading = last.screen.text.components(separatedBy: "···").count - 1
+                XCTFail("timed out waiting for \(what): \(last.graphics.placements.count) placements, "
+                        + "\(last.graphics.transmitCount) transmits, \(loading) loading marks")
+                return last
+            }
+            usleep(200_000)
+            last = replayOfWholeFrames()
         }
-        XCTFail("timed out waiting for \(what): \(last.graphics.placements.count) placements, \(last.graphics.transmitCount) transmits")
         return last
     }
 
@@ -197,4 +249,13 @@ final class KittyRun {
 
     /// True once the command has ended.
     func waitForEnd() -> Bool { x.waitFor(file: dir.path + "/ended") }
+
+    /// kitty's screen once the shell's tty has echoed kitty's answer to the DA1 query the
+    /// wrapper writes after the command ended: kitty answers in order, so any late reply to
+    /// the program (an error for a picture) was echoed before it. Nil when it never came.
+    func textAfterEnd(timeout: TimeInterval = 60) -> String? {
+        guard waitForEnd() else { return nil }
+        var text = ""
+        return waitForText(timeout: timeout) { text = $0; return $0.range(of: #"\^\[\[\?[0-9;]+c"#, options: .regularExpression) != nil } ? text : nil
+    }
 }
