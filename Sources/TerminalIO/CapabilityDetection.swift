@@ -43,13 +43,15 @@ public enum CapabilityDetection {
         public var lateFileProbe: KittyFileProbe?
     }
 
-    /// How long `render` and `doctor` wait for a slow terminal's answers (a reply ends it).
+    /// How long `render`, `doctor` and the gallery in a kitty-family terminal wait for a slow
+    /// terminal's answers (its DA1 reply ends the wait at once).
     public static let lateAnswersWait = 5000
 
-    /// `lateAnswersMilliseconds`: for commands that leave raw mode and go on writing (`render`,
-    /// `doctor`): when the terminal has not answered within the budget, how long to wait for the
-    /// rest in raw mode; once raw mode ends a late reply would be echoed, into a picture being
-    /// written or the shell. The gallery stays in raw mode and reads late replies as input.
+    /// `lateAnswersMilliseconds`: when the terminal has not answered within the budget, how long
+    /// to wait for the rest in raw mode. Commands that leave raw mode and go on writing
+    /// (`render`, `doctor`) need it: a late reply would be echoed, into a picture being written
+    /// or the shell. The gallery stays in raw mode and reads late replies as input; it waits
+    /// only where the answers decide how pictures travel (kitty).
     public static func detect(tty: TTY?, environment env: [String: String], request: DisplayRequest,
                               timeoutMilliseconds: Int = 150, lateAnswersMilliseconds: Int = 0,
                               keepLateFileProbe: Bool = false) throws(DisplaySettingError) -> Result {

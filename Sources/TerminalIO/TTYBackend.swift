@@ -29,7 +29,12 @@ public final class TTYBackend: Backend, @unchecked Sendable {
                 display: DisplayRequest = DisplayRequest()) throws {
         let tty = try TTY.open()
         self.tty = tty
+        // A kitty-family terminal on a loaded machine may answer after the 150 ms budget; its
+        // answers decide whether pictures go as files (megabytes less on the wire) and which
+        // default colours paint under overlays, so the wait goes on for them (DA1 ends it).
+        let kittyByName = Capabilities.decide(environment: environment, isTTY: true).graphics == .kitty
         let detected = try CapabilityDetection.detect(tty: tty, environment: environment, request: display,
+                                                      lateAnswersMilliseconds: kittyByName ? CapabilityDetection.lateAnswersWait : 0,
                                                       keepLateFileProbe: true)
         self.capabilities = detected.capabilities
         // The start-up questions end with DA1, which every terminal answers after the others:
@@ -107,12 +112,13 @@ public final class TTYBackend: Backend, @unchecked Sendable {
     /// Before the files go: the terminal reads a file when it parses its command, which may be
     /// after our write returned. Removed first, it would answer an error (`q=1`) into the
     /// shell's input after exit. DA1 comes back only once everything before it was parsed, so
-    /// the files are read by then (≤ 300 ms; the reader is stopped so that it does not take
-    /// the reply, and what came is flushed).
+    /// the files are read by then (a loaded machine's kitty took over 300 ms, so the wait is
+    /// `lateAnswersWait`; the reader is stopped so that it does not take the reply, and what
+    /// came is flushed).
     private func settleFileReplies() {
         guard pictureFiles?.used == true || lateFileProbe != nil else { return }
         reader?.stop()
-        _ = TerminalQuery.ask(tty, "", timeoutMilliseconds: 300)
+        _ = TerminalQuery.ask(tty, "", timeoutMilliseconds: CapabilityDetection.lateAnswersWait)
     }
 
     /// Leave the screen and restore termios, but keep handlers (used for suspend).

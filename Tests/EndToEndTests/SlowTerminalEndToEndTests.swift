@@ -39,9 +39,36 @@ final class SlowTerminalEndToEndTests: XCTestCase {
                         "the late DA1 was read:\n\(run.output)")
     }
 
-    /// Runs the program on a new pty (80x24, 10x20-px cells), answers each DA1 late,
-    /// waits for it to exit, then types a marker and reads until its echo.
-    private func runOnSlowTerminal(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: String) {
+    /// The gallery in a kitty that answers its start-up questions late (the file probe's OK
+    /// with the file read and deleted, then DA1): it waits for them, so the first screen's
+    /// pictures go as temporary files (`t=t`), not streamed. Before, the first screen was
+    /// streamed after 150 ms and files came on only with the late answer.
+    func testTheGalleryInALateKittySendsTheFirstScreenAsFiles() throws {
+        let tmp = try temporaryDirectory().path
+        let run = try runOnSlowTerminal(["characters"], environment: ["TERM": "xterm-kitty", "TMPDIR": tmp],
+                                        da1: "\u{1B}[?62;c", extraAnswer: { output in
+            // kitty reads the probe's file (named in base64 in the question) and deletes it.
+            guard let start = output.range(of: "a=q,t=t,f=24;"),
+                  let end = output[start.upperBound...].range(of: "\u{1B}\\"),
+                  let path = Data(base64Encoded: String(output[start.upperBound..<end.lowerBound])).map({ String(decoding: $0, as: UTF8.self) }),
+                  unlink(path) == 0 else { return "" }
+            return "\u{1B}_Gi=32;OK\u{1B}\\\u{1B}_Gi=31;OK\u{1B}\\"
+        }, quitWhen: { $0.contains("\u{1B}_Ga=") })
+        XCTAssertEqual(run.status, 0, String(run.output.suffix(300)))
+        let transfers = run.output.components(separatedBy: "\u{1B}_G").dropFirst().filter { $0.hasPrefix("a=T") || $0.hasPrefix("a=t") }
+        let first = try XCTUnwrap(transfers.first, "a picture was sent")
+        XCTAssertTrue(first.contains("t=t"), "the first picture as a file: \(first.prefix(80))")
+        XCTAssertFalse(transfers.contains { $0.contains("t=d") }, "nothing streamed")
+    }
+
+    /// Runs the program on a new pty (80x24, 10x20-px cells), answers each DA1 late (600 ms,
+    /// `extraAnswer` first: what the terminal says to the questions before it), types `q` once
+    /// `quitWhen` holds for the output (a full-screen program), waits for the exit, then types
+    /// a marker and reads until its echo.
+    private func runOnSlowTerminal(_ arguments: [String], environment: [String: String],
+                                   da1: String = SlowTerminalEndToEndTests.lateReply,
+                                   extraAnswer: (String) -> String = { _ in "" },
+                                   quitWhen: ((String) -> Bool)? = nil) throws -> (status: Int32, output: String) {
         // posix_openpt and friends are not imported into Swift: their ioctls (Linux's
         // TIOCSPTLCK to unlock, TIOCGPTN for the number) by value.
         let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
@@ -78,6 +105,7 @@ final class SlowTerminalEndToEndTests: XCTestCase {
         var due: [Date] = []
         var status: Int32?
         var markerSent = false
+        var quitTyped = false
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
             var pfd = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
@@ -90,10 +118,14 @@ final class SlowTerminalEndToEndTests: XCTestCase {
             let questions = text.components(separatedBy: "\u{1B}[c").count - 1
             while asked < questions { due.append(Date().addingTimeInterval(0.6)); asked += 1 }
             while answered < due.count, Date() >= due[answered] {
-                _ = Self.lateReply.withCString { write(master, $0, strlen($0)) }
+                _ = (extraAnswer(text) + da1).withCString { write(master, $0, strlen($0)) }
                 answered += 1
             }
-            if status == nil, asked > 0, answered == asked {
+            if !quitTyped, answered == asked, let quitWhen, quitWhen(text) {
+                _ = "q".withCString { write(master, $0, strlen($0)) }
+                quitTyped = true
+            }
+            if status == nil, asked > 0, answered == asked, quitTyped || quitWhen == nil {
                 var raw: Int32 = 0
                 if waitpid(pid, &raw, WNOHANG) == pid { status = (raw & 0x7f) == 0 ? (raw >> 8) & 0xff : 128 + (raw & 0x7f) }
             }
