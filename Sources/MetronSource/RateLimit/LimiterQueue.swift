@@ -4,10 +4,9 @@ import Synchronization
 /// The requests of this process waiting for the budget, in the order they may take it: what
 /// the user asked for (a page, a detail) first, then pictures by urgency (on screen before
 /// prefetch), then the newest first: after two PageDowns the screen's pictures are the latest
-/// asked, and the lookups of screens left behind (whose tiles have gone; a served request is
-/// not cancelled when its client leaves) wait until nothing newer does. When the minute is
-/// spent, the slot that frees goes to the first of them, not to whichever wakes first; and the
-/// status line can say what is waited for and until when.
+/// asked (a picture whose client closed its connection has left: the server cancels its wait).
+/// When the minute is spent, the slot that frees goes to the first of them, not to whichever
+/// wakes first; and the status line can say what is waited for and until when.
 final class LimiterQueue: Sendable {
     struct Waiter: Sendable {
         let id: Int
