@@ -92,11 +92,34 @@ struct MarvelResponder: HTTPResponder {
             let (bytes, type) = HostileArt.bytes(kind)
             return Reply(status: 200, headers: [("Content-Type", type), ("Cache-Control", "no-store")], body: bytes, isImage: true)
         }
-        if let found = await backend.image(path: path, urgency: PriorityHeader.urgency(request.headers[PriorityHeader.name]),
-                                           renderer: renderer) {
+        let urgency = PriorityHeader.urgency(request.headers[PriorityHeader.name])
+        guard backend.picturesWaitForBudget else {
+            guard let found = await backend.image(path: path, urgency: urgency, renderer: renderer) else { return Reply(.noRoute(pathAndQuery)) }
             return image(found, request: request, faults: faults)
         }
-        return Reply(.noRoute(pathAndQuery))
+        return await imageUnlessClientLeaves(request, path: path, urgency: urgency, faults: faults, pathAndQuery: pathAndQuery)
+    }
+
+    /// A picture that may wait for the source's budget stops waiting when its client closes the
+    /// connection (the gallery aborts a tile's transfer when the tile leaves the screen): the
+    /// budget then goes to the pictures still wanted, not to a screen left behind, whose waits
+    /// the server could not tell from the screen paged to's. Hummingbird notices the close by
+    /// reading the connection, and closes it after the answer (`Connection: close` says so).
+    private func imageUnlessClientLeaves(_ request: Request, path: String, urgency: Int, faults: FaultOptions,
+                                         pathAndQuery: String) async -> Reply {
+        let backend = self.backend, renderer = self.renderer
+        let found: LiveImage?
+        do {
+            found = try await request.body.consumeWithCancellationOnInboundClose { _ in
+                await backend.image(path: path, urgency: urgency, renderer: renderer)
+            }
+        } catch {
+            // Nobody reads this answer; the stats count it.
+            return Reply(status: 503, headers: [("Content-Type", "text/plain")], body: Array("the client went away\n".utf8), isImage: true)
+        }
+        var reply = found.map { image($0, request: request, faults: faults) } ?? Reply(.noRoute(pathAndQuery))
+        reply.headers.append(("Connection", "close"))
+        return reply
     }
 
     private func api(_ request: Request, path: String, params: QueryParameters, pathAndQuery: String, gzip: Bool) async -> Reply {

@@ -21,6 +21,9 @@ public protocol LiveSource: Sendable {
     /// `urgency` (0...7, RFC 9218's `Priority: u=`): pictures on a client's screen come before
     /// its prefetch when the source has to wait for its budget.
     func image(path: String, urgency: Int, renderer: any ImageRendering) async -> LiveImage?
+    /// Whether a picture may wait for the source's budget: the server then stops waiting when
+    /// the picture's client goes away (a tile scrolled off), so it spends no budget on it.
+    var picturesWaitForBudget: Bool { get }
     /// The status line's words for it now (its name, budget and credit); nil: nothing to say.
     var statusText: String? { get }
     /// Why it last gave up on its rate limit, in its own words, for the error line of a plain run.
@@ -35,6 +38,7 @@ public protocol LiveSource: Sendable {
 extension LiveSource {
     public var statusText: String? { nil }
     public var lastRateLimitText: String? { nil }
+    public var picturesWaitForBudget: Bool { false }
     public func lastingURL(ofServed path: String) -> String? { nil }
     public func settle() async {}
 }

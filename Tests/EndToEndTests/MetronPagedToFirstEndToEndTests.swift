@@ -48,10 +48,19 @@ final class MetronPagedToFirstEndToEndTests: XCTestCase {
         try pageAndCheck(keys: ["End"])
     }
 
-    private func pageAndCheck(keys: [String]) throws {
+    /// One row of 8 tiles: 4 pictures spend the minute, the other 4 wait (`u=1`) and 2 of the
+    /// next screen's prefetch wait beside them (`u=5`, the gallery's 6 connections). After
+    /// PageDown that prefetch is on screen (raised in the gallery, still `u=5` at the server),
+    /// and the 4 tiles left behind must not take the minute's slots ahead of it: their client
+    /// aborted them, so the server dropped their waits.
+    func testAfterPageDownThePrefetchedScreenIsFetchedBeforeTheTilesLeftBehind() throws {
+        try pageAndCheck(keys: ["NPage"], width: 120, height: 17, tiles: 6)
+    }
+
+    private func pageAndCheck(keys: [String], width: Int = 120, height: Int = 40, tiles: Int = 12) throws {
         guard let metron = try MetronTestServer(perMinute: 20) else { throw XCTSkip("../shared/metron-recorded is absent") }
         let command = "\(TmuxSession.quote(executable.path)) characters --source metron --metron-url \(metron.baseURL.absoluteString)"
-        let tmux = try TmuxSession(command: command, width: 120, height: 40, environment: [
+        let tmux = try TmuxSession(command: command, width: width, height: height, environment: [
             "HOME": home.path, "XDG_CACHE_HOME": home.path + "/cache", "XDG_CONFIG_HOME": home.path + "/config",
             "METRON_USERNAME": metron.username, "METRON_PASSWORD": metron.password, "METRON_PER_MINUTE": "6",
         ])
@@ -62,9 +71,12 @@ final class MetronPagedToFirstEndToEndTests: XCTestCase {
         let first = try XCTUnwrap(MetronWaitingEndToEndTests.secondsLeft(GalleryScreen(waiting).status))
         let leftBehind = GalleryScreen(waiting).names
         for key in keys { tmux.send(key) }
-        let paged = tmux.waitForSettled("the screen paged to", timeout: 20) { screen in
+        // The help opening after them says every key was read (after one PageDown of two, the
+        // screen is already disjoint from the first).
+        tmux.waitForKeysRead()
+        let paged = tmux.waitFor("the screen paged to", timeout: 20) { screen in
             let names = GalleryScreen(screen).names
-            return names.count >= 12 && Set(names).isDisjoint(with: leftBehind)
+            return names.count >= tiles && Set(names).isDisjoint(with: leftBehind)
         }
         let pagedTo = GalleryScreen(paged).names
         // Never a screen of "···" tiles without the status line saying why and how long.

@@ -170,9 +170,9 @@ final class SlidingWindowTests: XCTestCase {
         XCTAssertEqual(order.get, ["on screen", "prefetch"])
     }
 
-    /// Among as urgent pictures, the newest goes first: the screen the user paged to, not the
-    /// one left behind.
-    func testTheNewestScreenGoesBeforeTheOneLeftBehind() async throws {
+    /// A picture whose wait is cancelled (its client closed the connection: a tile scrolled
+    /// off) leaves the line: the next picture takes the slot, and the one left never does.
+    func testACancelledWaitLeavesTheLineToTheScreenPagedTo() async throws {
         let limiter = MetronRateLimiter(file: file, budget: MetronBudget(perMinute: 1, perDay: 5_000),
                                         window: SlidingWindow(length: 2, margin: 0.05))
         _ = try await limiter.acquire()
@@ -186,8 +186,31 @@ final class SlidingWindowTests: XCTestCase {
             _ = try await limiter.acquire(background: true, urgency: 1)
             order.with { $0.append("paged to") }
         }
+        try await Task.sleep(for: .milliseconds(100))
+        leftBehind.cancel()
         _ = try await pagedTo.value
-        _ = try await leftBehind.value
-        XCTAssertEqual(order.get, ["paged to", "left behind"])
+        _ = try? await leftBehind.value
+        XCTAssertEqual(order.get, ["paged to"])
+    }
+
+    /// Among as urgent pictures, the one asked first goes first: a prefetch still waiting since
+    /// before a PageDown (now on screen) before the band asked after it, further on.
+    func testAsUrgentPicturesGoInTheOrderAsked() async throws {
+        let limiter = MetronRateLimiter(file: file, budget: MetronBudget(perMinute: 1, perDay: 5_000),
+                                        window: SlidingWindow(length: 2, margin: 0.05))
+        _ = try await limiter.acquire()
+        let order = Locked<[String]>([])
+        let nearer = Task {
+            _ = try await limiter.acquire(background: true, urgency: 5)
+            order.with { $0.append("nearer") }
+        }
+        try await Task.sleep(for: .milliseconds(100))
+        let further = Task {
+            _ = try await limiter.acquire(background: true, urgency: 5)
+            order.with { $0.append("further") }
+        }
+        _ = try await nearer.value
+        _ = try await further.value
+        XCTAssertEqual(order.get, ["nearer", "further"])
     }
 }

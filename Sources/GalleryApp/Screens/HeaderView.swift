@@ -11,8 +11,11 @@ enum HeaderView {
         x += 1
         let attribution = state.shownAttribution
         let attributionWidth = TextWidth.of(attribution)
-        // The attribution always shows; the title gives way first on narrow terminals.
-        let right = max(x, area.maxX - attributionWidth - 1)
+        // The attribution always shows; the title gives way first on narrow terminals. From 80
+        // columns the title (or the search field) keeps a third of the line: a live source's
+        // long credit, cut anyway, hid what was typed into the search field.
+        let kept = area.width >= 80 ? area.width / 3 : 0
+        let right = max(x + kept, area.maxX - attributionWidth - 1)
         buffer.put(TextWidth.truncate(attribution, to: area.maxX - right - 1),
                    at: Point(x: right, y: area.y), style: theme.secondary)
         let room = max(0, right - x - 3)

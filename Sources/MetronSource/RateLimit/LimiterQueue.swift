@@ -3,11 +3,12 @@ import Synchronization
 
 /// The requests of this process waiting for the budget, in the order they may take it: what
 /// the user asked for (a page, a detail) first, then pictures by urgency (on screen before
-/// prefetch), then the newest first: after two PageDowns the screen's pictures are the latest
-/// asked, and the lookups of screens left behind (whose tiles have gone; a served request is
-/// not cancelled when its client leaves) wait until nothing newer does. When the minute is
-/// spent, the slot that frees goes to the first of them, not to whichever wakes first; and the
-/// status line can say what is waited for and until when.
+/// prefetch), then in the order asked (the gallery asks nearest the screen first). A picture
+/// whose client closed its connection has left (the server cancels its wait), so the waits of a
+/// screen left behind take nothing; an older prefetch still waiting is the one nearest the
+/// screen, often on it already (raised in the gallery, still `u=5` here), and goes before a
+/// newer band further on. When the minute is spent, the slot that frees goes to the first of
+/// them, not to whichever wakes first; and the status line can say what is waited for and until when.
 final class LimiterQueue: Sendable {
     struct Waiter: Sendable {
         let id: Int
@@ -36,11 +37,11 @@ final class LimiterQueue: Sendable {
         }
     }
 
-    /// Whether another waiter goes before `id` (more urgent, or as urgent and newer).
+    /// Whether another waiter goes before `id` (more urgent, or as urgent and asked earlier).
     func isBehind(_ id: Int) -> Bool {
         state.withLock { s in
             guard let me = s.waiters.first(where: { $0.id == id }) else { return false }
-            return s.waiters.contains { $0.urgency < me.urgency || ($0.urgency == me.urgency && $0.id > me.id) }
+            return s.waiters.contains { $0.urgency < me.urgency || ($0.urgency == me.urgency && $0.id < me.id) }
         }
     }
 

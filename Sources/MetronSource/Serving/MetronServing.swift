@@ -59,6 +59,9 @@ public struct MetronServing: LiveSource {
         await images.image(path: path, urgency: urgency, renderer: renderer)
     }
 
+    /// A character's picture costs its detail lookup, which waits when the minute is spent.
+    public var picturesWaitForBudget: Bool { true }
+
     /// "Metron · 14/18 this minute · 4,310 today · CC BY-SA 4.0", read from the shared budget
     /// file at every draw (a locked read of a few hundred bytes): a copy kept for even half a
     /// second went stale when the last pictures arrived within it.

@@ -11,8 +11,13 @@ extension TmuxSession {
     /// not straight after an Esc (the two would be read as Alt-?): wait for Esc's screen first.
     func waitForKeysRead(file: StaticString = #filePath, line: UInt = #line) {
         send("?")
-        waitFor("the help, after every key before it", file: file, line: line) { $0.contains("any key closes this help") }
+        // A help taller than the screen scrolls and says so on its frame ("other keys close").
+        waitFor("the help, after every key before it", file: file, line: line) {
+            $0.contains("any key closes this help") || $0.contains("other keys close")
+        }
         send("Escape")
-        waitFor("the help closed", file: file, line: line) { !$0.contains("any key closes this help") && !$0.contains("─ Keys ─") }
+        waitFor("the help closed", file: file, line: line) {
+            !$0.contains("any key closes this help") && !$0.contains("other keys close") && !$0.contains("─ Keys ─")
+        }
     }
 }

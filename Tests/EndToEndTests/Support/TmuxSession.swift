@@ -80,22 +80,5 @@ final class TmuxSession {
         return screen
     }
 
-    /// Waits for `condition`, then until the screen stops changing (keys sent in a burst are
-    /// all processed), and returns that settled screen.
-    @discardableResult
-    func waitForSettled(_ what: String, timeout: TimeInterval = 15, file: StaticString = #filePath,
-                        line: UInt = #line, _ condition: (String) -> Bool) -> String {
-        var screen = waitFor(what, timeout: timeout, file: file, line: line, condition)
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.25)
-            let next = capture()
-            if next == screen && condition(next) { return next }
-            screen = next
-        }
-        XCTFail("screen never settled while waiting for \(what):\n\(screen)", file: file, line: line)
-        return screen
-    }
-
     static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 }
