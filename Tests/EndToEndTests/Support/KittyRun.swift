@@ -71,8 +71,14 @@ final class KittyRun {
 
     /// Ends the wrapper's process group (sh, `script`, `sleep`) and the program's, then kitty
     /// and the X server. The groups go first: once kitty is gone nothing would end them.
+    /// SIGTERM first, as a user's `kill` would, so a program still running removes its
+    /// picture files (SIGKILL left folders of them in /tmp); SIGKILL what is left after 10 s.
     func stop() {
-        for group in processGroups { kill(-group, SIGKILL) }
+        let groups = processGroups
+        for group in groups { kill(-group, SIGTERM) }
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, groups.contains(where: { kill(-$0, 0) == 0 }) { usleep(20_000) }
+        for group in groups { kill(-group, SIGKILL) }
         x.stop()
     }
 
