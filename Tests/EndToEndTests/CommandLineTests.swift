@@ -65,7 +65,13 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(typoStatus, 64)
         XCTAssertEqual(typo, "marvel-gallery: unknown subcommand 'charactres'; did you mean 'characters'?\n"
                        + "hint: see 'marvel-gallery --help'\n")
+        let (helpStatus, help) = try run(["stories", "--help"])
+        XCTAssertEqual(helpStatus, 64, "no top-level help for a subcommand that is not there")
+        XCTAssertEqual(help, "marvel-gallery: unknown subcommand 'stories'; did you mean 'series'?\n"
+                       + "hint: see 'marvel-gallery --help'\n")
         XCTAssertEqual(try run(["--version"]).status, 0, "help and version are not errors")
+        XCTAssertEqual(try run(["series", "--help"]).status, 0)
+        XCTAssertEqual(try run(["help", "series"]).status, 0)
     }
 
     func testHelpIsTrueForEachCommand() throws {
