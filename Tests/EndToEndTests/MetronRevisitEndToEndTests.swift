@@ -4,7 +4,7 @@ import XCTest
 
 /// Coming back to what was browsed, in new processes sharing one cache folder, against the
 /// Metron-compatible loopback server: screens drawn off-screen (`--headless`, every tile's
-/// picture) a second time ask Metron nothing, and with Metron gone a week later they are still
+/// picture) a second time ask Metron nothing they asked before, and with Metron gone a week later they are still
 /// there and say they are stale.
 final class MetronRevisitEndToEndTests: XCTestCase {
     private var command: MetronCommand!
@@ -35,8 +35,12 @@ final class MetronRevisitEndToEndTests: XCTestCase {
         for screen in screens {
             let first = try run(screen, metron)
             XCTAssertGreaterThan(first.values.reduce(0, +), 0, "the first run asks Metron (\(screen.joined(separator: " ")))")
+            // Nothing the first run paid for is asked again. The second run's screen comes from
+            // the cache at once, so its prefetch of the next screen may go out before it exits
+            // (seen since waits whose client left are dropped): new paths, never repeated ones.
             let second = try run(screen, metron)
-            XCTAssertEqual(second, [:], "the second run of \(screen.joined(separator: " ")) asked Metron again")
+            let again = second.filter { first[$0.key] != nil }
+            XCTAssertEqual(again, [:], "the second run of \(screen.joined(separator: " ")) asked Metron again for what it had")
         }
         XCTAssertEqual(metron.tooManyRequests, 0)
     }
