@@ -26,7 +26,11 @@ final class GalleryEndToEndTests: XCTestCase {
 
     func testStartShowsTilesWithNamesFromTheCatalog() throws {
         let tmux = try gallery()
-        let text = tmux.waitFor("the first tiles") { GalleryScreen($0).names.contains("3-D Man") }
+        // The status line is the first frame's last row: once it is there, so is every name above
+        // it (tmux 3.3 has no synchronized output; a capture can fall inside a frame).
+        let text = tmux.waitFor("the first tiles and the status line") {
+            GalleryScreen($0).names.contains("3-D Man") && GalleryScreen($0).status.contains("offline catalog")
+        }
         let screen = GalleryScreen(text)
         XCTAssertEqual(Array(screen.names.prefix(4)), ["3-D Man", "A-Bomb (HAS)", "A.I.M.", "Aaron Stack"])
         XCTAssertEqual(screen.selectedName, "3-D Man")

@@ -67,9 +67,13 @@ final class MirrorSearchEndToEndTests: XCTestCase {
 
         tmux.send("/")
         tmux.type("spi")
-        let screen = tmux.waitFor("the server's Spi… names, then Aspic", timeout: 30) {
+        // tmux 3.3 has no synchronized output, so a capture can fall between two reads of one
+        // frame; the status line is the frame's last row, so waiting for the search's status
+        // means every row above it is this frame's.
+        let screen = tmux.waitFor("the server's Spi… names, then Aspic, and the search's status", timeout: 30) {
             let names = GalleryScreen($0).names
             return names.contains("Spiral") && names.contains("Spitfire") && names.contains("Aspic")
+                && GalleryScreen($0).status.contains("+ 1 of the")
         }
         let names = GalleryScreen(screen).names
         XCTAssertEqual(names, ["Spider-Girl", "Spider-Man", "Spiral", "Spitfire", "Aspic"],
