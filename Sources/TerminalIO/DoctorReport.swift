@@ -13,14 +13,26 @@ public struct DoctorReport: Sendable {
                                libraries: [(name: String, version: String)] = []) throws(DisplaySettingError) -> DoctorReport {
         var r = DoctorReport()
         let stdinTTY = isatty(STDIN_FILENO) == 1, stdoutTTY = isatty(STDOUT_FILENO) == 1
-        let tty = try? TTY.open()
-        let detection = try CapabilityDetection.detect(tty: stdoutTTY ? tty : nil, environment: env, request: request,
+        // `doctor > report.txt` (for a bug report) still describes the terminal the user sits
+        // at: with stdout not a terminal, the controlling terminal is asked (questions and
+        // answers on /dev/tty), with the same budgets and late-answer wait.
+        var why = ""
+        let tty: TTY?
+        do {
+            tty = stdoutTTY ? try TTY.open() : try TTY.openControlling()
+        } catch TerminalIOError.notATerminal {
+            tty = nil
+        } catch {
+            (tty, why) = (nil, "\(error)")
+        }
+        let detection = try CapabilityDetection.detect(tty: tty, environment: env, request: request,
                                                        timeoutMilliseconds: min(queryTimeoutMilliseconds, 150),
                                                        lateAnswersMilliseconds: CapabilityDetection.lateAnswersWait)
         let caps = detection.capabilities
         r.add("stdin", stdinTTY ? "terminal" : "not a terminal")
         r.add("stdout", stdoutTTY ? "terminal" : "not a terminal")
-        r.add("keys read from", tty.map { $0.inputFD == STDIN_FILENO ? "stdin" : "/dev/tty" } ?? "no terminal available")
+        r.add("terminal probed", Self.probed(tty, stdoutTTY: stdoutTTY, why: why))
+        r.add("keys read from", tty.map { _ in stdinTTY ? "stdin" : "/dev/tty" } ?? "no terminal available")
         r.add("TERM", env["TERM"] ?? "(unset)")
         r.add("COLORTERM", env["COLORTERM"] ?? "(unset)")
         r.add("NO_COLOR", env["NO_COLOR"].map { $0.isEmpty ? "(set, empty: ignored)" : $0 } ?? "(unset)")
@@ -85,6 +97,16 @@ public struct DoctorReport: Sendable {
         // The C libraries' versions come from the layers that link them (the caller asks them).
         for library in libraries { r.add(library.name, library.version.isEmpty ? "unknown" : library.version) }
         return r
+    }
+
+    /// Which device the terminal lines describe, or why none was asked (one line).
+    static func probed(_ tty: TTY?, stdoutTTY: Bool, why: String) -> String {
+        guard let tty else {
+            return (why.isEmpty ? "none: no controlling terminal (setsid, CI, a service)" : "none: \(why)")
+                + "; the lines below come from the environment only"
+        }
+        let device = tty.deviceName.map { " (\($0))" } ?? ""
+        return stdoutTTY ? "stdout\(device)" : "/dev/tty\(device), stdout being a file or pipe"
     }
 
     /// Every answer to the start-up questions, or why there are none.
