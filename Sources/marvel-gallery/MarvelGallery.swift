@@ -33,22 +33,13 @@ struct MarvelGallery: AsyncParsableCommand {
 
     static let version = "0.1.0"
 
-    /// `stories --help`: argument-parser answers a help request after an unknown subcommand
-    /// with the top-level help and exit 0, as if the word were fine; without the help flags the
-    /// word is reported (with a suggestion) like any misspelt subcommand.
-    static func withoutHelpAfterAnUnknownWord(_ arguments: [String]) -> [String] {
-        guard let first = arguments.first, !first.hasPrefix("-"), first != "help",
-              !configuration.subcommands.contains(where: { $0.configuration.commandName == first }) else { return arguments }
-        return arguments.filter { $0 != "-h" && $0 != "--help" }
-    }
-
     /// Every subcommand starts here: before any libcrypto call, no OpenSSL cleanup at exit
     /// (`Digest.keepLibcryptoUntilExit` says why).
     static func main() async {
         Digest.keepLibcryptoUntilExit()
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
-            var command = try parseAsRoot(withoutHelpAfterAnUnknownWord(arguments))
+            var command = try parseAsRoot(UsageErrorReport.withoutHelpAfterAnUnknownSubcommand(arguments))
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

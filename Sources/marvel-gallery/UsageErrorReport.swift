@@ -32,27 +32,51 @@ enum UsageErrorReport {
     /// The lines for `error` met parsing `arguments` (without the program name).
     static func lines(for error: Error, arguments: [String]) -> (error: String, hint: String) {
         let path = commandPath(arguments)
-        let shown = (["marvel-gallery"] + path.map { $0.configuration.commandName ?? "" }).joined(separator: " ")
+        let shown = (["marvel-gallery"] + path.map { $0._commandName }).joined(separator: " ")
         let raw = MarvelGallery.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"
         var message = raw.hasPrefix("Error: ") ? String(raw.dropFirst(7)) : raw
         if let option = quoted(after: "Unknown option ", in: message) {
             let options = Self.options(of: path.last)
             let suggestion = suggestion(for: option, among: options)
             message = "unknown option '\(option)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
-        } else if let word = quoted(after: "Unexpected argument ", in: message), !word.hasPrefix("-") {
-            let names = subcommands(of: path.last).compactMap { $0.configuration.commandName }
-            let suggestion = closest(to: word, among: names)
-            message = (path.isEmpty ? "unknown subcommand '\(word)'" : "unexpected argument '\(word)'")
-                + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        } else if let word = quoted(after: "Unexpected argument ", in: message) ?? quoted(after: "unexpected arguments: ", in: message),
+                  !word.hasPrefix("-") {
+            // Any command with subcommands (the top level, `cache`, `catalog`) says it the same way.
+            let names = subcommands(of: path.last).map { $0._commandName }
+            message = names.isEmpty ? "unexpected argument '\(word)'"
+                : "unknown subcommand '\(word)'" + (guess(word, among: names).map { "; did you mean \($0)?" } ?? "")
+        }
+        // The parser's own sentences ("Missing expected argument ...") in the case of ours.
+        if let first = message.first, first.isUppercase, message.dropFirst().first?.isLowercase == true {
+            message = first.lowercased() + message.dropFirst()
         }
         return ("marvel-gallery: " + message, "hint: see '\(shown) --help'")
+    }
+
+    /// The subcommand meant by `word`: the nearest spelling, else, in a group of a few
+    /// (`cache info|clear`), each of them; nil among many with none near (the hint names the help).
+    static func guess(_ word: String, among names: [String]) -> String? {
+        if let near = closest(to: word, among: names) { return "'\(near)'" }
+        guard names.count <= 3 else { return nil }
+        return names.map { "'\($0)'" }.joined(separator: " or ")
+    }
+
+    /// `stories --help`, `cache bogus --help`: argument-parser answers a help request after an
+    /// unknown subcommand with the enclosing command's help and exit 0, as if the word were
+    /// fine; without the help flags the word is reported (with a suggestion) like any misspelt
+    /// subcommand. `help WORD` is left to the parser.
+    static func withoutHelpAfterAnUnknownSubcommand(_ arguments: [String]) -> [String] {
+        let words = arguments.filter { !$0.hasPrefix("-") }
+        let path = commandPath(arguments)
+        guard words.first != "help", words.count > path.count, !subcommands(of: path.last).isEmpty else { return arguments }
+        return arguments.filter { $0 != "-h" && $0 != "--help" }
     }
 
     /// The subcommands named in `arguments`, outermost first (stops at the first other word).
     static func commandPath(_ arguments: [String]) -> [ParsableCommand.Type] {
         var path: [ParsableCommand.Type] = []
         for word in arguments where !word.hasPrefix("-") {
-            guard let next = subcommands(of: path.last).first(where: { $0.configuration.commandName == word }) else { break }
+            guard let next = subcommands(of: path.last).first(where: { $0._commandName == word || $0.configuration.aliases.contains(word) }) else { break }
             path.append(next)
         }
         return path

@@ -69,6 +69,16 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(helpStatus, 64, "no top-level help for a subcommand that is not there")
         XCTAssertEqual(help, "marvel-gallery: unknown subcommand 'stories'; did you mean 'series'?\n"
                        + "hint: see 'marvel-gallery --help'\n")
+        // Every command with subcommands, with or without --help (was "unexpected argument").
+        for arguments in [["cache", "bogus"], ["cache", "bogus", "--help"]] {
+            let (groupStatus, group) = try run(arguments)
+            XCTAssertEqual(groupStatus, 64, "\(arguments)")
+            XCTAssertEqual(group, "marvel-gallery: unknown subcommand 'bogus'; did you mean 'info' or 'clear'?\n"
+                           + "hint: see 'marvel-gallery cache --help'\n")
+        }
+        XCTAssertEqual(try run(["catalog", "imprt", "x"]).output, "marvel-gallery: unknown subcommand 'imprt'; did you mean 'import'?\n"
+                       + "hint: see 'marvel-gallery catalog --help'\n")
+        XCTAssertEqual(try run(["catalog", "import", "--help"]).status, 0, "a real subcommand's help")
         XCTAssertEqual(try run(["--version"]).status, 0, "help and version are not errors")
         XCTAssertEqual(try run(["series", "--help"]).status, 0)
         XCTAssertEqual(try run(["help", "series"]).status, 0)

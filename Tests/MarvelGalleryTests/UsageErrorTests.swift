@@ -36,6 +36,28 @@ final class UsageErrorTests: XCTestCase {
         XCTAssertEqual(lines(["characters", "--zzzzzz"]).0, "marvel-gallery: unknown option '--zzzzzz'")
     }
 
+    /// Every command with subcommands says an unknown one the same way (`cache bogus` said
+    /// "unexpected argument"): the nearest spelling, or each of a group's few subcommands.
+    func testEveryGroupSaysAnUnknownSubcommandTheSameWay() {
+        XCTAssertEqual(lines(["cache", "bogus"]).0, "marvel-gallery: unknown subcommand 'bogus'; did you mean 'info' or 'clear'?")
+        XCTAssertEqual(lines(["cache", "bogus"]).1, "hint: see 'marvel-gallery cache --help'")
+        XCTAssertEqual(lines(["cache", "clera"]).0, "marvel-gallery: unknown subcommand 'clera'; did you mean 'clear'?")
+        XCTAssertEqual(lines(["catalog", "imprt", "x"]).0, "marvel-gallery: unknown subcommand 'imprt'; did you mean 'import'?")
+        XCTAssertEqual(lines(["catalog", "bogus"]).1, "hint: see 'marvel-gallery catalog --help'")
+        XCTAssertEqual(lines(["characters", "spider"]).0, "marvel-gallery: unexpected argument 'spider'",
+                       "a command without subcommands keeps its words")
+        // Which commands have subcommands is read from the configuration, not listed here.
+        for group in MarvelGallery.configuration.subcommands where !group.configuration.subcommands.isEmpty {
+            let name = group._commandName
+            XCTAssertTrue(lines([name, "zzqqx"]).0.hasPrefix("marvel-gallery: unknown subcommand 'zzqqx'"), name)
+            XCTAssertEqual(UsageErrorReport.withoutHelpAfterAnUnknownSubcommand([name, "zzqqx", "--help"]), [name, "zzqqx"], name)
+        }
+        XCTAssertEqual(UsageErrorReport.withoutHelpAfterAnUnknownSubcommand(["cache", "info", "--help"]), ["cache", "info", "--help"])
+        XCTAssertEqual(UsageErrorReport.withoutHelpAfterAnUnknownSubcommand(["help", "cache", "bogus"]), ["help", "cache", "bogus"])
+        XCTAssertEqual(UsageErrorReport.withoutHelpAfterAnUnknownSubcommand(["characters", "--search", "x", "--help"]),
+                       ["characters", "--search", "x", "--help"])
+    }
+
     func testValidationMessagesKeepTheirWordsOnOneLine() {
         let (message, hint) = lines(["characters", "--letter", "12"])
         XCTAssertEqual(message, "marvel-gallery: --letter expects one letter A-Z, a digit or #, got \"12\"")
