@@ -89,8 +89,12 @@ enum PlainOutput {
         if stale { note("offline: showing cached data") }
         if let fallback = EmbeddedCatalog.inMemoryFallbackNotice { note(fallback) }
         if unreadable > 0 { note("\(unreadable) record\(unreadable == 1 ? "" : "s") unreadable (skipped)") }
-        if let attribution { note(v(attribution)) }
+        note(v(attribution ?? sourceAttribution))
     }
+
+    /// The credit of this run's source, for answers that carry none (a mirror that leaves out
+    /// `attributionText`): the live source's own, else Marvel's, as the gallery's header says it.
+    static var sourceAttribution: String { LiveSources.runningSource?.attribution.text ?? MarvelAttribution.text }
 
     /// Runs a subcommand body; a library error becomes one line on stderr and exit status 1.
     static func reportingErrors(_ body: () async throws -> Void) async throws {

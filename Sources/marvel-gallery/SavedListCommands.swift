@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GalleryApp
+import MarvelAPI
 import TerminalUI
 
 /// Which saved list a `SavedListCommand` is about, with its words.
@@ -45,6 +46,18 @@ struct SavedListCommand<Name: SavedListName>: AsyncParsableCommand {
         try printList()
     }
 
+    /// The credits the saved records need: Marvel's for records from the Marvel API, a mirror or
+    /// the built-in catalog; a live source's own (an entry says only "live source": each live
+    /// source's); none for an empty list.
+    static func attributions(of entries: [SavedEntry]) -> [String] {
+        var credits: [String] = []
+        for entry in entries {
+            let own = entry.source == SavedEntry.liveSource ? LiveSources.rows.map(\.attribution) : [MarvelAttribution.text]
+            credits += own.filter { !credits.contains($0) }
+        }
+        return credits
+    }
+
     /// `kind <TAB> id <TAB> name <TAB> when` per record, or the JSON of the file's entries; a
     /// file that could not be read is said on stderr (what could be read is still printed).
     func printList() throws {
@@ -62,6 +75,8 @@ struct SavedListCommand<Name: SavedListName>: AsyncParsableCommand {
                 : (entries.count == 1 ? "favourite" : "favourites")
             PlainOutput.note("\(entries.count) \(noun)")
         }
+        // Whose data the names are, as every listing says it (on stderr, with --json too).
+        for credit in Self.attributions(of: entries) { PlainOutput.note(PlainOutput.v(credit)) }
         for problem in problems where problem.list == Name.list {
             PlainOutput.note("marvel-gallery: " + PlainOutput.v(problem.text(Strings(), path: store.file(problem.list).path)))
         }

@@ -19,6 +19,9 @@ public struct SavedEntry: Equatable, Hashable, Sendable, Codable {
     /// When it was starred or opened.
     public var at: Date
 
+    /// `source` of an entry from a live source (which one is not kept).
+    public static let liveSource = "live source"
+
     public init(kind: MarvelResource, id: Int, name: String, thumbnail: ImageRef?, source: String, at: Date) {
         self.kind = kind.rawValue
         self.id = id

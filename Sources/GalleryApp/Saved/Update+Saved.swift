@@ -85,7 +85,7 @@ extension DataSourceKind {
         case .officialAPI: "Marvel API"
         case .mirror(let url): url
         case .offlineCatalog: "offline catalog"
-        case .live: "live source"
+        case .live: SavedEntry.liveSource
         }
     }
 }
