@@ -14,7 +14,7 @@ struct CacheCommand: ParsableCommand {
 
 struct CacheLocationOptions: ParsableArguments {
     @Option(name: .customLong("cache-dir"),
-            help: "Image cache folder (default: $MARVEL_GALLERY_IMAGE_CACHE, else $XDG_CACHE_HOME/marvel-gallery/images).")
+            help: "Image cache folder (default: $MARVEL_GALLERY_IMAGE_CACHE, else $XDG_CACHE_HOME/marvel-gallery/images, ~/.cache when unset).")
     var cacheDir: String?
 
     var directory: URL { cacheDir.map { URL(fileURLWithPath: $0) } ?? ImagePipeline.defaultCacheDirectory }

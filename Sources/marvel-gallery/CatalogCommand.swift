@@ -29,7 +29,7 @@ struct CatalogCommand: ParsableCommand {
 
         func run() throws {
             let store: CatalogStore
-            do { store = try CatalogStore(path: location.path) } catch { throw ValidationError("\(error)") }
+            do { store = try CatalogStore(path: location.path) } catch { throw PlainOutput.failure("\(error)") }
             // A live source's recording folders are translated; everything else is Marvel JSON and images.
             let recorded = paths.compactMap { path in LiveSources.rows.first { $0.holdsRecordings(path) }.map { (path, $0) } }
             var report = store.importPaths(paths.filter { path in !recorded.contains { $0.0 == path } })
@@ -78,7 +78,7 @@ struct CatalogCommand: ParsableCommand {
                     size: \(s.fileBytes) bytes
                     """)
             } catch let error as CatalogError {
-                throw ValidationError(error.description)
+                throw PlainOutput.failure(error.description)
             }
         }
     }

@@ -153,7 +153,7 @@ struct OutputOptions: ParsableArguments {
     @Flag(help: "Plain text for scripts (the default when stdout is not a terminal).")
     var plain = false
 
-    @Flag(help: "Print the decoded entities as JSON (Marvel field names).")
+    @Flag(help: "JSON for scripts: the records with Marvel field names (favourites and recent: their saved entries).")
     var json = false
 
     func validate() throws {

@@ -47,9 +47,9 @@ struct DemoCommand: AsyncParsableCommand {
             print("\(title): \(image.width)x\(image.height) px (no terminal: plain output)")
             return
         } catch let e as TerminalIOError {
-            throw ValidationError(e.description)
+            throw PlainOutput.failure(e.description)
         } catch let e as DisplaySettingError {
-            throw ValidationError(e.description)
+            throw PlainOutput.failure(e.description)
         }
         guard backend.capabilities.interactive else {
             // TERM=dumb or no terminal: plain output only.

@@ -13,8 +13,11 @@ struct DoctorCommand: ParsableCommand {
         commandName: "doctor",
         abstract: "Print what was detected about the terminal and the libraries (paste it into bug reports).")
 
-    @Option(help: "How long to wait for the terminal to answer a query, in milliseconds.")
-    var queryTimeout: Int = 200
+    // The start-up questions get at most the gallery's 150 ms (more changes nothing); a
+    // terminal answering later is still waited for, up to 5 s, its DA1 reply ending the wait.
+    @Option(help: ArgumentHelp("Milliseconds the start-up questions get, 10-5000; above 150, the gallery's budget, changes nothing "
+                               + "(a later answer is still waited for, up to 5 s, the terminal's DA1 reply ending the wait)."))
+    var queryTimeout: Int = 150
 
     @OptionGroup var display: DisplayOptions
 
@@ -45,8 +48,9 @@ struct DoctorCommand: ParsableCommand {
                                                 + ImageDecoder.libraryVersions
                                                 + [("SQLite", CatalogStore.sqliteVersion)])
         } catch {
-            throw ValidationError(error.description)
+            throw PlainOutput.failure(error.description)
         }
+        if let dither = ditherLine() { lines.append(dither) }
         lines += LiveSources.rows.compactMap { $0.doctorLine() }
         lines = lines.map { ($0.label, Sanitizer.visible($0.value)) }
         if let index = report.lines.firstIndex(where: { $0.label == "config" }) {
@@ -55,5 +59,18 @@ struct DoctorCommand: ParsableCommand {
             report.lines += lines
         }
         print(report.text)
+    }
+
+    /// How pictures go on a 256/16-colour palette, when not the default (`--dither` was
+    /// accepted and shown nowhere).
+    func ditherLine() -> (label: String, value: String)? {
+        let env = ProcessInfo.processInfo.environment
+        let config = (try? ConfigFile.load(ConfigFile.path(environment: env), liveSources: LiveSources.specs))??.values.dither
+        do {
+            let (method, source) = try DisplaySettings.dither(flag: display.dither, environment: env, configValue: config)
+            return source == "default" ? nil : ("setting dither", "\(method.rawValue) (\(source))")
+        } catch {
+            return ("setting dither", "refused: \(error.description)")
+        }
     }
 }

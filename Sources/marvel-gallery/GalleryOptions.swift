@@ -8,7 +8,7 @@ import TerminalUI
 /// on `characters` and `comics`, where they mean something).
 struct GalleryOptions: ParsableArguments {
     @Option(name: .customLong("image-cache"),
-            help: "Folder for downloaded pictures (default: $MARVEL_GALLERY_IMAGE_CACHE or ~/.cache/marvel-gallery/images).",
+            help: "Folder for downloaded pictures (default: $MARVEL_GALLERY_IMAGE_CACHE, else $XDG_CACHE_HOME/marvel-gallery/images, ~/.cache when unset).",
             completion: .directory)
     var imageCache: String?
 

@@ -96,6 +96,14 @@ enum PlainOutput {
     /// `attributionText`): the live source's own, else Marvel's, as the gallery's header says it.
     static var sourceAttribution: String { LiveSources.runningSource?.attribution.text ?? MarvelAttribution.text }
 
+    /// A run that failed, not a usage mistake (a file that is not a catalog, a bad value in the
+    /// environment, no terminal to open): one line on stderr and exit status 1, without the
+    /// usage hint (these were ValidationErrors: exit 64 and "see --help").
+    static func failure(_ text: String) -> ExitCode {
+        note("marvel-gallery: \(v(text))")
+        return ExitCode(1)
+    }
+
     /// Runs a subcommand body; a library error becomes one line on stderr and exit status 1.
     static func reportingErrors(_ body: () async throws -> Void) async throws {
         do {

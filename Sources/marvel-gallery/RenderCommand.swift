@@ -14,7 +14,7 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "Image files to render.", completion: .file(extensions: ["jpg", "jpeg", "png", "gif"]))
     var files: [String]
 
-    @Option(help: "Box in cells as COLSxROWS (default: the terminal's size, 80x24 when not a terminal).")
+    @Option(help: "Box in cells as COLSxROWS (default: the terminal's width and its height less one row for the prompt; 80x24 when stdout is not a terminal).")
     var size: String?
 
     @OptionGroup var display: DisplayOptions
@@ -51,7 +51,7 @@ struct RenderCommand: ParsableCommand {
         do {
             output = try RenderOutput.decide(request: display.request, environment: ProcessInfo.processInfo.environment)
         } catch {
-            throw ValidationError(error.description)
+            throw PlainOutput.failure(error.description)
         }
         let mode = output.colors
         let fitMode = FitMode(rawValue: fit) ?? .contain

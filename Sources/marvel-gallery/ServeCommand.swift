@@ -219,6 +219,9 @@ struct ServeCommand: AsyncParsableCommand {
         } catch let error as SettingsError {
             PlainOutput.note("marvel-gallery: \(PlainOutput.v(error.description))")
             throw ExitCode(1)
+        } catch let error as ValidationError {
+            // config.toml's cors_origins or allowed_referrers: the file is wrong, not the command line.
+            throw PlainOutput.failure(error.message)
         }
         options.answerCacheBytes = answerCacheMB << 20
         options.handleSignals = true
