@@ -43,8 +43,9 @@ protocol PagedListing {
 /// and default.
 struct PagingOptions<Listing: PagedListing>: ParsableArguments {
     @Option(name: .customLong("page-size"),
-            help: ArgumentHelp("\(Listing.noun.prefix(1).uppercased() + Listing.noun.dropFirst()) per page request, 1-100 "
-                               + "(default: $MARVEL_GALLERY_PAGE_SIZE, then page_size in config.toml, then \(Listing.defaultPageSize))."))
+            help: ArgumentHelp("\(Listing.noun.prefix(1).uppercased() + Listing.noun.dropFirst()) per page request of the gallery, 1-100 "
+                               + "(default: $MARVEL_GALLERY_PAGE_SIZE, then page_size in config.toml, then \(Listing.defaultPageSize)); "
+                               + "--plain and --json ask for --limit at once, up to 100 a page."))
     var pageSize: Int?
 
     @Option(help: ArgumentHelp("How many \(Listing.noun) to list (1-10000; pages of up to 100 are fetched)."))

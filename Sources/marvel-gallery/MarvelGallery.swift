@@ -46,9 +46,16 @@ struct MarvelGallery: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
-            // Usage errors in one line plus a hint (exit 64 kept); everything else (help,
-            // --version, run-time errors) the parser's way.
-            guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+            // Usage errors in one line plus a hint (exit 64 kept); a run-time error no command
+            // caught in one line with the program's name, like the others (the parser's way said
+            // "Error: ..."); help, --version and exit codes the parser's way.
+            let code = exitCode(for: error)
+            if code != .validationFailure, code != .success, !(error is ExitCode) {
+                let text = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+                PlainOutput.note("marvel-gallery: " + PlainOutput.v(text.hasPrefix("Error: ") ? String(text.dropFirst(7)) : text))
+                exit(withError: ExitCode(code.rawValue))
+            }
+            guard code == .validationFailure else { exit(withError: error) }
             let (line, hint) = UsageErrorReport.lines(for: error, arguments: arguments)
             FileHandle.standardError.write(Data((line + "\n" + hint + "\n").utf8))
             exit(withError: ExitCode.validationFailure)

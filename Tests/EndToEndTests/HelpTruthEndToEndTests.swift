@@ -56,6 +56,8 @@ final class HelpTruthEndToEndTests: XCTestCase {
         XCTAssertTrue(characters.contains("$XDG_CACHE_HOME/marvel-gallery/images"), characters)
         let info = try run(["cache", "info"]).output
         XCTAssertTrue(info.contains("location: \(folder.path)/cache/marvel-gallery/images"), info)
+        // --page-size is the gallery's: the listing asks for --limit (up to 100) a page.
+        XCTAssertTrue(characters.contains("--plain and --json ask for --limit at once"), characters)
         // doctor's start-up budget: 150 ms at most (the help said 200, which changed nothing).
         let doctor = try run(["doctor", "--help"]).output
         XCTAssertTrue(doctor.contains("(default: 150)"), doctor)
@@ -97,5 +99,18 @@ final class HelpTruthEndToEndTests: XCTestCase {
                           "\(arguments): \(output)")
         }
         XCTAssertEqual(try run(["cache", "info", "--bogus"]).output.split(separator: "\n").last, "hint: see 'marvel-gallery cache info --help'")
+    }
+
+    /// The gallery on a terminal with a bad $MARVEL_GALLERY_COLORS: one line with the program's
+    /// name and exit 1, like every other failed run (the parser's way said "Error: ...").
+    func testTheGallerysRunTimeErrorIsSaidLikeTheOthers() throws {
+        try Prerequisites.tmux()
+        let tmux = try TmuxSession(command: "\(TmuxSession.quote(RepoPaths.executable.path)) characters", width: 100, height: 30,
+                                   environment: ["MARVEL_GALLERY_COLORS": "bogus", "XDG_CACHE_HOME": folder.path + "/cache",
+                                                 "XDG_CONFIG_HOME": folder.path + "/config"])
+        let screen = tmux.waitFor("the exit") { $0.contains("EXIT:") }
+        XCTAssertTrue(screen.contains("marvel-gallery: MARVEL_GALLERY_COLORS must be one of auto|truecolor|256|16|none, got 'bogus'\nEXIT:1"),
+                      screen)
+        XCTAssertFalse(screen.contains("Error:"), screen)
     }
 }
