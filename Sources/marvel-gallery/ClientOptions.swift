@@ -42,7 +42,7 @@ struct ClientOptions: ParsableArguments {
     @Flag(name: .customLong("no-cache"), help: "Do not read or write the response cache.")
     var noCache = false
 
-    @Option(help: "Seconds allowed per attempt (1-300).")
+    @Option(help: "Seconds allowed per attempt (1-300; a live source's answers may wait longer, for its request budget).")
     var timeout: Int = 30
 
     func validate() throws {

@@ -30,7 +30,7 @@ struct DoctorCommand: ParsableCommand {
     func run() throws {
         // Which config file was read and where each setting came from (keys never shown).
         // The "config" line becomes the file's line, and only settings not at their default
-        // are added, so the report stays one screen (24 rows) long.
+        // are added, so the report stays short.
         var lines: [(label: String, value: String)]
         var settings: Settings?
         do {
