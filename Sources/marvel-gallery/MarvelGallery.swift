@@ -37,9 +37,11 @@ struct MarvelGallery: AsyncParsableCommand {
     /// (`Digest.keepLibcryptoUntilExit` says why).
     static func main() async {
         Digest.keepLibcryptoUntilExit()
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        // An unknown subcommand is said as such even with --help, --version or `help` (the
+        // parser printed a help with exit 0); these are the words parsed and reported.
+        let arguments = UsageErrorReport.withoutHelpAfterAnUnknownSubcommand(Array(CommandLine.arguments.dropFirst()))
         do {
-            var command = try parseAsRoot(UsageErrorReport.withoutHelpAfterAnUnknownSubcommand(arguments))
+            var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -61,15 +61,16 @@ enum UsageErrorReport {
         return names.map { "'\($0)'" }.joined(separator: " or ")
     }
 
-    /// `stories --help`, `cache bogus --help`: argument-parser answers a help request after an
-    /// unknown subcommand with the enclosing command's help and exit 0, as if the word were
-    /// fine; without the help flags the word is reported (with a suggestion) like any misspelt
-    /// subcommand. `help WORD` is left to the parser.
+    /// `stories --help`, `cache bogus --help`, `help cache bogus`, `bogus --version`:
+    /// argument-parser answers a help (or version) request naming an unknown subcommand with
+    /// the enclosing command's help and exit 0, as if the word were fine; without the request
+    /// the word is reported (with a suggestion) like any misspelt subcommand.
     static func withoutHelpAfterAnUnknownSubcommand(_ arguments: [String]) -> [String] {
-        let words = arguments.filter { !$0.hasPrefix("-") }
-        let path = commandPath(arguments)
-        guard words.first != "help", words.count > path.count, !subcommands(of: path.last).isEmpty else { return arguments }
-        return arguments.filter { $0 != "-h" && $0 != "--help" }
+        let asked = arguments.first == "help" ? Array(arguments.dropFirst()) : arguments
+        let words = asked.filter { !$0.hasPrefix("-") }
+        let path = commandPath(asked)
+        guard words.count > path.count, !subcommands(of: path.last).isEmpty else { return arguments }
+        return asked.filter { $0 != "-h" && $0 != "--help" && $0 != "--version" }
     }
 
     /// The subcommands named in `arguments`, outermost first (stops at the first other word).

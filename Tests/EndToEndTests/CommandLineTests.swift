@@ -70,7 +70,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(help, "marvel-gallery: unknown subcommand 'stories'; did you mean 'series'?\n"
                        + "hint: see 'marvel-gallery --help'\n")
         // Every command with subcommands, with or without --help (was "unexpected argument").
-        for arguments in [["cache", "bogus"], ["cache", "bogus", "--help"]] {
+        for arguments in [["cache", "bogus"], ["cache", "bogus", "--help"], ["help", "cache", "bogus"]] {
             let (groupStatus, group) = try run(arguments)
             XCTAssertEqual(groupStatus, 64, "\(arguments)")
             XCTAssertEqual(group, "marvel-gallery: unknown subcommand 'bogus'; did you mean 'info' or 'clear'?\n"

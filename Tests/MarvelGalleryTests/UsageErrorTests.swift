@@ -53,7 +53,11 @@ final class UsageErrorTests: XCTestCase {
             XCTAssertEqual(UsageErrorReport.withoutHelpAfterAnUnknownSubcommand([name, "zzqqx", "--help"]), [name, "zzqqx"], name)
         }
         XCTAssertEqual(UsageErrorReport.withoutHelpAfterAnUnknownSubcommand(["cache", "info", "--help"]), ["cache", "info", "--help"])
-        XCTAssertEqual(UsageErrorReport.withoutHelpAfterAnUnknownSubcommand(["help", "cache", "bogus"]), ["help", "cache", "bogus"])
+        XCTAssertEqual(UsageErrorReport.withoutHelpAfterAnUnknownSubcommand(["help", "cache", "bogus"]), ["cache", "bogus"])
+        XCTAssertEqual(UsageErrorReport.withoutHelpAfterAnUnknownSubcommand(["help", "cache"]), ["help", "cache"])
+        XCTAssertEqual(UsageErrorReport.withoutHelpAfterAnUnknownSubcommand(["help", "catalog", "import"]), ["help", "catalog", "import"])
+        XCTAssertEqual(UsageErrorReport.withoutHelpAfterAnUnknownSubcommand(["bogus", "--version"]), ["bogus"])
+        XCTAssertEqual(UsageErrorReport.withoutHelpAfterAnUnknownSubcommand(["--version"]), ["--version"])
         XCTAssertEqual(UsageErrorReport.withoutHelpAfterAnUnknownSubcommand(["characters", "--search", "x", "--help"]),
                        ["characters", "--search", "x", "--help"])
     }
