@@ -68,7 +68,9 @@ struct DoctorCommand: ParsableCommand {
         let config = (try? ConfigFile.load(ConfigFile.path(environment: env), liveSources: LiveSources.specs))??.values.dither
         do {
             let (method, source) = try DisplaySettings.dither(flag: display.dither, environment: env, configValue: config)
-            return source == "default" ? nil : ("setting dither", "\(method.rawValue) (\(source))")
+            // A variable is named as the other settings' are ($MARVEL_GALLERY_DITHER).
+            let origin = source == DisplaySettings.ditherVariable ? "$" + source : source
+            return source == "default" ? nil : ("setting dither", "\(method.rawValue) (\(origin))")
         } catch {
             return ("setting dither", "refused: \(error.description)")
         }

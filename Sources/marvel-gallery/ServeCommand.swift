@@ -25,7 +25,7 @@ struct ServeCommand: AsyncParsableCommand {
               const names = (await r.json()).data.results.map(c => c.name);
             """)
 
-    @Option(help: "Address to bind (127.0.0.1 by default; the server never binds wider unless told).")
+    @Option(help: "Address to bind (loopback unless told: any other address warns that other machines can reach it).")
     var host = "127.0.0.1"
 
     @Option(help: "Port (0 picks a free one).")
