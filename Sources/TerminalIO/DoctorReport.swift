@@ -57,7 +57,8 @@ public struct DoctorReport: Sendable {
         r.add("graphics", "\(caps.graphics.rawValue) (\(caps.graphicsReason))")
         r.add("graphics transfer", "\(caps.graphicsTransfer.rawValue) (\(caps.graphicsTransferReason))")
         r.add("pictures scroll", caps.pictureScrollReason)
-        r.add("full-screen UI", caps.interactive ? "yes" : "no (plain output)")
+        r.add("full-screen UI", !caps.interactive ? "no (plain output)"
+              : stdoutTTY ? "yes" : "yes on this terminal (data commands with stdout redirected print plain text)")
         r.add("clipboard (y/Y, OSC 52)", ClipboardReach.describe(environment: env, answers: detection.answers,
                                                                tmux: detection.tmux, interactive: caps.interactive))
 

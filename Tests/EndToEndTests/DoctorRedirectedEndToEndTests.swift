@@ -33,6 +33,8 @@ final class DoctorRedirectedEndToEndTests: XCTestCase {
             XCTAssertNotNil(report.range(of: #"synchronized output +yes \(terminal answered DECRQM 2026\)"#, options: .regularExpression), report)
             XCTAssertNotNil(report.range(of: #"window size +80x24 cells, 800x480 px"#, options: .regularExpression), report)
             XCTAssertFalse(report.contains("output is not a terminal"), report)
+            XCTAssertNotNil(report.range(of: "full-screen UI +yes on this terminal \\(data commands with stdout redirected print plain text\\)",
+                                         options: .regularExpression), report)
             XCTAssertFalse(report.contains("\u{1B}"), "the questions went to the terminal, not into the report")
             XCTAssertTrue(run.terminal.contains("\u{1B}[c"), "the terminal was asked")
             XCTAssertFalse(run.terminal.contains("?62;4;22c"), "a late reply was echoed: \(run.terminal.suffix(200).debugDescription)")
