@@ -44,4 +44,32 @@ final class TileLabelGridTests: XCTestCase {
             XCTAssertTrue(labels[2].hasSuffix("#2"), "\(size): \(labels[2])")
         }
     }
+
+    /// The real program loop with kitty graphics (each tile a pixel placement): the labels
+    /// under the pictures are the same text, a variant's "#1 Var" beside "#1".
+    func testPixelModeTilesReadDifferently() async throws {
+        let size = Size(width: 160, height: 45)
+        let backend = HeadlessBackend(size: size, graphics: GraphicsMode(graphics: .kitty))
+        var catalog = FakeCatalog.make(count: 60)
+        catalog.characters = catalog.characters.enumerated().map { n, c in
+            GalleryItem(id: c.id, name: TileLabelGridTests.title(n), thumbnail: c.thumbnail, format: "Comic")
+        }
+        let effects = EffectRunner(pages: FakePageSource(catalog: catalog), thumbnails: PixelGridTests.PixelThumbnails())
+        var config = AppConfig(pageSize: 50)
+        config.catalog = .comics
+        var state = AppState(config: config, size: size)
+        let initial = state.update(.resized(size))
+        let runner = ProgramRunner(program: GalleryProgram(), backend: backend, perform: effects.performer)
+        let run = Task { try await runner.run(state, initialEffects: initial) }
+        await waitForScreen(backend) { $0.contains("#1 Var") && $0.contains("#5 Var") }
+        await eventually { await (backend.frames.last?.images.count ?? 0) > 0 }
+        let names = await backend.screen.components(separatedBy: "\n").flatMap { line -> [String] in
+            line.contains("… #") ? line.components(separatedBy: CharacterSet(charactersIn: "│┃"))
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.contains("… #") } : []
+        }
+        XCTAssertEqual(names.count, 27, "nine tiles by three rows: \(names)")
+        XCTAssertEqual(Set(names).count, names.count, "\(names)")
+        await backend.send(.input(.key(.char("q"))))
+        _ = try await run.value
+    }
 }
