@@ -49,6 +49,10 @@ final class TileLabelTests: XCTestCase {
         XCTAssertEqual(TileLabel.fit("Amazing Spider-Man (1963) #12 (Variant)", to: 17), "Amazing… #12 Var")
         XCTAssertEqual(TileLabel.fit("Daredevil (1964) #3 (Variant)", to: 23), "Daredevil (1964) #3 Var")
         XCTAssertEqual(TileLabel.fit("Incredible Hulk (1968) #1 (Variant)", to: 12), "Incr… #1 Var")
+        // Marvel's own spellings (../shared/marvel-recorded): any mark with "variant" in it,
+        // a range that is still running.
+        XCTAssertEqual(TileLabel.fit("Avengers: The Initiative (2007) #14 (SPOTLIGHT VARIANT)", to: 16), "Avenger… #14 Var")
+        XCTAssertEqual(TileLabel.fit("AVENGERS ASSEMBLE (2012 - Present)", to: 17), "AVENGERS… (2012)")
         let run = ["Spider-Man: Miles Morales (2018) #6", "Spider-Man: Miles Morales (2018) #6 (Variant)",
                    "Spider-Man: Miles Morales (2018) #7", "Spider-Man: Miles Morales (2018) #7 (Variant)",
                    "Spider-Man: Miles Morales (2018) #16", "Spider-Man: Miles Morales (2018) #16 (Variant)"]
