@@ -99,13 +99,13 @@ final class DetailEndToEndTests: XCTestCase {
         pane.waitFor("the comics grid with its legend") { $0.contains("■ Digital") && $0.contains("Comics") && $0.contains("╭") }
         let styled = pane.captureWithEscapes()
         // Truecolor (COLORTERM=truecolor): each format colour appears in the legend.
-        for (name, rgb) in [("mint", "0;175;135"), ("green", "95;175;0"), ("cyan", "0;175;215"),
-                            ("pink", "215;95;175"), ("teal", "0;135;135"), ("indigo", "95;95;215")] {
+        for (name, rgb) in [("sky", "0;175;215"), ("green", "95;175;0"), ("gold", "215;175;0"),
+                            ("orchid", "215;95;215"), ("periwinkle", "95;135;255"), ("grey", "158;158;158")] {
             XCTAssertTrue(styled.contains("38;2;\(rgb)m"), "\(name) missing")
         }
-        // The first tiles are digital comics: their frames are mint.
+        // The first tiles are digital comics: their frames are sky.
         let frameLine = try XCTUnwrap(styled.split(separator: "\n").first { $0.contains("╭") })
-        XCTAssertTrue(frameLine.contains("38;2;0;175;135m"), "mint frames: \(frameLine.prefix(300))")
+        XCTAssertTrue(frameLine.contains("38;2;0;175;215m"), "sky frames: \(frameLine.prefix(300))")
         let text = pane.capture()
         XCTAssertTrue(text.contains("Digital V"), "format labels on the tiles")
     }

@@ -28,4 +28,72 @@ final class TileLabelTests: XCTestCase {
             XCTAssertLessThanOrEqual(TextWidth.of(TileLabel.fit("Marvel Masterworks: The Amazing Spider-Man (2003) #7", to: width)), width)
         }
     }
+
+    /// Series of one name differ only by their years: "(1963)" stays where the name gave way
+    /// (both read "Amazing Spi…" before).
+    func testSeriesKeepTheirYears() {
+        XCTAssertEqual(TileLabel.fit("Amazing Spider-Man (1963 - 1998)", to: 19), "Amazing Spi… (1963)")
+        XCTAssertEqual(TileLabel.fit("Amazing Spider-Man (1963)", to: 14), "Amazin… (1963)")
+        XCTAssertEqual(TileLabel.fit("Amazing Spider-Man (1999 - 2013)", to: 30), "Amazing Spider-… (1999 - 2013)")
+        let titles = ["Amazing Spider-Man (1963)", "Amazing Spider-Man (2018)", "Amazing Spider-Man (1999 - 2013)"]
+        for width in 10...30 {
+            let labels = titles.map { TileLabel.fit($0, to: width) }
+            XCTAssertEqual(Set(labels).count, 3, "width \(width): \(labels)")
+            for label in labels { XCTAssertLessThanOrEqual(TextWidth.of(label), width) }
+        }
+    }
+
+    /// A comic and its variant differ by number and mark: "#12 Var" stays (brief's example), and
+    /// every issue and variant of a run reads differently at every grid tile width from 11 up.
+    func testComicsKeepTheirNumberAndVariantMark() {
+        XCTAssertEqual(TileLabel.fit("Amazing Spider-Man (1963) #12 (Variant)", to: 17), "Amazing… #12 Var")
+        XCTAssertEqual(TileLabel.fit("Daredevil (1964) #3 (Variant)", to: 23), "Daredevil (1964) #3 Var")
+        XCTAssertEqual(TileLabel.fit("Incredible Hulk (1968) #1 (Variant)", to: 12), "Incr… #1 Var")
+        // Marvel's own spellings (../shared/marvel-recorded): any mark with "variant" in it,
+        // a range that is still running.
+        XCTAssertEqual(TileLabel.fit("Avengers: The Initiative (2007) #14 (SPOTLIGHT VARIANT)", to: 16), "Avenger… #14 Var")
+        XCTAssertEqual(TileLabel.fit("AVENGERS ASSEMBLE (2012 - Present)", to: 17), "AVENGERS… (2012)")
+        let run = ["Spider-Man: Miles Morales (2018) #6", "Spider-Man: Miles Morales (2018) #6 (Variant)",
+                   "Spider-Man: Miles Morales (2018) #7", "Spider-Man: Miles Morales (2018) #7 (Variant)",
+                   "Spider-Man: Miles Morales (2018) #16", "Spider-Man: Miles Morales (2018) #16 (Variant)"]
+        for width in 9...40 {
+            let labels = run.map { TileLabel.fit($0, to: width) }
+            XCTAssertEqual(Set(labels).count, run.count, "width \(width): \(labels)")
+            for label in labels { XCTAssertLessThanOrEqual(TextWidth.of(label), width, label) }
+        }
+        // The narrowest tiles (8 columns): the number and the mark, the name in the status line.
+        XCTAssertEqual(TileLabel.fit("Avengers (1963) #7 (Variant)", to: 8), "… #7 Var")
+        XCTAssertEqual(TileLabel.fit("Avengers (1963) #7", to: 8), "Aven… #7")
+    }
+
+    /// Collections differ by their volume; the format mark after it is the frame's label anyway.
+    func testCollectionsKeepTheirVolume() {
+        XCTAssertEqual(TileLabel.fit("Avengers Omnibus Vol. 3 (Hardcover)", to: 14), "Avenge… Vol. 3")
+        let one = TileLabel.fit("Marvel Masterworks: The Amazing Spider-Man Vol. 1 (Hardcover)", to: 16)
+        let two = TileLabel.fit("Marvel Masterworks: The Amazing Spider-Man Vol. 2 (Hardcover)", to: 16)
+        XCTAssertEqual(one, "Marvel M… Vol. 1")
+        XCTAssertNotEqual(one, two)
+    }
+
+    /// Wide characters count two columns: the label never overflows and the year stays.
+    func testWideCharactersKeepTheTailAndTheWidth() {
+        let title = "アメイジング・スパイダーマン (1963)"
+        for width in 10...30 {
+            let label = TileLabel.fit(title, to: width)
+            XCTAssertLessThanOrEqual(TextWidth.of(label), width, label)
+            XCTAssertTrue(label.hasSuffix(" (1963)"), "width \(width): \(label)")
+        }
+        XCTAssertEqual(TileLabel.fit(title, to: 14), "アメイ… (1963)")
+        XCTAssertEqual(TileLabel.fit(title, to: 15), "アメイ… (1963)", "a wide character never straddles the cut")
+        XCTAssertEqual(TileLabel.fit("スパイダーマン (2018) #3 (Variant)", to: 14), "スパイ… #3 Var")
+    }
+
+    /// Names without such a tail keep the name rule: "Spider-Man (Peter Parker)" has a mark but
+    /// no number, so it is not a comic's tail.
+    func testNamesKeepTheirRule() {
+        XCTAssertEqual(TileLabel.fit("Absorbing Man", to: 12), "Absorbi… Man")
+        XCTAssertEqual(TileLabel.fit("Spider-Man (Peter Parker)", to: 20), "Spider-Man… Parker)")
+        XCTAssertNil(TileLabel.TellingTail("Spider-Man (Peter Parker)"))
+        XCTAssertNil(TileLabel.TellingTail("Captain America"))
+    }
 }

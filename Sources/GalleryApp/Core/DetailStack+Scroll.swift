@@ -49,8 +49,8 @@ extension DetailStack {
         guard !pages.isEmpty, old != new else { return }
         for i in pages.indices {
             let page = pages[i]
-            let oldLayout = DetailLayout(size: old, picture: page.showsPicture)
-            let newLayout = DetailLayout(size: new, picture: page.showsPicture)
+            let oldLayout = DetailLayout(size: old, page: page)
+            let newLayout = DetailLayout(size: new, page: page)
             guard let before = document(page, layout: oldLayout),
                   let after = document(page, layout: newLayout) else { continue }
             var scroll = 0

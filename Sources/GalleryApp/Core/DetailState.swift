@@ -24,8 +24,15 @@ public struct DetailStack: Equatable, Sendable {
     public var top: DetailPage? { pages.last }
     public var isEmpty: Bool { pages.isEmpty }
     /// The top page's layout.
-    var layout: DetailLayout { DetailLayout(size: size, picture: top?.showsPicture ?? true) }
-    func layout(for page: DetailPage) -> DetailLayout { DetailLayout(size: size, picture: page.showsPicture) }
+    var layout: DetailLayout { DetailLayout(size: size, page: top) }
+    func layout(for page: DetailPage) -> DetailLayout { DetailLayout(size: size, page: page) }
+}
+
+extension DetailLayout {
+    /// The layout of `page` (nil: the layout of a page with a picture) at `size`.
+    init(size: Size, page: DetailPage?) {
+        self.init(size: size, picture: page?.showsPicture ?? true, pictureBox: page?.hasPicture ?? true)
+    }
 }
 
 /// What a detail page shows: one entity of any of the six types.
@@ -177,6 +184,9 @@ public struct DetailPage: Equatable, Sendable {
         guard let ref = content?.picture else { return false }
         return !ref.isPlaceholder && !imageFailed
     }
+    /// The page has a picture at all, shown or failed: a story's null thumbnail and Marvel's
+    /// "image not available" have none, and leave the whole width to the details.
+    public var hasPicture: Bool { content?.picture.map { !$0.isPlaceholder } ?? false }
     /// A one-line notice (a link opened, or printed because there is no opener).
     public internal(set) var notice: String?
     /// The name already known when the page was opened (from the tile or the strip), shown

@@ -6,6 +6,9 @@ import TerminalUI
 /// - `backdrop` (≥ 160x50, and only for a page with a picture to show): the picture fills the
 ///   screen and the details sit on a darkened panel over it. A page without one (a creator
 ///   with Marvel's "image not available") gets `wide`, not a screen of the stand-in's hatching.
+/// A page with no picture at all (a story's null thumbnail, "image not available") has no
+/// picture box in either: the details take the whole width (they took half the screen beside
+/// a hatched stand-in). A picture that failed to load keeps its box, so the failure shows.
 /// Pure arithmetic shared by `update` (scrolling, picture sizes) and the view.
 public struct DetailLayout: Equatable, Sendable {
     public enum Kind: Equatable, Sendable { case wide, narrow, backdrop }
@@ -15,9 +18,15 @@ public struct DetailLayout: Equatable, Sendable {
 
     public let size: Size
     public let kind: Kind
+    /// The page has a picture box (its picture, loading or shown, or the stand-in of one that
+    /// failed to load); false leaves the whole body to the details.
+    public let hasPictureBox: Bool
 
-    public init(size: Size, picture: Bool = true) {
+    /// `picture`: the page has a picture to show (the backdrop needs one); `pictureBox`: it has
+    /// one at all.
+    public init(size: Size, picture: Bool = true, pictureBox: Bool = true) {
         self.size = size
+        self.hasPictureBox = picture || pictureBox
         if picture && size.width >= DetailLayout.backdropMinSize.width && size.height >= DetailLayout.backdropMinSize.height {
             kind = .backdrop
         } else if size.width >= DetailLayout.wideMinColumns {
@@ -90,6 +99,8 @@ public struct DetailLayout: Equatable, Sendable {
         let body = self.body
         switch kind {
         case .backdrop: return panel.inset(horizontal: 2, vertical: 1)
+        case .wide where !hasPictureBox:
+            return body.inset(horizontal: 2, vertical: 0)
         case .wide:
             let left = pictureSize.width + 3
             return Rect(x: body.x + left, y: body.y, width: max(10, body.width - left - 1), height: body.height)
@@ -98,5 +109,5 @@ public struct DetailLayout: Equatable, Sendable {
     }
 
     /// Whether the picture scrolls with the text (it is the first block of the document).
-    public var pictureInDocument: Bool { kind == .narrow }
+    public var pictureInDocument: Bool { kind == .narrow && hasPictureBox }
 }

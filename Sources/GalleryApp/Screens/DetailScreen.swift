@@ -20,7 +20,7 @@ enum DetailScreen {
             return
         }
         let shown = state.details.pages.last(where: { $0.failure == nil })
-        let layout = DetailLayout(size: size, picture: shown?.showsPicture ?? true)
+        let layout = DetailLayout(size: size, page: shown)
         if let page = shown {
             renderPage(page, state: state, layout: layout, theme: theme, into: &buffer)
         } else {
@@ -71,7 +71,9 @@ enum DetailScreen {
         let viewport = layout.viewport
         switch layout.kind {
         case .wide:
-            DetailPicture.draw(page: page, ref: page.content?.picture, in: layout.pictureFrame, theme: theme, into: &buffer)
+            if layout.hasPictureBox {
+                DetailPicture.draw(page: page, ref: page.content?.picture, in: layout.pictureFrame, theme: theme, into: &buffer)
+            }
             blit(document, scrollTop: page.scrollTop, into: viewport, buffer: &buffer) { $0 }
         case .narrow:
             blit(document, scrollTop: page.scrollTop, into: viewport, buffer: &buffer) { $0 }

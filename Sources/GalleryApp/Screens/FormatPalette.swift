@@ -3,19 +3,22 @@ import TerminalUI
 /// Colours of comic formats: the tile frame and the format label of the comics gallery, and the
 /// legend that explains them. Mid-tone colours, legible on dark and light backgrounds alike, and
 /// exactly on the xterm 256-colour cube so a 256-colour terminal shows the same hues (a nearby
-/// off-cube green would fall to a grey).
+/// off-cube green would fall to a grey). Each falls to its own of the 16 system colours (green,
+/// cyan, yellow, magenta, bright blue, grey), none to the selection's red; in CIELAB the closest
+/// pair is 38 apart (Digital and Other). The old mint, teal and cyan were 29 apart (Digital and
+/// Digest) and all three became cyan in 16 colours.
 public enum FormatPalette {
     public enum Group: CaseIterable, Equatable, Sendable {
         case digital, comic, tradePaperback, hardcover, digest, other
 
         public var color: Color {
             switch self {
-            case .digital: return .rgb(0x00, 0xAF, 0x87)         // mint (xterm 36)
-            case .comic: return .rgb(0x5F, 0xAF, 0x00)           // green (xterm 70)
-            case .tradePaperback: return .rgb(0x00, 0xAF, 0xD7)  // cyan (xterm 38)
-            case .hardcover: return .rgb(0xD7, 0x5F, 0xAF)       // pink (xterm 169)
-            case .digest: return .rgb(0x00, 0x87, 0x87)          // teal (xterm 30)
-            case .other: return .rgb(0x5F, 0x5F, 0xD7)           // indigo (xterm 62)
+            case .digital: return .rgb(0x00, 0xAF, 0xD7)         // sky (xterm 38; cyan)
+            case .comic: return .rgb(0x5F, 0xAF, 0x00)           // green (xterm 70; green)
+            case .tradePaperback: return .rgb(0xD7, 0xAF, 0x00)  // gold (xterm 178; yellow)
+            case .hardcover: return .rgb(0xD7, 0x5F, 0xD7)       // orchid (xterm 170; magenta)
+            case .digest: return .rgb(0x5F, 0x87, 0xFF)          // periwinkle (xterm 69; bright blue)
+            case .other: return .rgb(0x9E, 0x9E, 0x9E)           // grey (xterm 247; grey)
             }
         }
 
