@@ -231,6 +231,29 @@ final class DetailUpdateTests: XCTestCase {
         XCTAssertEqual(h.state.lists, lists)
     }
 
+    /// `3` then Enter at once (type-ahead, a slow link): the Enter waits for the strip and opens
+    /// its first item when it arrives; a key in between cancels it.
+    func testEnterTypedBeforeTheStripArrivesOpensItsItemWhenItDoes() throws {
+        var h = grid()
+        h.openAndLoad()
+        let pending = h.key(.char("3"))
+        XCTAssertTrue(pending.contains { if case .detail(.loadStrip) = $0 { true } else { false } }, "\(pending)")
+        XCTAssertTrue(h.key(.enter).isEmpty, "nothing to open yet")
+        XCTAssertEqual(h.state.details.pages.count, 1)
+        h.answerDetails(pending, rounds: 1)
+        XCTAssertEqual(h.state.details.pages.count, 2, "the early Enter opened the strip's first item")
+        let opened = try XCTUnwrap(h.state.details.top)
+        XCTAssertEqual(opened.subject.kind, h.state.details.pages[0].tab)
+        XCTAssertEqual(opened.subject.id, h.state.details.pages[0].strip.item(at: 0)?.id)
+
+        h.key(.escape)
+        let again = h.key(.char("4"))
+        h.key(.enter)
+        h.key(.char("j"))  // another key after the Enter: it no longer waits
+        h.answerDetails(again, rounds: 1)
+        XCTAssertEqual(h.state.details.pages.count, 1, "nothing opened after the later key")
+    }
+
     func testLinksSelectAndOpenThroughTheOpenerEffect() throws {
         var h = grid()
         h.openAndLoad()

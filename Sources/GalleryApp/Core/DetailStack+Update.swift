@@ -20,7 +20,26 @@ extension DetailStack {
         case .loaded, .stripLoaded, .imageLoaded, .linkOpened, .copied:
             receive(msg)
         }
-        return effects + settle()
+        effects += settle()
+        return effects + openTypedAhead()
+    }
+
+    /// Opens the item an early Enter waited for, once the top page's strip has it.
+    private mutating func openTypedAhead() -> [DetailEffect] {
+        let top = pages.count - 1
+        guard top >= 0, let tab = pages[top].opensWhenLoaded else { return [] }
+        let page = pages[top]
+        guard page.failure == nil, page.tab == tab, page.strip.failure == nil else {
+            pages[top].opensWhenLoaded = nil
+            return []
+        }
+        guard page.showsStrip, let item = page.strip.item(at: page.strip.selection) else {
+            // Still coming, unless the strip is known empty.
+            if page.strip.total == 0 { pages[top].opensWhenLoaded = nil }
+            return []
+        }
+        pages[top].opensWhenLoaded = nil
+        return open(DetailSubject(tab, id: item.id), title: item.title, standalone: false)
     }
 
     mutating func open(_ subject: DetailSubject, title: String?, standalone: Bool) -> [DetailEffect] {
@@ -47,6 +66,7 @@ extension DetailStack {
             return []
         }
         let top = pages.count - 1
+        pages[top].opensWhenLoaded = nil  // any later key overrides an Enter that waited
         let viewport = layout.viewport
         let visible = CoverStrip.visibleCount(width: viewport.width)
         let tabs = page.subject.tabs
@@ -69,7 +89,13 @@ extension DetailStack {
             pages[top].strip.select(page.strip.selection + (action == .stripLeft ? -1 : 1), visible: visible)
             revealStrip()
         case .open:
-            guard page.showsStrip, let item = page.strip.item(at: page.strip.selection) else { return [] }
+            guard page.showsStrip, let item = page.strip.item(at: page.strip.selection) else {
+                // Typed ahead of the data (`3` then Enter at once): kept, not lost.
+                if page.isLoading || (page.strip.failure == nil && page.strip.total == nil) {
+                    pages[top].opensWhenLoaded = page.tab
+                }
+                return []
+            }
             return open(DetailSubject(page.tab, id: item.id), title: item.title, standalone: false)
         case .nextLink, .previousLink:
             let count = page.content?.links.count ?? 0

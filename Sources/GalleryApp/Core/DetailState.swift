@@ -175,6 +175,9 @@ public struct DetailPage: Equatable, Sendable {
     /// Each tab's strip of pictures, kept when switching tabs so coming back finds it as it was.
     public internal(set) var strips: [MarvelResource: CoverStrip] = [:]
     public internal(set) var linkIndex = 0
+    /// Enter was pressed on this tab before its strip had the selected item (the page or its
+    /// strip still loading): the item opens when it arrives, unless another key came first.
+    var opensWhenLoaded: MarvelResource?
     public internal(set) var image: HalfBlockCells?
     var requestedImage: ThumbnailKey?
     var imageFailed = false
