@@ -14,6 +14,7 @@ public final class TTYBackend: Backend, @unchecked Sendable {
     /// Frames and out-of-band bytes come from different tasks; each write goes whole.
     private let writeLock = NSLock()
     private var entered = false
+    private var everEntered = false
     private var reader: InputReader?
     private var stream: AsyncStream<TerminalEvent>?
     private var syncOutput: Bool
@@ -22,6 +23,9 @@ public final class TTYBackend: Backend, @unchecked Sendable {
     private let pictureFiles: KittyTempFiles?
     /// The file probe kitty did not answer in time (`CapabilityDetection.Result.lateFileProbe`).
     private let lateFileProbe: KittyFileProbe?
+    /// What the start-up questions read (their answers and the keys typed among them), for
+    /// the reader to decode first: type-ahead is kept, in order.
+    private let typeAhead = TypeAhead()
 
     /// Opens the terminal; `environment`, the terminal's answers and the user's `display`
     /// settings decide colours and features (`CapabilityDetection`).
@@ -33,9 +37,17 @@ public final class TTYBackend: Backend, @unchecked Sendable {
         // answers decide whether pictures go as files (megabytes less on the wire) and which
         // default colours paint under overlays, so the wait goes on for them (DA1 ends it).
         let kittyByName = Capabilities.decide(environment: environment, isTTY: true).graphics == .kitty
-        let detected = try CapabilityDetection.detect(tty: tty, environment: environment, request: display,
+        // Raw mode stays on from the questions to the end (keys typed meanwhile are neither
+        // echoed nor flushed); restored here if the settings are refused, else by `leave`.
+        let detected: CapabilityDetection.Result
+        do {
+            detected = try CapabilityDetection.detect(tty: tty, environment: environment, request: display,
                                                       lateAnswersMilliseconds: kittyByName ? CapabilityDetection.lateAnswersWait : 0,
-                                                      keepLateFileProbe: true)
+                                                      keepLateFileProbe: true, typeAhead: typeAhead)
+        } catch {
+            RawMode.restore()
+            throw error
+        }
         self.capabilities = detected.capabilities
         // The start-up questions end with DA1, which every terminal answers after the others:
         // without it, replies may still be on their way (a loaded machine, ssh), and one split
@@ -60,8 +72,9 @@ public final class TTYBackend: Backend, @unchecked Sendable {
         try lock.withLock {
             guard !entered else { return }
             try RawMode.enable(tty)
+            everEntered = true
             // Ask once whether synchronized output is supported (reply or not within 100 ms).
-            if !syncOutput, let reply = TerminalQuery.synchronizedOutput(tty, timeoutMilliseconds: 100) {
+            if !syncOutput, let reply = TerminalQuery.synchronizedOutput(tty, timeoutMilliseconds: 100, keeping: typeAhead) {
                 syncOutput = reply
             }
             let leave = ANSI.leaveSequence(mouse: mouse, graphics: capabilities.graphicsMode)
@@ -75,6 +88,7 @@ public final class TTYBackend: Backend, @unchecked Sendable {
             if reader == nil, sigFD >= 0 {
                 let (s, c) = AsyncStream.makeStream(of: TerminalEvent.self)
                 let r = InputReader(tty: tty, signalFD: sigFD, ctrlZSuspends: true, continuation: c,
+                                    typeAhead: typeAhead.take(),
                                     patientEscape: repliesMayBeLate ? .seconds(5) : nil,
                                     graphicsReply: { [pictureFiles, lateFileProbe] reply in
                                         Self.lateReply(reply, probe: lateFileProbe, files: pictureFiles)
@@ -158,5 +172,10 @@ public final class TTYBackend: Backend, @unchecked Sendable {
         }
     }
 
-    deinit { leave(); tty.close() }
+    deinit {
+        // Never entered: raw mode is still on from the start-up questions.
+        if !lock.withLock({ everEntered }) { RawMode.restore() }
+        leave()
+        tty.close()
+    }
 }

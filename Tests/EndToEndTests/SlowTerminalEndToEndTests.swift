@@ -69,38 +69,9 @@ final class SlowTerminalEndToEndTests: XCTestCase {
                                    da1: String = SlowTerminalEndToEndTests.lateReply,
                                    extraAnswer: (String) -> String = { _ in "" },
                                    quitWhen: ((String) -> Bool)? = nil) throws -> (status: Int32, output: String) {
-        // posix_openpt and friends are not imported into Swift: their ioctls (Linux's
-        // TIOCSPTLCK to unlock, TIOCGPTN for the number) by value.
-        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
-        var unlock: Int32 = 0, number: UInt32 = 0
-        guard master >= 0, ioctl(master, UInt(0x4004_5431), &unlock) == 0, ioctl(master, UInt(0x8004_5430), &number) == 0 else {
-            throw XCTSkip("no pseudo-terminal available")
-        }
-        defer { close(master) }
-        let slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
-        guard slave >= 0 else { throw XCTSkip("cannot open the pty's slave") }
-        var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 800, ws_ypixel: 480)
-        _ = ioctl(slave, UInt(TIOCSWINSZ), &size)
+        let pty = try PtyProcess(arguments, environment: environment, home: try temporaryDirectory().path)
+        defer { pty.close() }
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for fd: Int32 in 0...2 { posix_spawn_file_actions_adddup2(&actions, slave, fd) }
-        posix_spawn_file_actions_addclose(&actions, master)
-        let home = try temporaryDirectory().path
-        var env = ["PATH": "/usr/bin:/bin", "HOME": home, "XDG_CACHE_HOME": home + "/cache", "XDG_CONFIG_HOME": home + "/config"]
-        env.merge(environment) { $1 }
-        let argv = [RepoPaths.executable.path] + arguments
-        let cargs = argv.map { strdup($0) } + [nil]
-        let cenv = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (cargs + cenv).forEach { free($0) } }
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, argv[0], &actions, nil, cargs, cenv)
-        guard rc == 0 else { throw XCTSkip("cannot start \(argv[0]): \(String(cString: strerror(rc)))") }
-        // The slave stays open here too, so the line discipline lives (and echoes) after exit.
-        defer { close(slave) }
-
-        var output: [UInt8] = []
         var asked = 0, answered = 0
         var due: [Date] = []
         var status: Int32?
@@ -108,36 +79,29 @@ final class SlowTerminalEndToEndTests: XCTestCase {
         var quitTyped = false
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
-            var pfd = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-            if poll(&pfd, 1, 50) > 0 {
-                var buf = [UInt8](repeating: 0, count: 65536)
-                let n = read(master, &buf, buf.count)
-                if n > 0 { output.append(contentsOf: buf[0..<n]) }
-            }
-            let text = String(decoding: output, as: UTF8.self)
+            pty.read()
+            let text = pty.text
             let questions = text.components(separatedBy: "\u{1B}[c").count - 1
             while asked < questions { due.append(Date().addingTimeInterval(0.6)); asked += 1 }
             while answered < due.count, Date() >= due[answered] {
-                _ = (extraAnswer(text) + da1).withCString { write(master, $0, strlen($0)) }
+                pty.type(extraAnswer(text) + da1)
                 answered += 1
             }
             if !quitTyped, answered == asked, let quitWhen, quitWhen(text) {
-                _ = "q".withCString { write(master, $0, strlen($0)) }
+                pty.type("q")
                 quitTyped = true
             }
             if status == nil, asked > 0, answered == asked, quitTyped || quitWhen == nil {
-                var raw: Int32 = 0
-                if waitpid(pid, &raw, WNOHANG) == pid { status = (raw & 0x7f) == 0 ? (raw >> 8) & 0xff : 128 + (raw & 0x7f) }
+                status = pty.exited()
             }
             if status != nil, !markerSent {
-                _ = "MARK-7Q\n".withCString { write(master, $0, strlen($0)) }
+                pty.type("MARK-7Q\n")
                 markerSent = true
             }
             if markerSent, text.contains("MARK-7Q") { break }
         }
-        if status == nil { kill(pid, SIGKILL); var raw: Int32 = 0; waitpid(pid, &raw, 0) }
-        XCTAssertTrue(markerSent && String(decoding: output, as: UTF8.self).contains("MARK-7Q"),
+        XCTAssertTrue(markerSent && pty.text.contains("MARK-7Q"),
                       "the run ended and the marker came back (DA1 asked \(asked), answered \(answered))")
-        return (status ?? -1, String(decoding: output, as: UTF8.self))
+        return (status ?? -1, pty.text)
     }
 }
