@@ -43,15 +43,15 @@ public enum CapabilityDetection {
         public var lateFileProbe: KittyFileProbe?
     }
 
-    /// How long `render`, `doctor` and the gallery in a kitty-family terminal wait for a slow
-    /// terminal's answers (its DA1 reply ends the wait at once).
+    /// How long `render` and `doctor` wait for a slow terminal's answers (its DA1 reply ends the
+    /// wait at once), and the gallery's kitty pictures for its late file probe answer.
     public static let lateAnswersWait = 5000
 
     /// `lateAnswersMilliseconds`: when the terminal has not answered within the budget, how long
     /// to wait for the rest in raw mode. Commands that leave raw mode and go on writing
     /// (`render`, `doctor`) need it: a late reply would be echoed, into a picture being written
-    /// or the shell. The gallery stays in raw mode and reads late replies as input; it waits
-    /// only where the answers decide how pictures travel (kitty).
+    /// or the shell. The gallery stays in raw mode and reads late replies as input (a late
+    /// file probe answer turns files on, `TTYBackend.lateReply`).
     ///
     /// `typeAhead`: the caller reads keys next (the gallery). What the questions' reads took,
     /// keys typed before or among the answers included, is kept there instead of flushed, and

@@ -33,16 +33,16 @@ public final class TTYBackend: Backend, @unchecked Sendable {
                 display: DisplayRequest = DisplayRequest()) throws {
         let tty = try TTY.open()
         self.tty = tty
-        // A kitty-family terminal on a loaded machine may answer after the 150 ms budget; its
-        // answers decide whether pictures go as files (megabytes less on the wire) and which
-        // default colours paint under overlays, so the wait goes on for them (DA1 ends it).
-        let kittyByName = Capabilities.decide(environment: environment, isTTY: true).graphics == .kitty
         // Raw mode stays on from the questions to the end (keys typed meanwhile are neither
-        // echoed nor flushed); restored here if the settings are refused, else by `leave`.
+        // echoed nor flushed, late answers never echo); restored here if the settings are
+        // refused, else by `leave`. A kitty-family terminal on a loaded machine may answer after
+        // the 150 ms budget, and its file probe's answer decides whether pictures go as files:
+        // the first screen is drawn at once with its kitty pictures as half-blocks until that
+        // answer comes (`KittyPictureFiles.deciding`, at most `lateAnswersWait`), instead of a
+        // blank screen for the whole wait (5 s where DA1 never came).
         let detected: CapabilityDetection.Result
         do {
             detected = try CapabilityDetection.detect(tty: tty, environment: environment, request: display,
-                                                      lateAnswersMilliseconds: kittyByName ? CapabilityDetection.lateAnswersWait : 0,
                                                       keepLateFileProbe: true, typeAhead: typeAhead)
         } catch {
             RawMode.restore()
@@ -57,9 +57,10 @@ public final class TTYBackend: Backend, @unchecked Sendable {
         self.syncOutput = capabilities.synchronizedOutput
         let files = capabilities.graphicsTransfer == .file && capabilities.graphics == .kitty
         self.lateFileProbe = detected.lateFileProbe
-        // Unanswered in time: files stay off until the late answer (`lateReply`).
+        // Unanswered in time: files stay off, and kitty pictures wait, until the late answer
+        // (`lateReply`) or `lateAnswersWait`.
         self.pictureFiles = files || lateFileProbe != nil
-            ? KittyTempFiles(environment: environment, enabled: files) : nil
+            ? KittyTempFiles(environment: environment, enabled: files, deciding: lateFileProbe != nil) : nil
     }
 
     public var size: Size { tty.windowSize().cells }
@@ -91,8 +92,14 @@ public final class TTYBackend: Backend, @unchecked Sendable {
                                     typeAhead: typeAhead.take(),
                                     patientEscape: repliesMayBeLate ? .seconds(5) : nil,
                                     graphicsReply: { [pictureFiles, lateFileProbe] reply in
-                                        Self.lateReply(reply, probe: lateFileProbe, files: pictureFiles)
+                                        if Self.lateReply(reply, probe: lateFileProbe, files: pictureFiles) { c.yield(.resumed) }
                                     })
+                if let files = pictureFiles, files.deciding {
+                    // No answer in time: the pictures go streamed, drawn again.
+                    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(CapabilityDetection.lateAnswersWait)) {
+                        if files.decided() { c.yield(.resumed) }
+                    }
+                }
                 stream = s
                 reader = r
                 r.start()
@@ -116,11 +123,14 @@ public final class TTYBackend: Backend, @unchecked Sendable {
     }
 
     /// The file probe's answer after start-up: OK with the file gone (kitty read and deleted
-    /// it) turns files on, as the start-up decision would have.
-    static func lateReply(_ reply: KittyGraphicsReply, probe: KittyFileProbe?, files: KittyTempFiles?) {
-        guard let probe, reply.id == TerminalProbe.fileProbeID else { return }
+    /// it) turns files on, as the start-up decision would have. True when kitty pictures were
+    /// waiting for it (they are to be drawn again).
+    @discardableResult
+    static func lateReply(_ reply: KittyGraphicsReply, probe: KittyFileProbe?, files: KittyTempFiles?) -> Bool {
+        guard let probe, reply.id == TerminalProbe.fileProbeID else { return false }
         if reply.isOK, probe.deleted { files?.enable() }
         probe.remove()
+        return files?.decided() ?? false
     }
 
     /// Before the files go: the terminal reads a file when it parses its command, which may be

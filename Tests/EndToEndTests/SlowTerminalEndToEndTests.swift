@@ -61,6 +61,44 @@ final class SlowTerminalEndToEndTests: XCTestCase {
         XCTAssertFalse(transfers.contains { $0.contains("t=d") }, "nothing streamed")
     }
 
+    /// A terminal named kitty that answers nothing until the gallery has drawn: the first
+    /// screen comes without the 5 s wait (it was blank that long, then streamed its pictures),
+    /// its pictures drawn as half-blocks and none sent until the file probe's answer, after
+    /// which they go as files.
+    func testTheGalleryInASilentKittyDrawsAtOnceAndItsPicturesWaitForTheAnswer() throws {
+        let tmp = try temporaryDirectory().path
+        let pty = try PtyProcess(["characters"], environment: ["TERM": "xterm-kitty", "TMPDIR": tmp],
+                                 home: try temporaryDirectory().path)
+        defer { pty.close() }
+        let start = Date()
+        XCTAssertTrue(pty.read(until: { $0.contains("\u{1B}[c") }), "the start-up questions")
+        // Pictures ready: as half-block cells (held) or as kitty transmissions.
+        XCTAssertTrue(pty.read(until: { $0.contains("3-D Man") && ($0.contains("▀") || $0.contains("\u{1B}_Ga=")) }),
+                      "the first screen and its pictures, with no answer at all")
+        print("first screen with pictures \(Int(Date().timeIntervalSince(start) * 1000)) ms after start, nothing answered")
+        XCTAssertFalse(pty.text.contains("\u{1B}_Ga="), "no picture sent before the file probe's answer")
+        guard let probe = pty.text.range(of: "a=q,t=t,f=24;"),
+              let end = pty.text[probe.upperBound...].range(of: "\u{1B}\\"),
+              let path = Data(base64Encoded: String(pty.text[probe.upperBound..<end.lowerBound])).map({ String(decoding: $0, as: UTF8.self) }) else {
+            return XCTFail("the file probe was asked")
+        }
+        XCTAssertEqual(unlink(path), 0, "kitty reads and deletes the probe's file")
+        pty.type("\u{1B}_Gi=32;OK\u{1B}\\\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;c")
+        XCTAssertTrue(pty.read(until: { $0.contains("\u{1B}_Ga=") }), "the pictures sent once answered")
+        let transfers = pty.text.components(separatedBy: "\u{1B}_G").dropFirst().filter { $0.hasPrefix("a=T") || $0.hasPrefix("a=t") }
+        XCTAssertTrue(transfers.first?.contains("t=t") == true, "as files: \(transfers.first?.prefix(60) ?? "")")
+        XCTAssertFalse(transfers.contains { $0.contains("t=d") }, "nothing streamed")
+        // Quit; the exit's DA1 (kitty reading the files) is answered.
+        pty.type("q")
+        var answered = pty.text.components(separatedBy: "\u{1B}[c").count - 1
+        XCTAssertTrue(pty.read(until: { text in
+            let asked = text.components(separatedBy: "\u{1B}[c").count - 1
+            if asked > answered { pty.type("\u{1B}[?62;c"); answered = asked }
+            return pty.exited() != nil
+        }, seconds: 30), "q ended it")
+        XCTAssertEqual(pty.exited(), 0)
+    }
+
     /// Runs the program on a new pty (80x24, 10x20-px cells), answers each DA1 late (600 ms,
     /// `extraAnswer` first: what the terminal says to the questions before it), types `q` once
     /// `quitWhen` holds for the output (a full-screen program), waits for the exit, then types
