@@ -43,18 +43,23 @@ public enum CapabilityDetection {
         public var lateFileProbe: KittyFileProbe?
     }
 
-    /// How long `render`, `doctor` and the gallery in a kitty-family terminal wait for a slow
-    /// terminal's answers (its DA1 reply ends the wait at once).
+    /// How long `render` and `doctor` wait for a slow terminal's answers (its DA1 reply ends the
+    /// wait at once), and the gallery's kitty pictures for its late file probe answer.
     public static let lateAnswersWait = 5000
 
     /// `lateAnswersMilliseconds`: when the terminal has not answered within the budget, how long
     /// to wait for the rest in raw mode. Commands that leave raw mode and go on writing
     /// (`render`, `doctor`) need it: a late reply would be echoed, into a picture being written
-    /// or the shell. The gallery stays in raw mode and reads late replies as input; it waits
-    /// only where the answers decide how pictures travel (kitty).
+    /// or the shell. The gallery stays in raw mode and reads late replies as input (a late
+    /// file probe answer turns files on, `TTYBackend.lateReply`).
+    ///
+    /// `typeAhead`: the caller reads keys next (the gallery). What the questions' reads took,
+    /// keys typed before or among the answers included, is kept there instead of flushed, and
+    /// raw mode stays on (the caller restores it): back in the line discipline's canonical mode
+    /// a key typed before the reader starts would be echoed and held for a whole line.
     public static func detect(tty: TTY?, environment env: [String: String], request: DisplayRequest,
                               timeoutMilliseconds: Int = 150, lateAnswersMilliseconds: Int = 0,
-                              keepLateFileProbe: Bool = false) throws(DisplaySettingError) -> Result {
+                              keepLateFileProbe: Bool = false, typeAhead: TypeAhead? = nil) throws(DisplaySettingError) -> Result {
         let isTTY = tty.map { isatty($0.outputFD) == 1 } ?? false
         let plain = Capabilities.decide(environment: env, isTTY: isTTY)
         // tmux first: whether passthrough is on decides what may be asked inside it.
@@ -68,12 +73,12 @@ public enum CapabilityDetection {
                                                     fileProbe: fileProbe)
             // Before the rest (DA1, which ends the wait, stays last); tmux answers these itself.
             if !plain.inTmux, TerminalProbe.asksColors(environment: env) { questions = TerminalProbe.colorQuestions + questions }
-            var reply = TerminalQuery.ask(tty, questions, timeoutMilliseconds: timeoutMilliseconds)
+            var reply = TerminalQuery.ask(tty, questions, timeoutMilliseconds: timeoutMilliseconds, keeping: typeAhead)
             if lateAnswersMilliseconds > 0, !TerminalQuery.containsDA1Reply(reply) {
-                reply += TerminalQuery.awaitDA1(tty, timeoutMilliseconds: lateAnswersMilliseconds)
+                reply += TerminalQuery.awaitDA1(tty, timeoutMilliseconds: lateAnswersMilliseconds, keeping: typeAhead)
             }
             answers = TerminalAnswers.parse(reply)
-            RawMode.restore()
+            if typeAhead == nil { RawMode.restore() }
             if let fileProbe {
                 answers?.kittyFileDeleted = fileProbe.deleted
                 probe = fileProbe

@@ -23,9 +23,14 @@ final class InputReader: @unchecked Sendable {
     /// Sees every kitty graphics reply before the program does (the late file probe's answer).
     private let graphicsReply: (@Sendable (KittyGraphicsReply) -> Void)?
 
+    /// Bytes read before the reader ran (`TypeAhead`): decoded first, before anything new.
+    private let typeAhead: [UInt8]
+
     init(tty: TTY, signalFD: Int32, ctrlZSuspends: Bool, continuation: AsyncStream<TerminalEvent>.Continuation,
-         patientEscape: Duration? = nil, graphicsReply: (@Sendable (KittyGraphicsReply) -> Void)? = nil) {
+         typeAhead: [UInt8] = [], patientEscape: Duration? = nil,
+         graphicsReply: (@Sendable (KittyGraphicsReply) -> Void)? = nil) {
         self.graphicsReply = graphicsReply
+        self.typeAhead = typeAhead
         self.patientEscape = patientEscape
         self.tty = tty
         self.signalFD = signalFD
@@ -61,6 +66,8 @@ final class InputReader: @unchecked Sendable {
         var buf = [UInt8](repeating: 0, count: 4096)
         var fds = [pollfd(fd: tty.inputFD, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0)]
+        if let until = patientUntil, clock.now < until { decoder.loneEscapeMilliseconds = InputDecoder.patientEscapeMilliseconds }
+        deliver(decoder.feed(typeAhead))
         while true {
             if let until = patientUntil {
                 decoder.loneEscapeMilliseconds = clock.now < until ? InputDecoder.patientEscapeMilliseconds
@@ -77,20 +84,21 @@ final class InputReader: @unchecked Sendable {
                 deliver(decoder.flush())
                 continue
             }
-            if fds[1].revents & Int16(POLLNVAL | POLLERR | POLLHUP) != 0 { break }
-            if fds[1].revents & Int16(POLLIN) != 0 {
-                let got = read(signalFD, &buf, buf.count)
-                if got > 0, !handleSignals(buf[0..<got]) { break }
-            }
+            // Keys first: bytes already queued when a resize is signalled were typed before it
+            // (keys typed at the too-small screen must not act on the enlarged one).
             if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR | POLLNVAL) != 0 {
                 let got = read(tty.inputFD, &buf, buf.count)
-                if got < 0 && (errno == EINTR || errno == EAGAIN) { continue }
-                if got <= 0 {
+                if got <= 0, !(got < 0 && (errno == EINTR || errno == EAGAIN)) {
                     // The terminal went away (EOF/EIO): an orderly quit, like SIGHUP.
                     continuation.yield(.terminate(signal: SIGHUP))
                     break
                 }
-                deliver(decoder.feed(buf[0..<got]))
+                if got > 0 { deliver(decoder.feed(buf[0..<got])) }
+            }
+            if fds[1].revents & Int16(POLLNVAL | POLLERR | POLLHUP) != 0 { break }
+            if fds[1].revents & Int16(POLLIN) != 0 {
+                let got = read(signalFD, &buf, buf.count)
+                if got > 0, !handleSignals(buf[0..<got]) { break }
             }
         }
         continuation.finish()

@@ -12,15 +12,30 @@ public final class KittyTempFiles: KittyPictureFiles, @unchecked Sendable {
     private var counter = 0
     private var removed = false
     private var enabled: Bool
+    private var undecided: Bool
 
     /// A new directory, or nil when none can be made (no writable temporary directory).
-    /// Not `enabled`: writes fail (pictures are streamed) until `enable()`.
-    public init?(environment env: [String: String] = ProcessInfo.processInfo.environment, enabled: Bool = true) {
+    /// Not `enabled`: writes fail (pictures are streamed) until `enable()`. `deciding`: the
+    /// file probe's answer is still to come (`decided()` ends it).
+    public init?(environment env: [String: String] = ProcessInfo.processInfo.environment, enabled: Bool = true,
+                 deciding: Bool = false) {
         let parent = Self.temporaryDirectory(env)
         Self.removeStale(in: parent)
         guard let dir = Self.makeDirectory(in: parent) else { return nil }
         directory = dir
         self.enabled = enabled
+        self.undecided = deciding
+    }
+
+    public var deciding: Bool { lock.withLock { undecided } }
+
+    /// The late answer came (or the wait for it ended). True when it was still being awaited.
+    @discardableResult
+    public func decided() -> Bool {
+        lock.withLock {
+            defer { undecided = false }
+            return undecided
+        }
     }
 
     /// Some picture was given a file (the terminal may still be reading it).

@@ -14,6 +14,7 @@ public final class TTYBackend: Backend, @unchecked Sendable {
     /// Frames and out-of-band bytes come from different tasks; each write goes whole.
     private let writeLock = NSLock()
     private var entered = false
+    private var everEntered = false
     private var reader: InputReader?
     private var stream: AsyncStream<TerminalEvent>?
     private var syncOutput: Bool
@@ -22,6 +23,9 @@ public final class TTYBackend: Backend, @unchecked Sendable {
     private let pictureFiles: KittyTempFiles?
     /// The file probe kitty did not answer in time (`CapabilityDetection.Result.lateFileProbe`).
     private let lateFileProbe: KittyFileProbe?
+    /// What the start-up questions read (their answers and the keys typed among them), for
+    /// the reader to decode first: type-ahead is kept, in order.
+    private let typeAhead = TypeAhead()
 
     /// Opens the terminal; `environment`, the terminal's answers and the user's `display`
     /// settings decide colours and features (`CapabilityDetection`).
@@ -29,13 +33,21 @@ public final class TTYBackend: Backend, @unchecked Sendable {
                 display: DisplayRequest = DisplayRequest()) throws {
         let tty = try TTY.open()
         self.tty = tty
-        // A kitty-family terminal on a loaded machine may answer after the 150 ms budget; its
-        // answers decide whether pictures go as files (megabytes less on the wire) and which
-        // default colours paint under overlays, so the wait goes on for them (DA1 ends it).
-        let kittyByName = Capabilities.decide(environment: environment, isTTY: true).graphics == .kitty
-        let detected = try CapabilityDetection.detect(tty: tty, environment: environment, request: display,
-                                                      lateAnswersMilliseconds: kittyByName ? CapabilityDetection.lateAnswersWait : 0,
-                                                      keepLateFileProbe: true)
+        // Raw mode stays on from the questions to the end (keys typed meanwhile are neither
+        // echoed nor flushed, late answers never echo); restored here if the settings are
+        // refused, else by `leave`. A kitty-family terminal on a loaded machine may answer after
+        // the 150 ms budget, and its file probe's answer decides whether pictures go as files:
+        // the first screen is drawn at once with its kitty pictures as half-blocks until that
+        // answer comes (`KittyPictureFiles.deciding`, at most `lateAnswersWait`), instead of a
+        // blank screen for the whole wait (5 s where DA1 never came).
+        let detected: CapabilityDetection.Result
+        do {
+            detected = try CapabilityDetection.detect(tty: tty, environment: environment, request: display,
+                                                      keepLateFileProbe: true, typeAhead: typeAhead)
+        } catch {
+            RawMode.restore()
+            throw error
+        }
         self.capabilities = detected.capabilities
         // The start-up questions end with DA1, which every terminal answers after the others:
         // without it, replies may still be on their way (a loaded machine, ssh), and one split
@@ -45,9 +57,10 @@ public final class TTYBackend: Backend, @unchecked Sendable {
         self.syncOutput = capabilities.synchronizedOutput
         let files = capabilities.graphicsTransfer == .file && capabilities.graphics == .kitty
         self.lateFileProbe = detected.lateFileProbe
-        // Unanswered in time: files stay off until the late answer (`lateReply`).
+        // Unanswered in time: files stay off, and kitty pictures wait, until the late answer
+        // (`lateReply`) or `lateAnswersWait`.
         self.pictureFiles = files || lateFileProbe != nil
-            ? KittyTempFiles(environment: environment, enabled: files) : nil
+            ? KittyTempFiles(environment: environment, enabled: files, deciding: lateFileProbe != nil) : nil
     }
 
     public var size: Size { tty.windowSize().cells }
@@ -60,8 +73,9 @@ public final class TTYBackend: Backend, @unchecked Sendable {
         try lock.withLock {
             guard !entered else { return }
             try RawMode.enable(tty)
+            everEntered = true
             // Ask once whether synchronized output is supported (reply or not within 100 ms).
-            if !syncOutput, let reply = TerminalQuery.synchronizedOutput(tty, timeoutMilliseconds: 100) {
+            if !syncOutput, let reply = TerminalQuery.synchronizedOutput(tty, timeoutMilliseconds: 100, keeping: typeAhead) {
                 syncOutput = reply
             }
             let leave = ANSI.leaveSequence(mouse: mouse, graphics: capabilities.graphicsMode)
@@ -75,10 +89,17 @@ public final class TTYBackend: Backend, @unchecked Sendable {
             if reader == nil, sigFD >= 0 {
                 let (s, c) = AsyncStream.makeStream(of: TerminalEvent.self)
                 let r = InputReader(tty: tty, signalFD: sigFD, ctrlZSuspends: true, continuation: c,
+                                    typeAhead: typeAhead.take(),
                                     patientEscape: repliesMayBeLate ? .seconds(5) : nil,
                                     graphicsReply: { [pictureFiles, lateFileProbe] reply in
-                                        Self.lateReply(reply, probe: lateFileProbe, files: pictureFiles)
+                                        if Self.lateReply(reply, probe: lateFileProbe, files: pictureFiles) { c.yield(.resumed) }
                                     })
+                if let files = pictureFiles, files.deciding {
+                    // No answer in time: the pictures go streamed, drawn again.
+                    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(CapabilityDetection.lateAnswersWait)) {
+                        if files.decided() { c.yield(.resumed) }
+                    }
+                }
                 stream = s
                 reader = r
                 r.start()
@@ -102,11 +123,14 @@ public final class TTYBackend: Backend, @unchecked Sendable {
     }
 
     /// The file probe's answer after start-up: OK with the file gone (kitty read and deleted
-    /// it) turns files on, as the start-up decision would have.
-    static func lateReply(_ reply: KittyGraphicsReply, probe: KittyFileProbe?, files: KittyTempFiles?) {
-        guard let probe, reply.id == TerminalProbe.fileProbeID else { return }
+    /// it) turns files on, as the start-up decision would have. True when kitty pictures were
+    /// waiting for it (they are to be drawn again).
+    @discardableResult
+    static func lateReply(_ reply: KittyGraphicsReply, probe: KittyFileProbe?, files: KittyTempFiles?) -> Bool {
+        guard let probe, reply.id == TerminalProbe.fileProbeID else { return false }
         if reply.isOK, probe.deleted { files?.enable() }
         probe.remove()
+        return files?.decided() ?? false
     }
 
     /// Before the files go: the terminal reads a file when it parses its command, which may be
@@ -158,5 +182,10 @@ public final class TTYBackend: Backend, @unchecked Sendable {
         }
     }
 
-    deinit { leave(); tty.close() }
+    deinit {
+        // Never entered: raw mode is still on from the start-up questions.
+        if !lock.withLock({ everEntered }) { RawMode.restore() }
+        leave()
+        tty.close()
+    }
 }

@@ -4,19 +4,22 @@ import TerminalUI
 
 /// Questions to the terminal, each followed by a Primary Device Attributes request (`CSI c`),
 /// which every terminal answers: its reply ends the wait early, so an unanswered question costs
-/// nothing, and whatever arrived is flushed so replies never leak into the shell.
+/// nothing, and whatever arrived is flushed so replies never leak into the shell, unless it is
+/// kept for the key reader (`keeping`: the gallery, which stays in raw mode and reads on).
 /// Needs raw mode (no echo, no canonical input).
 public enum TerminalQuery {
     /// Raw reply bytes to `question` + DA1, read until the DA1 reply or the timeout.
-    public static func ask(_ tty: TTY, _ question: String, timeoutMilliseconds: Int) -> [UInt8] {
+    public static func ask(_ tty: TTY, _ question: String, timeoutMilliseconds: Int,
+                           keeping typeAhead: TypeAhead? = nil) -> [UInt8] {
         guard (try? tty.write(Array((question + "\u{1B}[c").utf8))) != nil else { return [] }
-        return awaitDA1(tty, timeoutMilliseconds: timeoutMilliseconds)
+        return awaitDA1(tty, timeoutMilliseconds: timeoutMilliseconds, keeping: typeAhead)
     }
 
     /// Raw reply bytes read, without asking anything, until a DA1 reply or the timeout: the
     /// rest of a slow terminal's answers to questions already asked (asking again would only
-    /// add one more late reply).
-    public static func awaitDA1(_ tty: TTY, timeoutMilliseconds: Int) -> [UInt8] {
+    /// add one more late reply). With `typeAhead`, what was read (keys typed meanwhile with the
+    /// answers) is kept there in order and nothing is flushed; else the rest is flushed.
+    public static func awaitDA1(_ tty: TTY, timeoutMilliseconds: Int, keeping typeAhead: TypeAhead? = nil) -> [UInt8] {
         var reply: [UInt8] = []
         var buf = [UInt8](repeating: 0, count: 512)
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeoutMilliseconds) * 1_000_000
@@ -32,20 +35,28 @@ public enum TerminalQuery {
             reply.append(contentsOf: buf[0..<got])
             if containsDA1Reply(reply) { break }
         }
-        mg_term_flush_input(tty.inputFD)
+        if let typeAhead { typeAhead.append(reply) } else { mg_term_flush_input(tty.inputFD) }
         return reply
     }
 
-    /// `CSI ? … c` present.
+    /// `CSI ? digits;… c` present, whole: a `c` typed after another reply (`CSI ? 2026;2 $ y`)
+    /// is a key, not the end of the answers.
     static func containsDA1Reply(_ b: [UInt8]) -> Bool {
-        let s = String(decoding: b, as: UTF8.self)
-        guard let r = s.range(of: "\u{1B}[?") else { return false }
-        return s[r.upperBound...].contains { $0 == "c" }
+        var i = 0
+        while i + 2 < b.count {
+            if b[i] == 0x1B, b[i + 1] == 0x5B, b[i + 2] == 0x3F {
+                var j = i + 3
+                while j < b.count, (0x30...0x39).contains(b[j]) || b[j] == 0x3B { j += 1 }
+                if j < b.count, b[j] == 0x63 { return true }
+            }
+            i += 1
+        }
+        return false
     }
 
     /// DECRQM for mode 2026: true/false when answered, nil when the terminal did not say.
-    public static func synchronizedOutput(_ tty: TTY, timeoutMilliseconds: Int) -> Bool? {
-        parseModeReport(ask(tty, "\u{1B}[?2026$p", timeoutMilliseconds: timeoutMilliseconds), mode: 2026)
+    public static func synchronizedOutput(_ tty: TTY, timeoutMilliseconds: Int, keeping typeAhead: TypeAhead? = nil) -> Bool? {
+        parseModeReport(ask(tty, "\u{1B}[?2026$p", timeoutMilliseconds: timeoutMilliseconds, keeping: typeAhead), mode: 2026)
     }
 
     /// `CSI ? mode ; value $ y`: 1/2 set/reset (supported), 0/4 unknown/permanently off.

@@ -5,7 +5,8 @@ public enum TerminalEvent: Hashable, Sendable {
     case resize(Size)
     /// Ctrl-Z / SIGTSTP: the runner asks the backend to leave, stop, and re-enter on SIGCONT.
     case suspend
-    /// SIGCONT without our own suspend (e.g. `kill -STOP` then `kill -CONT`): repaint fully.
+    /// SIGCONT without our own suspend (e.g. `kill -STOP` then `kill -CONT`), or the terminal's
+    /// late answers decided how kitty pictures travel (`KittyPictureFiles.deciding`): repaint fully.
     case resumed
     /// SIGTERM / SIGHUP (or end of input): an orderly quit.
     case terminate(signal: Int32)

@@ -77,6 +77,22 @@ extension Buffer {
         images = kept
     }
 
+    /// Every kitty picture drawn as its half-block cells instead, and nothing preloaded (while
+    /// `KittyPictureFiles.deciding`: the first screen shows without waiting for the terminal).
+    public mutating func showKittyPicturesAsCells() {
+        preloads.removeAll()
+        var kept: [ImagePlacement] = []
+        for p in images {
+            guard p.image.graphics == .kitty else { kept.append(p); continue }
+            for y in p.rect.minY..<p.rect.maxY {
+                for x in p.rect.minX..<p.rect.maxX where cells[y * size.width + x] == p.coverCell(x: x, y: y) {
+                    cells[y * size.width + x] = p.fallbackCell(x: x, y: y)
+                }
+            }
+        }
+        images = kept
+    }
+
     /// The cell at `point` as it looks: under a directly placed picture, the picture's
     /// half-block cell there (its colours), else the cell itself.
     public func shownCell(at point: Point) -> Cell {

@@ -15,6 +15,14 @@ public protocol KittyPictureFiles: Sendable {
     func write(_ bytes: [UInt8], id: UInt32) -> String?
     /// Removes a file the terminal did not read (it answered an error for it).
     func discard(_ path: String)
+    /// The terminal's late answers still decide whether pictures go as files: until then the
+    /// runner draws kitty pictures as their half-block cells (none streamed, none lost), and
+    /// repaints them once decided (`TerminalEvent.resumed`).
+    var deciding: Bool { get }
+}
+
+extension KittyPictureFiles {
+    public var deciding: Bool { false }
 }
 
 /// A reply to a kitty graphics command (`ESC _ G i=<id>[,…] ; <message> ESC \`): "OK", or

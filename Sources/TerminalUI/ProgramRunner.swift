@@ -92,6 +92,7 @@ public struct ProgramRunner<P: Program>: Sendable {
             back.clear()
             program.view(model, into: &back)
             back.settleImages()
+            if encoder.kittyFiles?.deciding == true { back.showKittyPicturesAsCells() }
             let diff = needsFullRepaint ? BufferDiff.fullRepaint(back) : BufferDiff(from: front, to: back, picturesMove: picturesMove)
             if !diff.isEmpty {
                 let bytes = encoder.encode(diff)

@@ -61,6 +61,44 @@ final class SlowTerminalEndToEndTests: XCTestCase {
         XCTAssertFalse(transfers.contains { $0.contains("t=d") }, "nothing streamed")
     }
 
+    /// A terminal named kitty that answers nothing until the gallery has drawn: the first
+    /// screen comes without the 5 s wait (it was blank that long, then streamed its pictures),
+    /// its pictures drawn as half-blocks and none sent until the file probe's answer, after
+    /// which they go as files.
+    func testTheGalleryInASilentKittyDrawsAtOnceAndItsPicturesWaitForTheAnswer() throws {
+        let tmp = try temporaryDirectory().path
+        let pty = try PtyProcess(["characters"], environment: ["TERM": "xterm-kitty", "TMPDIR": tmp],
+                                 home: try temporaryDirectory().path)
+        defer { pty.close() }
+        let start = Date()
+        XCTAssertTrue(pty.read(until: { $0.contains("\u{1B}[c") }), "the start-up questions")
+        // Pictures ready: as half-block cells (held) or as kitty transmissions.
+        XCTAssertTrue(pty.read(until: { $0.contains("3-D Man") && ($0.contains("▀") || $0.contains("\u{1B}_Ga=")) }),
+                      "the first screen and its pictures, with no answer at all")
+        print("first screen with pictures \(Int(Date().timeIntervalSince(start) * 1000)) ms after start, nothing answered")
+        XCTAssertFalse(pty.text.contains("\u{1B}_Ga="), "no picture sent before the file probe's answer")
+        guard let probe = pty.text.range(of: "a=q,t=t,f=24;"),
+              let end = pty.text[probe.upperBound...].range(of: "\u{1B}\\"),
+              let path = Data(base64Encoded: String(pty.text[probe.upperBound..<end.lowerBound])).map({ String(decoding: $0, as: UTF8.self) }) else {
+            return XCTFail("the file probe was asked")
+        }
+        XCTAssertEqual(unlink(path), 0, "kitty reads and deletes the probe's file")
+        pty.type("\u{1B}_Gi=32;OK\u{1B}\\\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;c")
+        XCTAssertTrue(pty.read(until: { $0.contains("\u{1B}_Ga=") }), "the pictures sent once answered")
+        let transfers = pty.text.components(separatedBy: "\u{1B}_G").dropFirst().filter { $0.hasPrefix("a=T") || $0.hasPrefix("a=t") }
+        XCTAssertTrue(transfers.first?.contains("t=t") == true, "as files: \(transfers.first?.prefix(60) ?? "")")
+        XCTAssertFalse(transfers.contains { $0.contains("t=d") }, "nothing streamed")
+        // Quit; the exit's DA1 (kitty reading the files) is answered.
+        pty.type("q")
+        var answered = pty.text.components(separatedBy: "\u{1B}[c").count - 1
+        XCTAssertTrue(pty.read(until: { text in
+            let asked = text.components(separatedBy: "\u{1B}[c").count - 1
+            if asked > answered { pty.type("\u{1B}[?62;c"); answered = asked }
+            return pty.exited() != nil
+        }, seconds: 30), "q ended it")
+        XCTAssertEqual(pty.exited(), 0)
+    }
+
     /// Runs the program on a new pty (80x24, 10x20-px cells), answers each DA1 late (600 ms,
     /// `extraAnswer` first: what the terminal says to the questions before it), types `q` once
     /// `quitWhen` holds for the output (a full-screen program), waits for the exit, then types
@@ -69,38 +107,9 @@ final class SlowTerminalEndToEndTests: XCTestCase {
                                    da1: String = SlowTerminalEndToEndTests.lateReply,
                                    extraAnswer: (String) -> String = { _ in "" },
                                    quitWhen: ((String) -> Bool)? = nil) throws -> (status: Int32, output: String) {
-        // posix_openpt and friends are not imported into Swift: their ioctls (Linux's
-        // TIOCSPTLCK to unlock, TIOCGPTN for the number) by value.
-        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
-        var unlock: Int32 = 0, number: UInt32 = 0
-        guard master >= 0, ioctl(master, UInt(0x4004_5431), &unlock) == 0, ioctl(master, UInt(0x8004_5430), &number) == 0 else {
-            throw XCTSkip("no pseudo-terminal available")
-        }
-        defer { close(master) }
-        let slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
-        guard slave >= 0 else { throw XCTSkip("cannot open the pty's slave") }
-        var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 800, ws_ypixel: 480)
-        _ = ioctl(slave, UInt(TIOCSWINSZ), &size)
+        let pty = try PtyProcess(arguments, environment: environment, home: try temporaryDirectory().path)
+        defer { pty.close() }
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for fd: Int32 in 0...2 { posix_spawn_file_actions_adddup2(&actions, slave, fd) }
-        posix_spawn_file_actions_addclose(&actions, master)
-        let home = try temporaryDirectory().path
-        var env = ["PATH": "/usr/bin:/bin", "HOME": home, "XDG_CACHE_HOME": home + "/cache", "XDG_CONFIG_HOME": home + "/config"]
-        env.merge(environment) { $1 }
-        let argv = [RepoPaths.executable.path] + arguments
-        let cargs = argv.map { strdup($0) } + [nil]
-        let cenv = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (cargs + cenv).forEach { free($0) } }
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, argv[0], &actions, nil, cargs, cenv)
-        guard rc == 0 else { throw XCTSkip("cannot start \(argv[0]): \(String(cString: strerror(rc)))") }
-        // The slave stays open here too, so the line discipline lives (and echoes) after exit.
-        defer { close(slave) }
-
-        var output: [UInt8] = []
         var asked = 0, answered = 0
         var due: [Date] = []
         var status: Int32?
@@ -108,36 +117,29 @@ final class SlowTerminalEndToEndTests: XCTestCase {
         var quitTyped = false
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
-            var pfd = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-            if poll(&pfd, 1, 50) > 0 {
-                var buf = [UInt8](repeating: 0, count: 65536)
-                let n = read(master, &buf, buf.count)
-                if n > 0 { output.append(contentsOf: buf[0..<n]) }
-            }
-            let text = String(decoding: output, as: UTF8.self)
+            pty.read()
+            let text = pty.text
             let questions = text.components(separatedBy: "\u{1B}[c").count - 1
             while asked < questions { due.append(Date().addingTimeInterval(0.6)); asked += 1 }
             while answered < due.count, Date() >= due[answered] {
-                _ = (extraAnswer(text) + da1).withCString { write(master, $0, strlen($0)) }
+                pty.type(extraAnswer(text) + da1)
                 answered += 1
             }
             if !quitTyped, answered == asked, let quitWhen, quitWhen(text) {
-                _ = "q".withCString { write(master, $0, strlen($0)) }
+                pty.type("q")
                 quitTyped = true
             }
             if status == nil, asked > 0, answered == asked, quitTyped || quitWhen == nil {
-                var raw: Int32 = 0
-                if waitpid(pid, &raw, WNOHANG) == pid { status = (raw & 0x7f) == 0 ? (raw >> 8) & 0xff : 128 + (raw & 0x7f) }
+                status = pty.exited()
             }
             if status != nil, !markerSent {
-                _ = "MARK-7Q\n".withCString { write(master, $0, strlen($0)) }
+                pty.type("MARK-7Q\n")
                 markerSent = true
             }
             if markerSent, text.contains("MARK-7Q") { break }
         }
-        if status == nil { kill(pid, SIGKILL); var raw: Int32 = 0; waitpid(pid, &raw, 0) }
-        XCTAssertTrue(markerSent && String(decoding: output, as: UTF8.self).contains("MARK-7Q"),
+        XCTAssertTrue(markerSent && pty.text.contains("MARK-7Q"),
                       "the run ended and the marker came back (DA1 asked \(asked), answered \(answered))")
-        return (status ?? -1, String(decoding: output, as: UTF8.self))
+        return (status ?? -1, pty.text)
     }
 }

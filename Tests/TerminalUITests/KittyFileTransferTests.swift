@@ -174,3 +174,37 @@ final class KittyFileTransferRunnerTests: XCTestCase {
         XCTAssertEqual(files.discarded.count, 1, "the unread file is removed")
     }
 }
+
+/// While the terminal's late answer still decides how kitty pictures travel, the runner draws
+/// them as their half-block cells and sends none; once decided (`.resumed`) they go as files.
+final class KittyPicturesWaitForTheDecisionTests: XCTestCase {
+    final class DecidingFiles: KittyPictureFiles, @unchecked Sendable {
+        let files = MemoryPictureFiles()
+        private let lock = NSLock()
+        private var undecided = true
+        var deciding: Bool { lock.withLock { undecided } }
+        func decide() { lock.withLock { undecided = false } }
+        func write(_ bytes: [UInt8], id: UInt32) -> String? { files.write(bytes, id: id) }
+        func discard(_ path: String) { files.discard(path) }
+    }
+
+    func testPicturesAreHalfBlocksUntilDecidedThenFiles() async throws {
+        let backend = HeadlessBackend(size: Size(width: 20, height: 4), graphics: GraphicsMode(graphics: .kitty))
+        let files = DecidingFiles()
+        await backend.useKittyFiles(files)
+        let runner = ProgramRunner(program: OnePicture(), backend: backend) { _, _ in }
+        let task = Task { try await runner.run(OnePicture.Model()) }
+        await eventually(.seconds(5)) { await backend.frames.count >= 1 }
+        let first = String(decoding: await backend.output, as: UTF8.self)
+        XCTAssertFalse(first.contains("\u{1B}_G"), "no kitty picture while deciding: \(first.debugDescription.prefix(200))")
+        XCTAssertTrue(first.contains("10;90;200m"), "its half-block cells (the picture's colour) instead")
+        files.decide()
+        await backend.send(.resumed)
+        await eventually(.seconds(5)) { await backend.frames.count >= 2 }
+        await backend.type("q")
+        _ = try await task.value
+        let all = String(decoding: await backend.output, as: UTF8.self)
+        XCTAssertTrue(all.contains("a=t,f=100,t=t,i=5,q=1;"), "sent as a file once decided")
+        XCTAssertFalse(all.contains("t=d"), "never streamed")
+    }
+}

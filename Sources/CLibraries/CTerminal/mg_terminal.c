@@ -42,7 +42,9 @@ int mg_term_enter_raw(int fd) {
     raw.c_cflag |= CS8;
     raw.c_cc[VMIN] = 1;
     raw.c_cc[VTIME] = 0;
-    return tcsetattr(fd, TCSAFLUSH, &raw);
+    // TCSADRAIN, not TCSAFLUSH: keys typed before raw mode (right after launching, or
+    // while suspended) stay queued for the reader instead of being discarded.
+    return tcsetattr(fd, TCSADRAIN, &raw);
 }
 
 int mg_term_restore(void) {

@@ -108,6 +108,14 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var jumpTyping: JumpTyping?
     public internal(set) var jump: JumpState?
     public internal(set) var jumpNotice: String?
+    /// A key was ignored on the "Terminal too small" screen (it says so until the next resize).
+    public internal(set) var tooSmallKeyIgnored = false
+    /// The last size the grid fitted, while the terminal is too small (`gridBeforeResize`).
+    var lastFittingSize: Size?
+    /// Keys typed before the grid's first page came, in order (`Update+HeldKeys`), and when
+    /// the first of them was held.
+    var heldKeys: [KeyEvent] = []
+    var heldSince: UInt64?
 
     /// A fresh state showing the main list (or, with `letter`, that letter over the main list;
     /// with `search`, the results for that text with the field kept, as after Enter).

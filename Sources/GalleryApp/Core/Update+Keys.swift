@@ -2,12 +2,15 @@ import TerminalUI
 
 /// Keys go to whatever has the focus: an overlay, the index bar, the search field, the grid.
 extension AppState {
-    mutating func handle(key: KeyEvent) -> [Effect] {
+    /// `released`: a held key acting now (`releaseHeldKeys`): it is not held again.
+    mutating func handle(key: KeyEvent, released: Bool = false) -> [Effect] {
         if key == .ctrl("c") {
             // In raw mode Ctrl-C is a key, not SIGINT; it still ends the program as SIGINT would.
             interruptedByKey = true
             return quit()
         }
+        if isTooSmall { return handleTooSmall(key: key) }
+        if !released, !heldKeys.isEmpty { return hold(key) }
         copyNotice = nil  // the confirmation stays until the next key
         jumpNotice = nil
         if let overlay { return handleOverlay(overlay, key: key) }
@@ -16,6 +19,7 @@ extension AppState {
         if let search, search.isEditing { return handleSearchField(key: key) }
         if jumpTyping != nil, let effects = handleJumpTyping(key: key) { return effects }
         guard let action = Keymap.gridAction(for: key, catalog: keyCatalog) else { return [] }
+        if !released, awaitsFirstPage, Self.needsItems(action) { return hold(key) }
         jump = nil  // a key on the grid wins over a jump still being placed
         return perform(action)
     }

@@ -5,6 +5,7 @@ import TerminalUI
 /// double-click interval opens it.
 extension AppState {
     mutating func handle(mouse: MouseEvent, atMillis millis: UInt64) -> [Effect] {
+        if isTooSmall { return [] }  // nothing of the gallery is on screen to click
         if !details.isEmpty { return handleDetail(mouse: mouse) }
         if overlay != nil {
             if mouse.kind == .press { overlay = nil }

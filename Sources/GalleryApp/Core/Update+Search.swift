@@ -45,7 +45,7 @@ extension AppState {
 
     /// A paste types its printable characters into an open field (one debounce for all).
     mutating func handle(paste text: String) -> [Effect] {
-        guard let field = search, field.isEditing else { return [] }
+        guard let field = search, field.isEditing, !isTooSmall else { return [] }
         let printable = text.filter { !$0.isNewline && $0.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F } }
         guard !printable.isEmpty else { return [] }
         search?.text += printable

@@ -56,6 +56,8 @@ extension AppState {
             return []
         }
         if isQuitting { return effects }
+        effects += releaseHeldKeys()
+        if isQuitting { return effects }
         return effects + settle()
     }
 
@@ -104,9 +106,12 @@ extension AppState {
     }
 
     mutating func resize(to newSize: Size) {
-        let oldGrid = layout.tileGrid
+        let oldGrid = gridBeforeResize
+        if layout.tileGrid != nil { lastFittingSize = size }
         size = newSize
+        tooSmallKeyIgnored = false
         guard let grid = layout.tileGrid else { return }
+        lastFittingSize = nil
         for i in lists.indices {
             // Keep the selected tile on the same screen row where possible, then make sure it
             // is visible: the user keeps looking at the same character.

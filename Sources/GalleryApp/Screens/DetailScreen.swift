@@ -7,16 +7,14 @@ import TerminalUI
 enum DetailScreen {
     /// True when a detail page fills the screen; false when the grid shows (no page, or only a
     /// failed page opened from the grid: its modal is drawn over the grid by `renderModal`).
-    static func coversGrid(_ state: AppState) -> Bool {
-        guard !state.details.isEmpty else { return false }
-        return state.details.standalone || state.details.pages.contains { $0.failure == nil }
-    }
+    static func coversGrid(_ state: AppState) -> Bool { state.detailCoversGrid }
 
     static func render(_ state: AppState, into buffer: inout Buffer, theme: Theme) {
         let strings = state.strings
         let size = buffer.size
         guard size.width >= ScreenLayout.minimumColumns, size.height >= ScreenLayout.minimumRows else {
-            GalleryView.renderTooSmall(size: size, strings: strings, theme: theme, into: &buffer)
+            GalleryView.renderTooSmall(size: size, strings: strings, theme: theme,
+                                       keyIgnored: state.tooSmallKeyIgnored, into: &buffer)
             return
         }
         let shown = state.details.pages.last(where: { $0.failure == nil })

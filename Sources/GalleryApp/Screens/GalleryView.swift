@@ -12,7 +12,7 @@ public enum GalleryView {
         let strings = state.strings
         guard let grid = layout.tileGrid else {
             renderTooSmall(size: buffer.size, minimumRows: ScreenLayout.minimumRows + layout.legendRows,
-                           strings: strings, theme: theme, into: &buffer)
+                           strings: strings, theme: theme, keyIgnored: state.tooSmallKeyIgnored, into: &buffer)
             return
         }
         HeaderView.render(state, in: layout.header, theme: theme, into: &buffer)
@@ -30,10 +30,12 @@ public enum GalleryView {
     }
 
     /// `minimumRows`: the comics grid needs its legend's row too (at 40x11 it said "need 24x11").
+    /// `keyIgnored`: a key was pressed here, and only q acts (`AppState.handleTooSmall`).
     static func renderTooSmall(size: Size, minimumRows: Int = ScreenLayout.minimumRows, strings: Strings, theme: Theme,
-                               into buffer: inout Buffer) {
+                               keyIgnored: Bool = false, into buffer: inout Buffer) {
         let need = "\(ScreenLayout.minimumColumns)x\(minimumRows)"
-        let text = strings.text(.tooSmall, "\(size.width)x\(size.height)", need)
+        var text = strings.text(.tooSmall, "\(size.width)x\(size.height)", need)
+        if keyIgnored { text += " " + strings[.tooSmallKeys] }
         let lines = Paragraph.wrap(text, width: max(1, size.width))
         let top = max(0, (size.height - lines.count) / 2)
         buffer.render(Paragraph(text, style: theme.warningText, alignment: .center),

@@ -22,6 +22,7 @@ public enum StringKey: String, CaseIterable, Sendable {
     case noResultsLetter
     case emptyList
     case tooSmall
+    case tooSmallKeys
     case hints
     case searchPrompt
     case searchHint

@@ -22,6 +22,7 @@ extension Strings {
         .noResultsLetter: "No characters under {1}.",
         .emptyList: "No characters.",
         .tooSmall: "Terminal too small: {1}, need {2} or more.",
+        .tooSmallKeys: "Enlarge the window to use the keys (q quits).",
         .hints: "/ search  i index  ? help  q quit",
         .searchPrompt: "Search",
         .searchHint: "Enter keep · Esc back",

@@ -22,6 +22,7 @@ extension Strings {
         .noResultsLetter: "Ningún personaje en {1}.",
         .emptyList: "No hay personajes.",
         .tooSmall: "Terminal demasiado pequeño: {1}, hace falta {2} o más.",
+        .tooSmallKeys: "Agranda la ventana para usar las teclas (q sale).",
         .hints: "/ buscar  i índice  ? ayuda  q salir",
         .searchPrompt: "Buscar",
         .searchHint: "Intro conserva · Esc vuelve",

@@ -11,7 +11,8 @@ int mg_term_save(int fd);
 /// 1 when a snapshot exists.
 int mg_term_has_saved(void);
 /// Raw mode derived from the saved snapshot: no echo, no canonical mode, no signals from keys
-/// (Ctrl-C arrives as a byte), no CR/NL translation, 8-bit, VMIN 1. 0 or -1 with errno.
+/// (Ctrl-C arrives as a byte), no CR/NL translation, 8-bit, VMIN 1. Unread input is kept (keys
+/// typed ahead). 0 or -1 with errno.
 int mg_term_enter_raw(int fd);
 /// Restores exactly the saved struct. Async-signal-safe. 0, or -1 (errno; also when nothing saved).
 int mg_term_restore(void);

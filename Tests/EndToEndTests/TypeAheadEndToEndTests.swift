@@ -1,0 +1,94 @@
+import Foundation
+import TerminalUI
+import TestSupport
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Keys typed while the gallery starts (over ssh a user types `/spid` right after launching):
+/// before the program ran, among the start-up answers (split across reads), and during the
+/// kitty-family wait for late answers. The test is the terminal (`PtyProcess`): it types and
+/// answers on the pty's master, then reads the screen. They were lost: raw mode was entered
+/// with TCSAFLUSH, and the questions' reads took the keys with the answers and flushed the rest.
+final class TypeAheadEndToEndTests: XCTestCase {
+    override func setUpWithError() throws {
+        guard FileManager.default.isExecutableFile(atPath: RepoPaths.executable.path) else {
+            throw XCTSkip("build marvel-gallery first: swift build --product marvel-gallery")
+        }
+    }
+
+    /// An xterm-like terminal answering at once, but in pieces: `/s` typed before the program
+    /// asked anything, `p` among the answers, `i` right after DA1 in the same read, `d` inside
+    /// the answer to the synchronized-output question asked on entering the screen.
+    func testKeysTypedBeforeAndAmongTheAnswersOpenTheSearchWithThem() throws {
+        let pty = try PtyProcess(["characters"], environment: ["TERM": "xterm-256color"],
+                                 home: try temporaryDirectory().path, rows: 30, columns: 100)
+        defer { pty.close() }
+        pty.type("/s")
+        XCTAssertTrue(pty.read(until: { $0.contains("\u{1B}[c") }), "the start-up questions")
+        pty.type("\u{1B}P>|XTerm(390)\u{1B}\\" + "p" + "\u{1B}P1+r524742\u{1B}")
+        usleep(20_000)
+        pty.type("\\\u{1B}P1$r0;48:2::1:2:3m\u{1B}\\\u{1B}[6;20;10t\u{1B}[?6")
+        usleep(20_000)
+        pty.type("4;4c" + "i")
+        try answerEnteringAndType("d", pty)
+        let screen = try waitForSearch(pty)
+        XCTAssertEqual(searchText(screen), "spid", screen)
+        pty.type("\u{03}")
+        XCTAssertTrue(pty.read(until: { _ in pty.exited() != nil }, seconds: 30), "Ctrl-C ended it")
+    }
+
+    /// A kitty that answers late (after the 150 ms budget; the gallery used to wait up to 5 s
+    /// for it, reading and flushing what came): `/sp` typed before its answers, `i` among its
+    /// late answers (split), `d` after them.
+    func testKeysTypedAmongALateKittysAnswersAreKept() throws {
+        let pty = try PtyProcess(["characters"], environment: ["TERM": "xterm-kitty"],
+                                 home: try temporaryDirectory().path, rows: 30, columns: 100)
+        defer { pty.close() }
+        XCTAssertTrue(pty.read(until: { $0.contains("\u{1B}[c") }), "the start-up questions")
+        let asked = Date()
+        pty.read(until: { _ in Date().timeIntervalSince(asked) > 0.4 }, seconds: 1)
+        pty.type("/sp")
+        pty.read(until: { _ in Date().timeIntervalSince(asked) > 0.8 }, seconds: 1)
+        pty.type("\u{1B}]11;rgb:0000/0000/0000\u{1B}\\" + "i" + "\u{1B}]10;rgb:dddd/dddd/dddd\u{1B}\\\u{1B}_Gi=31;OK\u{1B}")
+        usleep(30_000)
+        pty.type("\\\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}[?62;c")
+        try answerEnteringAndType("d", pty)
+        let screen = try waitForSearch(pty)
+        XCTAssertEqual(searchText(screen), "spid", screen)
+        pty.type("\u{03}")
+        XCTAssertTrue(pty.read(until: { _ in pty.exited() != nil }, seconds: 30), "Ctrl-C ended it")
+    }
+
+    /// On entering the screen the backend may ask whether synchronized output works: answered
+    /// with `key` typed inside the answer; else `key` is typed.
+    private func answerEnteringAndType(_ key: String, _ pty: PtyProcess) throws {
+        XCTAssertTrue(pty.read(until: { $0.contains("\u{1B}[?2026$p") || $0.contains("\u{1B}[?1049h") }),
+                      "the program entered the screen")
+        if pty.text.contains("\u{1B}[?2026$p") {
+            pty.type("\u{1B}[?2026;2$y" + key + "\u{1B}[?62;c")
+        } else {
+            pty.type(key)
+        }
+    }
+
+    /// The screen once the search's results are drawn (names that start with "spid").
+    private func waitForSearch(_ pty: PtyProcess) throws -> String {
+        var screen = ""
+        let found = pty.read(until: { text in
+            var terminal = VirtualTerminal(size: Size(width: 100, height: 30))
+            terminal.feed(Array(text.utf8))
+            screen = terminal.screen.text
+            return screen.contains("Search › spid") && screen.contains("Spider")
+        }, seconds: 30)
+        XCTAssertTrue(found, "the search opened with the typed keys and found names:\n\(screen)")
+        return screen
+    }
+
+    /// The search field's text (after `Search › `) on the screen's first line.
+    private func searchText(_ screen: String) -> String? {
+        guard let first = screen.split(separator: "\n").first, let r = first.range(of: "Search › ") else { return nil }
+        return String(first[r.upperBound...].prefix { !$0.isWhitespace })
+    }
+}
