@@ -8,6 +8,8 @@ struct ImageLayer: Sendable {
     var transmits = 0
     var placements = 0
     var frees = 0
+    /// The z each kitty picture shown now was placed at (a change re-places it).
+    var placedZ: [UInt32: Int] = [:]
     /// Where kitty pictures are written as temporary files (nil: streamed), and the file of
     /// each picture sent so (`ANSIEncoder+KittyFiles`).
     var files: (any KittyPictureFiles)?
@@ -29,6 +31,18 @@ struct ImageLayer: Sendable {
 /// them change, and a frame that loses one is repainted from a cleared screen (the only way to
 /// wipe pixels those protocols leave behind).
 extension ANSIEncoder {
+    /// The z of a kitty picture kept under the text: below the cells, and one step lower for
+    /// each later picture under the text that overlaps it, so the later one (a cover of the
+    /// backdrop's strip, with the help over both) is drawn above it: at one z kitty orders
+    /// pictures by when it first stored them.
+    static func underTextZ(of index: Int, in target: [ImagePlacement]) -> Int {
+        let p = target[index]
+        let above = target[(index + 1)...].filter {
+            $0.underText && !$0.placeholder && $0.image.graphics == .kitty && $0.rect.intersects(p.rect)
+        }.count
+        return KittyGraphics.underCells - above
+    }
+
     /// Pictures transmitted and placements written so far (tests and the benchmark).
     public var imagesTransmitted: Int { imageLayer.transmits }
     public var imagePlacementsWritten: Int { imageLayer.placements }
@@ -115,7 +129,8 @@ extension ANSIEncoder {
         let target = diff.target.images
         let width = diff.size.width
         imageLayer.stored.nextFrame()
-        for p in target {
+        var placedZ: [UInt32: Int] = [:]
+        for (index, p) in target.enumerated() {
             let image = p.image
             switch image.graphics {
             case .kitty where p.placeholder:
@@ -129,7 +144,9 @@ extension ANSIEncoder {
                     out.append(contentsOf: kittyTransmit(image))
                     imageLayer.transmits += 1
                 }
-                if !imageLayer.shown.contains(p) {
+                let z = p.underText ? Self.underTextZ(of: index, in: target) : 1
+                placedZ[image.id] = z
+                if !imageLayer.shown.contains(p) || imageLayer.placedZ[image.id] != z {
                     // Above the text (z=1) while no text shares its cells: kitty's below-text
                     // path left stale text in default-background cells (0.26.5, seen). With
                     // an overlay over it (`underText`), under the cells (`z` below INT32_MIN/2,
@@ -138,7 +155,7 @@ extension ANSIEncoder {
                     // Re-placing when that changes replaces placement 1 in place.
                     moveCursor(to: p.rect.origin, &out)
                     out.append(contentsOf: KittyGraphics.place(id: image.id, placement: 1, cols: image.cols, rows: image.rows,
-                                                               z: p.underText ? KittyGraphics.underCells : 1))
+                                                               z: z))
                     imageLayer.placements += 1
                 }
             case .sixel, .iterm2:
@@ -172,6 +189,7 @@ extension ANSIEncoder {
         }
         drawCanvas(for: diff, into: &out)
         imageLayer.shown = target
+        imageLayer.placedZ = placedZ
         // Freed before the preloads are sent: kitty 0.26.5's `d=I` would take them too.
         freeImages(placed: Set(target.map(\.image.id)), into: &out)
         // Pictures about to come into view, sent now (not placed) so their scroll is placements only.

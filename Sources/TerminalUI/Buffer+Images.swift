@@ -64,7 +64,10 @@ extension Buffer {
                     }
                 }
                 under.veil = Rect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
-                kept.removeAll { $0.rect.intersects(p.rect) }
+                // One kept under the text too stays (the backdrop under a cover the help is
+                // drawn over: removing it blacked out the page in kitty 0.26.5); the encoder
+                // places the later one above it (`ANSIEncoder.underTextZ`).
+                kept.removeAll { $0.rect.intersects(p.rect) && !$0.underText }
                 kept.append(under)
                 continue
             }
