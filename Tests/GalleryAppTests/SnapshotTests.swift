@@ -91,6 +91,20 @@ final class SnapshotTests: XCTestCase {
         Snapshot.assert(frame(h).text, named: "search-kept-80x24")
     }
 
+    /// Below 80 columns the search field shows what is typed: at 30x12 (tmux) the header was
+    /// "MARVEL  Data provided by Ma…" with no field at all while "iro" was being typed; the
+    /// attribution, cut anyway, gives way to the field.
+    func testWhatIsTypedShowsOnANarrowTerminal() throws {
+        for width in [30, 40, 60] {
+            var h = loaded(width, 12, count: 40)
+            h.key(.char("/"))
+            h.type("iro")
+            let header = try XCTUnwrap(frame(h).text.split(separator: "\n").first.map(String.init))
+            XCTAssertTrue(header.contains("iro"), "\(width) columns: \(header)")
+            XCTAssertTrue(header.contains("Da"), "the attribution keeps what is left: \(header)")
+        }
+    }
+
     func testNoResults() {
         var h = loaded(120, 40)
         h.key(.char("/"))
