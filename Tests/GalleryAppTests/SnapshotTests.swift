@@ -124,6 +124,22 @@ final class SnapshotTests: XCTestCase {
         Snapshot.assert(frame(h).text, named: "index-120x40")
     }
 
+    /// The A–Z index on the narrowest grid (24 columns): the letter under the cursor is always
+    /// drawn and the box keeps its right side (tmux 24x11 showed "│ #ABCDEFGHIJKLMNOPQRSTU",
+    /// V to Z and the border cut off, so moving to Z showed nothing selected).
+    func testTheIndexShowsTheCursorLetterOnANarrowGrid() throws {
+        var h = loaded(24, 11, count: 40)
+        h.key(.char("i"))
+        for _ in 0..<25 { h.key(.right) }  // from A (the selected A-Bomb's letter) to Z
+        let lines = frame(h).text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let bar = try XCTUnwrap(lines.first { $0.contains("#") == false && $0.contains("XYZ") } ?? lines.first { $0.contains("WXYZ") },
+                                "Z is drawn: \(lines.joined(separator: "\n"))")
+        XCTAssertTrue(bar.trimmingCharacters(in: .whitespaces).hasSuffix("│"), "the box's right side: \(bar)")
+        h.key(.right)  // round to #
+        let again = frame(h).text
+        XCTAssertTrue(again.contains("│ #ABC"), again)
+    }
+
     func testPageErrorsAndTheEnd() {
         var h = Harness(size: Size(width: 120, height: 40))
         h.send(.resized(Size(width: 120, height: 40)))
