@@ -28,6 +28,10 @@ final class JumpTests: XCTestCase {
         h.type("zz extra 15")
         let status = try XCTUnwrap(h.detailText.split(separator: "\n").last.map(String.init))
         XCTAssertTrue(status.contains("jump › zz extra 15"), "the prefix: \(status)")
+        h.key(.escape)
+        h.key(.char("f"))
+        let starred = try XCTUnwrap(h.detailText.split(separator: "\n").last.map(String.init))
+        XCTAssertTrue(starred.contains("starred: 3-D Man"), "what f did: \(starred)")
     }
 
     func testTypingAPrefixMovesToThatNameWithoutLeavingTheGrid() throws {
