@@ -81,6 +81,18 @@ final class DetailSnapshotTests: XCTestCase {
         XCTAssertTrue(status.hasSuffix("? help"), status)
     }
 
+    /// What `y` did shows on a narrow detail page: at 30 columns (tmux) the status line was
+    /// " ● offline catalog  │  copied…"; the source, said on every page, gives way first.
+    func testTheCopyNoticeShowsOnANarrowDetailPage() throws {
+        var h = character(30, 12)
+        h.state.copyNotice = "copied name: Spider-Man"
+        let status = try XCTUnwrap(h.detailText.split(separator: "\n").last.map(String.init))
+        XCTAssertTrue(status.contains("copied name: Spider-Man"), status)
+        h.state.copyNotice = nil
+        let plain = try XCTUnwrap(h.detailText.split(separator: "\n").last.map(String.init))
+        XCTAssertTrue(plain.contains("● offline catalog"), "the source when nothing else is said: \(plain)")
+    }
+
     /// Without colour (NO_COLOR drops the red) the selected tab is still told apart: its
     /// attributes differ from the other tabs' (every tab was bold).
     func testTheSelectedTabDiffersWithoutColour() throws {
