@@ -43,6 +43,12 @@ extension ANSIEncoder {
         return KittyGraphics.underCells - above
     }
 
+    /// The veil's placement number for the `k`th veil over picture `id` (ids are below 2^24,
+    /// `PixelGraphics.ImageIDs`): the first is the picture's id, the others above 2^24.
+    static func veilPlacement(_ id: UInt32, _ k: Int) -> UInt32 {
+        id | (UInt32(k & 0xFF) << 24)
+    }
+
     /// Pictures transmitted and placements written so far (tests and the benchmark).
     public var imagesTransmitted: Int { imageLayer.transmits }
     public var imagePlacementsWritten: Int { imageLayer.placements }
@@ -106,7 +112,9 @@ extension ANSIEncoder {
         }
         // A veil whose overlay closed or moved (the rest are placed again by `drawImages`).
         for p in imageLayer.shown where p.veil != nil && !target.contains(p) {
-            out.append(contentsOf: KittyGraphics.deletePlacement(id: KittyGraphics.veilID, placement: p.image.id))
+            for k in 0..<max(1, p.veils.count) {
+                out.append(contentsOf: KittyGraphics.deletePlacement(id: KittyGraphics.veilID, placement: Self.veilPlacement(p.image.id, k)))
+            }
         }
     }
 
@@ -182,9 +190,10 @@ extension ANSIEncoder {
         if !veiled.isEmpty, veiled != imageLayer.shown.filter({ $0.veil != nil && !$0.placeholder }) {
             out.append(contentsOf: KittyGraphics.transmitVeil)
             for p in veiled {
-                guard let veil = p.veil else { continue }
-                moveCursor(to: veil.origin, &out)
-                out.append(contentsOf: KittyGraphics.placeVeil(placement: p.image.id, cols: veil.width, rows: veil.height))
+                for (k, veil) in (p.veils.isEmpty ? [p.veil].compactMap { $0 } : p.veils).enumerated() {
+                    moveCursor(to: veil.origin, &out)
+                    out.append(contentsOf: KittyGraphics.placeVeil(placement: Self.veilPlacement(p.image.id, k), cols: veil.width, rows: veil.height))
+                }
             }
         }
         drawCanvas(for: diff, into: &out)

@@ -224,6 +224,27 @@ final class ImageLayerTests: XCTestCase {
         XCTAssertLessThan(try z(32), -(1 << 30), "both under the cells")
     }
 
+    /// Two overlays apart over one picture kept under the text (the backdrop's panel on the
+    /// right, the help in the middle): a veil over each, not one over their bounding box, which
+    /// darkened the bare picture between them (kitty 0.26.5 at 355x111: a dark rectangle from
+    /// the help's left edge to the panel, top to bottom, around a small help box).
+    func testOverlaysApartOverAPictureAreVeiledApart() throws {
+        var b = Buffer(size: Size(width: 60, height: 20))
+        b.render(HalfBlockImage(picture(33, cols: 60, rows: 20), staysUnderText: true), in: Rect(x: 0, y: 0, width: 60, height: 20))
+        let panel = Rect(x: 40, y: 1, width: 18, height: 18), help = Rect(x: 10, y: 8, width: 20, height: 5)
+        b.fill(panel, with: Cell(" ", style: Style(background: .rgb(9, 9, 9))))
+        b.render(HalfBlockImage(picture(34, cols: 4, rows: 2)), in: Rect(x: 42, y: 6, width: 4, height: 2))  // a cover on the panel
+        b.fill(help, with: Cell("?", style: Style(background: .rgb(30, 0, 0))))
+        b.settleImages()
+        let backdrop = try XCTUnwrap(b.images.first { $0.image.id == 33 })
+        XCTAssertEqual(Set(backdrop.veils.map { "\($0)" }), Set([panel, help].map { "\($0)" }), "one veil each")
+        let (_, writes, _) = show([b])
+        let bytes = s(writes[0])
+        XCTAssertTrue(bytes.contains("i=\(KittyGraphics.veilID),p=33,c=\(panel.width),r=\(panel.height),z=-1")
+                      || bytes.contains("i=\(KittyGraphics.veilID),p=33,c=\(help.width),r=\(help.height),z=-1"), bytes)
+        XCTAssertFalse(bytes.contains("c=48,r=18,z=-1"), "no veil over the bounding box")
+    }
+
     func testAPictureThatDoesNotFitIsDrawnAsHalfBlocks() {
         var b = Buffer(size: Size(width: 10, height: 4))
         b.render(HalfBlockImage(picture(3, cols: 6, rows: 3)), in: Rect(x: 0, y: 0, width: 4, height: 2))
