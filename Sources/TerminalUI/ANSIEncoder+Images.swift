@@ -8,6 +8,8 @@ struct ImageLayer: Sendable {
     var transmits = 0
     var placements = 0
     var frees = 0
+    /// The z each kitty picture shown now was placed at (a change re-places it).
+    var placedZ: [UInt32: Int] = [:]
     /// Where kitty pictures are written as temporary files (nil: streamed), and the file of
     /// each picture sent so (`ANSIEncoder+KittyFiles`).
     var files: (any KittyPictureFiles)?
@@ -29,6 +31,24 @@ struct ImageLayer: Sendable {
 /// them change, and a frame that loses one is repainted from a cleared screen (the only way to
 /// wipe pixels those protocols leave behind).
 extension ANSIEncoder {
+    /// The z of a kitty picture kept under the text: below the cells, and one step lower for
+    /// each later picture under the text that overlaps it, so the later one (a cover of the
+    /// backdrop's strip, with the help over both) is drawn above it: at one z kitty orders
+    /// pictures by when it first stored them.
+    static func underTextZ(of index: Int, in target: [ImagePlacement]) -> Int {
+        let p = target[index]
+        let above = target[(index + 1)...].filter {
+            $0.underText && !$0.placeholder && $0.image.graphics == .kitty && $0.rect.intersects(p.rect)
+        }.count
+        return KittyGraphics.underCells - above
+    }
+
+    /// The veil's placement number for the `k`th veil over picture `id` (ids are below 2^24,
+    /// `PixelGraphics.ImageIDs`): the first is the picture's id, the others above 2^24.
+    static func veilPlacement(_ id: UInt32, _ k: Int) -> UInt32 {
+        id | (UInt32(k & 0xFF) << 24)
+    }
+
     /// Pictures transmitted and placements written so far (tests and the benchmark).
     public var imagesTransmitted: Int { imageLayer.transmits }
     public var imagePlacementsWritten: Int { imageLayer.placements }
@@ -92,7 +112,9 @@ extension ANSIEncoder {
         }
         // A veil whose overlay closed or moved (the rest are placed again by `drawImages`).
         for p in imageLayer.shown where p.veil != nil && !target.contains(p) {
-            out.append(contentsOf: KittyGraphics.deletePlacement(id: KittyGraphics.veilID, placement: p.image.id))
+            for k in 0..<max(1, p.veils.count) {
+                out.append(contentsOf: KittyGraphics.deletePlacement(id: KittyGraphics.veilID, placement: Self.veilPlacement(p.image.id, k)))
+            }
         }
     }
 
@@ -115,7 +137,8 @@ extension ANSIEncoder {
         let target = diff.target.images
         let width = diff.size.width
         imageLayer.stored.nextFrame()
-        for p in target {
+        var placedZ: [UInt32: Int] = [:]
+        for (index, p) in target.enumerated() {
             let image = p.image
             switch image.graphics {
             case .kitty where p.placeholder:
@@ -129,7 +152,9 @@ extension ANSIEncoder {
                     out.append(contentsOf: kittyTransmit(image))
                     imageLayer.transmits += 1
                 }
-                if !imageLayer.shown.contains(p) {
+                let z = p.underText ? Self.underTextZ(of: index, in: target) : 1
+                placedZ[image.id] = z
+                if !imageLayer.shown.contains(p) || imageLayer.placedZ[image.id] != z {
                     // Above the text (z=1) while no text shares its cells: kitty's below-text
                     // path left stale text in default-background cells (0.26.5, seen). With
                     // an overlay over it (`underText`), under the cells (`z` below INT32_MIN/2,
@@ -138,7 +163,7 @@ extension ANSIEncoder {
                     // Re-placing when that changes replaces placement 1 in place.
                     moveCursor(to: p.rect.origin, &out)
                     out.append(contentsOf: KittyGraphics.place(id: image.id, placement: 1, cols: image.cols, rows: image.rows,
-                                                               z: p.underText ? KittyGraphics.underCells : 1))
+                                                               z: z))
                     imageLayer.placements += 1
                 }
             case .sixel, .iterm2:
@@ -165,13 +190,15 @@ extension ANSIEncoder {
         if !veiled.isEmpty, veiled != imageLayer.shown.filter({ $0.veil != nil && !$0.placeholder }) {
             out.append(contentsOf: KittyGraphics.transmitVeil)
             for p in veiled {
-                guard let veil = p.veil else { continue }
-                moveCursor(to: veil.origin, &out)
-                out.append(contentsOf: KittyGraphics.placeVeil(placement: p.image.id, cols: veil.width, rows: veil.height))
+                for (k, veil) in (p.veils.isEmpty ? [p.veil].compactMap { $0 } : p.veils).enumerated() {
+                    moveCursor(to: veil.origin, &out)
+                    out.append(contentsOf: KittyGraphics.placeVeil(placement: Self.veilPlacement(p.image.id, k), cols: veil.width, rows: veil.height))
+                }
             }
         }
         drawCanvas(for: diff, into: &out)
         imageLayer.shown = target
+        imageLayer.placedZ = placedZ
         // Freed before the preloads are sent: kitty 0.26.5's `d=I` would take them too.
         freeImages(placed: Set(target.map(\.image.id)), into: &out)
         // Pictures about to come into view, sent now (not placed) so their scroll is placements only.

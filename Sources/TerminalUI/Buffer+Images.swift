@@ -57,14 +57,27 @@ extension Buffer {
                 // it there, and the rest of it stays pixels (an overlay over the grid, issue 26).
                 var under = p
                 var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
+                var runs: [Rect] = []  // the cells drawn over, row by row
                 for y in p.rect.minY..<p.rect.maxY {
-                    for x in p.rect.minX..<p.rect.maxX where cells[y * size.width + x] != p.coverCell(x: x, y: y) {
+                    var start: Int?
+                    for x in p.rect.minX..<p.rect.maxX {
+                        guard cells[y * size.width + x] != p.coverCell(x: x, y: y) else {
+                            if let s = start { runs.append(Rect(x: s, y: y, width: x - s, height: 1)) }
+                            start = nil
+                            continue
+                        }
                         cells[y * size.width + x] = p.veiled(cells[y * size.width + x], x: x, y: y)
                         minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x); maxY = max(maxY, y)
+                        if start == nil { start = x }
                     }
+                    if let s = start { runs.append(Rect(x: s, y: y, width: p.rect.maxX - s, height: 1)) }
                 }
                 under.veil = Rect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
-                kept.removeAll { $0.rect.intersects(p.rect) }
+                under.veils = Self.groups(of: runs, within: under.veil!)
+                // One kept under the text too stays (the backdrop under a cover the help is
+                // drawn over: removing it blacked out the page in kitty 0.26.5); the encoder
+                // places the later one above it (`ANSIEncoder.underTextZ`).
+                kept.removeAll { $0.rect.intersects(p.rect) && !$0.underText }
                 kept.append(under)
                 continue
             }
@@ -91,6 +104,24 @@ extension Buffer {
             }
         }
         images = kept
+    }
+
+    /// The bounding boxes of the groups of `runs` (one row each) that touch, row to row or
+    /// overlapping; `whole` when there would be more than four (one veil is enough there).
+    static func groups(of runs: [Rect], within whole: Rect) -> [Rect] {
+        var boxes: [Rect] = []
+        for run in runs {
+            var box = run
+            // A run joins every box it touches (the row above, or overlapping after a merge).
+            while let i = boxes.firstIndex(where: { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height + 1).intersects(box) }) {
+                let b = boxes.remove(at: i)
+                let x0 = min(b.minX, box.minX), y0 = min(b.minY, box.minY)
+                box = Rect(x: x0, y: y0, width: max(b.maxX, box.maxX) - x0, height: max(b.maxY, box.maxY) - y0)
+            }
+            boxes.append(box)
+            if boxes.count > 4 * max(1, whole.height) { return [whole] }
+        }
+        return boxes.count <= 4 ? boxes : [whole]
     }
 
     /// The cell at `point` as it looks: under a directly placed picture, the picture's

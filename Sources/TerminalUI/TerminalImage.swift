@@ -106,11 +106,15 @@ public struct ImagePlacement: Sendable, Hashable {
     /// the terminal then draws the picture under the text and under cells with a background
     /// colour, with a dark veil over those cells (`KittyGraphics.veil`).
     public internal(set) var veil: Rect?
+    /// The veils laid over those cells: one per group of touching cells drawn over (the
+    /// backdrop's panel and the help apart), so the bare picture between two overlays is not
+    /// darkened; the bounding box when there would be more than a few.
+    public internal(set) var veils: [Rect] = []
     /// True when something is drawn over part of it (`veil`).
     public var underText: Bool { veil != nil }
 
     public static func == (a: ImagePlacement, b: ImagePlacement) -> Bool {
-        a.image == b.image && a.rect == b.rect && a.veil == b.veil
+        a.image == b.image && a.rect == b.rect && a.veil == b.veil && a.veils == b.veils
     }
 
     public func hash(into h: inout Hasher) {

@@ -81,6 +81,21 @@ final class DetailSnapshotTests: XCTestCase {
         XCTAssertTrue(status.hasSuffix("? help"), status)
     }
 
+    /// What `y` did shows on a narrow detail page: at 30 columns (tmux) the status line was
+    /// " ● offline catalog  │  copied…"; the source, said on every page, gives way first.
+    func testTheCopyNoticeShowsOnANarrowDetailPage() throws {
+        var h = character(30, 12)
+        let plain = try XCTUnwrap(h.detailText.split(separator: "\n").last.map(String.init))
+        XCTAssertTrue(plain.contains("● offline catalog"), "the source when nothing else is said: \(plain)")
+        h.state.copyNotice = "★ starred: Spider-Man"  // `f`
+        let starred = try XCTUnwrap(h.detailText.split(separator: "\n").last.map(String.init))
+        XCTAssertTrue(starred.contains("★ starred: Spider-Man"), starred)
+        h.state.copyNotice = nil
+        h.send(.detail(.copied(CopyRequest(.name, "Spider-Man"))))  // `y` on a page: the page's notice
+        let copied = try XCTUnwrap(h.detailText.split(separator: "\n").last.map(String.init))
+        XCTAssertTrue(copied.contains("copied name: Spider-Man"), copied)
+    }
+
     /// Without colour (NO_COLOR drops the red) the selected tab is still told apart: its
     /// attributes differ from the other tabs' (every tab was bold).
     func testTheSelectedTabDiffersWithoutColour() throws {

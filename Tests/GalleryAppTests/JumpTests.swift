@@ -20,6 +20,20 @@ final class JumpTests: XCTestCase {
         h.send(.timerFired(tag))
     }
 
+    /// On a narrow terminal the prefix being typed still shows: at 30 columns (tmux) the status
+    /// line was " Spider-Girl (May Parker)  │ …", the selected name taking the whole line.
+    func testThePrefixShowsOnANarrowStatusLine() throws {
+        var h = loaded(size: Size(width: 30, height: 12))
+        h.key(.char("'"))
+        h.type("zz extra 15")
+        let status = try XCTUnwrap(h.detailText.split(separator: "\n").last.map(String.init))
+        XCTAssertTrue(status.contains("jump › zz extra 15"), "the prefix: \(status)")
+        h.key(.escape)
+        h.key(.char("f"))
+        let starred = try XCTUnwrap(h.detailText.split(separator: "\n").last.map(String.init))
+        XCTAssertTrue(starred.contains("starred: 3-D Man"), "what f did: \(starred)")
+    }
+
     func testTypingAPrefixMovesToThatNameWithoutLeavingTheGrid() throws {
         var h = loaded()
         XCTAssertNil(h.state.current.item(at: 1500), "not loaded yet")

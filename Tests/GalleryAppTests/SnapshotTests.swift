@@ -91,6 +91,20 @@ final class SnapshotTests: XCTestCase {
         Snapshot.assert(frame(h).text, named: "search-kept-80x24")
     }
 
+    /// Below 80 columns the search field shows what is typed: at 30x12 (tmux) the header was
+    /// "MARVEL  Data provided by Ma…" with no field at all while "iro" was being typed; the
+    /// attribution, cut anyway, gives way to the field.
+    func testWhatIsTypedShowsOnANarrowTerminal() throws {
+        for width in [30, 40, 60] {
+            var h = loaded(width, 12, count: 40)
+            h.key(.char("/"))
+            h.type("iro")
+            let header = try XCTUnwrap(frame(h).text.split(separator: "\n").first.map(String.init))
+            XCTAssertTrue(header.contains("iro"), "\(width) columns: \(header)")
+            XCTAssertTrue(header.contains("Da"), "the attribution keeps what is left: \(header)")
+        }
+    }
+
     func testNoResults() {
         var h = loaded(120, 40)
         h.key(.char("/"))
@@ -108,6 +122,22 @@ final class SnapshotTests: XCTestCase {
         h.key(.char("i"))
         h.key(.right)
         Snapshot.assert(frame(h).text, named: "index-120x40")
+    }
+
+    /// The A–Z index on the narrowest grid (24 columns): the letter under the cursor is always
+    /// drawn and the box keeps its right side (tmux 24x11 showed "│ #ABCDEFGHIJKLMNOPQRSTU",
+    /// V to Z and the border cut off, so moving to Z showed nothing selected).
+    func testTheIndexShowsTheCursorLetterOnANarrowGrid() throws {
+        var h = loaded(24, 11, count: 40)
+        h.key(.char("i"))
+        for _ in 0..<25 { h.key(.right) }  // from A (the selected A-Bomb's letter) to Z
+        let lines = frame(h).text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let bar = try XCTUnwrap(lines.first { $0.contains("#") == false && $0.contains("XYZ") } ?? lines.first { $0.contains("WXYZ") },
+                                "Z is drawn: \(lines.joined(separator: "\n"))")
+        XCTAssertTrue(bar.trimmingCharacters(in: .whitespaces).hasSuffix("│"), "the box's right side: \(bar)")
+        h.key(.right)  // round to #
+        let again = frame(h).text
+        XCTAssertTrue(again.contains("│ #ABC"), again)
     }
 
     func testPageErrorsAndTheEnd() {

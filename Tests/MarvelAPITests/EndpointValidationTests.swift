@@ -44,6 +44,18 @@ final class EndpointValidationTests: XCTestCase {
         XCTAssertNil(ComicQuery.Format(lenient: "Digital Vertical Comic"))
     }
 
+    /// A base URL given as Marvel's documentation writes it (`https://gateway.marvel.com/v1/public/`)
+    /// asks the same paths as the bare host: `--base-url http://127.0.0.1:8080/v1/public/` against
+    /// `serve` asked `/v1/public/v1/public/characters` (404) where a user expects the gallery.
+    func testABaseURLEndingInTheAPIPathIsNotDoubled() throws {
+        let transport = try HTTPTransport()
+        for base in ["http://127.0.0.1:1/v1/public", "http://127.0.0.1:1/v1/public/", "http://127.0.0.1:1/mirror/v1/public/"] {
+            let client = MarvelClient(baseURL: URL(string: base)!, transport: transport)
+            let expected = base.contains("mirror") ? "http://127.0.0.1:1/mirror/v1/public/comics/17701" : "http://127.0.0.1:1/v1/public/comics/17701"
+            XCTAssertEqual(try client.signedURL(for: MarvelEndpoint<MarvelComic>.byID(17701)).absoluteString, expected, base)
+        }
+    }
+
     func testCacheKeyDropsOnlyAuthParameters() {
         let a = URL(string: "http://h/v1/public/comics?limit=5&ts=1&apikey=k&hash=x")!
         let b = URL(string: "http://h/v1/public/comics?limit=5&ts=2&apikey=k&hash=y")!

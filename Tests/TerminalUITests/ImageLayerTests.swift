@@ -197,6 +197,54 @@ final class ImageLayerTests: XCTestCase {
         XCTAssertEqual(b.images.first { $0.image.id == 32 }?.underText, false, "the cover stays above the text")
     }
 
+    /// The help over the kitty backdrop and over a cover of its panel's strip, both pictures
+    /// kept under the text: both stay placed, the cover above the backdrop. Seen in kitty
+    /// 0.26.5: `?` on 3-D Man's page at 177x55 deleted the backdrop (the screen outside the
+    /// panel went black, 0,0,0) because the veiled cover took every picture it overlapped.
+    func testTheHelpOverABackdropAndACoverKeepsBothWithTheCoverAbove() throws {
+        var b = Buffer(size: Size(width: 40, height: 12))
+        b.render(HalfBlockImage(picture(31, cols: 20, rows: 10), staysUnderText: true), in: Rect(x: 0, y: 0, width: 20, height: 10))
+        b.fill(Rect(x: 5, y: 2, width: 10, height: 6), with: Cell(" ", style: Style(background: .rgb(9, 9, 9))))
+        b.render(HalfBlockImage(picture(32, cols: 4, rows: 2), staysUnderText: true), in: Rect(x: 7, y: 3, width: 4, height: 2))
+        b.fill(Rect(x: 2, y: 4, width: 7, height: 3), with: Cell("?", style: Style(background: .rgb(30, 0, 0))))
+        b.settleImages()
+        XCTAssertEqual(Set(b.images.map(\.image.id)), [31, 32], "the backdrop stays under the help")
+        XCTAssertTrue(b.images.allSatisfy(\.underText))
+        let (vt, writes, _) = show([b])
+        XCTAssertEqual(vt.graphics.placements[31], Rect(x: 0, y: 0, width: 20, height: 10))
+        XCTAssertEqual(vt.graphics.placements[32], Rect(x: 7, y: 3, width: 4, height: 2))
+        func z(_ id: UInt32) throws -> Int {
+            let bytes = s(writes[0])
+            let start = try XCTUnwrap(bytes.range(of: "a=p,i=\(id),p=1,"), "placed: \(id)")
+            let rest = bytes[start.upperBound...]
+            let field = try XCTUnwrap(rest.range(of: "z="))
+            return try XCTUnwrap(Int(rest[field.upperBound...].prefix { $0 == "-" || $0.isNumber }))
+        }
+        XCTAssertLessThan(try z(31), try z(32), "the cover above the backdrop")
+        XCTAssertLessThan(try z(32), -(1 << 30), "both under the cells")
+    }
+
+    /// Two overlays apart over one picture kept under the text (the backdrop's panel on the
+    /// right, the help in the middle): a veil over each, not one over their bounding box, which
+    /// darkened the bare picture between them (kitty 0.26.5 at 355x111: a dark rectangle from
+    /// the help's left edge to the panel, top to bottom, around a small help box).
+    func testOverlaysApartOverAPictureAreVeiledApart() throws {
+        var b = Buffer(size: Size(width: 60, height: 20))
+        b.render(HalfBlockImage(picture(33, cols: 60, rows: 20), staysUnderText: true), in: Rect(x: 0, y: 0, width: 60, height: 20))
+        let panel = Rect(x: 40, y: 1, width: 18, height: 18), help = Rect(x: 10, y: 8, width: 20, height: 5)
+        b.fill(panel, with: Cell(" ", style: Style(background: .rgb(9, 9, 9))))
+        b.render(HalfBlockImage(picture(34, cols: 4, rows: 2)), in: Rect(x: 42, y: 6, width: 4, height: 2))  // a cover on the panel
+        b.fill(help, with: Cell("?", style: Style(background: .rgb(30, 0, 0))))
+        b.settleImages()
+        let backdrop = try XCTUnwrap(b.images.first { $0.image.id == 33 })
+        XCTAssertEqual(Set(backdrop.veils.map { "\($0)" }), Set([panel, help].map { "\($0)" }), "one veil each")
+        let (_, writes, _) = show([b])
+        let bytes = s(writes[0])
+        XCTAssertTrue(bytes.contains("i=\(KittyGraphics.veilID),p=33,c=\(panel.width),r=\(panel.height),z=-1")
+                      || bytes.contains("i=\(KittyGraphics.veilID),p=33,c=\(help.width),r=\(help.height),z=-1"), bytes)
+        XCTAssertFalse(bytes.contains("c=48,r=18,z=-1"), "no veil over the bounding box")
+    }
+
     func testAPictureThatDoesNotFitIsDrawnAsHalfBlocks() {
         var b = Buffer(size: Size(width: 10, height: 4))
         b.render(HalfBlockImage(picture(3, cols: 6, rows: 3)), in: Rect(x: 0, y: 0, width: 4, height: 2))

@@ -162,6 +162,12 @@ enum DetailScreen {
         var left = " ● " + StatusBar.source(state.config.source, strings)
         if let notice = page.notice { left += "  │  " + notice }
         for notice in [state.copyNotice].compactMap({ $0 }) + state.savedNotices { left += "  │  " + notice }
+        let said = [state.copyNotice, page.notice].compactMap { $0 }
+        if !said.isEmpty, TextWidth.of(left) > area.width {
+            // What `y`, `f` or `o` just did shows at any width: the source, said on every page,
+            // gives way first (at 30 columns the line was " ● offline catalog  │  copied…").
+            left = " " + (said + state.savedNotices).joined(separator: "  │  ")
+        }
         let x = buffer.put(TextWidth.truncate(left, to: area.width), at: area.origin, style: theme.statusBar.bold)
         StatusBar.putHints(strings[.detailHints], after: x, in: area, style: theme.statusBar, into: &buffer)
     }

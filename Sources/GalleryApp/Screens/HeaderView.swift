@@ -14,7 +14,14 @@ enum HeaderView {
         // The attribution always shows; the title gives way first on narrow terminals. From 80
         // columns the title (or the search field) keeps a third of the line: a live source's
         // long credit, cut anyway, hid what was typed into the search field.
-        let kept = area.width >= 80 ? area.width / 3 : 0
+        var kept = area.width >= 80 ? area.width / 3 : 0
+        if let search = state.search, search.isEditing {
+            // What is typed shows at any width: below 80 columns the attribution, cut anyway,
+            // gives the field what it needs (prompt, text, cursor; at 30 to 60 columns the
+            // field showed nothing typed, or was not there at all).
+            let need = TextWidth.of(strings[.searchPrompt] + " › " + search.text) + 4
+            kept = max(kept, min(need, area.maxX - x))
+        }
         let right = max(x + kept, area.maxX - attributionWidth - 1)
         buffer.put(TextWidth.truncate(attribution, to: area.maxX - right - 1),
                    at: Point(x: right, y: area.y), style: theme.secondary)

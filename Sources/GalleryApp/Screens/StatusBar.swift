@@ -18,6 +18,13 @@ enum StatusBar {
         } else if let notice = state.jumpNotice {
             parts.append((notice, theme.statusBar.bold))
         }
+        // What a key just did ("copied name: …", "★ starred: …") and the prefix being typed show
+        // at any width: the selected name before them gives way (at 30 columns "Spider-Girl
+        // (May Parker)" took the line, and neither the copy nor the typed prefix was seen).
+        let upToNotice = parts.enumerated().reduce(0) { $0 + TextWidth.of($1.offset == 0 ? $1.element.0 : "  │  " + $1.element.0) }
+        if upToNotice > area.width, state.current.selectedItem != nil, parts.count > 1 {
+            parts[0].0 = TextWidth.truncate(parts[0].0, to: max(2, TextWidth.of(parts[0].0) - (upToNotice - area.width)))
+        }
         parts.append(((parts.isEmpty ? " " : "") + "● " + source(state.config.source, strings), theme.statusBar))
         let list = state.current
         if let total = list.positionTotal {

@@ -125,6 +125,9 @@ public final class MarvelClient: Sendable {
         }
         var basePath = components.percentEncodedPath
         while basePath.hasSuffix("/") { basePath.removeLast() }
+        // Marvel's documentation gives the base as `https://gateway.marvel.com/v1/public/`: a
+        // base URL written so is the API's root, not a mirror's folder (it asked `/v1/public/v1/public/...`).
+        if basePath.hasSuffix("/v1/public") { basePath.removeLast("/v1/public".count) }
         components.percentEncodedPath = basePath + endpoint.path
         components.fragment = nil
         var items = (components.queryItems ?? []) + endpoint.query
