@@ -60,6 +60,7 @@ enum GalleryLaunch {
         let thumbnails = PipelineThumbnails(pipeline: pipeline, colorDepth: await backend.colorDepth,
                                             graphics: await backend.graphics, dither: dither)
         var signalExit: Int32?
+        var openFailure: String?
         do {
             let (state, stats) = try await GallerySession.run(
                 backend: backend, pages: MarvelPageSource(client: client, searchesAnywhere: kind.searchesAnywhere,
@@ -74,6 +75,7 @@ enum GalleryLaunch {
                 let line = Array((state.isScreenComplete ? "grid-complete\n" : "grid-incomplete\n").utf8)
                 _ = line.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
             }
+            openFailure = state.details.standaloneFailure
             if let signal = stats.terminatingSignal {
                 signalExit = RunStats.exitStatus(forSignal: signal)
             } else if state.interruptedByKey {
@@ -86,6 +88,9 @@ enum GalleryLaunch {
         await shutDown(thumbnails, transports: [imageTransport, client.transport])
         // The terminal is restored by now: report the signal the shell way (SIGTERM 143).
         if let signalExit { throw ExitCode(signalExit) }
+        // `marvel-gallery comic 99999999` that could not open: the reason once more where the
+        // shell keeps it, and the status a script can test (as `--plain` does).
+        if let openFailure { throw PlainOutput.failure(openFailure) }
     }
 
     /// Loads cancelled and drained before the disk index is written and the transports stop:

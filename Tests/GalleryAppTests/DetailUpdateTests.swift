@@ -58,8 +58,23 @@ final class DetailUpdateTests: XCTestCase {
         XCTAssertTrue(h.pendingFetches.isEmpty, "no grid behind a standalone detail")
         h.answerDetails(effects, failing: [.character(7)])
         XCTAssertTrue(h.detailText.contains("HTTP 404"))
+        XCTAssertNil(h.state.details.standaloneFailure, "not before it is dismissed")
         XCTAssertEqual(h.key(.enter), [])
         XCTAssertTrue(h.state.isQuitting)
+        XCTAssertEqual(h.state.details.standaloneFailure, "HTTP 404: no such id", "the run ends as a failure")
+    }
+
+    /// A page opened from a standalone page that fails goes back to it: the run has not failed.
+    func testAFailedPageAboveAStandaloneOneIsNotTheRunsFailure() {
+        var h = Harness(size: Size(width: 120, height: 40))
+        h.send(.resized(Size(width: 120, height: 40)))
+        h.answerDetails(h.state.openDetail(.character(7), standalone: true))
+        h.answerDetails(h.key(.enter), failing: [.comic(5000)])
+        XCTAssertEqual(h.state.details.pages.count, 2)
+        h.key(.enter)
+        XCTAssertEqual(h.state.details.pages.count, 1)
+        XCTAssertFalse(h.state.isQuitting)
+        XCTAssertNil(h.state.details.standaloneFailure)
     }
 
     func testTabAndNumberKeysSwitchTheRelatedListsAndEachKeepsItsPlace() throws {

@@ -52,7 +52,8 @@ extension DetailStack {
     }
 
     mutating func close() {
-        if !pages.isEmpty { pages.removeLast() }
+        guard let page = pages.popLast() else { return }
+        if pages.isEmpty && standalone, let failure = page.failure { standaloneFailure = failure }
     }
 
     func document(_ page: DetailPage, layout: DetailLayout? = nil) -> DetailDocument? {

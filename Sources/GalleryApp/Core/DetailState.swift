@@ -12,6 +12,9 @@ public struct DetailStack: Equatable, Sendable {
     /// Opened from the command line (`marvel-gallery character ID`) with no grid below: going
     /// back from the last page quits instead of showing an empty grid.
     public internal(set) var standalone = false
+    /// Why the standalone page could not be opened, once its error was dismissed: the run then
+    /// ends as a failure (exit 1 with this reason), as `--plain` does, not as a plain quit.
+    public internal(set) var standaloneFailure: String?
     var nextID = 1
     public internal(set) var size: Size
     public let strings: Strings
