@@ -58,7 +58,7 @@ final class TileLabelsEndToEndTests: XCTestCase {
         tmux.send("Enter")
         // No stand-in picture (before: 60 columns of hatching beside the text).
         let wide = tmux.waitFor("the story page without hatching", timeout: 30) {
-            $0.contains("interiorStory") && !$0.contains("╱") && GalleryScreen($0).status.contains("Esc back")
+            $0.contains("Interior story") && !$0.contains("╱") && GalleryScreen($0).status.contains("Esc back")
         }
         var lines = wide.components(separatedBy: "\n")
         XCTAssertTrue(lines[1].hasPrefix("  Interior #"), "the title at the left edge:\n\(wide)")

@@ -123,7 +123,7 @@ final class DetailUpdateTests: XCTestCase {
         XCTAssertEqual(series.subject.tabs, [.comics, .characters, .creators, .events, .stories])
         var text = h.detailText
         XCTAssertTrue(text.contains("Web of Spider-Man (1985 - 1995)"), text)
-        XCTAssertTrue(text.contains("1985–1995 · ongoing"))
+        XCTAssertTrue(text.contains("1985–1995 · Ongoing"))
         XCTAssertTrue(text.contains("Spidey swings through the eighties."))
         XCTAssertTrue(text.contains("3 Creators 3"))
         XCTAssertNotNil(series.requestedImage, "a series has a picture")
@@ -139,7 +139,7 @@ final class DetailUpdateTests: XCTestCase {
         let story = try XCTUnwrap(h.state.details.top)
         XCTAssertEqual(story.subject, .story(7000))
         text = h.detailText
-        XCTAssertTrue(text.contains("interiorStory · First in Amazing Fantasy (1962) #15"), text)
+        XCTAssertTrue(text.contains("Interior story · First in Amazing Fantasy (1962) #15"), text)
         XCTAssertNil(story.requestedImage, "a story without a picture asks for none")
         XCTAssertTrue(h.state.isScreenComplete)
         // A page without links says so on `o` (it did nothing at all).

@@ -52,3 +52,14 @@ final class NoPictureDetailTests: XCTestCase {
         Snapshot.assert(h.detailText, named: "story-narrow-80x30")
     }
 }
+
+/// A series' or story's type is the API's word (`interiorStory`): shown as people write it.
+final class EntityTypeWordsTests: XCTestCase {
+    func testTheAPIsTypeWordsReadAsWords() {
+        XCTAssertEqual(EntityDocument.words("interiorStory"), "Interior story")
+        XCTAssertEqual(EntityDocument.words("ongoing"), "Ongoing")
+        XCTAssertEqual(EntityDocument.words("one shot"), "One shot")
+        XCTAssertEqual(EntityDocument.words("cover"), "Cover")
+        XCTAssertEqual(EntityDocument.words(""), "")
+    }
+}

@@ -22,9 +22,23 @@ enum EntityDocument {
         switch fact {
         case .years(let start, let end): "\(start)–\(end.map(String.init) ?? "")"
         case .dates(let start, let end): (start.map(strings.date) ?? "?") + " – " + (end.map(strings.date) ?? "?")
-        case .type(let type): type
+        case .type(let type): words(type)
         case .rating(let rating): rating
         case .originalIssue(let issue): strings.text(.entityOriginalIssue, issue)
         }
+    }
+
+    /// The API's type word as people write it: `interiorStory` → "Interior story", `ongoing` →
+    /// "Ongoing", `one shot` → "One shot" (an open set, so spelt out rather than looked up).
+    static func words(_ type: String) -> String {
+        var out = ""
+        for c in type.trimmingCharacters(in: .whitespaces) {
+            if c.isUppercase, let last = out.last, last.isLowercase {
+                out += " " + c.lowercased()
+            } else {
+                out.append(c)
+            }
+        }
+        return out.prefix(1).uppercased() + out.dropFirst()
     }
 }
