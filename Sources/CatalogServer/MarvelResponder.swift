@@ -55,11 +55,17 @@ struct MarvelResponder: HTTPResponder {
             reply.body = packed
             reply.isGzipped = true
         }
-        if reply.isGzipped {
-            reply.headers.append(("Content-Encoding", "gzip"))
-            reply.headers.append(("Vary", "Accept-Encoding"))
-        }
+        if reply.isGzipped { reply.headers.append(("Content-Encoding", "gzip")) }
+        // Every JSON answer may be gzipped or not by Accept-Encoding, so every one says so (the
+        // plain ones and 304s too): a shared cache must not hand a gzip body to a client that
+        // did not ask for it, nor the plain one to a client that did, under the same URL.
+        if !reply.isImage { reply.headers.append(("Vary", "Accept-Encoding")) }
         reply.headers += cors
+        let varies = reply.headers.filter { $0.0 == "Vary" }.map(\.1)
+        if varies.count > 1 {  // one header, as clients reading the first one expect
+            reply.headers.removeAll { $0.0 == "Vary" }
+            reply.headers.append(("Vary", varies.joined(separator: ", ")))
+        }
         if !reply.headers.contains(where: { $0.0 == "Cache-Control" }) {
             reply.headers.append(("Cache-Control", cachePolicy.header(status: reply.status, isImage: reply.isImage)))
         }

@@ -145,7 +145,7 @@ final class BrowserAccessTests: XCTestCase {
         let http = LoopbackHTTP(port: listed.port)
         let mine = try http.get("/v1/public/characters", headers: ["Origin": "http://localhost:5173"])
         XCTAssertEqual(mine.header("Access-Control-Allow-Origin"), "http://localhost:5173")
-        XCTAssertEqual(mine.header("Vary"), "Origin")
+        XCTAssertEqual(mine.header("Vary"), "Accept-Encoding, Origin")
         XCTAssertNil(try http.get("/v1/public/characters", headers: ["Origin": "http://localhost:5174"]).header("Access-Control-Allow-Origin"))
         XCTAssertEqual(try http.get("/v1/public/characters", headers: ["Origin": "null", "Access-Control-Request-Method": "GET"],
                                     method: "OPTIONS").status, 403)

@@ -109,6 +109,12 @@ final class ServerContractTests: XCTestCase {
         XCTAssertEqual(try Gzip.decompress(packed.body), plain.body)
         let refused = try http.get("/v1/public/comics?limit=50", headers: ["Accept-Encoding": "gzip;q=0"])
         XCTAssertNil(refused.header("Content-Encoding"))
+        // Every form says it varies by Accept-Encoding, the plain ones too (a shared cache
+        // would otherwise hand one client's form to the other).
+        for reply in [plain, packed, refused] { XCTAssertEqual(reply.header("Vary"), "Accept-Encoding") }
+        let etag = try XCTUnwrap(plain.header("ETag"))
+        XCTAssertEqual(try http.get("/v1/public/comics?limit=50", headers: ["If-None-Match": etag]).header("Vary"), "Accept-Encoding",
+                       "a 304 names what the 200 would vary by")
         // libcurl (HTTPTransport) asks for gzip and decodes it: same JSON, fewer wire bytes.
         let transport = try HTTPTransport()
         let server = try await TestCatalogs.server()
