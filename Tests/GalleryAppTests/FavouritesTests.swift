@@ -156,6 +156,23 @@ final class FavouritesTests: XCTestCase {
         XCTAssertEqual(h.state.current.selectedItem?.name, "Entry 149")
     }
 
+    /// An empty favourites grid whose file could not be read says why where the user looks,
+    /// not only "no favourites yet" (which reads as if they were lost); the history's trouble is
+    /// not the favourites' business.
+    func testAnEmptyFavouritesGridSaysItsFileCouldNotBeRead() {
+        var config = AppConfig()
+        config.catalog = .saved(.favourites)
+        var h = Harness(size: Size(width: 120, height: 40), count: 10)
+        h.state = AppState(config: config, size: Size(width: 120, height: 40))
+        h.state.noteSavedProblem(SavedStoreProblem(list: .favourites, reason: .corrupt), path: "favourites.json")
+        h.state.noteSavedProblem(SavedStoreProblem(list: .recent, reason: .directory), path: "history.json")
+        h.send(.resized(Size(width: 120, height: 40)))
+        let body = h.detailText.split(separator: "\n").dropLast().joined(separator: "\n")  // not the status line
+        XCTAssertTrue(body.contains("⚠ favourites.json: not a readable list (corrupt)"), body)
+        XCTAssertTrue(body.contains("No favourites yet"), body)
+        XCTAssertFalse(body.contains("history.json"), body)
+    }
+
     /// A file that could not be used is said once in the status line, and a failed write too.
     func testStoreProblemsAreSaidOnceInTheStatusLine() {
         var h = loaded()

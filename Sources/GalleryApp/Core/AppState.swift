@@ -95,8 +95,10 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var copyNotice: String?
     /// Favourites and history, in memory (the runner writes them on each change).
     public internal(set) var saved = SavedLists()
-    /// Why a saved list is kept in memory only (said once each, in the status line).
-    public internal(set) var savedNotices: [String] = []
+    /// Why a saved list is kept in memory only (said once each, in the status line, and on
+    /// that list's own screen while it is empty).
+    public internal(set) var savedProblems: [SavedNotice] = []
+    public var savedNotices: [String] { savedProblems.map(\.text) }
     /// Detail pages already put in the history (by page id).
     var visitedPages: Set<Int> = []
     /// The entries a saved grid shows, as they were when it opened (by list id).

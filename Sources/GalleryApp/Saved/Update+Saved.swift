@@ -70,7 +70,7 @@ extension AppState {
     /// A list could not be written (or read at start): said once in the status line.
     mutating func noteSavedProblem(_ problem: SavedStoreProblem, path: String) {
         let text = problem.text(strings, path: path)
-        if !savedNotices.contains(text) { savedNotices.append(text) }
+        if !savedNotices.contains(text) { savedProblems.append(SavedNotice(list: problem.list, text: text)) }
     }
 
     func entry(_ kind: MarvelResource, id: Int, name: String, thumbnail: ImageRef?) -> SavedEntry {
@@ -97,4 +97,10 @@ public final class WallClock: Sendable, Equatable {
     public init(_ now: @escaping @Sendable () -> Date) { self.now = now }
     public static let system = WallClock { Date() }
     public static func == (a: WallClock, b: WallClock) -> Bool { true }
+}
+
+/// A saved list kept in memory only, and the sentence that says why.
+public struct SavedNotice: Equatable, Sendable {
+    public let list: SavedList
+    public let text: String
 }

@@ -102,7 +102,11 @@ enum CharactersScreen {
             case .comics(let filter): lines = [(filter.emptyText(strings), theme.title)]
             case .titles(_, let prefix):
                 lines = [(prefix.map { strings.text(.noTitles, $0) } ?? strings[.detailNone], theme.title)]
-            case .saved(let saved): lines = [(strings[saved == .favourites ? .noFavourites : .noRecent], theme.title)]
+            case .saved(let saved):
+                // A file that could not be read says so here too: "no favourites yet" alone
+                // would read as if they had been lost.
+                lines = state.savedProblems.filter { $0.list == saved }.map { ("⚠ " + $0.text, theme.warningText) }
+                    + [(strings[saved == .favourites ? .noFavourites : .noRecent], theme.title)]
             }
         } else {
             lines = [(Spinner(frame: state.spinnerFrame).symbol + " " + strings[state.config.catalog.loadingKey], theme.title)]
