@@ -4,7 +4,8 @@ import GalleryApp
 import MarvelAPI
 import Settings
 
-/// `marvel-gallery character ID` and `comic ID`: one command for both, with the same options,
+/// `marvel-gallery character ID`, `comic ID`, `creator ID`, `event ID` and `story ID`: one
+/// command for all, with the same options,
 /// the same id check, the same choice between plain output and the gallery's detail screen and
 /// the same `/{type}/{id}` request. Each type only says its name and how its plain text reads.
 struct EntityDetailCommand<Entity: DetailedEntity>: AsyncParsableCommand {
@@ -52,5 +53,23 @@ extension MarvelCharacter: DetailedEntity {
 extension MarvelComic: DetailedEntity {
     static let detailCommand = CommandConfiguration(commandName: "comic", abstract: "Show one comic.")
     static let exampleID = 60_095
+    var plainDetail: String { PlainOutput.detail(self) }
+}
+
+extension MarvelCreator: DetailedEntity {
+    static let detailCommand = CommandConfiguration(commandName: "creator", abstract: "Show one creator.")
+    static let exampleID = 2_963
+    var plainDetail: String { PlainOutput.detail(self) }
+}
+
+extension MarvelEvent: DetailedEntity {
+    static let detailCommand = CommandConfiguration(commandName: "event", abstract: "Show one event.")
+    static let exampleID = 349
+    var plainDetail: String { PlainOutput.detail(self) }
+}
+
+extension MarvelStory: DetailedEntity {
+    static let detailCommand = CommandConfiguration(commandName: "story", abstract: "Show one story.")
+    static let exampleID = 44_256
     var plainDetail: String { PlainOutput.detail(self) }
 }

@@ -244,7 +244,7 @@ final class BadDaysEndToEndTests: XCTestCase {
     /// The ids the help offers as examples exist in the offline catalog.
     func testHelpExampleIDsResolveOffline() throws {
         let cache = try temporaryDirectory().path  // one catalog build for both
-        for command in ["comic", "character"] {
+        for command in ["comic", "character", "creator", "event", "story"] {
             let help = try run([command, "--help"]).output
             let range = try XCTUnwrap(help.range(of: #"e\.g\. [0-9]+"#, options: .regularExpression), help)
             let id = String(help[range].dropFirst("e.g. ".count))

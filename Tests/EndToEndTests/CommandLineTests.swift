@@ -93,7 +93,7 @@ final class CommandLineTests: XCTestCase {
         let characters = try run(["characters", "--help"]).output
         XCTAssertTrue(characters.contains("Characters per page"), characters)
         XCTAssertTrue(characters.contains("--letter"), characters)
-        for command in ["character", "comic"] {
+        for command in ["character", "comic", "creator", "event", "story"] {
             let help = try run([command, "--help"]).output
             XCTAssertFalse(help.contains("--letter"), "\(command): \(help)")
             XCTAssertFalse(help.contains("--page-size"), "\(command): \(help)")
