@@ -11,7 +11,8 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Print images (JPEG, PNG, GIF) with the terminal's pixels or as half-block art.")
 
-    @Argument(help: "Image files to render.", completion: .file(extensions: ["jpg", "jpeg", "png", "gif"]))
+    @Argument(help: "Image files to render; - reads one from standard input (curl URL | marvel-gallery render -).",
+              completion: .file(extensions: ["jpg", "jpeg", "png", "gif"]))
     var files: [String]
 
     @Option(help: "Box in cells as COLSxROWS (default: the terminal's width and its height less one row for the prompt; 80x24 when stdout is not a terminal).")
@@ -37,6 +38,9 @@ struct RenderCommand: ParsableCommand {
     func validate() throws {
         if let size, RenderCommand.parseSize(size) == nil {
             throw ValidationError("--size must look like 40x20 (COLSxROWS, each 1...1000), got '\(size)'")
+        }
+        if files.filter({ $0 == "-" }).count > 1 {
+            throw ValidationError("- (standard input) can be given once")
         }
         if FitMode(rawValue: fit) == nil {
             throw ValidationError("--fit must be contain or cover, got '\(fit)'")
@@ -158,6 +162,7 @@ struct RenderCommand: ParsableCommand {
 
     /// Opens a regular file no larger than `limit` (the checks of `readFile`); the caller closes it.
     static func openFile(_ path: String, limit: Int = maxFileBytes) throws -> Int32 {
+        if path == "-" { return try standardInput() }
         // O_NONBLOCK: opening a FIFO without a writer must not hang before fstat can refuse it.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw FileReadError(reason: "cannot open: \(String(cString: strerror(errno)))") }
@@ -167,6 +172,18 @@ struct RenderCommand: ParsableCommand {
             close(fd)
             throw error
         }
+        return fd
+    }
+
+    /// `-`: standard input, a pipe or a redirected file (read whole, within the same limit; a
+    /// pipe is what `-` is for, so it is not refused as a named FIFO is). A terminal there is
+    /// refused: nobody types a JPEG, and reading would wait forever.
+    private static func standardInput() throws -> Int32 {
+        if isatty(STDIN_FILENO) == 1 {
+            throw FileReadError(reason: "standard input is a terminal; pipe a picture into it (curl URL | marvel-gallery render -)")
+        }
+        let fd = dup(STDIN_FILENO)
+        guard fd >= 0 else { throw FileReadError(reason: "cannot read standard input: \(String(cString: strerror(errno)))") }
         return fd
     }
 

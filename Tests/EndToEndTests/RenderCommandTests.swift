@@ -11,7 +11,7 @@ final class RenderCommandTests: XCTestCase {
         var stderr: String
     }
 
-    func render(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+    func render(_ arguments: [String], environment: [String: String] = [:], input: Data? = nil) throws -> Run {
         let executable = RepoPaths.executable
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw XCTSkip("build marvel-gallery first (swift build --product marvel-gallery): \(executable.path)")
@@ -27,7 +27,16 @@ final class RenderCommandTests: XCTestCase {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        let stdin = Pipe()
+        if input != nil { process.standardInput = stdin }
         try process.run()
+        if let input {
+            // Written from another thread, as a pipe from curl would be: the reader must wait.
+            DispatchQueue.global().async {
+                stdin.fileHandleForWriting.write(input)
+                try? stdin.fileHandleForWriting.close()
+            }
+        }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
@@ -107,6 +116,30 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(badEnv.status, 1)
         XCTAssertEqual(badEnv.stderr.split(separator: "\n").count, 1, badEnv.stderr)
         XCTAssertTrue(badEnv.stderr.contains("MARVEL_GALLERY_DITHER must be one of none|ordered|diffusion"), badEnv.stderr)
+    }
+
+    /// `-` reads the picture from a pipe (`curl URL | marvel-gallery render -`): the same
+    /// output as the file, in half-blocks and in kitty mode; garbage, nothing, or `-` twice
+    /// are said in one line.
+    func testADashReadsThePictureFromStandardInput() throws {
+        let file = "Fixtures/images/sample.jpg"
+        let bytes = try Data(contentsOf: RepoPaths.root.appendingPathComponent(file))
+        for mode in [["--colors", "256"], ["--graphics", "sixel"]] {
+            let fromFile = try render([file, "--size", "30x10"] + mode)
+            let piped = try render(["-", "--size", "30x10"] + mode, input: bytes)
+            XCTAssertEqual(piped.status, 0, piped.stderr)
+            XCTAssertGreaterThan(piped.stdout.utf8.count, 500)
+            XCTAssertEqual(piped.stdout, fromFile.stdout, "\(mode)")
+        }
+        let empty = try render(["-"], input: Data())
+        XCTAssertEqual(empty.status, 1)
+        XCTAssertEqual(empty.stderr, "marvel-gallery render: -: empty input: no image data\n")
+        let garbage = try render(["-", "--size", "10x3"], input: Data("hello".utf8))
+        XCTAssertEqual(garbage.status, 1)
+        XCTAssertTrue(garbage.stderr.contains("-: not a JPEG, PNG or GIF image"), garbage.stderr)
+        let twice = try render(["-", "-"], input: bytes)
+        XCTAssertEqual(twice.status, 64)
+        XCTAssertTrue(twice.stderr.contains("- (standard input) can be given once"), twice.stderr)
     }
 
     func testBadOptionsAreRejected() throws {
