@@ -125,7 +125,7 @@ public final class ResponseCache: Sendable {
         } catch let error as EncodingError {
             throw error
         } catch {
-            diskProblem.withLock { if $0 == nil { $0 = "response cache \(directory.path) is not writable (\(error.localizedDescription)): responses kept in memory" } }
+            diskProblem.withLock { if $0 == nil { $0 = "response cache \(directory.path) is not writable (\(FileErrorReason.of(error))): responses kept in memory" } }
             keepInMemory(url, CachedResponse(etag: etag, body: body, storedAt: Date()))
         }
     }
