@@ -52,6 +52,17 @@ final class BadDayReportTests: XCTestCase {
         XCTAssertTrue(h.pipeline.diskCacheProblem?.contains("(No space left on device)") == true, "\(String(describing: h.pipeline.diskCacheProblem))")
     }
 
+    /// A read-only disk where the cache folder should be made: the notice says so, not the
+    /// write's "No such file or directory" (the folder was never made).
+    func testAReadOnlyDiskIsExplainedAsSuch() throws {
+        let parent = TempDir()
+        guard let disk = try SmallDisk.mount(megabytes: 1, under: parent.url, readOnly: true) else { throw XCTSkip("cannot mount a tmpfs here") }
+        defer { withExtendedLifetime(disk) {} }
+        let cache = DiskCache(directory: disk.url.appendingPathComponent("images"))
+        cache.store(Array(repeating: 1, count: 100), for: "http://h/a.jpg")
+        XCTAssertEqual(cache.eventCounts.firstWriteError, "Read-only file system")
+    }
+
     /// Issue 27: a full disk leaves no 0-byte `tmp/PID.index.tmp` (or entry temp file) behind.
     func testAFullDiskLeavesNoEmptyTempFiles() throws {
         let parent = TempDir()
