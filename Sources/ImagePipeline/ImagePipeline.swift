@@ -147,6 +147,10 @@ public final class ImagePipeline: Sendable {
     /// the rest of the snapshot: the gallery asks after every thumbnail).
     public var damagedPictures: Int { scheduler.damagedPictures }
 
+    /// Distinct pictures that could not be shown (their download or decode failed; one that
+    /// loads later is no longer counted) and why the last one failed.
+    public var failedPictures: (count: Int, lastReason: String?) { scheduler.failedPictures }
+
     /// Why pictures are no longer kept on disk (the gallery says it once on its status line);
     /// nil while the disk cache stores them.
     public var diskCacheProblem: String? {

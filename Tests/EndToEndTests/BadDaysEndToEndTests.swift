@@ -207,6 +207,24 @@ final class BadDaysEndToEndTests: XCTestCase {
         tmux.waitFor("the program to exit", timeout: 30) { $0.contains("EXIT:0") }
     }
 
+    /// Thumbnails that are no picture at all (an HTML page, 0 bytes) are not left as unexplained
+    /// hatched tiles: the status line counts them and says why the last one failed.
+    func testPicturesThatAreNoPicturesAreCountedOnTheStatusLineWithWhy() throws {
+        try Prerequisites.tmux()
+        let server = try pictureMirror(count: 12, name: "Pic", fileExtension: "jpg") {
+            $0 % 2 == 1 ? Data("<html><body>Not found</body></html>".utf8) : Data()
+        }
+        let dir = try temporaryDirectory()
+        let tmux = try TmuxSession(
+            command: "\(TmuxSession.quote(executable.path)) characters --image-cache \(TmuxSession.quote(dir.appendingPathComponent("images").path)) --base-url \(server.baseURL.absoluteString)",
+            width: 200, height: 40, environment: ["XDG_CACHE_HOME": dir.path])
+        let screen = tmux.waitFor("the notice", timeout: 40) { $0.contains("12 picture(s) failed: ") }
+        XCTAssertTrue(screen.contains("Pic 12"), screen)
+        XCTAssertTrue(screen.contains("not a JPEG, PNG or GIF image") || screen.contains("empty input: no image data"), screen)
+        tmux.send("q")
+        tmux.waitFor("the program to exit", timeout: 30) { $0.contains("EXIT:0") }
+    }
+
     /// A mirror of `count` characters "NAME 1"... whose thumbnails at `/img/ID/...` are
     /// `picture(ID)`.
     private func pictureMirror(count: Int, name: String, fileExtension: String,

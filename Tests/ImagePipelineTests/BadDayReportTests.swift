@@ -52,6 +52,17 @@ final class BadDayReportTests: XCTestCase {
         XCTAssertTrue(h.pipeline.diskCacheProblem?.contains("(No space left on device)") == true, "\(String(describing: h.pipeline.diskCacheProblem))")
     }
 
+    /// A read-only disk where the cache folder should be made: the notice says so, not the
+    /// write's "No such file or directory" (the folder was never made).
+    func testAReadOnlyDiskIsExplainedAsSuch() throws {
+        let parent = TempDir()
+        guard let disk = try SmallDisk.mount(megabytes: 1, under: parent.url, readOnly: true) else { throw XCTSkip("cannot mount a tmpfs here") }
+        defer { withExtendedLifetime(disk) {} }
+        let cache = DiskCache(directory: disk.url.appendingPathComponent("images"))
+        cache.store(Array(repeating: 1, count: 100), for: "http://h/a.jpg")
+        XCTAssertEqual(cache.eventCounts.firstWriteError, "Read-only file system")
+    }
+
     /// Issue 27: a full disk leaves no 0-byte `tmp/PID.index.tmp` (or entry temp file) behind.
     func testAFullDiskLeavesNoEmptyTempFiles() throws {
         let parent = TempDir()
@@ -86,5 +97,33 @@ final class BadDayReportTests: XCTestCase {
         XCTAssertEqual(loader.hits(url), 2, "not cached: a second look downloads it again")
         XCTAssertFalse(disk.contains(url))
         XCTAssertEqual(h.pipeline.metrics.damagedImages, 1, "one damaged picture, however often it is shown")
+    }
+
+    /// A picture that cannot be shown at all (a 404, bytes that are no image) is counted once
+    /// with the reason of the last failure, so the status line can explain the hatched tiles;
+    /// one that loads after its negative-cache time is no longer counted.
+    func testPicturesThatCannotBeShownAreCountedWithTheLastReasonUntilTheyLoad() async throws {
+        let loader = FakeLoader(latency: .milliseconds(1))
+        loader.state.with {
+            $0.failures["http://h/404.jpg"] = [.httpStatus(404)]
+            $0.bodies["http://h/page.jpg"] = Array("<html>Oops</html>".utf8)
+        }
+        let clock = Locked<UInt64>(1_000_000_000)
+        let h = Harness(loader: loader) { $0.clock = { clock.get } }
+        XCTAssertEqual(h.pipeline.failedPictures.count, 0)
+        let missing = try await h.pipeline.image(for: req("http://h/404.jpg"))
+        XCTAssertEqual(missing.placeholder, .failed)
+        XCTAssertEqual(h.pipeline.failedPictures.count, 1)
+        XCTAssertEqual(h.pipeline.failedPictures.lastReason, "image server answered HTTP 404")
+        _ = try await h.pipeline.image(for: req("http://h/404.jpg", 12, 6))
+        let page = try await h.pipeline.image(for: req("http://h/page.jpg"))
+        XCTAssertEqual(page.placeholder, .failed)
+        XCTAssertEqual(h.pipeline.failedPictures.count, 2, "each picture once, however often it is asked for")
+        XCTAssertTrue(h.pipeline.failedPictures.lastReason?.hasPrefix("image could not be decoded") == true,
+                      "\(String(describing: h.pipeline.failedPictures.lastReason))")
+        clock.with { $0 += 31_000_000_000 }   // past the negative cache: asked again, and it loads
+        let later = try await h.pipeline.image(for: req("http://h/404.jpg"))
+        XCTAssertNotNil(later.thumbnail)
+        XCTAssertEqual(h.pipeline.failedPictures.count, 1, "a picture that loaded is no longer counted")
     }
 }

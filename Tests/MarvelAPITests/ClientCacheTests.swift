@@ -61,4 +61,40 @@ final class ClientCacheTests: XCTestCase {
         let error = await thrownError { try await client.characters() }
         XCTAssertEqual(error as? MarvelAPIError, .unauthorized("The passed API key is invalid."))
     }
+
+    /// A stored body cut short (or changed) on disk is not revalidated: its ETag would get a 304
+    /// and the damaged body would fail to decode on every later run. It is fetched again whole.
+    func testATruncatedOrChangedEntryIsFetchedAgainNotRevalidated() async throws {
+        for damage in ["truncated", "changed"] {
+            let directory = temporaryDirectory("damaged")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let server = try LoopbackHTTPServer { request in
+                request.headers["if-none-match"] == "e1"
+                    ? .respond(status: 304, headers: ["Etag": "e1"])
+                    : .respond(status: 200, headers: ["Etag": "e1"], body: FakeMarvel.page([1, 2], total: 2))
+            }
+            let cache = ResponseCache(directory: directory)
+            let client = try makeClient(server, cache: cache)
+            _ = try await client.characters(.init(limit: 2))
+            let responses = directory.appendingPathComponent("responses")
+            let entry = try XCTUnwrap(FileManager.default.contentsOfDirectory(at: responses, includingPropertiesForKeys: nil)
+                .first { $0.pathExtension == "cache" })
+            var bytes = try Data(contentsOf: entry)
+            if damage == "truncated" {
+                bytes = bytes.prefix(bytes.count - 40)
+            } else {
+                // Same length, still JSON: id 1 becomes 7 (what a flipped bit on disk could do).
+                let range = try XCTUnwrap(bytes.range(of: Data(#""id":1"#.utf8), options: .backwards))
+                bytes.replaceSubrange(range, with: Data(#""id":7"#.utf8))
+            }
+            try bytes.write(to: entry)
+            let page = try await client.characters(.init(limit: 2))
+            XCTAssertEqual(page.source, .network, damage)
+            XCTAssertEqual(page.results.map(\.id), [1, 2], damage)
+            XCTAssertNil(server.requests[1].headers["if-none-match"], "\(damage): asked whole, not revalidated")
+            let again = try await client.characters(.init(limit: 2))
+            XCTAssertEqual(again.source, .revalidated, "\(damage): stored whole again, then revalidated")
+            XCTAssertEqual(again.results.map(\.id), [1, 2], damage)
+        }
+    }
 }

@@ -118,6 +118,22 @@ final class ClientRetryTests: XCTestCase {
         XCTAssertEqual(error as? MarvelAPIError, .decoding(path: "data.results[0].id", detail: "expected Int"))
     }
 
+    /// A proxy's HTML error page answered with 200 is named by its type; JSON that is cut or
+    /// malformed (or a body without a type) stays "not valid JSON".
+    func testABodyThatIsNotJSONIsNamedByItsType() async throws {
+        let answers: [([String: String], String, String)] = [
+            (["Content-Type": "text/html; charset=utf-8"], "<!DOCTYPE html><h1>502 Bad Gateway</h1>", "the server sent text/html, not JSON"),
+            (["Content-Type": "application/json"], #"{"code":200,"data":{"results":[{"id":1,"#, "not valid JSON"),
+            ([:], "<html>", "not valid JSON"),
+            (["Content-Type": "text/html\u{1B}[2J"], "<html>", "not valid JSON"),
+        ]
+        for (headers, body, detail) in answers {
+            let server = try LoopbackHTTPServer { _ in .respond(status: 200, headers: headers, body: Data(body.utf8)) }
+            let error = await thrownError { try await makeClient(server).characters() }
+            XCTAssertEqual(error as? MarvelAPIError, .decoding(path: "", detail: detail), "\(headers)")
+        }
+    }
+
     func testOneBadRecordIsSkippedAndCounted() async throws {
         let server = try LoopbackHTTPServer { _ in
             .respond(status: 200, body: Data(#"{"data":{"results":[{"id":1,"name":"A"},{"id":"x","name":"B"}]}}"#.utf8))

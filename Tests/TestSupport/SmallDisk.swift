@@ -8,11 +8,12 @@ public final class SmallDisk {
 
     private init(url: URL) { self.url = url }
 
-    /// Mounts a `megabytes` MB tmpfs on a new folder `name` under `parent`.
-    public static func mount(megabytes: Int, named name: String = "tiny", under parent: URL) throws -> SmallDisk? {
+    /// Mounts a `megabytes` MB tmpfs on a new folder `name` under `parent` (`readOnly`: mounted
+    /// read-only, which stops root too, as permission bits do not).
+    public static func mount(megabytes: Int, named name: String = "tiny", under parent: URL, readOnly: Bool = false) throws -> SmallDisk? {
         let url = parent.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        let r = try Spawn.status(["/bin/mount", "-t", "tmpfs", "-o", "size=\(megabytes)m", "tmpfs", url.path])
+        let r = try Spawn.status(["/bin/mount", "-t", "tmpfs", "-o", "size=\(megabytes)m" + (readOnly ? ",ro" : ""), "tmpfs", url.path])
         return r.status == 0 ? SmallDisk(url: url) : nil
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import MarvelAPI
+import TerminalUI
 
 /// A creator, event, series or story as its detail page shows it: a title, a few facts, a
 /// description, a picture where the entity has one, links, and how many of each related type
@@ -35,9 +36,11 @@ public struct EntityDetail: Equatable, Sendable {
                 counts: [MarvelResource: Int] = [:]) {
         self.kind = kind
         self.id = id
-        self.title = title
+        // Outside text: its escape sequences go whole (the buffer alone would drop only the
+        // controls and show the rest, `]0;title`), as for every name of the gallery.
+        self.title = Sanitizer.clean(title)
         self.facts = facts
-        self.description = description
+        self.description = Sanitizer.clean(description, keepNewlines: true)
         self.modified = modified
         self.thumbnail = thumbnail
         self.links = links
@@ -68,7 +71,7 @@ extension EntityDetail {
     public init(marvel s: MarvelStory) {
         var facts: [Fact] = []
         if !s.type.isEmpty { facts.append(.type(s.type)) }
-        if let issue = s.originalIssue, !issue.name.isEmpty { facts.append(.originalIssue(issue.name)) }
+        if let issue = s.originalIssue, !issue.name.isEmpty { facts.append(.originalIssue(Sanitizer.clean(issue.name))) }
         self.init(kind: .stories, id: s.id, title: s.title, facts: facts, description: HTMLText.strip(s.description ?? ""),
                   modified: s.modified, thumbnail: ImageRef(marvel: s.thumbnail),
                   counts: [.characters: s.characters.available, .comics: s.comics.available,

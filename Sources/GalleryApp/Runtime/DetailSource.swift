@@ -1,5 +1,6 @@
 import Foundation
 import MarvelAPI
+import TerminalUI
 
 /// Where detail pages get their data. The real one speaks the Marvel contract through
 /// `MarvelClient`; tests use an in-memory fake.
@@ -107,7 +108,7 @@ public struct MarvelDetailSource: DetailSource {
         let page = try await client.page(endpoint)
         return StripPage(offset: page.offset, total: page.total, items: page.results.map {
             let (title, picture) = item($0)
-            return StripItem(id: $0.id, title: title, thumbnail: ImageRef(marvel: picture))
+            return StripItem(id: $0.id, title: Sanitizer.clean(title), thumbnail: ImageRef(marvel: picture))
         })
     }
 }
@@ -121,8 +122,9 @@ extension ImageRef {
 
 extension CharacterDetail {
     public init(marvel c: MarvelCharacter) {
-        func list(_ r: ResourceList) -> Appearances { Appearances(available: r.available, items: r.items.map(\.name)) }
-        self.init(id: c.id, name: c.name, description: c.description ?? "", modified: c.modified,
+        func list(_ r: ResourceList) -> Appearances { Appearances(available: r.available, items: r.items.map { Sanitizer.clean($0.name) }) }
+        self.init(id: c.id, name: Sanitizer.clean(c.name), description: Sanitizer.clean(c.description ?? "", keepNewlines: true),
+                  modified: c.modified,
                   thumbnail: ImageRef(marvel: c.thumbnail), comics: list(c.comics), series: list(c.series),
                   stories: list(c.stories), events: list(c.events),
                   links: DetailLink.from(c.urls))
@@ -132,12 +134,12 @@ extension CharacterDetail {
 extension ComicDetail {
     public init(marvel c: MarvelComic) {
         let text = c.description ?? c.textObjects.first { $0.type == "issue_solicit_text" }?.text ?? ""
-        self.init(id: c.id, title: c.title, issueNumber: c.issueNumber, format: c.format, pageCount: c.pageCount,
+        self.init(id: c.id, title: Sanitizer.clean(c.title), issueNumber: c.issueNumber, format: c.format, pageCount: c.pageCount,
                   onSaleDate: c.onSaleDate, prices: c.prices.map { ComicDetail.Price(type: $0.type, amount: $0.price) },
-                  creators: c.creators.items.map { ComicDetail.Credit(name: $0.name, role: $0.role ?? "") },
-                  description: HTMLText.strip(text), thumbnail: ImageRef(marvel: c.thumbnail),
-                  charactersAvailable: c.characters.available, series: c.series?.name, seriesID: c.series?.id,
-                  variants: c.variants.map(\.name), links: DetailLink.from(c.urls),
+                  creators: c.creators.items.map { ComicDetail.Credit(name: Sanitizer.clean($0.name), role: Sanitizer.clean($0.role ?? "")) },
+                  description: Sanitizer.clean(HTMLText.strip(text), keepNewlines: true), thumbnail: ImageRef(marvel: c.thumbnail),
+                  charactersAvailable: c.characters.available, series: c.series.map { Sanitizer.clean($0.name) }, seriesID: c.series?.id,
+                  variants: c.variants.map { Sanitizer.clean($0.name) }, links: DetailLink.from(c.urls),
                   creatorsAvailable: c.creators.available, storiesAvailable: c.stories.available,
                   eventsAvailable: c.events.available)
     }
@@ -160,7 +162,7 @@ extension MarvelPageSource {
             if let prefix = request.startsWith { query.titleStartsWith = prefix }
             let page = try await client.comics(query)
             return ItemPage(offset: page.offset, total: page.total, items: page.results.map {
-                GalleryItem(id: $0.id, name: $0.title, description: $0.description ?? "",
+                GalleryItem(id: $0.id, name: Sanitizer.clean($0.title), description: Sanitizer.clean($0.description ?? "", keepNewlines: true),
                                  thumbnail: ImageRef(marvel: $0.thumbnail), format: $0.format)
             }, attributionText: page.attributionText, isStale: page.isStale, unreadable: page.unreadable,
                servedLimit: page.limit)

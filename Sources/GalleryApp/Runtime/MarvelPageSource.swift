@@ -1,5 +1,6 @@
 import Foundation
 import MarvelAPI
+import TerminalUI
 
 /// Pages of characters from any server that speaks the Marvel contract (the official gateway,
 /// a mirror, or the loopback catalog server), through `MarvelClient`.
@@ -48,7 +49,7 @@ public struct MarvelPageSource: ItemPageSource {
 extension GalleryItem {
     /// The gallery's view of a Marvel character.
     public init(marvel c: MarvelCharacter) {
-        self.init(id: c.id, name: c.name, description: c.description ?? "",
+        self.init(id: c.id, name: Sanitizer.clean(c.name), description: Sanitizer.clean(c.description ?? "", keepNewlines: true),
                   thumbnail: c.thumbnail.flatMap { $0.path.isEmpty ? nil : ImageRef(path: $0.path, extension: $0.fileExtension) },
                   comicsAvailable: c.comics.available, seriesAvailable: c.series.available,
                   storiesAvailable: c.stories.available, eventsAvailable: c.events.available)
@@ -77,7 +78,7 @@ extension MarvelPageSource {
     private func galleryPage<Entity>(_ page: MarvelPage<Entity>, _ item: (Entity) -> (String, MarvelImage?)) -> ItemPage {
         ItemPage(offset: page.offset, total: page.total, items: page.results.map {
             let (name, picture) = item($0)
-            return GalleryItem(id: $0.id, name: name, thumbnail: ImageRef(marvel: picture))
+            return GalleryItem(id: $0.id, name: Sanitizer.clean(name), thumbnail: ImageRef(marvel: picture))
         }, attributionText: page.attributionText, isStale: page.isStale, unreadable: page.unreadable, servedLimit: page.limit)
     }
 }

@@ -98,9 +98,12 @@ public final class PipelineThumbnails: ThumbnailProviding, @unchecked Sendable {
         return false
     }
 
-    /// Damaged pictures shown (never cached) and a disk cache that refused a write.
+    /// Damaged pictures shown (never cached), pictures that failed, a disk cache that refused a write.
     public var health: SourceHealth {
-        SourceHealth(damagedPictures: pipeline.damagedPictures, imageCacheProblem: pipeline.diskCacheProblem)
+        let failed = pipeline.failedPictures
+        return SourceHealth(damagedPictures: pipeline.damagedPictures, failedPictures: failed.count,
+                            pictureFailure: failed.count > 0 ? failed.lastReason : nil,
+                            imageCacheProblem: pipeline.diskCacheProblem)
     }
 
     /// Loads in flight (tests, diagnostics).

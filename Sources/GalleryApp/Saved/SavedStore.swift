@@ -1,4 +1,5 @@
 import Foundation
+import MarvelAPI
 import Synchronization
 
 /// The favourites and the history on disk: `favourites.json` and `history.json` in
@@ -126,10 +127,7 @@ public final class SavedStore: Sendable {
         String(decoding: try encoder.encode(entries), as: UTF8.self)
     }
 
-    static func reason(_ error: Error) -> String {
-        let text = (error as NSError).localizedDescription
-        return text.isEmpty ? "\(error)" : text
-    }
+    static func reason(_ error: Error) -> String { FileErrorReason.of(error) }
 
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()

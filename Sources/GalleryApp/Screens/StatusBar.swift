@@ -47,6 +47,10 @@ enum StatusBar {
         if state.health.damagedPictures > 0 {
             parts.append((strings.text(.damagedPictures, strings.number(state.health.damagedPictures)), theme.statusBar))
         }
+        if state.health.failedPictures > 0 {
+            parts.append((strings.text(.failedPictures, strings.number(state.health.failedPictures),
+                                       Sanitizer.clean(state.health.pictureFailure ?? "")), theme.statusBar))
+        }
         if list.isLocal || list.mergesLoadedMatches, let search = state.search {
             let base = state.lists[max(0, min(search.baseDepth, state.lists.count) - 1)]
             parts.append((list.isLocal ? strings.text(.localSearchNotice, strings.number(base.items.count))

@@ -29,6 +29,7 @@ public enum StringKey: String, CaseIterable, Sendable {
     case searchHintStartsOnly
     case localSearchNotice
     case damagedPictures
+    case failedPictures
     case indexTitle
     case indexHint
     case helpTitle

@@ -29,6 +29,7 @@ extension Strings {
         .searchHintStartsOnly: "server: name starts; loaded names: anywhere · Enter keep · Esc back",
         .localSearchNotice: "searched the {1} loaded names (this source matches name starts only)",
         .damagedPictures: "{1} damaged picture(s) shown as far as they decode, not cached",
+        .failedPictures: "{1} picture(s) failed: {2}",
         .indexTitle: "Index",
         .indexHint: "←/→ move · Enter jump to it · Esc close",
         .helpTitle: "Keys",

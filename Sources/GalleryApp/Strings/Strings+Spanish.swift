@@ -29,6 +29,7 @@ extension Strings {
         .searchHintStartsOnly: "servidor: inicios de nombre; cargados: en cualquier parte · Intro conserva · Esc vuelve",
         .localSearchNotice: "buscado en los {1} nombres cargados (esta fuente solo busca inicios de nombre)",
         .damagedPictures: "{1} imagen(es) dañada(s) mostrada(s) hasta donde se leen, sin caché",
+        .failedPictures: "{1} imagen(es) fallaron: {2}",
         .indexTitle: "Índice",
         .indexHint: "←/→ mover · Intro saltar · Esc cerrar",
         .helpTitle: "Teclas",

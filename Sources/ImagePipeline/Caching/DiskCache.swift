@@ -127,6 +127,17 @@ public final class DiskCache: DataCaching, @unchecked Sendable {
         }
     }
 
+    /// Makes `path` and its missing parents; 0, or the errno of the first that could not be made.
+    static func makeFolders(_ path: String) -> Int32 {
+        if mkdir(path, 0o755) == 0 || errno == EEXIST { return 0 }
+        guard errno == ENOENT else { return errno }
+        let parent = (path as NSString).deletingLastPathComponent
+        guard !parent.isEmpty, parent != path else { return ENOENT }
+        let made = makeFolders(parent)
+        guard made == 0 else { return made }
+        return mkdir(path, 0o755) == 0 || errno == EEXIST ? 0 : errno
+    }
+
     public func store(_ data: [UInt8], for key: String) {
         let bytes = DiskCacheEntry.encode(key: key, data: data)
         guard bytes.count <= configuration.sizeLimit else { return }
@@ -136,7 +147,11 @@ public final class DiskCache: DataCaching, @unchecked Sendable {
             return "\(tmpPath)/\(getpid()).\(tempCounter).tmp"
         }
         guard POSIXFile.writeNew(temp, bytes) else {
-            let reason = String(cString: strerror(errno))
+            var code = errno
+            // No folder to write in: why it could not be made (a read-only disk) is the reason,
+            // not the write's "No such file or directory".
+            if code == ENOENT, case let made = Self.makeFolders(tmpPath), made != 0 { code = made }
+            let reason = String(cString: strerror(code))
             unlink(temp)
             lock.withLock {
                 events.writeFailures += 1

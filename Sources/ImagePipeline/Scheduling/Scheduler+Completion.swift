@@ -22,7 +22,7 @@ extension Scheduler {
                 fetch.state = .waiting(eligibleAt: Self.monotonicNanos() + delay.nanoseconds, network: true)
                 waiting.append(fetch)
             } else {
-                deliveries = fail(fetch)
+                deliveries = fail(fetch, because: error)
             }
         }
         pump()
@@ -59,6 +59,7 @@ extension Scheduler {
         }
         switch result {
         case .success(let pixels):
+            if !failedURLs.isEmpty { failedURLs.remove(fetch.url) }
             metrics.decodes += 1
             metrics.decodeNanoseconds += nanos
             if !fromNetwork { metrics.diskHits += 1 }
@@ -72,7 +73,7 @@ extension Scheduler {
         case .failure(ImagePipelineError.cancelled):
             // Abandoned mid-decode: neither the disk copy nor the URL is at fault.
             if fetchJobs[fetch.url] === fetch { fetchJobs[fetch.url] = nil }
-        case .failure:
+        case .failure(let error):
             if !fromNetwork, !fetch.healedFromDisk {
                 // The disk copy is bad (it passed the checksum, so it was stored bad or the
                 // decoder changed): delete it and fetch once more from the network.
@@ -84,7 +85,7 @@ extension Scheduler {
                     netQueue.append(fetch)
                 }
             } else if !fetch.abandoned {
-                deliveries = fail(fetch)
+                deliveries = fail(fetch, because: error)
             } else if fetchJobs[fetch.url] === fetch {
                 fetchJobs[fetch.url] = nil
             }
@@ -116,10 +117,12 @@ extension Scheduler {
         for task in subscribers { task.deliver(outcome) }
     }
 
-    /// Ends `fetch` with the failed placeholder for all its requesters and negative-caches the
-    /// URL. Lock held; returns the deliveries to make after unlocking.
-    func fail(_ fetch: FetchJob) -> [(ImageTask, ImageResult)] {
+    /// Ends `fetch` with the failed placeholder for all its requesters, negative-caches the
+    /// URL and remembers why. Lock held; returns the deliveries to make after unlocking.
+    func fail(_ fetch: FetchJob, because error: any Error) -> [(ImageTask, ImageResult)] {
         if fetchJobs[fetch.url] === fetch { fetchJobs[fetch.url] = nil }
+        failedURLs.insert(fetch.url)
+        lastFailure = (error as? ImagePipelineError)?.description ?? "\(error)"
         negative[fetch.url] = now() + limits.negativeTTL.nanoseconds
         var out: [(ImageTask, ImageResult)] = []
         for key in fetch.renderKeys {

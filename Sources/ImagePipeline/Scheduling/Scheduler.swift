@@ -49,6 +49,10 @@ final class Scheduler: @unchecked Sendable {
     var metrics = PipelineMetrics()
     /// URLs that decoded damaged (each counted once, however often it is shown again).
     var damagedURLs: Set<String> = []
+    /// URLs whose picture could not be shown (download or decode failed), until one loads, and
+    /// why the last one failed: the status line says it instead of leaving a hatched tile unexplained.
+    var failedURLs: Set<String> = []
+    var lastFailure: String?
 
     init(limits: Limits, loader: any DataLoading, disk: (any DataCaching)?, decoder: any ImageDecoding,
          renderer: any CellRendering, memory: MemoryCache<MemoryKey, MemoryValue>,
@@ -214,6 +218,9 @@ final class Scheduler: @unchecked Sendable {
 
     /// Damaged pictures so far (cheap: asked after every thumbnail).
     var damagedPictures: Int { lock.withLock { metrics.damagedImages } }
+
+    /// Pictures that could not be shown, and why the last one could not (cheap, as above).
+    var failedPictures: (count: Int, lastReason: String?) { lock.withLock { (failedURLs.count, lastFailure) } }
 
     /// Running/queued counts (tests).
     var activity: (transfers: Int, queuedTransfers: Int, cpu: Int, fetchJobs: Int, renderJobs: Int) {

@@ -105,10 +105,16 @@ public final class ResponseCache: Sendable {
               let header = try? JSONDecoder().decode(Header.self, from: data[Self.magic.count..<newline]),
               header.key == Self.key(for: url)
         else { return nil }
+        let body = Data(data[(newline + 1)...])
+        // A body cut short or changed on disk is a miss, never a stored copy: its ETag would get a
+        // 304 and the damaged body would be shown (or fail to decode) on every later run.
+        guard body.count == header.length, header.sha256 == Digest.hex(Digest.sha256(body)) else {
+            try? FileManager.default.removeItem(at: file(for: url))
+            return nil
+        }
         // A use: the entry becomes the most recently used (best effort; a read-only disk is fine).
         _ = utimes(file(for: url).path, nil)
-        return CachedResponse(etag: header.etag, body: Data(data[(newline + 1)...]),
-                              storedAt: Date(timeIntervalSince1970: header.storedAt))
+        return CachedResponse(etag: header.etag, body: body, storedAt: Date(timeIntervalSince1970: header.storedAt))
     }
 
     /// Stores a body atomically (temp file + rename). When the disk refuses it, the response is
@@ -119,7 +125,7 @@ public final class ResponseCache: Sendable {
         } catch let error as EncodingError {
             throw error
         } catch {
-            diskProblem.withLock { if $0 == nil { $0 = "response cache \(directory.path) is not writable (\(error.localizedDescription)): responses kept in memory" } }
+            diskProblem.withLock { if $0 == nil { $0 = "response cache \(directory.path) is not writable (\(FileErrorReason.of(error))): responses kept in memory" } }
             keepInMemory(url, CachedResponse(etag: etag, body: body, storedAt: Date()))
         }
     }
@@ -143,7 +149,8 @@ public final class ResponseCache: Sendable {
         let folder = target.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
-        let header = Header(key: Self.key(for: url), etag: etag, storedAt: Date().timeIntervalSince1970)
+        let header = Header(key: Self.key(for: url), etag: etag, storedAt: Date().timeIntervalSince1970,
+                            length: body.count, sha256: Digest.hex(Digest.sha256(body)))
         var data = Self.magic
         data.append(try JSONEncoder().encode(header))
         data.append(10)
@@ -173,5 +180,8 @@ public final class ResponseCache: Sendable {
         var key: String
         var etag: String?
         var storedAt: Double
+        /// The body's size and digest, checked on every load (entries without them are misses).
+        var length: Int?
+        var sha256: String?
     }
 }

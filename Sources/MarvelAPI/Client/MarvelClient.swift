@@ -91,7 +91,7 @@ public final class MarvelClient: Sendable {
             let response = try await sendWithRetries(request)
             switch response.status {
             case 200:
-                let wrapper: DataWrapper<Entity> = try decode(response.body)
+                let wrapper: DataWrapper<Entity> = try decode(response.body, contentType: response.headers["content-type"])
                 let etag = response.headers["etag"] ?? wrapper.etag
                 if let warning = response.headers["warning"], warning.hasPrefix("110") {
                     // A translating server (a live source) answered from its stored copies: stale, as
@@ -141,11 +141,22 @@ public final class MarvelClient: Sendable {
         return url
     }
 
-    func decode<T: Decodable>(_ body: Data) throws -> T {
+    /// `contentType`: what the server said it sent. A body that is not JSON at all and says it is
+    /// something else (a proxy's HTML error page answered 200) is named by its type, which tells the
+    /// user more than "not valid JSON".
+    func decode<T: Decodable>(_ body: Data, contentType: String? = nil) throws -> T {
         do {
             return try JSONDecoder().decode(T.self, from: body)
         } catch {
-            throw MarvelAPIError.decoding(error)
+            let mapped = MarvelAPIError.decoding(error)
+            if case .decoding("", "not valid JSON") = mapped, let contentType {
+                let type = contentType.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces).lowercased()
+                if !type.isEmpty, !type.contains("json"), type.count <= 60,
+                   type.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) {
+                    throw MarvelAPIError.decoding(path: "", detail: "the server sent \(type), not JSON")
+                }
+            }
+            throw mapped
         }
     }
 }
