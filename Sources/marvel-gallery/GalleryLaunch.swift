@@ -61,6 +61,7 @@ enum GalleryLaunch {
                                             graphics: await backend.graphics, dither: dither)
         var signalExit: Int32?
         var openFailure: String?
+        var unsaved: [String] = []
         do {
             let (state, stats) = try await GallerySession.run(
                 backend: backend, pages: MarvelPageSource(client: client, searchesAnywhere: kind.searchesAnywhere,
@@ -76,6 +77,7 @@ enum GalleryLaunch {
                 _ = line.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
             }
             openFailure = state.details.standaloneFailure
+            unsaved = state.unsavedChanges(since: sessionOptions.saved, store: savedStore)
             if let signal = stats.terminatingSignal {
                 signalExit = RunStats.exitStatus(forSignal: signal)
             } else if state.interruptedByKey {
@@ -87,6 +89,7 @@ enum GalleryLaunch {
         }
         await shutDown(thumbnails, transports: [imageTransport, client.transport])
         // The terminal is restored by now: report the signal the shell way (SIGTERM 143).
+        for line in unsaved { PlainOutput.note("marvel-gallery: " + line) }
         if let signalExit { throw ExitCode(signalExit) }
         // `marvel-gallery comic 99999999` that could not open: the reason once more where the
         // shell keeps it, and the status a script can test (as `--plain` does).

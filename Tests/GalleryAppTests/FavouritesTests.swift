@@ -173,6 +173,26 @@ final class FavouritesTests: XCTestCase {
         XCTAssertFalse(body.contains("history.json"), body)
     }
 
+    /// A star given on a disk that refuses the write is said again at exit (after the terminal
+    /// is back), since the run's changes to that list are gone; the unchanged history is not.
+    func testAListChangedButNotWrittenIsSaidAtExit() throws {
+        let blocker = FileManager.default.temporaryDirectory.appendingPathComponent("mg-notdir-\(UUID().uuidString)")
+        try Data("a file where the folder should be".utf8).write(to: blocker)
+        defer { try? FileManager.default.removeItem(at: blocker) }
+        let store = SavedStore(directory: blocker)
+        let (start, problems) = store.load()
+        XCTAssertEqual(problems, [])
+        var h = loaded()
+        h.state.saved = start
+        XCTAssertEqual(h.state.unsavedChanges(since: start, store: store), [], "nothing changed yet")
+        h.key(.char("f"))
+        XCTAssertThrowsError(try store.save(.favourites, h.state.saved.favourites))
+        let said = h.state.unsavedChanges(since: start, store: store)
+        XCTAssertEqual(said.count, 1, "\(said)")
+        XCTAssertTrue(said[0].hasPrefix("favourites.json: cannot be written ("), said[0])
+        XCTAssertTrue(said[0].hasSuffix("this run's changes to it are lost"), said[0])
+    }
+
     /// A file that could not be used is said once in the status line, and a failed write too.
     func testStoreProblemsAreSaidOnceInTheStatusLine() {
         var h = loaded()

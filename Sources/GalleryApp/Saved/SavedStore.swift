@@ -13,15 +13,15 @@ public final class SavedStore: Sendable {
     public let directory: URL
     /// Larger than any real list (100 history entries are ~40 KB; 10,000 favourites ~4 MB).
     public static let maxBytes = 8 << 20
-    /// Lists whose file could not be used: kept in memory, never written.
-    private let memoryOnly: Mutex<Set<SavedList>>
+    /// Lists whose file could not be used, and why: kept in memory, never written.
+    private let memoryOnly: Mutex<[SavedList: SavedStoreProblem]>
     /// The newest revision of each list on disk; writes go one at a time under this lock, so a
     /// late write of an older revision (an effect still running at exit) never replaces a newer.
     private let written: Mutex<[SavedList: Int]>
 
     public init(directory: URL) {
         self.directory = directory
-        self.memoryOnly = Mutex([])
+        self.memoryOnly = Mutex([:])
         self.written = Mutex([:])
     }
 
@@ -46,18 +46,22 @@ public final class SavedStore: Sendable {
                 lists[list] = try read(list)
             } catch let problem as SavedStoreProblem {
                 problems.append(problem)
-                memoryOnly.withLock { _ = $0.insert(list) }
+                memoryOnly.withLock { $0[list] = problem }
                 if case .readOnly(_, let entries) = problem.reason { lists[list] = entries }
             } catch {
-                problems.append(SavedStoreProblem(list: list, reason: .unreadable("\(error)")))
-                memoryOnly.withLock { _ = $0.insert(list) }
+                let problem = SavedStoreProblem(list: list, reason: .unreadable("\(error)"))
+                problems.append(problem)
+                memoryOnly.withLock { $0[list] = problem }
             }
         }
         return (SavedLists(favourites: lists[.favourites] ?? [], history: lists[.recent] ?? []), problems)
     }
 
     /// Whether `list` is kept in memory only this run (its file could not be used).
-    public func isMemoryOnly(_ list: SavedList) -> Bool { memoryOnly.withLock { $0.contains(list) } }
+    public func isMemoryOnly(_ list: SavedList) -> Bool { memoryOnlyReason(list) != nil }
+
+    /// Why `list` is kept in memory only (its file could not be read, or a write failed).
+    public func memoryOnlyReason(_ list: SavedList) -> SavedStoreProblem? { memoryOnly.withLock { $0[list] } }
 
     /// Writes `entries` as the whole of `list` (nothing for a list kept in memory). Throws the
     /// reason a write failed; the list is then kept in memory for the rest of the run.
@@ -72,8 +76,9 @@ public final class SavedStore: Sendable {
                 try write(list, entries)
             }
         } catch {
-            memoryOnly.withLock { _ = $0.insert(list) }
-            throw SavedStoreProblem(list: list, reason: .notWritten(Self.reason(error)))
+            let problem = SavedStoreProblem(list: list, reason: .notWritten(Self.reason(error)))
+            memoryOnly.withLock { $0[list] = problem }
+            throw problem
         }
     }
 
@@ -166,7 +171,12 @@ public struct SavedStoreProblem: Error, Equatable, Sendable {
 
     /// The status line's sentence, in the user's language (the technical detail as it is).
     public func text(_ strings: Strings, path: String) -> String {
-        let why: String = switch reason {
+        strings.text(.savedProblem, path, why(strings))
+    }
+
+    /// What went wrong, without the file's name: "cannot be written (No space left on device)".
+    public func why(_ strings: Strings) -> String {
+        switch reason {
         case .corrupt: strings[.savedCorrupt]
         case .tooLarge(let bytes): strings.text(.savedTooLarge, strings.number(bytes))
         case .directory: strings[.savedDirectory]
@@ -174,6 +184,5 @@ public struct SavedStoreProblem: Error, Equatable, Sendable {
         case .readOnly: strings[.savedReadOnly]
         case .notWritten(let detail): strings.text(.savedNotWritten, detail)
         }
-        return strings.text(.savedProblem, path, why)
     }
 }

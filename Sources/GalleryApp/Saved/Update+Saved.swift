@@ -73,6 +73,17 @@ extension AppState {
         if !savedNotices.contains(text) { savedProblems.append(SavedNotice(list: problem.list, text: text)) }
     }
 
+    /// At exit, after the terminal is back: each saved list this run changed that could not be
+    /// written (a full or read-only disk) is said once more, as nothing will show it again and
+    /// its changes are gone ("favourites.json: cannot be written (No space left on
+    /// device); this run's changes to it are lost").
+    public func unsavedChanges(since start: SavedLists, store: SavedStore) -> [String] {
+        SavedList.allCases.compactMap { list in
+            guard let problem = store.memoryOnlyReason(list), start.entries(list) != saved.entries(list) else { return nil }
+            return strings.text(.savedLost, store.file(list).lastPathComponent, problem.why(strings))
+        }
+    }
+
     func entry(_ kind: MarvelResource, id: Int, name: String, thumbnail: ImageRef?) -> SavedEntry {
         SavedEntry(kind: kind, id: id, name: name, thumbnail: thumbnail, source: config.source.savedName, at: wallClock.now())
     }

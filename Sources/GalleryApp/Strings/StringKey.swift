@@ -162,7 +162,7 @@ public enum StringKey: String, CaseIterable, Sendable {
     // Favourites and history (Strings+Saved.swift).
     case helpFavourite, helpRecent, favouritesTitle, recentTitle, noFavourites, noRecent, savedHints
     case favouriteAdded, favouriteRemoved
-    case savedProblem, savedCorrupt, savedTooLarge, savedDirectory, savedUnreadable, savedReadOnly, savedNotWritten
+    case savedProblem, savedLost, savedCorrupt, savedTooLarge, savedDirectory, savedUnreadable, savedReadOnly, savedNotWritten
 }
 
 /// The languages the tables exist for.
