@@ -11,12 +11,18 @@ extension TTY {
     /// terminal the user sits at, whatever stdin is. Throws `notATerminal` when the process has
     /// none (`setsid`, CI).
     public static func openControlling() throws -> TTY {
+        let fd = try openDevTTY()
+        return TTY(inputFD: fd, outputFD: fd, ownsDevTTY: true)
+    }
+
+    /// `/dev/tty` opened for reading and writing; `notATerminal` when the process has none.
+    static func openDevTTY() throws -> Int32 {
         let fd = Glibc.open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else {
             if errno == ENXIO || errno == ENOENT { throw TerminalIOError.notATerminal }
             throw TerminalIOError.cannotOpenTTY(errno: errno)
         }
-        return TTY(inputFD: fd, outputFD: fd, ownsDevTTY: true)
+        return fd
     }
 
     /// The terminal's device name (`/dev/pts/3`), for reports: `/dev/tty` itself only says

@@ -17,11 +17,7 @@ public struct TTY: Sendable {
     public static func open() throws -> TTY {
         let inTTY = isatty(STDIN_FILENO) == 1, outTTY = isatty(STDOUT_FILENO) == 1
         if inTTY && outTTY { return TTY(inputFD: STDIN_FILENO, outputFD: STDOUT_FILENO, ownsDevTTY: false) }
-        let fd = Glibc.open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY)
-        guard fd >= 0 else {
-            if errno == ENXIO || errno == ENOENT { throw TerminalIOError.notATerminal }
-            throw TerminalIOError.cannotOpenTTY(errno: errno)
-        }
+        let fd = try openDevTTY()
         return TTY(inputFD: inTTY ? STDIN_FILENO : fd, outputFD: outTTY ? STDOUT_FILENO : fd, ownsDevTTY: true)
     }
 
