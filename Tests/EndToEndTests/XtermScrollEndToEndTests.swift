@@ -127,7 +127,17 @@ final class XtermScrollEndToEndTests: XCTestCase {
             parts.append("pixel draws \(vt.graphics.pixelDraws.count), bytes \(s.bytes().count)")
             return parts.joined(separator: "; ")
         }
-        _ = try XCTUnwrap(s.waitFor("the first screen", size: size, explain: { account($0) }, complete))
+        // The selection's position on the status line, when the screen's last row shows it. That
+        // row is the last text a frame writes (ANSIEncoder goes top to bottom; after a scroll the
+        // old status line has moved up and the bottom rows are blank until redrawn), so a new
+        // position there means every text row of the frame has arrived: a read of the log can
+        // fall mid-frame (CI saw 16 of 24 names after a scroll, the third row not yet written).
+        func position(_ vt: VirtualTerminal) -> Int? {
+            let last = vt.screen.text.components(separatedBy: "\n").last ?? ""
+            guard let range = last.range(of: #"(\d+) of \d+"#, options: .regularExpression) else { return nil }
+            return Int(last[range].split(separator: " ")[0])
+        }
+        _ = try XCTUnwrap(s.waitFor("the first screen", size: size, explain: { account($0) }) { complete($0) && position($0) != nil })
         let firstBytes = s.bytes().count
         let shotDir = ProcessInfo.processInfo.environment["MG_SCREENSHOT_DIR"].map { URL(fileURLWithPath: $0) } ?? s.dir
 
@@ -138,9 +148,12 @@ final class XtermScrollEndToEndTests: XCTestCase {
             var scrolled: VirtualTerminal?
             for _ in 0..<6 {
                 mark = s.bytes().count
-                let selected = screen(s.replay(size: size)).selectedName
+                let before = s.replay(size: size)
+                let selected = screen(before).selectedName, was = position(before)
                 s.keys(key)
-                let vt = try XCTUnwrap(s.waitFor("the selection to move", size: size, explain: { account($0) }) { complete($0) && screen($0).selectedName != selected })
+                let vt = try XCTUnwrap(s.waitFor("the selection to move", size: size, explain: { account($0) }) {
+                    complete($0) && screen($0).selectedName != selected && position($0) != nil && position($0) != was
+                })
                 if screen(vt).names.first != startNames.first { scrolled = vt; break }
             }
             let after = try XCTUnwrap(scrolled, "a key scrolled the grid (\(step))")
@@ -167,7 +180,9 @@ final class XtermScrollEndToEndTests: XCTestCase {
             let detailPicture = enterText.contains("\u{1B}P") || enterText.contains("\u{1B}]1337;File=")
             let backMark = s.bytes().count
             s.keys("\u{1B}")
-            let back = try XCTUnwrap(s.waitFor("the grid again", size: size, explain: { account($0, expected: names) }) { complete($0) && screen($0).names == names })
+            let back = try XCTUnwrap(s.waitFor("the grid again", size: size, explain: { account($0, expected: names) }) {
+                complete($0) && screen($0).names == names && position($0) == position(after)
+            })
             let backText = String(decoding: Array(s.bytes()[backMark...]), as: UTF8.self)
             XCTAssertFalse(backText.contains("\u{1B}[1;\(size.height)r"), "back from the detail is drawn, not scrolled")
             if detailPicture {
