@@ -57,6 +57,15 @@ public enum RawMode {
         if mg_term_enter_raw(tty.inputFD) != 0 { throw TerminalIOError.termios(errno: errno) }
     }
 
+    /// From the start of an interactive launch until raw mode: keys typed are not echoed onto
+    /// the shell's screen (they stay queued, read as type-ahead later). Only when standard input
+    /// and output are the terminal; `restore` ends it (and is safe to call again after the
+    /// backend has restored the terminal: the same saved struct).
+    public static func holdEcho() {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return }
+        _ = mg_term_hold_echo(STDIN_FILENO)
+    }
+
     public static func restore() {
         _ = mg_term_restore()
     }

@@ -16,6 +16,11 @@ import TerminalUI
 enum GalleryLaunch {
     static func run(source: ClientOptions, settings: Settings, options: GalleryOptions, search: String? = nil,
                     screen: LaunchScreen = LaunchScreen()) async throws {
+        // Keys typed while the catalog, server and terminal questions start (about 0.3 s) are
+        // kept for the grid instead of echoed onto the shell's screen; on every way out of here
+        // the terminal is as it was (the backend restores the same saved state first).
+        if options.headlessSize == nil { RawMode.holdEcho() }
+        defer { RawMode.restore() }
         try options.display.checkConfig()
         let dither = try options.display.ditherMethod()
         // A live source's waits are counted down in the status line, not printed over the screen.

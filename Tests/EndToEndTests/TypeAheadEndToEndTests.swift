@@ -61,6 +61,61 @@ final class TypeAheadEndToEndTests: XCTestCase {
         XCTAssertTrue(pty.read(until: { _ in pty.exited() != nil }, seconds: 30), "Ctrl-C ended it")
     }
 
+    /// Keys typed while the gallery starts (catalog, loopback server, caches: 0.2-0.5 s before
+    /// the terminal questions) were echoed by the line discipline onto the shell's screen, and
+    /// showed there after quitting. Now echo is off from the start of the launch: the keys are
+    /// not echoed, and still reach the grid.
+    func testKeysTypedWhileTheGalleryStartsAreNotEchoedAndStillReachTheGrid() throws {
+        let pty = try PtyProcess(["characters"], environment: ["TERM": "xterm-256color"],
+                                 home: try temporaryDirectory().path, rows: 30, columns: 100)
+        defer { pty.close() }
+        try waitForEchoHeld(pty)
+        let mark = pty.output.count
+        pty.type("/sp")
+        XCTAssertTrue(pty.read(until: { $0.contains("\u{1B}[c") }), "the start-up questions")
+        let beforeQuestions = String(decoding: pty.output[mark...], as: UTF8.self).components(separatedBy: "\u{1B}[c")[0]
+        XCTAssertFalse(beforeQuestions.contains("/sp"), "keys typed while starting were echoed: \(beforeQuestions.debugDescription)")
+        pty.type("\u{1B}[?64;4c")
+        try answerEnteringAndType("id", pty)
+        let screen = try waitForSearch(pty)
+        XCTAssertEqual(searchText(screen), "spid", screen)
+        pty.type("\u{03}")
+        XCTAssertTrue(pty.read(until: { _ in pty.exited() != nil }, seconds: 30), "Ctrl-C ended it")
+        XCTAssertTrue(echoes(pty), "echo is back after quitting")
+    }
+
+    /// Ctrl-C (SIGINT: this pty is not the program's controlling terminal, so the signal is
+    /// sent, not typed) while echo is held ends the program as before, with the echo back.
+    func testCtrlCWhileStartingEndsTheProgramWithEchoBack() throws {
+        let pty = try PtyProcess(["characters"], environment: ["TERM": "xterm-256color"],
+                                 home: try temporaryDirectory().path, rows: 30, columns: 100)
+        defer { pty.close() }
+        try waitForEchoHeld(pty)
+        kill(pty.pid, SIGINT)
+        XCTAssertTrue(pty.read(until: { _ in pty.exited() != nil }, seconds: 30), "Ctrl-C ended it")
+        XCTAssertEqual(pty.exited(), 128 + SIGINT, "ended by SIGINT, as before")
+        XCTAssertTrue(echoes(pty), "echo is back")
+    }
+
+    /// Waits (polling the pty's termios every millisecond) for the start-up state: echo off,
+    /// canonical mode still on (the terminal questions, in raw mode, come later).
+    private func waitForEchoHeld(_ pty: PtyProcess) throws {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            var t = termios()
+            if tcgetattr(pty.slave, &t) == 0, t.c_lflag & tcflag_t(ECHO) == 0, t.c_lflag & tcflag_t(ICANON) != 0 { return }
+            if pty.text.contains("\u{1B}[c") { break }
+            pty.read(milliseconds: 1)
+        }
+        XCTFail("echo was never turned off before the terminal questions (output: \(pty.text.debugDescription))")
+        throw XCTSkip("no start-up state to type into")
+    }
+
+    private func echoes(_ pty: PtyProcess) -> Bool {
+        var t = termios()
+        return tcgetattr(pty.slave, &t) == 0 && t.c_lflag & tcflag_t(ECHO) != 0 && t.c_lflag & tcflag_t(ICANON) != 0
+    }
+
     /// On entering the screen the backend may ask whether synchronized output works: answered
     /// with `key` typed inside the answer; else `key` is typed.
     private func answerEnteringAndType(_ key: String, _ pty: PtyProcess) throws {

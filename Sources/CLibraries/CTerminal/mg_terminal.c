@@ -47,6 +47,41 @@ int mg_term_enter_raw(int fd) {
     return tcsetattr(fd, TCSADRAIN, &raw);
 }
 
+// Signals that end the process by default and can come from the keyboard or the session while
+// echo is held: each restores the saved termios before the default action (no echo-less shell).
+static const int hold_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+#define HOLD_SIG_COUNT (sizeof(hold_signals) / sizeof(hold_signals[0]))
+
+static void hold_handler(int sig) {
+    int saved_errno = errno;
+    if (saved_valid) tcsetattr(saved_fd, TCSANOW, &saved_termios);
+    struct sigaction dfl;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(sig, &dfl, NULL);
+    errno = saved_errno;
+    raise(sig);
+}
+
+int mg_term_hold_echo(int fd) {
+    if (mg_term_save(fd) != 0) return -1;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = hold_handler;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < HOLD_SIG_COUNT; i++) {
+        struct sigaction old;
+        // An ignored signal (nohup, a job started with SIGINT ignored) stays ignored.
+        if (sigaction(hold_signals[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN) continue;
+        sigaction(hold_signals[i], &sa, NULL);
+    }
+    struct termios quiet = saved_termios;
+    quiet.c_lflag &= ~(tcflag_t)(ECHO | ECHONL);
+    // TCSANOW and no flush: what was typed before stays queued.
+    return tcsetattr(fd, TCSANOW, &quiet);
+}
+
 int mg_term_restore(void) {
     if (!saved_valid) { errno = EINVAL; return -1; }
     int rc;

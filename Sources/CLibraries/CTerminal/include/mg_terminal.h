@@ -14,6 +14,12 @@ int mg_term_has_saved(void);
 /// (Ctrl-C arrives as a byte), no CR/NL translation, 8-bit, VMIN 1. Unread input is kept (keys
 /// typed ahead). 0 or -1 with errno.
 int mg_term_enter_raw(int fd);
+/// Before the screen is ours (start-up): saves the termios of `fd` (as mg_term_save), then turns
+/// off echo only: keys typed meanwhile are not echoed onto the shell's screen and stay queued for
+/// the reader; canonical mode, output processing and key signals stay (an error can still be
+/// printed, Ctrl-C still stops). SIGINT, SIGTERM, SIGHUP and SIGQUIT meanwhile restore the saved
+/// termios, then end the process as before. 0 or -1 with errno.
+int mg_term_hold_echo(int fd);
 /// Restores exactly the saved struct. Async-signal-safe. 0, or -1 (errno; also when nothing saved).
 int mg_term_restore(void);
 
