@@ -1,3 +1,5 @@
+import Foundation
+import TestSupport
 import TerminalUI
 import XCTest
 @testable import GalleryApp
@@ -95,5 +97,70 @@ final class TileLabelTests: XCTestCase {
         XCTAssertEqual(TileLabel.fit("Spider-Man (Peter Parker)", to: 20), "Spider-Man… Parker)")
         XCTAssertNil(TileLabel.TellingTail("Spider-Man (Peter Parker)"))
         XCTAssertNil(TileLabel.TellingTail("Captain America"))
+    }
+}
+
+/// Names shown together are cut together: two that would read the same show what tells them
+/// apart (the catalog's comics by issue number put "Amazing Spider-Man (1963) #1" beside
+/// "Amazing Spider-Man Digest (1987) #1": both read "Amazing Spide… #1" on a 17-column tile).
+final class TileLabelTogetherTests: XCTestCase {
+    func testTheYearsTellTwoSeriesApartWhenTheirCutsMeet() {
+        let names = ["Amazing Spider-Man (1963) #1", "Amazing Spider-Man Digest (1987) #1", "Avengers (1963) #1"]
+        XCTAssertEqual(TileLabel.fit(names[0], to: 17), TileLabel.fit(names[1], to: 17), "the case: alone they read the same")
+        let labels = TileLabel.fit(names, to: 17)
+        XCTAssertEqual(labels, ["Amazin… (1963) #1", "Amazin… (1987) #1", TileLabel.fit(names[2], to: 17)])
+    }
+
+    func testTheWordsWhereTheNamesPartTellThemApartWhenTheirTailsAreTheSame() {
+        let names = ["Marvel Universe Avengers Earth's Mightiest Heroes (2012) #1", "Marvel Universe Ultimate Spider-Man (2012) #1"]
+        XCTAssertEqual(TileLabel.fit(names[0], to: 21), TileLabel.fit(names[1], to: 21), "the case")
+        let labels = TileLabel.fit(names, to: 21)
+        XCTAssertEqual(labels, ["…Avengers Earth's… #1", "…Ultimate Spider-… #1"])
+        for width in 8...40 {
+            let labels = TileLabel.fit(names, to: width)
+            XCTAssertTrue(labels.allSatisfy { TextWidth.of($0) <= width }, "\(width): \(labels)")
+        }
+    }
+
+    func testTheSameNameTwiceAndNamesNothingTellsApartKeepTheirPlainLabels() {
+        let names = ["Thor (1966) #1", "Thor (1966) #1", "Wolverine", "Amazing Spider-Man (1963) #1", "Amazing Spider-Man Digest (1987) #1"]
+        let labels = TileLabel.fit(names, to: 6)
+        XCTAssertEqual(labels, names.map { TileLabel.fit($0, to: 6) })
+        XCTAssertEqual(TileLabel.fit(names, to: 40), names)
+    }
+
+    /// Every screenful of the built-in catalog's comics and series, ordered by title and by
+    /// issue number, at the tile widths of 80 to 200 columns: shared labels before and after.
+    func testTheCatalogsScreensfulReadDifferently() throws {
+        var titles: [String] = []
+        for file in ["comics-1", "comics-2", "comics-3", "comics-4", "comics-5", "series-1"] {
+            let url = RepoPaths.root.appendingPathComponent("Fixtures/catalog/\(file).json")
+            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
+            let items = (json as? [[String: Any]]) ?? ((json as? [String: Any])?["results"] as? [[String: Any]])
+                ?? (((json as? [String: Any])?["data"] as? [String: Any])?["results"] as? [[String: Any]]) ?? []
+            titles += items.compactMap { $0["title"] as? String }
+        }
+        XCTAssertGreaterThan(titles.count, 400)
+        let byNumber = titles.sorted { ($0.split(separator: "#").last ?? "", $0) < ($1.split(separator: "#").last ?? "", $1) }
+        for width in [13, 17, 21] {
+            var alone = 0, together = 0
+            for order in [titles.sorted(), byNumber] {
+                for start in stride(from: 0, to: order.count, by: 24) {
+                    let screen = Array(order[start..<min(order.count, start + 24)])
+                    alone += shared(screen, screen.map { TileLabel.fit($0, to: width) })
+                    together += shared(screen, TileLabel.fit(screen, to: width))
+                }
+            }
+            print("TileLabelTogetherTests width \(width): names sharing a label on a screen alone \(alone), together \(together)")
+            XCTAssertGreaterThan(alone, 0, "the catalog has the case at \(width)")
+            XCTAssertEqual(together, 0, "width \(width)")
+        }
+    }
+
+    /// Different names on one screen whose labels equal another's.
+    private func shared(_ names: [String], _ labels: [String]) -> Int {
+        var byLabel: [String: Set<String>] = [:]
+        for (name, label) in zip(names, labels) { byLabel[label, default: []].insert(name) }
+        return byLabel.values.filter { $0.count > 1 }.reduce(0) { $0 + $1.count }
     }
 }

@@ -140,6 +140,8 @@ enum DetailSections {
         writer.add(height: CoverStrip.height) { buffer, y, width in
             let visible = CoverStrip.visibleCount(width: width)
             let end = min(strip.count, strip.first + visible)
+            let shown = (min(strip.first, end)..<end).compactMap { index in strip.item(at: index).map { (index, $0.title) } }
+            let labels = Dictionary(uniqueKeysWithValues: zip(shown.map(\.0), TileLabel.fit(shown.map(\.1), to: CoverStrip.coverColumns)))
             for index in min(strip.first, end)..<end {
                 let x = (index - strip.first) * (CoverStrip.coverColumns + CoverStrip.gap)
                 let frame = Rect(x: x, y: y, width: CoverStrip.coverColumns, height: CoverStrip.coverRows)
@@ -159,8 +161,8 @@ enum DetailSections {
                 let titleRow = Rect(x: x, y: y + CoverStrip.coverRows, width: CoverStrip.coverColumns, height: 1)
                 if selected { buffer.fill(titleRow, with: Cell(" ", style: theme.selectedName)) }
                 // Cut as the grid's labels are: a strip of one series keeps each cover's `#N`
-                // ("Marvel… #3", not nine "Marvel's …").
-                buffer.put(TileLabel.fit(item.title, to: CoverStrip.coverColumns), at: titleRow.origin,
+                // ("Marvel… #3", not nine "Marvel's …"), and covers shown together read differently.
+                buffer.put(labels[index] ?? TileLabel.fit(item.title, to: CoverStrip.coverColumns), at: titleRow.origin,
                            style: selected ? theme.selectedName : theme.secondary, maxWidth: CoverStrip.coverColumns)
             }
         }

@@ -10,6 +10,10 @@ enum CharactersScreen {
             return
         }
         let visible = grid.visibleRange(topRow: list.topRow, count: list.count)
+        // Cut together: two names on screen never read the same when something tells them apart.
+        let shown = visible.compactMap { index in list.item(at: index).map { (index, $0.name) } }
+        let innerWidth = grid.frame(ofItem: visible.lowerBound, topRow: list.topRow).map { Border.inner($0).width } ?? 0
+        let labels = Dictionary(uniqueKeysWithValues: zip(shown.map(\.0), TileLabel.fit(shown.map(\.1), to: innerWidth)))
         for index in visible {
             guard let frame = grid.frame(ofItem: index, topRow: list.topRow) else { continue }
             guard let character = list.item(at: index) else {
@@ -27,7 +31,7 @@ enum CharactersScreen {
             } else {
                 picture = .loading
             }
-            TileView.render(character, picture: picture, selected: index == list.selection,
+            TileView.render(character, picture: picture, selected: index == list.selection, label: labels[index],
                             in: frame, theme: theme, into: &buffer)
             if state.isFavourite(character) { TileView.drawStar(in: frame, theme: theme, into: &buffer) }
         }

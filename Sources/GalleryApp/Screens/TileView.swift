@@ -12,7 +12,9 @@ enum TileView {
         case none
     }
 
-    static func render(_ character: GalleryItem, picture: Picture, selected: Bool,
+    /// `label`: the name as cut among the tiles on screen (`TileLabel.fit(_:to:)` of all of
+    /// them); by default cut alone.
+    static func render(_ character: GalleryItem, picture: Picture, selected: Bool, label: String? = nil,
                        in frame: Rect, theme: Theme, into buffer: inout Buffer) {
         if selected {
             drawHeavyFrame(frame, style: theme.selectedFrame, into: &buffer)
@@ -30,7 +32,7 @@ enum TileView {
         case .none: drawPlaceholder(for: character.name, in: pictureArea, theme: theme, into: &buffer)
         }
         let nameRow = Rect(x: inner.x, y: inner.maxY - 1, width: inner.width, height: 1)
-        let name = TileLabel.fit(character.name, to: inner.width)
+        let name = label ?? TileLabel.fit(character.name, to: inner.width)
         let style = selected ? theme.selectedName : theme.name
         if selected { buffer.fill(nameRow, with: Cell(" ", style: style)) }
         let dx = max(0, (inner.width - TextWidth.of(name)) / 2)
