@@ -6,6 +6,8 @@ import Synchronization
 /// default); cleared when full (pages are cheap to rebuild, so no LRU bookkeeping).
 final class AnswerCache: Sendable {
     struct Entry: Sendable {
+        /// The envelope's tag, the identity body's; the gzip body goes out under its own
+        /// (`RepresentationTag`).
         let etag: String
         let body: ByteBuffer
         /// The gzip form, made the first time a client asks for it (then sent as it is).

@@ -5,7 +5,8 @@ import NIOCore
 import ContractServing
 
 /// The 200 wrapper of every list and detail answer (MARVEL_API.md 4.1), built as text around
-/// the stored entity JSON. The ETag is 40 hex chars of SHA-1 (see `build`), as real.
+/// the stored entity JSON. The ETag is 40 hex chars of SHA-1 (see `build`), as real; the gzip
+/// body is sent under that tag plus `-gzip` (`RepresentationTag`).
 enum Envelope {
 
     /// The envelope's text before the ETag's value, the same for every answer of a source:

@@ -55,7 +55,11 @@ struct MarvelResponder: HTTPResponder {
             reply.body = packed
             reply.isGzipped = true
         }
-        if reply.isGzipped { reply.headers.append(("Content-Encoding", "gzip")) }
+        if reply.isGzipped {
+            reply.headers.append(("Content-Encoding", "gzip"))
+            // Other bytes, another strong validator: the gzip body's own tag (`RepresentationTag`).
+            reply.headers = reply.headers.map { $0.0 == "ETag" ? ($0.0, RepresentationTag.of($0.1, gzip: true)) : $0 }
+        }
         // Every JSON answer may be gzipped or not by Accept-Encoding, so every one says so (the
         // plain ones and 304s too): a shared cache must not hand a gzip body to a client that
         // did not ask for it, nor the plain one to a client that did, under the same URL.
@@ -135,8 +139,8 @@ struct MarvelResponder: HTTPResponder {
             let base = "http://\(request.head.authority ?? "127.0.0.1")"
             let key = "\(base)\(path)?\(params.canonical)"
             if let hit = cache.get(key) {
-                if Self.matches(request.headers[.ifNoneMatch], hit.etag) {
-                    return Reply(status: 304, headers: [("ETag", hit.etag)])
+                if let held = RepresentationTag.notModified(request.headers[.ifNoneMatch], etag: hit.etag, acceptsGzip: gzip) {
+                    return Reply(status: 304, headers: [("ETag", held)])
                 }
                 if gzip, let packed = cache.gzipped(key, hit) { return .gzipped(packed, etag: hit.etag) }
                 return .json(200, hit.body, extra: [("ETag", hit.etag)])
@@ -149,8 +153,8 @@ struct MarvelResponder: HTTPResponder {
                 return .json(200, answer.json(), extra: [("ETag", answer.etag), ("Warning", "110 - \"Response is Stale\""),
                                                          ("Age", String(age)), ("Cache-Control", "no-cache")])
             }
-            if Self.matches(request.headers[.ifNoneMatch], answer.etag) {
-                return Reply(status: 304, headers: [("ETag", answer.etag)])
+            if let held = RepresentationTag.notModified(request.headers[.ifNoneMatch], etag: answer.etag, acceptsGzip: gzip) {
+                return Reply(status: 304, headers: [("ETag", held)])
             }
             if partial {
                 // Filled further at the next ask: not kept here, revalidated by clients.
@@ -196,8 +200,9 @@ struct MarvelResponder: HTTPResponder {
                          body: Array("\(text)\n".utf8), isImage: true)
         }
         let etag = picture.etag ?? Digest.sha1Hex(picture.bytes)
-        if Self.matches(request.headers[.ifNoneMatch], etag) {
-            return Reply(status: 304, headers: [("ETag", etag)], isImage: true)
+        // Pictures are sent as they are (never gzip): one representation, one tag.
+        if let held = RepresentationTag.notModified(request.headers[.ifNoneMatch], etag: etag, acceptsGzip: false) {
+            return Reply(status: 304, headers: [("ETag", held)], isImage: true)
         }
         var bytes = [UInt8](picture.bytes)
         let ext = ImageService.parse(path: request.uri.path)?.fileExtension ?? "jpg"
@@ -218,16 +223,6 @@ struct MarvelResponder: HTTPResponder {
         for i in (bytes.count / 4)..<bytes.count {
             x ^= x << 13; x ^= x >> 17; x ^= x << 5
             bytes[i] = UInt8(truncatingIfNeeded: x)
-        }
-    }
-
-    /// `If-None-Match` against our unquoted tag (quoted, weak and list forms accepted too).
-    static func matches(_ header: String?, _ etag: String) -> Bool {
-        guard let header else { return false }
-        return header.split(separator: ",").contains { candidate in
-            var tag = candidate.trimmingCharacters(in: .whitespaces)
-            if tag.hasPrefix("W/") { tag.removeFirst(2) }
-            return tag == "*" || tag.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) == etag
         }
     }
 

@@ -54,7 +54,7 @@ public enum MarvelAPIError: Error, Sendable, Hashable, CustomStringConvertible {
         case .notFound(let text): return "not found (404\(text.isEmpty ? "" : ": \(text)"))"
         case .rejected(let text): return "the server refused the request (409: \(text))"
         case .rateLimited(let after):
-            let wait = after.map { ", retry after \($0.components.seconds) s" } ?? ""
+            let wait = after.map { ", retry after \(WaitTime.words(seconds: Int($0.components.seconds)))" } ?? ""
             return "rate limit reached (429)\(wait); rejected calls still count against the daily quota"
         case .server(let status, let text):
             return "the server failed (\(status)\(text.isEmpty ? "" : ": \(text)")); try again later"

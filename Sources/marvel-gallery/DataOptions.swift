@@ -48,8 +48,13 @@ struct PagingOptions<Listing: PagedListing>: ParsableArguments {
                                + "--plain and --json ask for --limit at once, up to 100 a page."))
     var pageSize: Int?
 
-    @Option(help: ArgumentHelp("How many \(Listing.noun) to list (1-10000; pages of up to 100 are fetched)."))
-    var limit = 20
+    /// Optional so that a command can tell it was given (`series ID` refuses it).
+    @Option(name: .customLong("limit"),
+            help: ArgumentHelp("How many \(Listing.noun) to list (1-10000; pages of up to 100 are fetched; default: 20).",
+                               valueName: "limit"))
+    var askedLimit: Int?
+
+    var limit: Int { askedLimit ?? 20 }
 
     func validate() throws {
         guard (1...10_000).contains(limit) else { throw ValidationError("--limit must be between 1 and 10000") }

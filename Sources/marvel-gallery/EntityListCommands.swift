@@ -7,12 +7,14 @@ import Settings
 /// `marvel-gallery series|events|creators`: a full-screen grid of one of the other resource
 /// types (the comics grid's screen; Enter opens the detail page), or, piped or with `--plain`
 /// / `--json`, its listing in plain text (tab-separated) or JSON. One command for the three:
-/// each type says its name, its request and its line (`ListedEntity`).
+/// each type says its name, its request and its line (`ListedEntity`). `series ID` shows one
+/// series (`ListingID`): "series" is its one-item command's name too.
 struct EntityListCommand<Entity: ListedEntity>: AsyncParsableCommand, PagedListing {
     static var configuration: CommandConfiguration { Entity.listCommand }
     static var noun: String { Entity.resource.rawValue }
     static var defaultPageSize: Int { LaunchScreen.comicsPageSize }
 
+    @OptionGroup var one: Entity.ByID
     @OptionGroup var data: DataOptions
     @OptionGroup var paging: PagingOptions<EntityListCommand<Entity>>
 
@@ -23,9 +25,14 @@ struct EntityListCommand<Entity: ListedEntity>: AsyncParsableCommand, PagedListi
         if let name, name.trimmingCharacters(in: .whitespaces).isEmpty || name == "0" {
             throw ValidationError("--name needs at least one character other than a lone 0")
         }
+        if let id = one.id, name != nil || paging.pageSize != nil || paging.askedLimit != nil {
+            // Never ignored: they choose a list, and an id shows one item.
+            throw ValidationError("the id \(id) shows one of the \(Self.noun): --name, --limit and --page-size are for the list")
+        }
     }
 
     func run() async throws {
+        guard one.id == nil else { return try await one.show(data) }
         try await data.run(pageSize: paging.pageSize, defaultPageSize: Self.defaultPageSize, search: name,
                            plain: runPlain) { settings in
             LaunchScreen(catalog: .titles(Entity.resource), pageSize: settings.pageSize.value,
@@ -43,6 +50,8 @@ struct EntityListCommand<Entity: ListedEntity>: AsyncParsableCommand, PagedListi
 
 /// A type `EntityListCommand` lists: its subcommand, its request by name start, its plain line.
 protocol ListedEntity: MarvelEntity {
+    /// `OneByID` when the listing's name is also its one-item command's (`series`).
+    associatedtype ByID: ListingID = NoID
     static var listCommand: CommandConfiguration { get }
     /// `source`: where the list comes from (a live source may not order creators by last name).
     static func list(startingWith name: String?, _ page: PageQuery, on source: DataSourceKind) throws(MarvelAPIError) -> MarvelEndpoint<Self>
@@ -51,7 +60,8 @@ protocol ListedEntity: MarvelEntity {
 }
 
 extension MarvelSeries: ListedEntity {
-    static let listCommand = CommandConfiguration(commandName: "series", abstract: "List series, by title.")
+    typealias ByID = OneByID<MarvelSeries>
+    static let listCommand = CommandConfiguration(commandName: "series", abstract: "List series, by title, or show one (series ID).")
     static func list(startingWith name: String?, _ page: PageQuery, on source: DataSourceKind) throws(MarvelAPIError) -> MarvelEndpoint<Self> {
         try .seriesList(titleStartsWith: name, page)
     }

@@ -38,62 +38,9 @@ enum PlainOutput {
         return "\(comic.id)\t\(v(comic.title))\t\(comic.format.isEmpty ? "-" : v(comic.format))\t\(day(comic.onSaleDate))\t\(price)"
     }
 
-    static func detail(_ character: MarvelCharacter) -> String {
-        var lines = ["id: \(character.id)", "name: \(v(character.name))"]
-        lines.append("description: \(character.description.map(v) ?? "-")")
-        lines.append("modified: \(day(character.modified))")
-        lines.append("thumbnail: \(thumbnail(character.thumbnail))")
-        return detail(lines, [("comics", character.comics), ("series", character.series),
-                              ("stories", character.stories), ("events", character.events)], character.urls)
-    }
-
-    static func detail(_ comic: MarvelComic) -> String {
-        var lines = ["id: \(comic.id)", "title: \(v(comic.title))"]
-        lines.append("format: \(comic.format.isEmpty ? "-" : v(comic.format))")
-        lines.append("issue: \(comic.issueNumber == comic.issueNumber.rounded() ? String(Int(comic.issueNumber)) : String(comic.issueNumber))")
-        lines.append("pages: \(comic.pageCount)")
-        lines.append("on sale: \(day(comic.onSaleDate))")
-        lines.append("price: \(comic.price.map { String(format: "$%.2f", $0) } ?? "-")")
-        lines.append("series: \(comic.series.map { v($0.name) } ?? "-")")
-        lines.append("description: \(comic.description.map(v) ?? "-")")
-        lines.append("thumbnail: \(thumbnail(comic.thumbnail))")
-        return detail(lines, [("creators", comic.creators), ("characters", comic.characters),
-                              ("stories", comic.stories), ("events", comic.events)], comic.urls)
-    }
-
-    static func detail(_ creator: MarvelCreator) -> String {
-        var lines = ["id: \(creator.id)", "name: \(v(creator.fullName))"]
-        lines.append("modified: \(day(creator.modified))")
-        lines.append("thumbnail: \(thumbnail(creator.thumbnail))")
-        return detail(lines, [("comics", creator.comics), ("series", creator.series),
-                              ("stories", creator.stories), ("events", creator.events)], creator.urls)
-    }
-
-    static func detail(_ event: MarvelEvent) -> String {
-        var lines = ["id: \(event.id)", "title: \(v(event.title))"]
-        lines.append("start: \(day(event.start))")
-        lines.append("end: \(day(event.end))")
-        lines.append("description: \(event.description.map(v) ?? "-")")
-        lines.append("modified: \(day(event.modified))")
-        lines.append("thumbnail: \(thumbnail(event.thumbnail))")
-        return detail(lines, [("comics", event.comics), ("series", event.series), ("characters", event.characters),
-                              ("creators", event.creators), ("stories", event.stories)], event.urls)
-    }
-
-    static func detail(_ story: MarvelStory) -> String {
-        var lines = ["id: \(story.id)", "title: \(v(story.title))"]
-        lines.append("type: \(story.type.isEmpty ? "-" : v(story.type))")
-        lines.append("original issue: \(story.originalIssue.map { v($0.name) } ?? "-")")
-        lines.append("description: \(story.description.map(v) ?? "-")")
-        lines.append("modified: \(day(story.modified))")
-        lines.append("thumbnail: \(thumbnail(story.thumbnail))")
-        return detail(lines, [("comics", story.comics), ("series", story.series), ("characters", story.characters),
-                              ("creators", story.creators), ("events", story.events)], [])
-    }
-
-    /// A detail's lines, then its related lists and its links.
-    private static func detail(_ lines: [String], _ lists: [(String, ResourceList)], _ urls: [MarvelLink]) -> String {
-        (lines + lists.flatMap { resources($0.0, $0.1) } + urls.map { "\(v($0.type)): \(v($0.url))" })
+    /// A detail's `name: value` lines, then its related lists and its links (`DetailedEntity.plainDetail`).
+    static func detail(_ fields: KeyValuePairs<String, String>, _ lists: [(String, ResourceList)], _ urls: [MarvelLink]) -> String {
+        (fields.map { "\($0.key): \($0.value)" } + lists.flatMap { resources($0.0, $0.1) } + urls.map { "\(v($0.type)): \(v($0.url))" })
             .joined(separator: "\n")
     }
 

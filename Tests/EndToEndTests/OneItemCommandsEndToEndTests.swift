@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// `creator ID`, `event ID` and `story ID` open one item as `character ID` and `comic ID` do
+/// `creator ID`, `event ID`, `story ID` and `series ID` open one item as `character ID` and `comic ID` do
 /// (the gallery had a page for every type, the command line only for two): plain text with
 /// its related lists, the contract's 404 said as that type with exit 1, and the full-screen
 /// page that Esc leaves with exit 0.
@@ -39,15 +39,52 @@ final class OneItemCommandsEndToEndTests: XCTestCase {
         }
     }
 
+    /// `series ID` (the `series` listing with an id): its plain text and lists, JSON, the 404
+    /// said as a series with exit 1, and its full-screen page.
+    func testSeriesByIdInPlainTextJSONAndNotFound() throws {
+        let cache = try temporaryDirectory().path
+        let series = try plain(["series", "28056"], cache: cache)
+        XCTAssertEqual(series.status, 0, series.output)
+        for line in ["id: 28056", "title: Amazing Spider-Man (1963)", "years: 1963-1963", "type: ongoing", "comics: 10",
+                     "  - Amazing Spider-Man (1963) #1", "characters: 11", "creators: 3", "  - Stan Lee (writer)"] {
+            XCTAssertTrue(series.output.contains(line + "\n"), "\(line): \(series.output)")
+        }
+        XCTAssertTrue(series.output.contains("Data provided by Marvel. © 2023 MARVEL"), "the attribution, as the others")
+        let json = try Spawn.status(["/usr/bin/env", "XDG_CACHE_HOME=\(cache)", "MARVEL_BASE_URL=", "MARVEL_PUBLIC_KEY=",
+                                     "MARVEL_PRIVATE_KEY=", executable.path, "series", "28056", "--json"])
+        XCTAssertEqual(json.status, 0, json.output)
+        XCTAssertTrue(json.output.contains("\"title\" : \"Amazing Spider-Man (1963)\""), json.output)
+        let missing = try plain(["series", "99999999"], cache: cache)
+        XCTAssertEqual(missing.status, 1, missing.output)
+        XCTAssertTrue(missing.output.contains("We couldn't find that series"), missing.output)
+        let list = try plain(["series", "--limit", "2"], cache: cache)
+        XCTAssertEqual(list.status, 0, list.output)
+        XCTAssertTrue(list.output.contains("1413\tAlligator Loki Infinity Comic (2022)\t"), "the listing without an id: \(list.output)")
+    }
+
+    func testASeriesOpensFullScreenAndEscQuits() throws {
+        // At 40 columns the header names the series (the attribution shortened beside it).
+        let page = try fullScreen(["series", "28056"], width: 40, height: 20) { $0.contains("1963–1963 · Ongoing") && $0.contains("? help") }
+        XCTAssertTrue(page.hasPrefix(" Amazing Spider-Man (1963) © 2023 MARVEL"), page)
+    }
+
     func testAnEventOpensFullScreenAndEscQuits() throws {
+        try fullScreen(["event", "349"], width: 120, height: 30) { $0.contains("Age of Ultron") && $0.contains("Esc back") }
+    }
+
+    /// The page the command opens in tmux, once `shown` says it is there; then Esc leaves with exit 0.
+    @discardableResult
+    private func fullScreen(_ arguments: [String], width: Int, height: Int, shown: (String) -> Bool) throws -> String {
         try Prerequisites.tmux()
         let cache = try temporaryDirectory().path
-        let tmux = try TmuxSession(command: "\(TmuxSession.quote(executable.path)) event 349", width: 120, height: 30,
+        let tmux = try TmuxSession(command: ([executable.path] + arguments).map(TmuxSession.quote).joined(separator: " "),
+                                   width: width, height: height,
                                    environment: ["XDG_CACHE_HOME": cache, "MARVEL_BASE_URL": "", "MARVEL_PUBLIC_KEY": "",
                                                  "MARVEL_PRIVATE_KEY": ""])
-        tmux.waitFor("the event's page", timeout: 30) { $0.contains("Age of Ultron") && $0.contains("Esc back") }
+        let page = tmux.waitFor("the page of \(arguments.joined(separator: " "))", timeout: 30, shown)
         tmux.send("Escape")
         let after = tmux.waitFor("the exit") { $0.contains("EXIT:") }
         XCTAssertTrue(after.contains("EXIT:0"), after)
+        return page
     }
 }

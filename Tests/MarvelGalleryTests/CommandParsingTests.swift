@@ -92,4 +92,23 @@ final class CommandParsingTests: XCTestCase {
         assertRefused(["series", "--name", " "], saying: "--name needs at least one character")
         assertRefused(["events", "--page-size", "0"], saying: "--page-size must be between 1 and 100")
     }
+
+    /// `series ID` shows one series like `creator ID`: "series" is the listing's name and the
+    /// one-item command's, so the listing takes an optional id; the list's options are refused
+    /// with it, never ignored; `events` and `creators` take none (theirs are `event ID`, `creator ID`).
+    func testSeriesTakesAnIdLikeTheOneItemCommands() throws {
+        let one = try XCTUnwrap(try MarvelGallery.parseAsRoot(["series", "28056", "--json"]) as? EntityListCommand<MarvelSeries>)
+        XCTAssertEqual(one.one.id, 28056)
+        XCTAssertTrue(one.data.output.json)
+        let list = try XCTUnwrap(try MarvelGallery.parseAsRoot(["series"]) as? EntityListCommand<MarvelSeries>)
+        XCTAssertNil(list.one.id)
+        XCTAssertEqual(list.paging.limit, 20, "the default limit when none is given")
+        assertRefused(["series", "0"], saying: "the id must be a positive integer")
+        assertRefused(["series", "-3"], saying: "'-3'")
+        for option in [["--name", "Av"], ["--limit", "5"], ["--page-size", "10"]] {
+            assertRefused(["series", "28056"] + option, saying: "--name, --limit and --page-size are for the list")
+        }
+        assertRefused(["events", "349"], saying: "349")
+        assertRefused(["creators", "2963"], saying: "2963")
+    }
 }

@@ -50,10 +50,9 @@ enum DetailScreen {
     static func renderPage(_ page: DetailPage, state: AppState, layout: DetailLayout, theme: Theme, into buffer: inout Buffer) {
         let strings = state.strings
         let starred = state.saved.isFavourite(page.subject.kind, id: page.subject.id)
-        renderHeader(title: (starred ? Theme.starMark + " " : "") + DetailPicture.title(of: page), state: state,
-                     in: layout.header, theme: theme, into: &buffer)
+        let x = renderHeader(title: (starred ? Theme.starMark + " " : "") + DetailPicture.title(of: page), state: state,
+                             in: layout.header, theme: theme, into: &buffer)
         if starred {  // the title's star as the tiles' gold badge
-            let x = layout.header.x + TextWidth.of(" \(strings[.appTitle]) ") + 1
             if x < buffer.size.width, layout.header.height > 0, buffer[x, layout.header.y].symbol == Theme.starMark {
                 buffer.set(Cell(Theme.starMark, style: theme.star), at: Point(x: x, y: layout.header.y))
             }
@@ -145,15 +144,19 @@ enum DetailScreen {
         return shade(cell.style.background) ?? shade(cell.style.foreground) ?? .rgb(0x14, 0x14, 0x14)
     }
 
-    static func renderHeader(title: String, state: AppState, in area: Rect, theme: Theme, into buffer: inout Buffer) {
-        let strings = state.strings
+    /// The header line (`DetailHeader` decides what fits); returns the title's column.
+    @discardableResult
+    static func renderHeader(title: String, state: AppState, in area: Rect, theme: Theme, into buffer: inout Buffer) -> Int {
+        let badge = " \(state.strings[.appTitle]) "
+        let header = DetailHeader.fit(title: title, attribution: state.shownAttribution, badgeWidth: TextWidth.of(badge) + 1,
+                                      width: area.width)
         var x = area.x
-        x += buffer.put(" \(strings[.appTitle]) ", at: Point(x: x, y: area.y), style: theme.brand)
+        if header.badge { x += buffer.put(badge, at: Point(x: x, y: area.y), style: theme.brand) }
         x += 1
-        let attribution = state.shownAttribution
-        let right = max(x, area.maxX - TextWidth.of(attribution) - 1)
-        buffer.put(TextWidth.truncate(attribution, to: area.maxX - right - 1), at: Point(x: right, y: area.y), style: theme.secondary)
-        buffer.put(TextWidth.truncate(title, to: max(0, right - x - 1)), at: Point(x: x, y: area.y), style: theme.title)
+        let right = area.maxX - TextWidth.of(header.attribution) - header.margin
+        buffer.put(header.attribution, at: Point(x: right, y: area.y), style: theme.secondary)
+        buffer.put(header.title, at: Point(x: x, y: area.y), style: theme.title, maxWidth: max(0, right - x - 1))
+        return x
     }
 
     static func renderStatus(_ page: DetailPage, state: AppState, in area: Rect, theme: Theme, into buffer: inout Buffer) {

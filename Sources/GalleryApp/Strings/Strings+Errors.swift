@@ -27,16 +27,9 @@ extension Strings {
         StringKey(rawValue: "err" + message.id.prefix(1).uppercased() + message.id.dropFirst())
     }
 
-    /// A server's Retry-After as a person reads it: "42 s", "14 min 5 s", "5 h 12 min",
-    /// "11 days 13 h" (a source asking for days once read "retry after 950400 s").
+    /// A server's Retry-After in this language's words for days and digit grouping, in the
+    /// one wording of waits (`WaitTime`) that `--plain` output says too.
     func wait(seconds: Int) -> String {
-        let s = max(0, seconds)
-        let days = language == .es ? "días" : "days"
-        switch s {
-        case ..<90: return "\(s) s"
-        case ..<3600: return s % 60 == 0 ? "\(s / 60) min" : "\(s / 60) min \(s % 60) s"
-        case ..<172_800: return "\(s / 3600) h \(s % 3600 / 60) min"
-        default: return "\(number(s / 86_400)) \(days) \(s % 86_400 / 3600) h"
-        }
+        WaitTime.words(seconds: seconds, days: language == .es ? "días" : "days", number: number)
     }
 }

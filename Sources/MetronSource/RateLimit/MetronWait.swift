@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTransport
 
 /// A wait for Metron's rate limit, said to the user before it starts: plain output prints it
 /// as one line, the gallery's status line counts it down.
@@ -25,16 +26,11 @@ public struct MetronWait: Sendable, Equatable {
         return "\(what): waiting until \(Self.clock(until, seconds: true))"
     }
 
-    /// "42 s", "14 min 5 s", "5 h 12 min", "11 days 13 h", "more than 10 years".
+    /// The one wording of waits (`WaitTime`: "42 s", "14 min 5 s", "5 h 12 min", "11 days 13 h"),
+    /// rounded up to whole seconds; "more than 10 years" for a wait that is no real limit.
     public static func duration(_ seconds: Double) -> String {
         guard seconds.isFinite, seconds < 10 * 365.25 * 86_400 else { return "more than 10 years" }
-        let s = max(0, Int(seconds.rounded(.up)))
-        switch s {
-        case ..<90: return "\(s) s"
-        case ..<3600: return s % 60 == 0 ? "\(s / 60) min" : "\(s / 60) min \(s % 60) s"
-        case ..<172_800: return "\(s / 3600) h \(s % 3600 / 60) min"
-        default: return "\(s / 86_400) days \(s % 86_400 / 3600) h"
-        }
+        return WaitTime.words(seconds: Int(seconds.rounded(.up)))
     }
 
     /// Local wall-clock time: "19:20" (or "19:20:05"), with the date when not today.
