@@ -63,4 +63,19 @@ final class DetailHeaderTests: XCTestCase {
             Snapshot.assert(h.detailText, named: "series-header-\(width)x\(height)")
         }
     }
+
+    /// The grid's line follows the same rule: which grid comes first (at 30 columns it was the
+    /// badge and "Data provided by Ma…"); from 80 columns the whole attribution is there.
+    func testNarrowGridsShowWhichGridComesFirst() throws {
+        var h = Harness(size: Size(width: 120, height: 40), count: 60)
+        h.send(.resized(Size(width: 120, height: 40)))
+        h.answerAll()
+        for (width, height, credit) in [(30, 15, "© 2026 MARVEL"), (40, 20, "© 2026 MARVEL"), (80, 24, "Data provided by Marvel. © 2026 MARVEL")] {
+            h.send(.resized(Size(width: width, height: height)))
+            h.answerAll()
+            let header = try XCTUnwrap(h.detailText.split(separator: "\n").first.map(String.init))
+            XCTAssertTrue(header.contains("Characters"), "\(width)x\(height): \(header)")
+            XCTAssertTrue(header.contains(credit), "\(width)x\(height): \(header)")
+        }
+    }
 }

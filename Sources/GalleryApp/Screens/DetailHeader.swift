@@ -1,6 +1,6 @@
 import TerminalUI
 
-/// The detail page's top line: the badge, the title (what the page is about) and the source's
+/// The top line of a detail page and of a grid (unless its search field is open): the badge, the title (what the page is about) and the source's
 /// attribution. The title comes first: at 40 columns the attribution, kept whole, took the
 /// line and Spider-Man's page said only "Data provided by Marvel. © 20…". Where the whole
 /// attribution does not fit beside the whole title, it shortens to its copyright ("© 2023
@@ -50,5 +50,21 @@ struct DetailHeader: Equatable {
         }
         return DetailHeader(badge: false, title: TextWidth.truncate(title, to: titleRoom),
                             attribution: TextWidth.truncate(credit, to: least), margin: 0)
+    }
+}
+
+extension DetailHeader {
+    /// Draws the line (`fit` decides what shows); returns the title's column.
+    @discardableResult
+    static func render(title: String, state: AppState, in area: Rect, theme: Theme, into buffer: inout Buffer) -> Int {
+        let badge = " \(state.strings[.appTitle]) "
+        let header = fit(title: title, attribution: state.shownAttribution, badgeWidth: TextWidth.of(badge) + 1, width: area.width)
+        var x = area.x
+        if header.badge { x += buffer.put(badge, at: Point(x: x, y: area.y), style: theme.brand) }
+        x += 1
+        let right = area.maxX - TextWidth.of(header.attribution) - header.margin
+        buffer.put(header.attribution, at: Point(x: right, y: area.y), style: theme.secondary)
+        buffer.put(header.title, at: Point(x: x, y: area.y), style: theme.title, maxWidth: max(0, right - x - 1))
+        return x
     }
 }

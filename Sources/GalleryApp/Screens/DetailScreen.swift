@@ -22,7 +22,7 @@ enum DetailScreen {
         if let page = shown {
             renderPage(page, state: state, layout: layout, theme: theme, into: &buffer)
         } else {
-            renderHeader(title: "", state: state, in: layout.header, theme: theme, into: &buffer)
+            DetailHeader.render(title: "", state: state, in: layout.header, theme: theme, into: &buffer)
         }
         if state.overlay == .help {
             DetailHelpOverlay.render(strings: strings, in: layout.body, theme: theme, into: &buffer)
@@ -50,7 +50,7 @@ enum DetailScreen {
     static func renderPage(_ page: DetailPage, state: AppState, layout: DetailLayout, theme: Theme, into buffer: inout Buffer) {
         let strings = state.strings
         let starred = state.saved.isFavourite(page.subject.kind, id: page.subject.id)
-        let x = renderHeader(title: (starred ? Theme.starMark + " " : "") + DetailPicture.title(of: page), state: state,
+        let x = DetailHeader.render(title: (starred ? Theme.starMark + " " : "") + DetailPicture.title(of: page), state: state,
                              in: layout.header, theme: theme, into: &buffer)
         if starred {  // the title's star as the tiles' gold badge
             if x < buffer.size.width, layout.header.height > 0, buffer[x, layout.header.y].symbol == Theme.starMark {
@@ -142,21 +142,6 @@ enum DetailScreen {
             return .rgb(UInt8(Double(r) * k), UInt8(Double(g) * k), UInt8(Double(b) * k))
         }
         return shade(cell.style.background) ?? shade(cell.style.foreground) ?? .rgb(0x14, 0x14, 0x14)
-    }
-
-    /// The header line (`DetailHeader` decides what fits); returns the title's column.
-    @discardableResult
-    static func renderHeader(title: String, state: AppState, in area: Rect, theme: Theme, into buffer: inout Buffer) -> Int {
-        let badge = " \(state.strings[.appTitle]) "
-        let header = DetailHeader.fit(title: title, attribution: state.shownAttribution, badgeWidth: TextWidth.of(badge) + 1,
-                                      width: area.width)
-        var x = area.x
-        if header.badge { x += buffer.put(badge, at: Point(x: x, y: area.y), style: theme.brand) }
-        x += 1
-        let right = area.maxX - TextWidth.of(header.attribution) - header.margin
-        buffer.put(header.attribution, at: Point(x: right, y: area.y), style: theme.secondary)
-        buffer.put(header.title, at: Point(x: x, y: area.y), style: theme.title, maxWidth: max(0, right - x - 1))
-        return x
     }
 
     static func renderStatus(_ page: DetailPage, state: AppState, in area: Rect, theme: Theme, into buffer: inout Buffer) {

@@ -5,43 +5,39 @@ import TerminalUI
 /// attribution on the right, as the API terms ask for every screen with its data.
 enum HeaderView {
     static func render(_ state: AppState, in area: Rect, theme: Theme, into buffer: inout Buffer) {
+        // What the grid shows comes first, as on a detail page (at 30 columns the grid's line
+        // was the badge and "Data provided by Ma…", no word of which grid).
+        guard let search = state.search, search.isEditing else {
+            DetailHeader.render(title: title(of: state) + orderSuffix(state), state: state, in: area, theme: theme, into: &buffer)
+            return
+        }
         let strings = state.strings
         var x = area.x
         x += buffer.put(" \(strings[.appTitle]) ", at: Point(x: x, y: area.y), style: theme.brand)
         x += 1
         let attribution = state.shownAttribution
         let attributionWidth = TextWidth.of(attribution)
-        // The attribution always shows; the title gives way first on narrow terminals. From 80
-        // columns the title (or the search field) keeps a third of the line: a live source's
-        // long credit, cut anyway, hid what was typed into the search field.
-        var kept = area.width >= 80 ? area.width / 3 : 0
-        if let search = state.search, search.isEditing {
-            // What is typed shows at any width: below 80 columns the attribution, cut anyway,
-            // gives the field what it needs (prompt, text, cursor; at 30 to 60 columns the
-            // field showed nothing typed, or was not there at all).
-            let need = TextWidth.of(strings[.searchPrompt] + " › " + search.text) + 4
-            kept = max(kept, min(need, area.maxX - x))
-        }
+        // From 80 columns the search field keeps a third of the line: a live source's long
+        // credit, cut anyway, hid what was typed. What is typed shows at any width: below 80
+        // columns the attribution, cut anyway, gives the field what it needs (prompt, text,
+        // cursor; at 30 to 60 columns the field showed nothing typed, or was not there at all).
+        let need = TextWidth.of(strings[.searchPrompt] + " › " + search.text) + 4
+        let kept = max(area.width >= 80 ? area.width / 3 : 0, min(need, area.maxX - x))
         let right = max(x + kept, area.maxX - attributionWidth - 1)
         buffer.put(TextWidth.truncate(attribution, to: area.maxX - right - 1),
                    at: Point(x: right, y: area.y), style: theme.secondary)
         let room = max(0, right - x - 3)
-
-        if let search = state.search, search.isEditing {
-            // Say it when the source can only match the start of a name (the Marvel API).
-            let hint = strings[state.config.source.searchesAnywhere ? .searchHint : .searchHintStartsOnly]
-            let hintWidth = TextWidth.of(hint) + 2
-            let fieldWidth = hintWidth < room - 12 ? room - hintWidth : room
-            buffer.render(SearchField(prompt: strings[.searchPrompt] + " › ", text: search.text, focused: true,
-                                      style: theme.title),
-                          in: Rect(x: x, y: area.y, width: fieldWidth, height: 1))
-            if fieldWidth < room {
-                buffer.put(hint, at: Point(x: x + fieldWidth + 2, y: area.y), style: theme.secondary,
-                           maxWidth: hintWidth - 2)
-            }
-            return
+        // Say it when the source can only match the start of a name (the Marvel API).
+        let hint = strings[state.config.source.searchesAnywhere ? .searchHint : .searchHintStartsOnly]
+        let hintWidth = TextWidth.of(hint) + 2
+        let fieldWidth = hintWidth < room - 12 ? room - hintWidth : room
+        buffer.render(SearchField(prompt: strings[.searchPrompt] + " › ", text: search.text, focused: true,
+                                  style: theme.title),
+                      in: Rect(x: x, y: area.y, width: fieldWidth, height: 1))
+        if fieldWidth < room {
+            buffer.put(hint, at: Point(x: x + fieldWidth + 2, y: area.y), style: theme.secondary,
+                       maxWidth: hintWidth - 2)
         }
-        buffer.put(TextWidth.truncate(title(of: state) + orderSuffix(state), to: room), at: Point(x: x, y: area.y), style: theme.title)
     }
 
     /// " · by modified ↓" when the grid is not in its usual order (`s`, `--order`).
