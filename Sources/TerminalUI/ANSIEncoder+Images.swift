@@ -74,8 +74,22 @@ extension ANSIEncoder {
         guard !diff.clearScreen else { return false }
         let target = diff.target.images
         // After a scroll that carried the pictures, what the terminal shows is where they moved.
-        return (diff.picturesAfterScroll ?? imageLayer.shown).contains { p in
+        let shown = diff.picturesAfterScroll ?? imageLayer.shown
+        return shown.contains { p in
             (p.image.graphics == .sixel || p.image.graphics == .iterm2) && !target.contains(p)
+                && !Self.drawnOverWhole(p, target: target, shown: shown)
+        }
+    }
+
+    /// True when `piece`, cut from a picture around an overlay, leaves because that picture
+    /// comes back whole where it was (the overlay closed): the picture is drawn this frame
+    /// (it is not shown now) and covers every pixel the piece showed, so no clear is needed
+    /// (closing the help cost a repaint of every picture on screen).
+    static func drawnOverWhole(_ piece: ImagePlacement, target: [ImagePlacement], shown: [ImagePlacement]) -> Bool {
+        guard let source = piece.cutFrom else { return false }
+        return target.contains { q in
+            q.image.id == source && q.cutFrom == nil && q.image.graphics == piece.image.graphics
+                && q.rect.intersection(piece.rect) == piece.rect && !shown.contains(q)
         }
     }
 
