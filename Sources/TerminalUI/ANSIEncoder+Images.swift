@@ -78,7 +78,27 @@ extension ANSIEncoder {
         return shown.contains { p in
             (p.image.graphics == .sixel || p.image.graphics == .iterm2) && !target.contains(p)
                 && !Self.drawnOverWhole(p, target: target, shown: shown)
+                && !(diff.scroll == nil && Self.cutAndWrittenOver(p, diff: diff))
         }
+    }
+
+    /// True when `picture` leaves because an overlay covers part or all of it: its pieces
+    /// (`Buffer.settleImages`) are drawn this frame over the pixels they show, and every other
+    /// cell of it is written this frame. Text written over sixel pixels erases them in xterm
+    /// (its `chararea_clear_displayed_graphics` on every write), and mlterm and iTerm2 keep a
+    /// picture as cells that text replaces: no clear, so opening the help does not send every
+    /// other picture on screen again.
+    static func cutAndWrittenOver(_ picture: ImagePlacement, diff: BufferDiff) -> Bool {
+        guard picture.cutFrom == nil, diff.target.cutAway.contains(picture.image.id) else { return false }
+        let pieces = diff.target.images.filter { $0.cutFrom == picture.image.id && picture.rect.intersection($0.rect) == $0.rect }
+        let width = diff.size.width
+        let written = Set(diff.changed)
+        for y in picture.rect.minY..<picture.rect.maxY {
+            for x in picture.rect.minX..<picture.rect.maxX where !pieces.contains(where: { $0.rect.contains(Point(x: x, y: y)) }) {
+                if !written.contains(y * width + x) { return false }
+            }
+        }
+        return true
     }
 
     /// True when `piece`, cut from a picture around an overlay, leaves because that picture

@@ -84,6 +84,7 @@ extension Buffer {
                 continue
             }
             if let cutter, let pieces = cutAround(p, cutter: cutter) {
+                cutAway.insert(p.image.id)
                 for piece in pieces {
                     kept.removeAll { $0.rect.intersects(piece.rect) && !$0.underText }
                     kept.append(piece)

@@ -8,7 +8,8 @@ import TestSupport
 /// through the real session on a headless terminal: tiles the help does not touch stay the
 /// same pictures, the part of a tile it covers goes and the rest of that tile stays pixels
 /// (pieces cut from its own bytes, `TerminalImages.Cutter`), no tile turns to half-blocks;
-/// closing the help draws the cut tiles whole again, without a clear and without half-blocks.
+/// opening draws only those pieces and closing only the cut tiles whole again, neither with a
+/// clear (which would send every other picture again) nor with half-blocks.
 final class OverlayPixelPiecesTests: XCTestCase {
     /// Real pixel pictures (libsixel, JPEG for iTerm2) of a gradient per tile.
     final class Thumbnails: ThumbnailProviding, @unchecked Sendable {
@@ -98,12 +99,24 @@ final class OverlayPixelPiecesTests: XCTestCase {
             XCTAssertEqual(Set(pieces.map(\.rect)), Set(t.rect.around(r.box)), "the rest of \(t.rect) stays pixels")
         }
         XCTAssertEqual(halfBlocks(r.help), 0, "no tile is drawn as half-blocks while the help is open")
+        // Opening draws only the pieces: text written over pixels erases them (xterm, mlterm),
+        // so the pictures it leaves alone are not sent again after a clear.
         var vt = VirtualTerminal(showing: r.grid)
         vt.feed(r.openBytes)
         XCTAssertEqual(vt.unknownSequences, [])
-        XCTAssertEqual(Set(vt.graphics.pixelDraws), Set(r.help.images.map(\.rect.origin)),
+        let opening = String(decoding: r.openBytes, as: UTF8.self)
+        XCTAssertFalse(opening.contains("\u{1B}[2J") || opening.contains("\u{1B}[J"), "opening clears nothing")
+        XCTAssertEqual(Set(vt.graphics.pixelDraws), Set(r.help.images.filter { $0.cutFrom != nil }.map(\.rect.origin)),
+                       "opening draws the pieces")
+        // The whole help screen from scratch (a repaint): every picture outside the help is
+        // sent as pixels, nothing in its box.
+        var encoder = ANSIEncoder(depth: .truecolor, synchronizedOutput: false)
+        var fresh = VirtualTerminal(size: r.help.size)
+        fresh.feed(encoder.encode(BufferDiff.fullRepaint(r.help)))
+        XCTAssertEqual(Set(fresh.graphics.pixelDraws), Set(r.help.images.map(\.rect.origin)),
                        "every picture outside the help is sent as pixels")
-        XCTAssertFalse(vt.graphics.pixelDraws.contains { r.box.contains($0) }, "nothing drawn in the help's box")
+        XCTAssertTrue(Set(untouched.map(\.rect.origin)).isSubset(of: Set(fresh.graphics.pixelDraws)))
+        XCTAssertFalse(fresh.graphics.pixelDraws.contains { r.box.contains($0) }, "nothing drawn in the help's box")
 
         // Close: the cut tiles come back whole; no clear, no half-blocks on the way.
         XCTAssertEqual(Set(r.closed.images), Set(tiles))
