@@ -134,7 +134,7 @@ public enum TerminalImages {
     }
 
     /// `image` (already at its cells' pixel size) encoded for the protocol, under a new id.
-    private static func picture(_ image: RGBImage, cols: Int, rows: Int, mode: GraphicsMode) throws(ImageError) -> TerminalImage? {
+    static func picture(_ image: RGBImage, cols: Int, rows: Int, mode: GraphicsMode) throws(ImageError) -> TerminalImage? {
         let payload: [UInt8]
         switch mode.graphics {
         case .kitty: payload = try kittyPNG(image)

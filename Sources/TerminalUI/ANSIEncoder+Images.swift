@@ -74,8 +74,42 @@ extension ANSIEncoder {
         guard !diff.clearScreen else { return false }
         let target = diff.target.images
         // After a scroll that carried the pictures, what the terminal shows is where they moved.
-        return (diff.picturesAfterScroll ?? imageLayer.shown).contains { p in
+        let shown = diff.picturesAfterScroll ?? imageLayer.shown
+        return shown.contains { p in
             (p.image.graphics == .sixel || p.image.graphics == .iterm2) && !target.contains(p)
+                && !Self.drawnOverWhole(p, target: target, shown: shown)
+                && !(diff.scroll == nil && Self.cutAndWrittenOver(p, diff: diff))
+        }
+    }
+
+    /// True when `picture` leaves because an overlay covers part or all of it: its pieces
+    /// (`Buffer.settleImages`) are drawn this frame over the pixels they show, and every other
+    /// cell of it is written this frame. Text written over sixel pixels erases them in xterm
+    /// (its `chararea_clear_displayed_graphics` on every write), and mlterm and iTerm2 keep a
+    /// picture as cells that text replaces: no clear, so opening the help does not send every
+    /// other picture on screen again.
+    static func cutAndWrittenOver(_ picture: ImagePlacement, diff: BufferDiff) -> Bool {
+        guard picture.cutFrom == nil, diff.target.cutAway.contains(picture.image.id) else { return false }
+        let pieces = diff.target.images.filter { $0.cutFrom == picture.image.id && picture.rect.intersection($0.rect) == $0.rect }
+        let width = diff.size.width
+        let written = Set(diff.changed)
+        for y in picture.rect.minY..<picture.rect.maxY {
+            for x in picture.rect.minX..<picture.rect.maxX where !pieces.contains(where: { $0.rect.contains(Point(x: x, y: y)) }) {
+                if !written.contains(y * width + x) { return false }
+            }
+        }
+        return true
+    }
+
+    /// True when `piece`, cut from a picture around an overlay, leaves because that picture
+    /// comes back whole where it was (the overlay closed): the picture is drawn this frame
+    /// (it is not shown now) and covers every pixel the piece showed, so no clear is needed
+    /// (closing the help cost a repaint of every picture on screen).
+    static func drawnOverWhole(_ piece: ImagePlacement, target: [ImagePlacement], shown: [ImagePlacement]) -> Bool {
+        guard let source = piece.cutFrom else { return false }
+        return target.contains { q in
+            q.image.id == source && q.cutFrom == nil && q.image.graphics == piece.image.graphics
+                && q.rect.intersection(piece.rect) == piece.rect && !shown.contains(q)
         }
     }
 

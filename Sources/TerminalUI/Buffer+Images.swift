@@ -32,8 +32,10 @@ extension Buffer {
 
     /// After the whole frame is drawn: every picture whose cells were drawn over (even one) is
     /// taken off the frame and its half-block cells fill the cells still showing it. Also drops
-    /// a picture placed twice over the same cells (the later one wins).
-    public mutating func settleImages() {
+    /// a picture placed twice over the same cells (the later one wins). With a `cutter`, a
+    /// sixel or iTerm2 picture drawn over in part keeps the rest as pixels: the pieces around
+    /// the cells drawn over (`cutAround`); only the cells of that box turn to half-blocks.
+    public mutating func settleImages(cutter: (any PictureCutter)? = nil) {
         guard !images.isEmpty else { return }
         var kept: [ImagePlacement] = []
         kept.reserveCapacity(images.count)
@@ -81,6 +83,14 @@ extension Buffer {
                 kept.append(under)
                 continue
             }
+            if let cutter, let pieces = cutAround(p, cutter: cutter) {
+                cutAway.insert(p.image.id)
+                for piece in pieces {
+                    kept.removeAll { $0.rect.intersects(piece.rect) && !$0.underText }
+                    kept.append(piece)
+                }
+                continue
+            }
             for y in p.rect.minY..<p.rect.maxY {
                 for x in p.rect.minX..<p.rect.maxX where cells[y * size.width + x] == p.coverCell(x: x, y: y) {
                     cells[y * size.width + x] = p.fallbackCell(x: x, y: y)
@@ -88,6 +98,36 @@ extension Buffer {
             }
         }
         images = kept
+    }
+
+    /// A sixel or iTerm2 picture drawn over in part: the pieces of it around the box of the
+    /// cells drawn over (at most four, `Rect.around`), each placed where it was; the cells of
+    /// the box not drawn over get the picture's half-blocks. nil when it is not such a picture
+    /// or a piece cannot be cut (then it all gives way to half-blocks).
+    private mutating func cutAround(_ p: ImagePlacement, cutter: any PictureCutter) -> [ImagePlacement]? {
+        guard p.image.graphics == .sixel || p.image.graphics == .iterm2 else { return nil }
+        var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
+        for y in p.rect.minY..<p.rect.maxY {
+            for x in p.rect.minX..<p.rect.maxX where cells[y * size.width + x] != p.coverCell(x: x, y: y) {
+                minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x); maxY = max(maxY, y)
+            }
+        }
+        guard maxX >= minX else { return nil }
+        let hole = Rect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+        var pieces: [ImagePlacement] = []
+        for rect in p.rect.around(hole) {
+            let local = Rect(x: rect.x - p.rect.x, y: rect.y - p.rect.y, width: rect.width, height: rect.height)
+            guard let cut = cutter.piece(of: p.image, cells: local), cut.cols == rect.width, cut.rows == rect.height else { return nil }
+            var piece = ImagePlacement(image: cut, rect: rect, fallback: p.fallback, fallbackOrigin: p.fallbackOrigin)
+            piece.cutFrom = p.image.id
+            pieces.append(piece)
+        }
+        for y in hole.minY..<hole.maxY {
+            for x in hole.minX..<hole.maxX where cells[y * size.width + x] == p.coverCell(x: x, y: y) {
+                cells[y * size.width + x] = p.fallbackCell(x: x, y: y)
+            }
+        }
+        return pieces
     }
 
     /// Every kitty picture drawn as its half-block cells instead, and nothing preloaded (while

@@ -11,6 +11,10 @@ public struct Buffer: Hashable, Sendable {
     /// screen, sent while the user looks (`Buffer.preload`), so the scroll that brings them in
     /// is placements only.
     public internal(set) var preloads: [TerminalImage] = []
+    /// sixel/iTerm2 pictures that `settleImages` cut around what was drawn over them (their
+    /// pieces, if any part stays uncovered, are in `images`): the encoder need not clear the
+    /// screen for them (`ANSIEncoder.cutAndWrittenOver`).
+    public internal(set) var cutAway: Set<UInt32> = []
     /// Which document line a band of rows shows (`ScrollHint`): the renderer scrolls that
     /// band when the next frame shows the same document at another line.
     public var scrollHint: ScrollHint?
@@ -38,6 +42,7 @@ public struct Buffer: Hashable, Sendable {
         scrollHint = nil
         images.removeAll(keepingCapacity: true)
         preloads.removeAll(keepingCapacity: true)
+        cutAway.removeAll(keepingCapacity: true)
     }
 
     /// A blank buffer of the new size (content is redrawn by the view after a resize).

@@ -6,13 +6,17 @@ public struct ProgramRunner<P: Program>: Sendable {
     public let backend: any Backend
     public let perform: EffectPerformer<P.Effect, P.Msg>
     public let maxFramesPerSecond: Int
+    /// Cuts sixel/iTerm2 pictures around what is drawn over them (`Buffer.settleImages`);
+    /// nil: such a picture gives way to its half-blocks.
+    public let cutter: (any PictureCutter)?
 
-    public init(program: P, backend: any Backend, maxFramesPerSecond: Int = 60,
+    public init(program: P, backend: any Backend, maxFramesPerSecond: Int = 60, cutter: (any PictureCutter)? = nil,
                 perform: @escaping EffectPerformer<P.Effect, P.Msg>) {
         self.program = program
         self.backend = backend
         self.perform = perform
         self.maxFramesPerSecond = max(1, maxFramesPerSecond)
+        self.cutter = cutter
     }
 
     private enum Item: Sendable {
@@ -91,7 +95,7 @@ public struct ProgramRunner<P: Program>: Sendable {
         func render() async throws {
             back.clear()
             program.view(model, into: &back)
-            back.settleImages()
+            back.settleImages(cutter: cutter)
             if encoder.kittyFiles?.deciding == true { back.showKittyPicturesAsCells() }
             let diff = needsFullRepaint ? BufferDiff.fullRepaint(back) : BufferDiff(from: front, to: back, picturesMove: picturesMove)
             if !diff.isEmpty {

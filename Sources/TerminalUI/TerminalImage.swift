@@ -102,6 +102,10 @@ public struct ImagePlacement: Sendable, Hashable {
     /// the cells, veiled, over the canvas (`ANSIEncoder+KittyCanvas`: without it kitty 0.26.5
     /// drew changed cells over their old glyphs). Other pictures give way to their half-blocks.
     public var staysUnderText = false
+    /// A piece cut out of a sixel/iTerm2 picture around an overlay (`Buffer.settleImages`):
+    /// the id of that picture. When it comes back whole over its pieces, it draws every pixel
+    /// they showed, so they leave without a clear (`ANSIEncoder.needsClearForImages`).
+    public internal(set) var cutFrom: UInt32?
     /// The cells drawn over part of it (kitty only, `Buffer.settleImages`), their bounding box:
     /// the terminal then draws the picture under the text and under cells with a background
     /// colour, with a dark veil over those cells (`KittyGraphics.veil`).

@@ -63,6 +63,8 @@ public struct VirtualTerminal {
             if body.hasPrefix("8;") {
                 let url = body.split(separator: ";", maxSplits: 2, omittingEmptySubsequences: false).dropFirst(2).first.map(String.init) ?? ""
                 pen.hyperlink = url.isEmpty ? nil : url
+            } else if body.hasPrefix("1337;File=") {
+                graphics.pixelDraws.append(cursor)  // iTerm2: an inline picture at the cursor
             } else { unknownSequences.append("OSC " + body) }
             return i
         }

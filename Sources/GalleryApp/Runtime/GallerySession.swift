@@ -1,3 +1,4 @@
+import ImageCore
 import TerminalUI
 
 /// One run of the characters gallery on a backend: the initial state, the program, the
@@ -53,8 +54,10 @@ public enum GallerySession {
         effects.clipboard = options.clipboard ?? TerminalClipboard(backend: backend)
         effects.canonicalLink = options.canonicalLink
         effects.savedStore = options.savedStore
+        // sixel/iTerm2: an overlay over part of a picture leaves the rest of it as pixels.
+        let cutter = TerminalImages.Cutter.forMode(await backend.graphics)
         let runner = ProgramRunner(program: program, backend: backend,
-                                   maxFramesPerSecond: options.maxFramesPerSecond, perform: effects.performer)
+                                   maxFramesPerSecond: options.maxFramesPerSecond, cutter: cutter, perform: effects.performer)
         let (ended, stats) = try await runner.run(state, initialEffects: initialEffects)
         effects.saveFinal(ended.saved)
         return (ended, stats)

@@ -1,0 +1,74 @@
+import Foundation
+import TerminalUI
+
+extension TerminalImages {
+    /// Cuts pieces out of sixel and iTerm2 pictures already on screen (`PictureCutter`): the
+    /// picture's own bytes decoded again (libsixel's decoder, the JPEG of iTerm2), the cells
+    /// cut out at the terminal's cell size and encoded as a picture of their own. Each piece is
+    /// cut once and kept under the same id, so a frame that draws the same overlay again finds
+    /// it equal and sends nothing.
+    public final class Cutter: PictureCutter, @unchecked Sendable {
+        private struct Key: Hashable {
+            let id: UInt32
+            let cells: Rect
+        }
+
+        private let cell: Size
+        private let lock = NSLock()
+        private var pieces: [Key: TerminalImage?] = [:]
+        /// The last pictures decoded (a detail picture is cut in up to four pieces).
+        private var decoded: [(id: UInt32, image: RGBImage)] = []
+        /// Pieces kept at most (a screen of tiles under an overlay needs a few dozen).
+        static let maxPieces = 256
+
+        /// nil unless the mode draws sixel or iTerm2 pictures (kitty keeps its pictures under text).
+        public static func forMode(_ mode: GraphicsMode) -> Cutter? {
+            guard mode.graphics == .sixel || mode.graphics == .iterm2 else { return nil }
+            return Cutter(cell: mode.cellPixels)
+        }
+
+        public init(cell: Size) {
+            self.cell = cell
+        }
+
+        public func piece(of image: TerminalImage, cells: Rect) -> TerminalImage? {
+            guard image.graphics == .sixel || image.graphics == .iterm2, !cells.isEmpty else { return nil }
+            let key = Key(id: image.id, cells: cells)
+            lock.lock()
+            defer { lock.unlock() }
+            if let known = pieces[key] { return known }
+            let piece = cut(image, cells: cells)
+            if pieces.count >= Self.maxPieces { pieces.removeAll(keepingCapacity: true) }
+            pieces[key] = piece
+            return piece
+        }
+
+        private func cut(_ image: TerminalImage, cells: Rect) -> TerminalImage? {
+            guard let source = source(of: image) else { return nil }
+            let x = cells.x * cell.width, y = cells.y * cell.height
+            // sixel draws 1:1: a piece at the edge of a contain-fitted picture is as short as
+            // that picture was there. iTerm2 scales a picture to its cells: a short piece would
+            // be stretched, so it must fill them.
+            let fills = x + cells.width * cell.width <= source.width && y + cells.height * cell.height <= source.height
+            guard x < source.width, y < source.height, fills || image.graphics == .sixel else { return nil }
+            let crop = source.cropped(x: x, y: y, width: cells.width * cell.width, height: cells.height * cell.height)
+            guard crop.width > 0, crop.height > 0 else { return nil }
+            return try? TerminalImages.picture(crop, cols: cells.width, rows: cells.height,
+                                               mode: GraphicsMode(graphics: image.graphics, cellPixels: cell))
+        }
+
+        private func source(of image: TerminalImage) -> RGBImage? {
+            if let hit = decoded.first(where: { $0.id == image.id }) { return hit.image }
+            let pixels: RGBImage?
+            switch image.graphics {
+            case .sixel: pixels = try? SixelGraphics.decode(image.payload)
+            case .iterm2: pixels = try? ImageDecoder.decode(image.payload)
+            case .kitty, .blocks: pixels = nil
+            }
+            guard let pixels else { return nil }
+            decoded.append((image.id, pixels))
+            if decoded.count > 4 { decoded.removeFirst() }
+            return pixels
+        }
+    }
+}
