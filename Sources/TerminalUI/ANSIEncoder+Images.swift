@@ -77,8 +77,8 @@ extension ANSIEncoder {
         let shown = diff.picturesAfterScroll ?? imageLayer.shown
         return shown.contains { p in
             (p.image.graphics == .sixel || p.image.graphics == .iterm2) && !target.contains(p)
-                && !Self.drawnOverWhole(p, target: target, shown: shown)
-                && !(diff.scroll == nil && Self.cutAndWrittenOver(p, diff: diff))
+                && !(picturesAreCells && Self.drawnOverWhole(p, target: target, shown: shown))
+                && !(picturesAreCells && diff.scroll == nil && Self.cutAndWrittenOver(p, diff: diff))
         }
     }
 

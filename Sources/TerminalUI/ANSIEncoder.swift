@@ -19,6 +19,11 @@ public struct ANSIEncoder: Sendable {
     var imageLayer = ImageLayer()
     /// The terminal's default colours, for the kitty canvas (kitty's own defaults unless it said).
     public var defaultColors = TerminalColors.kittyDefaults
+    /// sixel/iTerm2 pictures live in the terminal's cells (text written over them replaces
+    /// their pixels, a picture drawn over them replaces theirs: xterm, mlterm, foot, WezTerm;
+    /// `GraphicsMode.picturesMoveWithScroll`): a picture cut around an overlay, or coming back
+    /// whole over its pieces, needs no clear. Elsewhere a picture that leaves is cleared.
+    public var picturesAreCells = false
 
     public init(depth: ColorDepth, synchronizedOutput: Bool) {
         self.depth = depth

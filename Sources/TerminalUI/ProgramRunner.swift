@@ -69,6 +69,7 @@ public struct ProgramRunner<P: Program>: Sendable {
         encoder.kittyFiles = await backend.kittyFiles
         if let colors = await backend.graphics.defaultColors { encoder.defaultColors = colors }
         let picturesMove = await backend.graphics.picturesMoveWithScroll
+        encoder.picturesAreCells = picturesMove
         var needsFullRepaint = true
         var dirty = true
         var framePending = false

@@ -43,7 +43,8 @@ final class OverlayPixelPiecesTests: XCTestCase {
     /// The grid at 160x50 with every tile a picture, `?`, then `?` again (any key closes it).
     private func run(_ graphics: GraphicsProtocol) async throws -> Run {
         let size = Size(width: 160, height: 50)
-        let mode = GraphicsMode(graphics: graphics)
+        var mode = GraphicsMode(graphics: graphics)
+        mode.picturesMoveWithScroll = true  // xterm, mlterm: pictures live in cells
         let backend = HeadlessBackend(size: size, graphics: mode)
         let pages = FakePageSource(catalog: FakeCatalog.make(count: 60))
         let session = Task {

@@ -43,7 +43,13 @@ final class PictureCutTests: XCTestCase {
         XCTAssertEqual(open.cutAway, [7])
         XCTAssertFalse(open.cells.contains { $0.symbol == "▀" || $0.symbol == "▄" }, "no half-blocks")
 
+        // A terminal not known to keep pictures in its cells: the cut picture leaves through a clear.
+        var unknown = ANSIEncoder(depth: .truecolor, synchronizedOutput: false)
+        _ = unknown.encode(BufferDiff.fullRepaint(closed))
+        XCTAssertTrue(String(decoding: unknown.encode(BufferDiff(from: closed, to: open)), as: UTF8.self).contains("\u{1B}[2J"))
+
         var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false)
+        enc.picturesAreCells = true  // xterm, mlterm
         var vt = VirtualTerminal(size: size)
         vt.feed(enc.encode(BufferDiff.fullRepaint(closed)))
         var drawn = vt.graphics.pixelDraws.count
