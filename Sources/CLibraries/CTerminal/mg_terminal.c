@@ -52,8 +52,9 @@ int mg_term_enter_raw(int fd) {
 static const int hold_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
 #define HOLD_SIG_COUNT (sizeof(hold_signals) / sizeof(hold_signals[0]))
 
-static void hold_handler(int sig) {
-    int saved_errno = errno;
+// Restores the saved termios, then the signal's default action: the process ends of the
+// original signal (core, exit status). For handlers only (async-signal-safe calls).
+static void restore_and_reraise(int sig, int saved_errno) {
     if (saved_valid) tcsetattr(saved_fd, TCSANOW, &saved_termios);
     struct sigaction dfl;
     memset(&dfl, 0, sizeof dfl);
@@ -63,6 +64,8 @@ static void hold_handler(int sig) {
     errno = saved_errno;
     raise(sig);
 }
+
+static void hold_handler(int sig) { restore_and_reraise(sig, errno); }
 
 int mg_term_hold_echo(int fd) {
     if (mg_term_save(fd) != 0) return -1;
@@ -120,15 +123,7 @@ static char *alt_stack = NULL;
 static void fatal_handler(int sig) {
     int saved_errno = errno;
     write_leave_bytes();
-    if (saved_valid) tcsetattr(saved_fd, TCSANOW, &saved_termios);
-    // Default action, then re-raise: the process dies of the original signal (core, exit status).
-    struct sigaction dfl;
-    memset(&dfl, 0, sizeof dfl);
-    dfl.sa_handler = SIG_DFL;
-    sigemptyset(&dfl.sa_mask);
-    sigaction(sig, &dfl, NULL);
-    errno = saved_errno;
-    raise(sig);
+    restore_and_reraise(sig, saved_errno);
 }
 
 int mg_term_install_fatal_handlers(void) {
