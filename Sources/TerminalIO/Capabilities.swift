@@ -130,6 +130,9 @@ public struct Capabilities: Sendable, Hashable {
                 return (.blocks, "inside tmux without allow-passthrough (turn it on: \(TmuxInfo.enablePassthroughCommand))")
             }
             if let tmux, tmux.outerTerminalIsKitty {
+                if let version = tmux.kittyTooOldForPlaceholders {
+                    return (.blocks, "inside tmux in kitty \(version): its Unicode placeholders need kitty 0.28 or later")
+                }
                 guard tmux.rgb else {
                     return (.blocks, "inside tmux in kitty, but the tmux client lacks RGB (placeholders need 24-bit colour ids)")
                 }

@@ -73,9 +73,12 @@ public enum CapabilityDetection {
                                                     fileProbe: fileProbe)
             // Before the rest (DA1, which ends the wait, stays last); tmux answers these itself.
             if !plain.inTmux, TerminalProbe.asksColors(environment: env) { questions = TerminalProbe.colorQuestions + questions }
-            var reply = TerminalQuery.ask(tty, questions, timeoutMilliseconds: timeoutMilliseconds, keeping: typeAhead)
-            if lateAnswersMilliseconds > 0, !TerminalQuery.containsDA1Reply(reply) {
-                reply += TerminalQuery.awaitDA1(tty, timeoutMilliseconds: lateAnswersMilliseconds, keeping: typeAhead)
+            let replies = TerminalProbe.replies(inTmux: plain.inTmux, passthrough: tmux?.passthrough == true)
+            var reply = TerminalQuery.ask(tty, questions, timeoutMilliseconds: timeoutMilliseconds, keeping: typeAhead,
+                                          replies: replies)
+            let missing = replies - TerminalQuery.da1ReplyCount(reply)
+            if lateAnswersMilliseconds > 0, missing > 0 {
+                reply += TerminalQuery.awaitDA1(tty, timeoutMilliseconds: lateAnswersMilliseconds, keeping: typeAhead, replies: missing)
             }
             answers = TerminalAnswers.parse(reply)
             if typeAhead == nil { RawMode.restore() }

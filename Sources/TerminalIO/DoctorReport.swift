@@ -43,7 +43,8 @@ public struct DoctorReport: Sendable {
         r.add("inside tmux", caps.inTmux ? "yes" : "no")
         if let tmux = detection.tmux {
             r.add("tmux client features", tmux.clientFeatures.isEmpty ? "(none)" : tmux.clientFeatures.joined(separator: ","))
-            r.add("tmux client terminal", tmux.clientTermName.isEmpty ? "(unknown)" : tmux.clientTermName)
+            r.add("tmux client terminal", (tmux.clientTermName.isEmpty ? "(unknown)" : tmux.clientTermName)
+                + (tmux.clientTermType.isEmpty ? "" : " (\(tmux.clientTermType))"))
             r.add("tmux allow-passthrough",
                   tmux.passthrough ? "on" : "off (pixel pictures need it: \(TmuxInfo.enablePassthroughCommand))")
         } else if caps.inTmux {

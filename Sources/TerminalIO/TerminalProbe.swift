@@ -21,11 +21,23 @@ public enum TerminalProbe {
     /// `Gi=31,s=1,…` after a run, in its default status bar): there it goes to the outer
     /// terminal through passthrough when that is on, and is not asked at all when it is off
     /// (or tmux did not say). tmux drops the DCS questions itself and answers the rest.
+    ///
+    /// Through passthrough the outer terminal's answers come back after tmux has answered its
+    /// own DA1 (seen in kitty 0.26.5 under tmux 3.3a: tmux's `CSI ?1;2c` at 3 ms, kitty's
+    /// answer and DA1 at 4 ms), so `render` and `doctor` ended their wait first and kitty's
+    /// answers landed in the shell ("Gi=32;EBADF:…" typed at the prompt). The outer terminal
+    /// is asked for its DA1 too, after its questions: the wait ends on both (`outerReplies`).
     public static func questions(inTmux: Bool, passthrough: Bool) -> String {
         guard inTmux else { return questions }
         guard passthrough else { return otherQuestions }
-        return String(decoding: TmuxPassthrough.wrap(Array(kittyQuery.utf8)), as: UTF8.self) + otherQuestions
+        return String(decoding: TmuxPassthrough.wrap(Array((kittyQuery + outerDA1).utf8)), as: UTF8.self) + otherQuestions
     }
+
+    static let outerDA1 = "\u{1B}[c"
+
+    /// DA1 replies that end the wait for `questions(inTmux:passthrough:)`: tmux's and, through
+    /// passthrough, the outer terminal's.
+    public static func replies(inTmux: Bool, passthrough: Bool) -> Int { inTmux && passthrough ? 2 : 1 }
 
     /// The default colours (OSC 10 and 11), for the kitty canvas. Asked only of terminals that
     /// name themselves kitty or Ghostty (`TERM`, `KITTY_WINDOW_ID`): a terminal that does not
@@ -63,34 +75,58 @@ public struct TmuxInfo: Sendable, Hashable {
     /// `set-clipboard` (on, external, off; tmux 3.3a's default is external): only `on` lets an
     /// application's OSC 52 into tmux's paste buffer (and on to the outer terminal).
     public var setClipboard: String
+    /// `#{client_termtype}` (tmux 3.3+): the outer terminal's own name and version from its
+    /// XTVERSION answer, e.g. "kitty(0.26.5)"; empty when tmux does not know it.
+    public var clientTermType: String
 
-    public init(clientFeatures: [String], passthrough: Bool, clientTermName: String = "", setClipboard: String = "external") {
+    public init(clientFeatures: [String], passthrough: Bool, clientTermName: String = "", setClipboard: String = "external",
+                clientTermType: String = "") {
         self.clientFeatures = clientFeatures
         self.passthrough = passthrough
         self.clientTermName = clientTermName
         self.setClipboard = setClipboard
+        self.clientTermType = clientTermType
     }
 
     public var rgb: Bool { clientFeatures.contains("RGB") }
     /// The client runs in kitty (or a terminal that names itself so): Unicode placeholders work.
     public var outerTerminalIsKitty: Bool { clientTermName.contains("kitty") || clientTermName.contains("ghostty") }
 
+    /// The first kitty that draws Unicode placeholders (U+10EEEE) as pictures: 0.26.5 (Debian
+    /// 12's) shows each as an empty box, every picture in tmux lost.
+    public static let placeholdersSince = [0, 28, 0]
+
+    /// The outer kitty's version when tmux knows it and it predates `placeholdersSince`
+    /// ("0.26.5"); nil for a newer kitty, another terminal or an unknown version.
+    public var kittyTooOldForPlaceholders: String? {
+        let type = clientTermType.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard type.lowercased().hasPrefix("kitty("), type.hasSuffix(")") else { return nil }
+        let version = String(type.dropFirst(6).dropLast())
+        let parts = version.split(separator: ".").map { Int($0.prefix { $0.isNumber }) ?? 0 }
+        guard !parts.isEmpty else { return nil }
+        let padded = parts + Array(repeating: 0, count: max(0, 3 - parts.count))
+        return padded.lexicographicallyPrecedes(Self.placeholdersSince) ? version : nil
+    }
+
     /// Parses `tmux display -p '#{client_termfeatures}'`, `tmux show -gv allow-passthrough` and
     /// `tmux display -p '#{client_termname}'`.
-    public static func parse(features: String, passthrough: String, termName: String = "") -> TmuxInfo {
+    public static func parse(features: String, passthrough: String, termName: String = "", termType: String = "") -> TmuxInfo {
         let list = features.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",").map(String.init)
         let p = passthrough.trimmingCharacters(in: .whitespacesAndNewlines)
         return TmuxInfo(clientFeatures: list, passthrough: p == "on" || p == "all",
-                        clientTermName: termName.trimmingCharacters(in: .whitespacesAndNewlines))
+                        clientTermName: termName.trimmingCharacters(in: .whitespacesAndNewlines),
+                        clientTermType: termType.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// Asks the tmux server of `$TMUX` (read-only commands; settings are never changed).
     public static func query(environment env: [String: String]) -> TmuxInfo? {
         guard env["TMUX"] != nil else { return nil }
-        guard let features = run(["display", "-p", "#{client_termfeatures}"], env),
+        // One `display` for the client's three facts (each tmux run costs a process start).
+        guard let client = run(["display", "-p", "#{client_termfeatures}\t#{client_termname}\t#{client_termtype}"], env),
               let passthrough = run(["show", "-gv", "allow-passthrough"], env) ?? Optional("off") else { return nil }
-        let termName = run(["display", "-p", "#{client_termname}"], env) ?? ""
-        var info = parse(features: features, passthrough: passthrough, termName: termName)
+        let facts = client.trimmingCharacters(in: .newlines).split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        func fact(_ i: Int) -> String { i < facts.count ? facts[i] : "" }
+        var info = parse(features: fact(0), passthrough: passthrough, termName: fact(1), termType: fact(2))
         if let clipboard = run(["show", "-sv", "set-clipboard"], env) {
             info.setClipboard = clipboard.trimmingCharacters(in: .whitespacesAndNewlines)
         }

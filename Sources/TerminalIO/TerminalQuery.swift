@@ -9,17 +9,20 @@ import TerminalUI
 /// Needs raw mode (no echo, no canonical input).
 public enum TerminalQuery {
     /// Raw reply bytes to `question` + DA1, read until the DA1 reply or the timeout.
+    /// `replies`: how many DA1 replies end the wait (two when `question` carries its own DA1
+    /// for the terminal outside tmux, `TerminalProbe.questions`).
     public static func ask(_ tty: TTY, _ question: String, timeoutMilliseconds: Int,
-                           keeping typeAhead: TypeAhead? = nil) -> [UInt8] {
+                           keeping typeAhead: TypeAhead? = nil, replies: Int = 1) -> [UInt8] {
         guard (try? tty.write(Array((question + "\u{1B}[c").utf8))) != nil else { return [] }
-        return awaitDA1(tty, timeoutMilliseconds: timeoutMilliseconds, keeping: typeAhead)
+        return awaitDA1(tty, timeoutMilliseconds: timeoutMilliseconds, keeping: typeAhead, replies: replies)
     }
 
     /// Raw reply bytes read, without asking anything, until a DA1 reply or the timeout: the
     /// rest of a slow terminal's answers to questions already asked (asking again would only
     /// add one more late reply). With `typeAhead`, what was read (keys typed meanwhile with the
     /// answers) is kept there in order and nothing is flushed; else the rest is flushed.
-    public static func awaitDA1(_ tty: TTY, timeoutMilliseconds: Int, keeping typeAhead: TypeAhead? = nil) -> [UInt8] {
+    public static func awaitDA1(_ tty: TTY, timeoutMilliseconds: Int, keeping typeAhead: TypeAhead? = nil,
+                                replies: Int = 1) -> [UInt8] {
         var reply: [UInt8] = []
         var buf = [UInt8](repeating: 0, count: 512)
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeoutMilliseconds) * 1_000_000
@@ -33,7 +36,7 @@ public enum TerminalQuery {
             let got = read(tty.inputFD, &buf, buf.count)
             if got <= 0 { break }
             reply.append(contentsOf: buf[0..<got])
-            if containsDA1Reply(reply) { break }
+            if da1ReplyCount(reply) >= replies { break }
         }
         if let typeAhead { typeAhead.append(reply) } else { mg_term_flush_input(tty.inputFD) }
         return reply
@@ -41,17 +44,20 @@ public enum TerminalQuery {
 
     /// `CSI ? digits;… c` present, whole: a `c` typed after another reply (`CSI ? 2026;2 $ y`)
     /// is a key, not the end of the answers.
-    static func containsDA1Reply(_ b: [UInt8]) -> Bool {
-        var i = 0
+    static func containsDA1Reply(_ b: [UInt8]) -> Bool { da1ReplyCount(b) > 0 }
+
+    /// How many whole DA1 replies `b` holds.
+    static func da1ReplyCount(_ b: [UInt8]) -> Int {
+        var i = 0, count = 0
         while i + 2 < b.count {
             if b[i] == 0x1B, b[i + 1] == 0x5B, b[i + 2] == 0x3F {
                 var j = i + 3
                 while j < b.count, (0x30...0x39).contains(b[j]) || b[j] == 0x3B { j += 1 }
-                if j < b.count, b[j] == 0x63 { return true }
+                if j < b.count, b[j] == 0x63 { count += 1; i = j }
             }
             i += 1
         }
-        return false
+        return count
     }
 
     /// DECRQM for mode 2026: true/false when answered, nil when the terminal did not say.

@@ -30,6 +30,16 @@ final class DetectionTests: XCTestCase {
         XCTAssertFalse(on.replacingOccurrences(of: "\u{1B}\u{1B}_", with: "").contains("\u{1B}_"), "no bare APC")
         XCTAssertEqual(TerminalProbe.questions(inTmux: false, passthrough: false), TerminalProbe.questions)
         XCTAssertTrue(TerminalProbe.questions.hasPrefix("\u{1B}_Gi=31,"))
+        // The outer terminal's DA1 after its questions, and the wait ends on both DA1 replies
+        // (tmux answers its own first: the outer one's answers came after the wait, into the shell).
+        XCTAssertTrue(on.contains("\u{1B}\u{1B}[c\u{1B}\\"), "DA1 through passthrough: \(on.debugDescription)")
+        XCTAssertEqual(TerminalProbe.replies(inTmux: true, passthrough: true), 2)
+        XCTAssertEqual(TerminalProbe.replies(inTmux: true, passthrough: false), 1)
+        XCTAssertEqual(TerminalProbe.replies(inTmux: false, passthrough: false), 1)
+        let seen = Array("\u{1B}[?1;2c\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;c".utf8)  // kitty 0.26.5 in tmux 3.3a
+        XCTAssertEqual(TerminalQuery.da1ReplyCount(Array(seen.prefix(7))), 1)
+        XCTAssertEqual(TerminalQuery.da1ReplyCount(seen), 2)
+        XCTAssertTrue(TerminalAnswers.parse(seen).kittyGraphics, "the outer kitty's answer is read")
     }
 
     func testRecordedReplies() {

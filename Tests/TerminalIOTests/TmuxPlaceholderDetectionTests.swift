@@ -9,9 +9,22 @@ final class TmuxPlaceholderDetectionTests: XCTestCase {
     /// tmux answers DA1 itself (no sixel, no kitty graphics).
     private let tmuxReply = "\u{1B}P>|tmux 3.4\u{1B}\\\u{1B}[?1;2;4c"
 
-    private func decide(features: String, passthrough: String, termName: String) -> Capabilities {
+    private func decide(features: String, passthrough: String, termName: String, termType: String = "") -> Capabilities {
         Capabilities.decide(environment: env, isTTY: true, answers: TerminalAnswers.parse(Array(tmuxReply.utf8)),
-                            tmux: TmuxInfo.parse(features: features, passthrough: passthrough, termName: termName))
+                            tmux: TmuxInfo.parse(features: features, passthrough: passthrough, termName: termName, termType: termType))
+    }
+
+    /// kitty before 0.28 draws each placeholder as an empty box (seen: Debian's 0.26.5 in tmux
+    /// 3.3a, every picture a hollow rectangle): tmux's `#{client_termtype}` names the version.
+    func testAKittyOlderThanPlaceholdersGetsHalfBlocks() {
+        let old = decide(features: "256,RGB,title", passthrough: "on", termName: "xterm-kitty", termType: "kitty(0.26.5)\n")
+        XCTAssertEqual(old.graphics, .blocks, old.graphicsReason)
+        XCTAssertTrue(old.graphicsReason.contains("kitty 0.26.5") && old.graphicsReason.contains("0.28"), old.graphicsReason)
+        for newer in ["kitty(0.28.0)", "kitty(0.35.2)", "kitty(1.0)", "ghostty(1.1.3)", ""] {
+            let caps = decide(features: "256,RGB,title", passthrough: "on", termName: "xterm-kitty", termType: newer)
+            XCTAssertEqual(caps.graphics, .kitty, "\(newer): \(caps.graphicsReason)")
+        }
+        XCTAssertEqual(TmuxInfo.parse(features: "", passthrough: "on", termType: "kitty(0.27.1)").kittyTooOldForPlaceholders, "0.27.1")
     }
 
     func testKittyWithPassthroughAndRGBGetsPlaceholders() {
