@@ -23,7 +23,7 @@ extension DecodeOptions {
     /// The shim's view of the limits; valid while `self` (and its cancellation) is alive.
     func withShimLimits<T>(_ body: (UnsafePointer<mg_img_limits>) -> T) -> T {
         var limits = mg_img_limits(max_pixels: maxPixels, max_scans: Int32(clamping: maxScans),
-                                   cancel: cancellation?.flag)
+                                   cancel: cancellation?.flag, max_memory: decoderMemoryLimit)
         return withExtendedLifetime(cancellation) { withUnsafePointer(to: &limits, body) }
     }
 }

@@ -32,10 +32,33 @@ public struct DecodeOptions: Sendable {
     public var applyOrientation: Bool
     /// JPEG progressive scans allowed (encoders write about 10; thousands are a CPU bomb).
     public var maxScans: Int = DecodeOptions.defaultMaxScans
+    /// Without a `targetSize`: a JPEG above `maxPixels` is decoded at the largest DCT scale
+    /// (1/2, 1/4, 1/8) that fits the limit instead of being refused (the image pipeline's
+    /// half-block path, which keeps the pixels for boxes of any size).
+    public var reducesToFit = false
     /// Raised by another thread to stop this decode between rows/scans (`ImageError.cancelled`).
     public var cancellation: DecodeCancellation?
 
     public static let defaultMaxPixels = 40_000_000
+    /// A JPEG decoded below full size (DCT scaling, `targetSize`) is held to `maxPixels` at the
+    /// size it is decoded at; the file itself may have up to this many times more pixels (640 MP
+    /// at the default: its entropy data is still read whole, so this bounds the work).
+    public static let scaledSourceFactor = 16
+
+    /// The most pixels a JPEG decoded below full size may have at full size.
+    public var maxScaledSourcePixels: Int {
+        let (n, overflow) = maxPixels.multipliedReportingOverflow(by: DecodeOptions.scaledSourceFactor)
+        return overflow ? Int.max : n
+    }
+
+    /// Bytes libjpeg may hold for whole-image buffers (a progressive JPEG keeps every DCT
+    /// coefficient of the full-size picture, 2 bytes a sample, whatever the scale): 8 bytes per
+    /// pixel of `maxPixels`, what a full-size decode within the limit needed at most (3 or 4
+    /// unsubsampled components), at least 16 MB; 0 (no limit) when that overflows.
+    public var decoderMemoryLimit: Int {
+        let (n, overflow) = maxPixels.multipliedReportingOverflow(by: 8)
+        return overflow ? 0 : max(n, 16 << 20)
+    }
     public static let defaultMaxScans = 100
     public static let defaultDCTScaleMargin = 8.0
 

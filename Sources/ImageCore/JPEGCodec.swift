@@ -25,16 +25,35 @@ enum JPEGCodec {
                       options: options)
     }
 
+    /// The pixel limit holds for the size decoded, not the file's: a JPEG decoded at 1/8 costs
+    /// the memory of its scaled picture (libjpeg works an MCU row at a time; the whole-image
+    /// buffers of progressive files are bounded by `DecodeOptions.decoderMemoryLimit`), so a
+    /// 10000x8000 photo drawn at 24x18 cells decodes at 1250x1000. The file itself may be up to
+    /// `DecodeOptions.maxScaledSourcePixels`, which bounds the entropy decoding's work.
     private static func decode(opening: (inout mg_img_status) -> OpaquePointer?, swapsAxes: Bool,
                                options: DecodeOptions) -> Result<RGBImage, ImageError> {
-        shim.decode(opening: opening, options: options) { dec, w, h, status in
+        shim.decode(opening: opening, options: options, limitsOutput: true) { dec, w, h, status in
+            let source = PixelSize(width: Int(w), height: Int(h))
             var denom = 1
             if var target = options.targetSize {
                 if swapsAxes {
                     target = PixelSize(width: target.height, height: target.width)
                 }
-                denom = dctScaleDenominator(source: PixelSize(width: Int(w), height: Int(h)), target: target,
-                                            margin: options.dctScaleMargin)
+                denom = dctScaleDenominator(source: source, target: target, margin: options.dctScaleMargin)
+                // Over the limit at the margin's scale: the smallest scale that still covers the
+                // box (margin 1) may fit; the resampler then has less to average from.
+                if scaled(source, denom) > options.maxPixels, options.dctScaleMargin.isFinite {
+                    denom = max(denom, dctScaleDenominator(source: source, target: target, margin: 1))
+                }
+            } else if options.reducesToFit {
+                denom = [1, 2, 4, 8].first { scaled(source, $0) <= options.maxPixels } ?? 8
+            }
+            if let error = checkPixelLimit(.jpeg, width: source.width, height: source.height,
+                                           limit: denom == 1 ? options.maxPixels : options.maxScaledSourcePixels) {
+                return .failure(error)
+            }
+            if scaled(source, denom) > options.maxPixels {
+                return .failure(.imageTooLarge(width: source.width, height: source.height, limit: options.maxPixels))
             }
             var ow: Int32 = 0, oh: Int32 = 0
             if mg_jpeg_set_scale(dec, Int32(denom), &ow, &oh, &status) != 0 {
@@ -44,6 +63,12 @@ enum JPEGCodec {
                 mg_jpeg_read_rgb(dec, out, &status)
             }
         }
+    }
+
+    /// Pixels of `source` decoded at 1/`denom` (libjpeg rounds each side up).
+    static func scaled(_ source: PixelSize, _ denom: Int) -> Int {
+        let (product, overflow) = ((source.width + denom - 1) / denom).multipliedReportingOverflow(by: (source.height + denom - 1) / denom)
+        return overflow ? Int.max : product
     }
 
     /// The largest 1/2, 1/4, 1/8 DCT scaling that keeps the decoded picture at least `margin`

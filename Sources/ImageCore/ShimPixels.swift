@@ -67,11 +67,13 @@ struct ShimDecoder: Sendable {
         decode(opening: { open(buf.baseAddress, buf.count, &$0) }, options: options, read)
     }
 
-    func decode(opening: (inout mg_img_status) -> OpaquePointer?, options: DecodeOptions,
+    /// `limitsOutput`: the codec decodes below full size and checks the size it decodes at
+    /// itself (JPEG's DCT scaling, `JPEGCodec`), so the header is not held to `maxPixels` here.
+    func decode(opening: (inout mg_img_status) -> OpaquePointer?, options: DecodeOptions, limitsOutput: Bool = false,
                 _ read: (OpaquePointer, Int32, Int32, inout mg_img_status) -> Result<RGBImage, ImageError>)
         -> Result<RGBImage, ImageError> {
         with(opening: opening) { dec, w, h, status in
-            if let error = checkPixelLimit(format, width: Int(w), height: Int(h), limit: options.maxPixels) {
+            if !limitsOutput, let error = checkPixelLimit(format, width: Int(w), height: Int(h), limit: options.maxPixels) {
                 return .failure(error)
             }
             options.withShimLimits { setLimits(dec, $0) }

@@ -196,8 +196,9 @@ extension ANSIEncoder {
                     // colour (`ImagePlacement.veiled`), cover it and the rest stays pixels.
                     // Re-placing when that changes replaces placement 1 in place.
                     moveCursor(to: p.rect.origin, &out)
-                    out.append(contentsOf: KittyGraphics.place(id: image.id, placement: 1, cols: image.cols, rows: image.rows,
-                                                               z: z))
+                    // Part of it (cut by a scrolled viewport): those pixels over those cells.
+                    out.append(contentsOf: KittyGraphics.place(id: image.id, placement: 1, cols: p.rect.width, rows: p.rect.height,
+                                                               z: z, source: p.sourcePixels))
                     imageLayer.placements += 1
                 }
             case .sixel, .iterm2:

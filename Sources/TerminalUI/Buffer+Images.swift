@@ -5,15 +5,23 @@
 /// kitty placed directly can, and keeps its pixels under the text).
 extension Buffer {
     /// Places `image` with its top-left cell at `origin`; `fallback` (drawn with its top-left
-    /// at `fallbackOrigin`) replaces it where something is drawn over it. False when the picture
-    /// does not fit on the buffer (the caller draws half-blocks instead).
+    /// at `fallbackOrigin`) replaces it where something is drawn over it. With `clip`, only the
+    /// part of the picture inside it is placed (kitty only: its source rectangle, or the
+    /// placeholder cells of that part; sixel and iTerm2 show a whole picture or none). False
+    /// when the picture (or its part) does not fit on the buffer: the caller draws half-blocks.
     @discardableResult
     public mutating func place(_ image: TerminalImage, at origin: Point,
-                               fallback: HalfBlockCells, fallbackOrigin: Point, staysUnderText: Bool = false) -> Bool {
-        let rect = Rect(x: origin.x, y: origin.y, width: image.cols, height: image.rows)
+                               fallback: HalfBlockCells, fallbackOrigin: Point, staysUnderText: Bool = false,
+                               clip: Rect? = nil) -> Bool {
+        let whole = Rect(x: origin.x, y: origin.y, width: image.cols, height: image.rows)
+        let rect = clip.map { whole.intersection($0) } ?? whole
         guard rect.intersection(area) == rect, !rect.isEmpty else { return false }
+        if rect != whole, image.graphics != .kitty { return false }
         if image.placeholders, image.cols > KittyPlaceholder.maxCells || image.rows > KittyPlaceholder.maxCells { return false }
         var placement = ImagePlacement(image: image, rect: rect, fallback: fallback, fallbackOrigin: fallbackOrigin)
+        if rect != whole {
+            placement.crop = Rect(x: rect.x - whole.x, y: rect.y - whole.y, width: rect.width, height: rect.height)
+        }
         placement.staysUnderText = staysUnderText
         for y in rect.minY..<rect.maxY {
             for x in rect.minX..<rect.maxX { set(placement.coverCell(x: x, y: y), at: Point(x: x, y: y)) }
@@ -198,19 +206,22 @@ extension Rect {
 
 extension Buffer {
     /// After copying lines `top...` of `source` (an off-screen document) into `viewport`: its
-    /// pictures wholly inside the viewport are placed at their new position, and the visible
-    /// part of any picture the viewport cuts is drawn as its half-block cells.
+    /// pictures are placed at their new position, a picture the viewport cuts by the part of it
+    /// inside the viewport (kitty: still pixels, cut at the cell boundary); where a protocol
+    /// cannot show part of a picture (sixel, iTerm2), that part is drawn as half-block cells.
     public mutating func copyImages(from source: Buffer, top: Int, into viewport: Rect) {
         for p in source.images {
             let dx = viewport.x, dy = viewport.y - top
             let rect = Rect(x: p.rect.x + dx, y: p.rect.y + dy, width: p.rect.width, height: p.rect.height)
+            // The whole picture's top-left (the source may already show only part of it).
+            let origin = Point(x: rect.x - (p.crop?.x ?? 0), y: rect.y - (p.crop?.y ?? 0))
             let fallbackOrigin = Point(x: p.fallbackOrigin.x + dx, y: p.fallbackOrigin.y + dy)
-            if rect.intersection(viewport) == rect,
-               place(p.image, at: rect.origin, fallback: p.fallback, fallbackOrigin: fallbackOrigin, staysUnderText: p.staysUnderText) {
-                continue
-            }
             let visible = rect.intersection(viewport).intersection(area)
             guard !visible.isEmpty else { continue }
+            if place(p.image, at: origin, fallback: p.fallback, fallbackOrigin: fallbackOrigin, staysUnderText: p.staysUnderText,
+                     clip: visible) {
+                continue
+            }
             let moved = ImagePlacement(image: p.image, rect: rect, fallback: p.fallback, fallbackOrigin: fallbackOrigin)
             for y in visible.minY..<visible.maxY {
                 for x in visible.minX..<visible.maxX where cells[y * size.width + x] == moved.coverCell(x: x, y: y) {

@@ -17,9 +17,13 @@ public enum KittyGraphics {
     /// Places image `id` at the cursor as placement `placement`, scaled to `cols` x `rows`
     /// cells when given; re-placing moves it. `C=1`: the cursor stays where it is. `z=-1`: text
     /// is drawn above the picture.
-    public static func place(id: UInt32, placement: UInt32, cols: Int? = nil, rows: Int? = nil, z: Int = -1) -> [UInt8] {
+    /// `source`: only those pixels of the image (`x,y,w,h`), scaled to the cells: part of a
+    /// picture cut by a scrolled viewport's edge.
+    public static func place(id: UInt32, placement: UInt32, cols: Int? = nil, rows: Int? = nil, z: Int = -1,
+                             source: Rect? = nil) -> [UInt8] {
+        let part = source.map { ",x=\($0.x),y=\($0.y),w=\($0.width),h=\($0.height)" } ?? ""
         let size = (cols.map { ",c=\($0)" } ?? "") + (rows.map { ",r=\($0)" } ?? "")
-        return Array("\u{1B}_Ga=p,i=\(id),p=\(placement)\(size),z=\(z),C=1,q=2\u{1B}\\".utf8)
+        return Array("\u{1B}_Ga=p,i=\(id),p=\(placement)\(part)\(size),z=\(z),C=1,q=2\u{1B}\\".utf8)
     }
 
     /// The z of pictures drawn under text and under cells with a non-default background (kitty

@@ -69,7 +69,7 @@ extension BufferDiff {
 extension ImagePlacement {
     /// The same picture `dy` rows lower (negative: higher).
     func shifted(by dy: Int) -> ImagePlacement {
-        ImagePlacement(image: image, rect: Rect(x: rect.x, y: rect.y + dy, width: rect.width, height: rect.height),
+        ImagePlacement(image: image, rect: Rect(x: rect.x, y: rect.y + dy, width: rect.width, height: rect.height), crop: crop,
                        fallback: fallback, fallbackOrigin: Point(x: fallbackOrigin.x, y: fallbackOrigin.y + dy))
     }
 }

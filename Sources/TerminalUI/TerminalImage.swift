@@ -93,8 +93,13 @@ public struct GraphicsMode: Sendable, Hashable {
 /// its place wherever something else is drawn over part of it (an overlay, a modal).
 public struct ImagePlacement: Sendable, Hashable {
     public let image: TerminalImage
-    /// Cells the picture covers.
+    /// Cells the picture covers: all of it, or the part `crop` names.
     public let rect: Rect
+    /// The part of the picture shown, in the picture's cells, when only part of it is (a
+    /// detail page scrolled so the viewport's edge cuts it, kitty only: `Buffer.copyImages`);
+    /// nil for the whole picture. kitty shows that part as pixels (`sourcePixels`), and
+    /// placeholder cells name its rows and columns.
+    public internal(set) var crop: Rect?
     /// The half-block rendition and where its top-left cell is on screen.
     let fallback: HalfBlockCells
     let fallbackOrigin: Point
@@ -118,7 +123,7 @@ public struct ImagePlacement: Sendable, Hashable {
     public var underText: Bool { veil != nil }
 
     public static func == (a: ImagePlacement, b: ImagePlacement) -> Bool {
-        a.image == b.image && a.rect == b.rect && a.veil == b.veil && a.veils == b.veils
+        a.image == b.image && a.rect == b.rect && a.crop == b.crop && a.veil == b.veil && a.veils == b.veils
     }
 
     public func hash(into h: inout Hasher) {
@@ -133,7 +138,19 @@ public struct ImagePlacement: Sendable, Hashable {
     /// What the view leaves in cell (`x`, `y`) of the screen under this picture: a blank that
     /// says "picture here" (never emitted as a style), or the placeholder glyph.
     func coverCell(x: Int, y: Int) -> Cell {
-        placeholder ? KittyPlaceholder.cell(id: image.id, row: y - rect.y, column: x - rect.x) : ImagePlacement.cover
+        guard placeholder else { return ImagePlacement.cover }
+        return KittyPlaceholder.cell(id: image.id, row: y - rect.y + (crop?.y ?? 0), column: x - rect.x + (crop?.x ?? 0))
+    }
+
+    /// The pixels of the picture that `crop` shows (kitty's source rectangle `x,y,w,h`), cut at
+    /// the cell boundaries as the terminal spreads the picture's pixels over its cells (a
+    /// picture fitted to whole cells has exactly `cellPixels` per cell); nil for the whole.
+    public var sourcePixels: Rect? {
+        guard let crop else { return nil }
+        let w = image.pixelSize.width, h = image.pixelSize.height
+        let x0 = crop.minX * w / image.cols, x1 = crop.maxX * w / image.cols
+        let y0 = crop.minY * h / image.rows, y1 = crop.maxY * h / image.rows
+        return Rect(x: x0, y: y0, width: max(1, x1 - x0), height: max(1, y1 - y0))
     }
 
     /// The cell under a directly placed picture.

@@ -32,6 +32,26 @@ final class DrawnSizePipelineTests: XCTestCase {
         XCTAssertFalse(near.reduced)
     }
 
+    /// A picture from a server above the decoder's limit (16 MP in the gallery; 1 MP here, so
+    /// the file stays small) is drawn when a DCT scale brings it under the limit: at the
+    /// drawn size in pixel modes, at the largest scale that fits for half-blocks. PNG cannot
+    /// be scaled on decode: refused, as before.
+    func testAJPEGAboveTheLimitIsDecodedScaledToFitIt() throws {
+        let decoder = ImageCoreDecoder(maxPixels: 1_000_000)
+        let drawn = try decoder.decode(Self.big, cancellation: nil, drawnSize: PixelSize(width: 160, height: 240))
+        XCTAssertEqual(drawn.image.width, 400)
+        XCTAssertTrue(drawn.reduced)
+        let blocks = try decoder.decode(Self.big, cancellation: nil, drawnSize: nil)
+        XCTAssertEqual(blocks.image.width, 800, "1/2: 800x1200, 0.96 MP")
+        XCTAssertTrue(blocks.reduced, "not kept for other sizes")
+        let png = try ImageEncoder.png(RGBImage(width: 1200, height: 1000, pixels: gradientPixels(width: 1200, height: 1000) { _, _ in 7 }))
+        XCTAssertThrowsError(try decoder.decode(png, cancellation: nil, drawnSize: PixelSize(width: 160, height: 240))) { error in
+            guard case ImagePipelineError.undecodable(.imageTooLarge) = error else {
+                return XCTFail("\(error)")
+            }
+        }
+    }
+
     func testAFetchAsksForTheLargestPixelBoxAndHalfBlocksForTheWholePicture() {
         let url = "http://h/big.jpg"
         let fetch = FetchJob(url: url, host: "h", seq: 1, state: .diskQueued)

@@ -315,9 +315,10 @@ final class ImageLayerTests: XCTestCase {
         XCTAssertEqual(KittyPlaceholder.symbol(row: 7, column: 60).count, 1, "one grapheme")
     }
 
-    func testADocumentsPicturesMoveWithItsLinesAndACutOneIsHalfBlocks() {
+    func testADocumentsPicturesMoveWithItsLinesAndACutSixelIsHalfBlocks() {
+        // (A cut kitty picture stays pixels: KittyCroppedPictureTests.)
         var document = Buffer(size: Size(width: 20, height: 12))
-        document.render(HalfBlockImage(picture(31)), in: Rect(x: 2, y: 5, width: 4, height: 2))
+        document.render(HalfBlockImage(picture(31, .sixel)), in: Rect(x: 2, y: 5, width: 4, height: 2))
         document.render(HalfBlockImage(picture(32)), in: Rect(x: 10, y: 1, width: 4, height: 2))
         var screen = Buffer(size: Size(width: 40, height: 12))
         let viewport = Rect(x: 10, y: 1, width: 20, height: 6)
@@ -333,7 +334,8 @@ final class ImageLayerTests: XCTestCase {
         for (i, cell) in screen.cells.enumerated() where cell.style.attributes.contains(.picture) {
             XCTAssertTrue(screen.images[0].rect.contains(Point(x: i % 40, y: i / 40)), "a picture cell without a picture")
         }
-        // Scrolled so that picture 31 is cut by the viewport's top: its visible row is half-blocks.
+        // Scrolled so that picture 31 is cut by the viewport's top: its visible row is half-blocks
+        // (sixel cannot show part of a picture).
         var cut = Buffer(size: Size(width: 40, height: 12))
         for row in 0..<viewport.height {
             for x in 0..<viewport.width { cut.set(document[x, row + 6], at: Point(x: viewport.x + x, y: viewport.y + row)) }

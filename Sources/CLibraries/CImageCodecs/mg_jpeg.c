@@ -73,9 +73,14 @@ static void mg_jpeg_progress(j_common_ptr cinfo) {
     }
 }
 
+// `max_memory` bounds what libjpeg may allocate for whole-image buffers (a progressive or
+// multi-scan file keeps every DCT coefficient of the full-size picture, 2 bytes a sample, even
+// when decoded at 1/8): with no backing store (jmemnobs), more fails at jpeg_start_decompress
+// with JERR_NO_BACKING_STORE, before anything that large is allocated.
 void mg_jpeg_set_limits(mg_jpeg_decoder *dec, const mg_img_limits *limits) {
     dec->max_scans = limits->max_scans;
     dec->cancel = limits->cancel;
+    if (limits->max_memory > 0) dec->cinfo.mem->max_memory_to_use = limits->max_memory;
 }
 
 static void mg_jpeg_install_errors(struct jpeg_error_mgr *pub) {
@@ -179,6 +184,13 @@ int mg_jpeg_read_rgb(mg_jpeg_decoder *dec, uint8_t *rgb, mg_img_status *status) 
     uint8_t *volatile cmyk_row = NULL;
     if (setjmp(dec->err.jump)) {
         free(cmyk_row);
+        if (dec->err.pub.msg_code == JERR_NO_BACKING_STORE) {
+            char msg[200];
+            snprintf(msg, sizeof(msg), "a progressive or multi-scan %ux%u JPEG needs more than %ld MB of decoder memory",
+                     dec->cinfo.image_width, dec->cinfo.image_height, dec->cinfo.mem->max_memory_to_use >> 20);
+            mg_img_set_status(status, MG_IMG_TOO_LARGE, msg);
+            return -1;
+        }
         return mg_img_fail(status, dec->cancel, dec->err.message);
     }
     jpeg_start_decompress(&dec->cinfo);

@@ -18,9 +18,16 @@ public struct ImageCoreDecoder: ImageDecoding {
 
     /// At the drawn size: the smallest DCT scale that still covers `drawnSize` by the pixel
     /// modes' margin (the rule `render` uses, `PixelBox.decodeOptions`).
+    /// The limit holds for the pixels decoded: a JPEG above it is decoded at a DCT scale that
+    /// fits (at the drawn size, or for half-blocks, `drawnSize` nil, the largest scale under
+    /// the limit), so a huge picture from a server is shown, not refused (`render` alike).
     public func decode(_ data: [UInt8], cancellation: DecodeCancellation?, drawnSize: PixelSize?) throws -> DrawnPixels {
-        guard let drawnSize else { return DrawnPixels(image: try decode(data, cancellation: cancellation), reduced: false) }
-        let options = DecodeOptions(maxPixels: maxPixels, targetSize: drawnSize, dctScaleMargin: PixelBox.dctScaleMargin)
+        var options = DecodeOptions(maxPixels: maxPixels)
+        if let drawnSize {
+            options = DecodeOptions(maxPixels: maxPixels, targetSize: drawnSize, dctScaleMargin: PixelBox.dctScaleMargin)
+        } else {
+            options.reducesToFit = true
+        }
         let image = try decode(data, options: options, cancellation: cancellation)
         let full = (try? ImageDecoder.probe(data))?.size
         let reduced = full.map { image.width * image.height < $0.width * $0.height } ?? false

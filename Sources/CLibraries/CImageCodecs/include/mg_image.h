@@ -36,6 +36,7 @@ typedef struct mg_img_limits {
     long max_pixels;          // per frame and per canvas, from the headers
     int max_scans;            // JPEG progressive scans
     const mg_img_cancel *cancel;  // may be NULL
+    long max_memory;          // JPEG: bytes libjpeg may hold for whole-image buffers (0 = no limit)
 } mg_img_limits;
 
 typedef struct mg_img_status {
