@@ -125,6 +125,7 @@ final class XtermScrollEndToEndTests: XCTestCase {
             parts.append("loading marks \(text.components(separatedBy: "···").count - 1)")
             parts.append("half-block cells \(text.filter { $0 == "▀" || $0 == "▄" }.count)")
             parts.append("pixel draws \(vt.graphics.pixelDraws.count), bytes \(s.bytes().count)")
+            parts.append("picture tiles \(TilePictures.tiles(vt).count)")
             return parts.joined(separator: "; ")
         }
         // The selection's position on the status line, when the screen's last row shows it. That
@@ -137,7 +138,15 @@ final class XtermScrollEndToEndTests: XCTestCase {
             guard let range = last.range(of: #"(\d+) of \d+"#, options: .regularExpression) else { return nil }
             return Int(last[range].split(separator: " ")[0])
         }
-        _ = try XCTUnwrap(s.waitFor("the first screen", size: size, explain: { account($0) }) { complete($0) && position($0) != nil })
+        // A frame's pictures come after its text (xterm and mlterm have no synchronized output):
+        // the tiles that show one, each with a whole picture sequence started inside it among
+        // `draws` (what the log drew since a mark), or a screenshot can catch them empty.
+        func drawn(_ tiles: [Rect], _ vt: VirtualTerminal, since draws: Int) -> Bool {
+            TilePictures.undrawn(tiles, draws: vt.graphics.pixelDraws.dropFirst(draws)).isEmpty
+        }
+        _ = try XCTUnwrap(s.waitFor("the first screen", size: size, explain: { account($0) }) {
+            complete($0) && position($0) != nil && !TilePictures.tiles($0).isEmpty && drawn(TilePictures.tiles($0), $0, since: 0)
+        })
         let firstBytes = s.bytes().count
         let shotDir = ProcessInfo.processInfo.environment["MG_SCREENSHOT_DIR"].map { URL(fileURLWithPath: $0) } ?? s.dir
 
@@ -149,10 +158,17 @@ final class XtermScrollEndToEndTests: XCTestCase {
             for _ in 0..<6 {
                 mark = s.bytes().count
                 let before = s.replay(size: size)
-                let selected = screen(before).selectedName, was = position(before)
+                let selected = screen(before).selectedName, was = position(before), draws = before.graphics.pixelDraws.count
                 s.keys(key)
+                // A scroll draws the pictures of the row it brings in (the others move with it).
+                func newRowDrawn(_ vt: VirtualTerminal) -> Bool {
+                    let tiles = TilePictures.tiles(vt)
+                    guard let row = step == "down" ? tiles.map(\.minY).max() : tiles.map(\.minY).min() else { return false }
+                    return drawn(tiles.filter { $0.minY == row }, vt, since: draws)
+                }
                 let vt = try XCTUnwrap(s.waitFor("the selection to move", size: size, explain: { account($0) }) {
                     complete($0) && screen($0).selectedName != selected && position($0) != nil && position($0) != was
+                        && (screen($0).names.first == startNames.first || newRowDrawn($0))
                 })
                 if screen(vt).names.first != startNames.first { scrolled = vt; break }
             }
@@ -178,10 +194,12 @@ final class XtermScrollEndToEndTests: XCTestCase {
             // with a clear (a tile without a picture leaves nothing to wipe).
             let enterText = String(decoding: Array(s.bytes()[enterMark...]), as: UTF8.self)
             let detailPicture = enterText.contains("\u{1B}P") || enterText.contains("\u{1B}]1337;File=")
-            let backMark = s.bytes().count
+            let backMark = s.bytes().count, backDraws = s.replay(size: size).graphics.pixelDraws.count
             s.keys("\u{1B}")
+            // Every tile's picture drawn again (the repaint's pictures follow its text).
             let back = try XCTUnwrap(s.waitFor("the grid again", size: size, explain: { account($0, expected: names) }) {
                 complete($0) && screen($0).names == names && position($0) == position(after)
+                    && drawn(TilePictures.tiles($0), $0, since: backDraws)
             })
             let backText = String(decoding: Array(s.bytes()[backMark...]), as: UTF8.self)
             XCTAssertFalse(backText.contains("\u{1B}[1;\(size.height)r"), "back from the detail is drawn, not scrolled")
@@ -195,7 +213,8 @@ final class XtermScrollEndToEndTests: XCTestCase {
             let w = min(scrolledShot.width, freshShot.width), h = min(scrolledShot.height, freshShot.height)
             let a = scrolledShot.cropped(x: 0, y: 0, width: w, height: h), b = freshShot.cropped(x: 0, y: 0, width: w, height: h)
             let db = psnr(a.pixels, b.pixels)
-            print("XtermScrollEndToEndTests \(name) \(step): scroll \(scrollBytes) B after a first screen of \(firstBytes) B; scrolled vs fresh \(db) dB")
+            print("XtermScrollEndToEndTests \(name) \(step): scroll \(scrollBytes) B after a first screen of \(firstBytes) B; "
+                  + "\(TilePictures.tiles(back).count) picture tiles; scrolled vs fresh \(db) dB")
             XCTAssertGreaterThanOrEqual(db, 30, "\(name) \(step)")
             XCTAssertNotNil(brightBox(a), "pictures on the scrolled screen")
         }

@@ -17,7 +17,8 @@ public struct VirtualGraphics: Sendable {
     public var swept: [UInt32: Int] = [:]
     /// Virtual placements (`U=1`) for Unicode placeholders.
     public var virtualPlacements: Set<UInt32> = []
-    /// Sixel and iTerm2 pictures drawn, with the cursor position each started at.
+    /// Sixel and iTerm2 pictures drawn (whole: their sequence ended), with the cursor position
+    /// each started at.
     public var pixelDraws: [Point] = []
     /// Sequences wrapped for tmux.
     public var passthroughs = 0
@@ -35,11 +36,12 @@ extension VirtualTerminal {
         var i = start + 1
         var body = String.UnicodeScalarView()
         let tmux = t[start] == "P" && t.count > i + 4 && String(String.UnicodeScalarView(t[i..<(i + 5)])) == "tmux;"
+        var ended = false
         while i < t.count {
             if t[i] == "\u{1B}" {
                 // Inside tmux passthrough an ESC of the wrapped sequence is doubled.
                 if tmux, i + 1 < t.count, t[i + 1] == "\u{1B}" { body.append("\u{1B}"); i += 2; continue }
-                if i + 1 < t.count, t[i + 1] == "\\" { i += 2; break }
+                if i + 1 < t.count, t[i + 1] == "\\" { i += 2; ended = true; break }
             }
             body.append(t[i])
             i += 1
@@ -51,7 +53,9 @@ extension VirtualTerminal {
         } else if t[start] == "_" {
             if text.hasPrefix("G") { kitty(String(text.dropFirst())) } else { unknownSequences.append("APC") }
         } else if text.contains("q") {
-            graphics.pixelDraws.append(cursor)  // sixel: DCS P1;P2;P3 q …
+            // sixel: DCS P1;P2;P3 q … ST, drawn once all of it has come (a log read mid-frame
+            // can end inside one).
+            if ended { graphics.pixelDraws.append(cursor) }
         } else {
             unknownSequences.append("DCS")
         }

@@ -59,7 +59,11 @@ public struct VirtualTerminal {
             var body = ""
             i += 1
             while i < t.count, t[i] != "\u{1B}", t[i] != "\u{07}" { body.unicodeScalars.append(t[i]); i += 1 }
+            let ended = i < t.count
             if i < t.count, t[i] == "\u{1B}" { i += 2 } else { i += 1 }
+            // An iTerm2 picture is drawn where the cursor is, once all of it has come (a log read
+            // mid-frame can end inside one).
+            if body.hasPrefix("1337;File="), ended { graphics.pixelDraws.append(cursor) }
             if body.hasPrefix("8;") {
                 let url = body.split(separator: ";", maxSplits: 2, omittingEmptySubsequences: false).dropFirst(2).first.map(String.init) ?? ""
                 pen.hyperlink = url.isEmpty ? nil : url

@@ -114,15 +114,20 @@ final class KittyRun {
     /// `?2026l` after it yet (the program's own sign that a frame is still being written), on a
     /// fresh virtual terminal.
     func replayOfWholeFrames() -> VirtualTerminal {
+        var vt = VirtualTerminal(size: Size(width: 400, height: 200))
+        vt.feed(logOfWholeFrames())
+        return vt
+    }
+
+    /// The log up to its last whole synchronized frame (see `replayOfWholeFrames`).
+    func logOfWholeFrames() -> [UInt8] {
         let bytes = logBytes()
         var end = bytes.count
         if let begin = Self.lastIndex(of: ANSI.syncBegin, in: bytes),
            (Self.lastIndex(of: ANSI.syncEnd, in: bytes) ?? -1) < begin {
             end = begin
         }
-        var vt = VirtualTerminal(size: Size(width: 400, height: 200))
-        vt.feed(Array(bytes[0..<end]))
-        return vt
+        return Array(bytes[0..<end])
     }
 
     private static func lastIndex(of needle: [UInt8], in bytes: [UInt8]) -> Int? {

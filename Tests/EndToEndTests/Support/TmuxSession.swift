@@ -3,7 +3,9 @@ import TestSupport
 import XCTest
 
 /// The gallery's view of the shared tmux harness (`TestSupport.Tmux`): one command in a pane
-/// that stays after it ends, XCTest failures instead of throws, and a wait for a settled screen.
+/// that stays after it ends, XCTest failures instead of throws, and a wait for a condition on
+/// the screen. tmux 3.3 has no synchronized output: a capture can fall inside a frame, so a
+/// condition names the frame's last-written row too (the status line, a box's bottom border).
 final class TmuxSession {
     private let tmux: Tmux
     var socket: String { tmux.name }
