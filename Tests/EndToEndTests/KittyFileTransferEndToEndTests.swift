@@ -27,8 +27,16 @@ final class KittyFileTransferEndToEndTests: XCTestCase {
         let frames = String(decoding: firstLog, as: UTF8.self).components(separatedBy: "\u{1B}[?2026l").dropLast().map(\.utf8.count)
         let account = "\(frames.count) frames (\(frames.map(String.init).joined(separator: " + ")) B), "
             + "\(Self.pictureCommandBytes(firstLog)) B of kitty picture commands"
-        print("KittyFileTransferEndToEndTests: first screen \(bytes) B on the wire as temporary files (t=t), \(first.transfers); \(account)")
-        XCTAssertLessThanOrEqual(bytes, 150_000, account)
+        // kitty answering the start-up file probe after the 150 ms budget (a loaded machine) is
+        // the one case with a half-block phase: the grid is drawn at once with its pictures as
+        // half-blocks until the answer turns files on (`KittyPictureFiles.deciding`). There the
+        // bound holds for the first screen from the answer on, and the phase is said.
+        let text = String(decoding: firstLog, as: UTF8.self)
+        let lateAnswer = text.contains("▀")
+        let sinceFiles = text.range(of: "\u{1B}_Ga=t,f=100,t=t,").map { text.utf8.count - text[..<$0.lowerBound].utf8.count } ?? bytes
+        print("KittyFileTransferEndToEndTests: first screen \(bytes) B on the wire as temporary files (t=t), \(first.transfers); \(account)"
+              + (lateAnswer ? "; kitty answered the probe late: half-blocks first, \(sinceFiles) B from the first file on" : ""))
+        XCTAssertLessThanOrEqual(lateAnswer ? sinceFiles : bytes, 150_000, account)
         let shot = try run.screenshotWhenDrawn(firstVT, name: "mg-kitty-file-transfer.png")
         XCTAssertGreaterThan(Set(stride(from: 0, to: shot.pixels.count, by: 3 * 97).map { shot.pixels[$0] }).count, 50)
         // kitty deletes every file it read: the run's directory holds none once they are drawn.
