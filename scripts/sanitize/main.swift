@@ -15,7 +15,7 @@ func decode(_ bytes: [UInt8]) -> Int32 {
         var status = mg_img_status()
         let cancel = mg_img_cancel_new()
         defer { mg_img_cancel_free(cancel) }
-        var limits = mg_img_limits(max_pixels: maxPixels, max_scans: 1_000, cancel: cancel)
+        var limits = mg_img_limits(max_pixels: maxPixels, max_scans: 1_000, cancel: cancel, max_memory: Int(maxPixels) * 8)
         var w: Int32 = 0, h: Int32 = 0
         func read(_ channels: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int32) -> Int32 {
             guard w > 0, h > 0, Int(w) * Int(h) <= maxPixels else { return -2 }
