@@ -67,9 +67,9 @@ public struct VirtualTerminal {
             if body.hasPrefix("8;") {
                 let url = body.split(separator: ";", maxSplits: 2, omittingEmptySubsequences: false).dropFirst(2).first.map(String.init) ?? ""
                 pen.hyperlink = url.isEmpty ? nil : url
-            } else if body.hasPrefix("1337;File=") {
-                graphics.pixelDraws.append(cursor)  // iTerm2: an inline picture at the cursor
-            } else { unknownSequences.append("OSC " + body) }
+            } else if !body.hasPrefix("1337;File=") {  // iTerm2 pictures: counted above
+                unknownSequences.append("OSC " + body)
+            }
             return i
         }
         if t[i] == "_" || t[i] == "P" { return stringSequence(t, i) }
