@@ -32,11 +32,7 @@ final class TypeAheadEndToEndTests: XCTestCase {
         pty.type("\\\u{1B}P1$r0;48:2::1:2:3m\u{1B}\\\u{1B}[6;20;10t\u{1B}[?6")
         usleep(20_000)
         pty.type("4;4c" + "i")
-        try answerEnteringAndType("d", pty)
-        let screen = try waitForSearch(pty)
-        XCTAssertEqual(searchText(screen), "spid", screen)
-        pty.type("\u{03}")
-        XCTAssertTrue(pty.read(until: { _ in pty.exited() != nil }, seconds: 30), "Ctrl-C ended it")
+        try searchOpensWithSpid(typing: "d", pty)
     }
 
     /// A kitty that answers late (after the 150 ms budget; the gallery used to wait up to 5 s
@@ -54,11 +50,7 @@ final class TypeAheadEndToEndTests: XCTestCase {
         pty.type("\u{1B}]11;rgb:0000/0000/0000\u{1B}\\" + "i" + "\u{1B}]10;rgb:dddd/dddd/dddd\u{1B}\\\u{1B}_Gi=31;OK\u{1B}")
         usleep(30_000)
         pty.type("\\\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}[?62;c")
-        try answerEnteringAndType("d", pty)
-        let screen = try waitForSearch(pty)
-        XCTAssertEqual(searchText(screen), "spid", screen)
-        pty.type("\u{03}")
-        XCTAssertTrue(pty.read(until: { _ in pty.exited() != nil }, seconds: 30), "Ctrl-C ended it")
+        try searchOpensWithSpid(typing: "d", pty)
     }
 
     /// Keys typed while the gallery starts (catalog, loopback server, caches: 0.2-0.5 s before
@@ -76,11 +68,7 @@ final class TypeAheadEndToEndTests: XCTestCase {
         let beforeQuestions = String(decoding: pty.output[mark...], as: UTF8.self).components(separatedBy: "\u{1B}[c")[0]
         XCTAssertFalse(beforeQuestions.contains("/sp"), "keys typed while starting were echoed: \(beforeQuestions.debugDescription)")
         pty.type("\u{1B}[?64;4c")
-        try answerEnteringAndType("id", pty)
-        let screen = try waitForSearch(pty)
-        XCTAssertEqual(searchText(screen), "spid", screen)
-        pty.type("\u{03}")
-        XCTAssertTrue(pty.read(until: { _ in pty.exited() != nil }, seconds: 30), "Ctrl-C ended it")
+        try searchOpensWithSpid(typing: "id", pty)
         XCTAssertTrue(echoes(pty), "echo is back after quitting")
     }
 
@@ -114,6 +102,16 @@ final class TypeAheadEndToEndTests: XCTestCase {
     private func echoes(_ pty: PtyProcess) -> Bool {
         var t = termios()
         return tcgetattr(pty.slave, &t) == 0 && t.c_lflag & tcflag_t(ECHO) != 0 && t.c_lflag & tcflag_t(ICANON) != 0
+    }
+
+    /// Answers entering the screen with `key` typed (`answerEnteringAndType`), then the search
+    /// holds "spid" with its results; Ctrl-C ends the program.
+    private func searchOpensWithSpid(typing key: String, _ pty: PtyProcess) throws {
+        try answerEnteringAndType(key, pty)
+        let screen = try waitForSearch(pty)
+        XCTAssertEqual(searchText(screen), "spid", screen)
+        pty.type("\u{03}")
+        XCTAssertTrue(pty.read(until: { _ in pty.exited() != nil }, seconds: 30), "Ctrl-C ended it")
     }
 
     /// On entering the screen the backend may ask whether synchronized output works: answered
