@@ -45,6 +45,35 @@ public struct TTY: Sendable {
         if rc != 0 { throw TerminalIOError.write(errno: errno) }
     }
 
+    /// Writes `bytes` to `fd`; to a terminal without the line discipline's output processing:
+    /// each lone LF is sent as CR LF, as the terminal would have made it (picture payloads hold
+    /// no LF). For `render`'s megabytes of pictures: the kernel's per-byte scan was about half
+    /// of its system time. A file or a pipe gets the bytes as they are.
+    public static func writeUnprocessed(_ bytes: [UInt8], to fd: Int32) throws {
+        guard isatty(fd) == 1 else {
+            let rc = bytes.withUnsafeBytes { mg_term_write_all(fd, $0.baseAddress, $0.count) }
+            if rc != 0 { throw TerminalIOError.write(errno: errno) }
+            return
+        }
+        // memchr finds the few LFs (one a picture) in megabytes of payload.
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 64)
+        bytes.withUnsafeBufferPointer { buf in
+            guard let base = buf.baseAddress else { return }
+            var start = 0
+            while start < buf.count, let hit = memchr(base + start, 0x0A, buf.count - start) {
+                let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                out.append(contentsOf: buf[start..<at])
+                if at == 0 || buf[at - 1] != 0x0D { out.append(0x0D) }
+                out.append(0x0A)
+                start = at + 1
+            }
+            out.append(contentsOf: buf[start...])
+        }
+        let rc = out.withUnsafeBytes { mg_term_write_unprocessed(fd, $0.baseAddress, $0.count) }
+        if rc != 0 { throw TerminalIOError.write(errno: errno) }
+    }
+
     public func close() {
         if ownsDevTTY { _ = Glibc.close(inputFD == STDIN_FILENO ? outputFD : inputFD) }
     }

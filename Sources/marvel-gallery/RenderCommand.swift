@@ -101,7 +101,7 @@ struct RenderCommand: ParsableCommand {
                     ansi = try Thumbnail.ansi(bytes, cols: box.cols, rows: box.rows, fit: fitMode, colors: mode, dither: dither,
                                               dctScaleMargin: dctScaleMargin, tolerance: tolerance)
                 }
-                FileHandle.standardOutput.write(Data(ansi))
+                try? TTY.writeUnprocessed(ansi, to: STDOUT_FILENO)
             } catch let ImageError.damaged(format, reason, partial) {
                 // Shown (what libjpeg recovered), but said so and counted as a failure. The
                 // partial picture is fitted into the box in the same mode as a whole one: it
@@ -110,7 +110,7 @@ struct RenderCommand: ParsableCommand {
                 failures += 1
                 if let ansi = try? damagedPicture(partial, output: output, box: box, fit: fitMode, id: id, dither: dither,
                                                   kittyFile: kittyFile) {
-                    FileHandle.standardOutput.write(Data(ansi))
+                    try? TTY.writeUnprocessed(ansi, to: STDOUT_FILENO)
                 }
                 RenderCommand.report(file, "damaged \(format.rawValue.uppercased()) (shown as far as it decodes): \(reason)")
             } catch let error as ImageError {

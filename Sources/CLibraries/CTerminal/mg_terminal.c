@@ -232,6 +232,26 @@ int mg_term_write_all(int fd, const void *buf, size_t len) {
     return rc;
 }
 
+int mg_term_write_unprocessed(int fd, const void *buf, size_t len) {
+    sigset_t block, old;
+    sigemptyset(&block);
+    for (size_t i = 0; i < PIPE_SIG_COUNT; i++) sigaddset(&block, pipe_signals[i]);
+    pthread_sigmask(SIG_BLOCK, &block, &old);
+    struct termios saved;
+    int changed = 0;
+    if (tcgetattr(fd, &saved) == 0 && (saved.c_oflag & OPOST)) {
+        struct termios plain = saved;
+        plain.c_oflag &= ~(tcflag_t)OPOST;
+        changed = tcsetattr(fd, TCSANOW, &plain) == 0;
+    }
+    int rc = mg_term_write_all(fd, buf, len);
+    int saved_errno = errno;
+    if (changed) tcsetattr(fd, TCSANOW, &saved);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    errno = saved_errno;
+    return rc;
+}
+
 int mg_term_winsize(int fd, int *cols, int *rows, int *xpixels, int *ypixels) {
     struct winsize ws;
     memset(&ws, 0, sizeof ws);

@@ -45,6 +45,12 @@ void mg_term_signal_pipe_poke(unsigned char byte);
 /// blocked so a frame is never interleaved with a handler. 0 or -1 with errno.
 int mg_term_write_all(int fd, const void *buf, size_t len);
 
+/// `mg_term_write_all` with the terminal's output processing (OPOST: LF to CR LF, tabs) off for
+/// the write and put back after, the lifecycle signals blocked throughout (so the terminal is
+/// never left without it). The caller writes CR LF itself. The line discipline otherwise scans
+/// every byte of a picture's megabytes for newlines: about half of `render`'s system time.
+/// Not a terminal: a plain write. 0 or -1 with errno.
+int mg_term_write_unprocessed(int fd, const void *buf, size_t len);
 /// Window size of `fd` (cells and pixels; pixels are 0 when the terminal does not say).
 int mg_term_winsize(int fd, int *cols, int *rows, int *xpixels, int *ypixels);
 
