@@ -3,7 +3,7 @@
 /// Under 90 s in seconds ("42 s"), under an hour in minutes and seconds ("14 min 5 s",
 /// "15 min"), under two days in hours and minutes ("5 h 12 min"), then days and hours
 /// ("11 days 13 h": a source asking for days once read "retry after 950400 s"). Here, below
-/// every layer that says a wait (`MarvelAPI`, `MetronSource`, `GalleryApp`); a language gives
+/// every layer that says a wait (the API client, the live sources, the gallery); a language gives
 /// its word for days and its digit grouping, the units are the same in every language.
 public enum WaitTime {
     public static func words(seconds: Int, days: String = "days", number: (Int) -> String = { String($0) }) -> String {
