@@ -61,16 +61,8 @@ final class DoctorRedirectedEndToEndTests: XCTestCase {
     /// returns the exit status, the report, what the terminal received, whether it was left in
     /// canonical mode with echo, and the pty's path.
     private func runWithControllingPty(_ script: String) throws -> (status: Int32, report: String, terminal: String, restored: Bool, device: String) {
-        // posix_openpt and friends are not imported into Swift: their ioctls (Linux's
-        // TIOCSPTLCK to unlock, TIOCGPTN for the number) by value.
-        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
-        var unlock: Int32 = 0, number: UInt32 = 0
-        guard master >= 0, ioctl(master, UInt(0x4004_5431), &unlock) == 0, ioctl(master, UInt(0x8004_5430), &number) == 0 else {
-            throw XCTSkip("no pseudo-terminal available")
-        }
+        guard let (master, slave, device) = PseudoTerminalPair.open() else { throw XCTSkip("no pseudo-terminal available") }
         defer { close(master) }
-        let slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
-        guard slave >= 0 else { throw XCTSkip("cannot open the pty's slave") }
         // Kept open here too, so the line discipline lives (and echoes) after the exit.
         defer { close(slave) }
         var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 800, ws_ypixel: 480)
@@ -134,6 +126,6 @@ final class DoctorRedirectedEndToEndTests: XCTestCase {
         let canonical = tcgetattr(slave, &mode) == 0 && mode.c_lflag & tcflag_t(ICANON | ECHO) == tcflag_t(ICANON | ECHO)
         let terminal = String(decoding: output, as: UTF8.self)
         let report = (try? String(contentsOfFile: reportPath, encoding: .utf8)) ?? ""
-        return (status ?? -1, report, terminal, canonical && terminal.contains("MARK-7Q"), "/dev/pts/\(number)")
+        return (status ?? -1, report, terminal, canonical && terminal.contains("MARK-7Q"), device)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import TerminalIO
 #if canImport(Glibc)
@@ -9,15 +10,8 @@ import Glibc
 /// each byte of megabytes of base64 for newlines) and sends CR LF itself.
 final class UnprocessedWriteTests: XCTestCase {
     func testLineEndsArriveAsTheTerminalWouldHaveMadeThemAndOutputProcessingIsBackAfter() throws {
-        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
-        var unlock: Int32 = 0, number: UInt32 = 0
-        guard master >= 0, ioctl(master, UInt(0x4004_5431), &unlock) == 0, ioctl(master, UInt(0x8004_5430), &number) == 0 else {
-            throw XCTSkip("no pseudo-terminal available")
-        }
-        defer { close(master) }
-        let slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
-        guard slave >= 0 else { throw XCTSkip("cannot open the pty's slave") }
-        defer { close(slave) }
+        guard let (master, slave, _) = PseudoTerminalPair.open() else { throw XCTSkip("no pseudo-terminal available") }
+        defer { close(master); close(slave) }
         var before = termios()
         XCTAssertEqual(tcgetattr(slave, &before), 0)
         XCTAssertNotEqual(before.c_oflag & tcflag_t(OPOST), 0, "a new pty processes output")

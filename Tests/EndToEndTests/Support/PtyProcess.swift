@@ -17,16 +17,7 @@ final class PtyProcess {
 
     /// `rows` x `columns` cells of 10x20 pixels; `environment` over a private HOME and caches.
     init(_ arguments: [String], environment: [String: String], home: String, rows: UInt16 = 24, columns: UInt16 = 80) throws {
-        // posix_openpt and friends are not imported into Swift: their ioctls (Linux's
-        // TIOCSPTLCK to unlock, TIOCGPTN for the number) by value.
-        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
-        var unlock: Int32 = 0, number: UInt32 = 0
-        guard master >= 0, ioctl(master, UInt(0x4004_5431), &unlock) == 0, ioctl(master, UInt(0x8004_5430), &number) == 0 else {
-            if master >= 0 { Glibc.close(master) }
-            throw XCTSkip("no pseudo-terminal available")
-        }
-        let slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
-        guard slave >= 0 else { Glibc.close(master); throw XCTSkip("cannot open the pty's slave") }
+        guard let (master, slave, _) = PseudoTerminalPair.open() else { throw XCTSkip("no pseudo-terminal available") }
         var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: columns * 10, ws_ypixel: rows * 20)
         _ = ioctl(slave, UInt(TIOCSWINSZ), &size)
 
