@@ -13,7 +13,7 @@ packages=(
   libsixel-dev           # sixel picture output (palette quantisation + encoder)
   libsqlite3-dev         # GRDB catalog store
   zlib1g-dev             # deflate pieces and CRC-32 of stitched gzip answers (CDeflate)
-  libdeflate-dev         # kitty's fast PNG (CDeflate's mg_fast_png)
+  libisal-dev            # kitty's fast PNG: ISA-L's igzip deflate and CRC-32 (CDeflate's mg_fast_png)
   tmux                   # end-to-end terminal tests
   curl                   # end-to-end tests read the catalog server's /debug/stats
 )

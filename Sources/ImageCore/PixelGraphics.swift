@@ -147,7 +147,7 @@ public enum TerminalImages {
                              pixelSize: Size(width: image.width, height: image.height))
     }
 
-    /// kitty's payload: the PNG of `TerminalUI.KittyPayload` (Up filter, libdeflate level 1),
+    /// kitty's payload: the PNG of `TerminalUI.KittyPayload` (Up filter, ISA-L igzip level 1),
     /// the one encoder of kitty pixels.
     public static func kittyPNG(_ image: RGBImage) throws(ImageError) -> [UInt8] {
         guard let png = KittyPayload.png(image.pixels, width: image.width, height: image.height) else {

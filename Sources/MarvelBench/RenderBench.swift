@@ -113,7 +113,7 @@ struct RenderBench: ParsableCommand {
             ("PNG libpng L1, none", { try ImageEncoder.png($0, level: 1, filter: .none) }),
             ("PNG libpng L1, adaptive (all filters)", { try ImageEncoder.png($0, level: 1, filter: .all) }),
             ("PNG libpng L0 stored (timg 1.4.5)", { try ImageEncoder.png($0, level: 0, filter: .none) }),
-            ("PNG up, libdeflate L1 (kitty, now)", { try TerminalImages.kittyPNG($0) }),
+            ("PNG up, ISA-L igzip L1 (kitty, now)", { try TerminalImages.kittyPNG($0) }),
             ("zlib RGB L1 (f=24,o=z)", { RGBImage.zlib($0, level: 1) }),
             ("zlib RGB L2", { RGBImage.zlib($0, level: 2) }),
             ("zlib RGB L6", { RGBImage.zlib($0, level: 6) }),

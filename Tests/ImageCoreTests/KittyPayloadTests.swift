@@ -3,7 +3,7 @@ import ImageCore
 import TerminalUI
 import XCTest
 
-/// kitty decodes what the program sends: `KittyPayload`'s PNG (Up filter, libdeflate) taken
+/// kitty decodes what the program sends: `KittyPayload`'s PNG (Up filter, ISA-L's igzip) taken
 /// out of the command the terminal receives (APC chunks, base64), decompressed by libpng (a
 /// decoder the encoder does not share: it checks every chunk's CRC and the zlib stream) and
 /// compared with the pixels that went in, for pictures and for the canvas.
@@ -48,7 +48,7 @@ final class KittyPayloadTests: XCTestCase {
         let png = try XCTUnwrap(KittyPayload.png(Self.picture(width: width, height: height), width: width, height: height))
         let chunks = Self.chunks(png)
         XCTAssertEqual(chunks.map(\.type), ["IHDR", "IDAT", "IEND"])
-        XCTAssertEqual(PixelGraphicsTests.zlibLevel(png), 0, "libdeflate's level 1 says FLEVEL 0 (fastest)")
+        XCTAssertEqual(PixelGraphicsTests.zlibLevel(png), 0, "igzip's level 1 says FLEVEL 0 (fastest)")
         // Smaller than the raw pixels chafa sends (RGBA, 4 bytes a pixel) and than raw RGB.
         XCTAssertLessThan(png.count, width * height * 3)
     }
