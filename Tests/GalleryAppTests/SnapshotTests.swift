@@ -92,16 +92,19 @@ final class SnapshotTests: XCTestCase {
     }
 
     /// Below 80 columns the search field shows what is typed: at 30x12 (tmux) the header was
-    /// "MARVEL  Data provided by Ma…" with no field at all while "iro" was being typed; the
-    /// attribution, cut anyway, gives way to the field.
+    /// "MARVEL  Data provided by Ma…" with no field at all while "iro" was being typed. The
+    /// field takes the title's place by the header's rule: the attribution shortens to its
+    /// copyright, shown whole (it was cut to "Da…"), and at 30 columns the badge gives way.
     func testWhatIsTypedShowsOnANarrowTerminal() throws {
-        for width in [30, 40, 60] {
+        for (width, badge) in [(30, false), (40, true), (60, true)] {
             var h = loaded(width, 12, count: 40)
             h.key(.char("/"))
             h.type("iro")
             let header = try XCTUnwrap(frame(h).text.split(separator: "\n").first.map(String.init))
-            XCTAssertTrue(header.contains("iro"), "\(width) columns: \(header)")
-            XCTAssertTrue(header.contains("Da"), "the attribution keeps what is left: \(header)")
+            XCTAssertTrue(header.contains("Search › iro"), "\(width) columns: \(header)")
+            XCTAssertTrue(header.hasSuffix("© 2026 MARVEL") || header.hasSuffix("© 2026 MARVEL "),
+                          "the copyright whole: \(header)")
+            XCTAssertEqual(header.contains("MARVEL  Search"), badge, "\(width) columns: \(header)")
         }
     }
 

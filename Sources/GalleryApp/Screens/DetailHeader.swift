@@ -1,6 +1,7 @@
 import TerminalUI
 
-/// The top line of a detail page and of a grid (unless its search field is open): the badge, the title (what the page is about) and the source's
+/// The top line of a detail page and of a grid (the search field, when open, takes the title's
+/// place by the same rule): the badge, the title (what the page is about) and the source's
 /// attribution. The title comes first: at 40 columns the attribution, kept whole, took the
 /// line and Spider-Man's page said only "Data provided by Marvel. © 20…". Where the whole
 /// attribution does not fit beside the whole title, it shortens to its copyright ("© 2023
@@ -27,11 +28,19 @@ struct DetailHeader: Equatable {
 
     /// `badgeWidth`: the badge's columns with the space after it.
     static func fit(title: String, attribution: String, badgeWidth: Int, width: Int) -> DetailHeader {
-        let titleWidth = TextWidth.of(title)
+        let line = layout(titleWidth: TextWidth.of(title), attribution: attribution, badgeWidth: badgeWidth, width: width)
+        return DetailHeader(badge: line.badge, title: TextWidth.truncate(title, to: line.titleWidth),
+                            attribution: line.attribution, margin: line.margin)
+    }
+
+    /// The rule for anything `titleWidth` columns wide in the title's place (a title, or the
+    /// grid's search field): whether the badge shows, the attribution as shown and its margin,
+    /// and the columns the title keeps.
+    static func layout(titleWidth: Int, attribution: String, badgeWidth: Int, width: Int)
+        -> (badge: Bool, attribution: String, margin: Int, titleWidth: Int) {
         // Badge and space (or one space), title, two spaces, attribution, one space.
         if titleWidth == 0 || badgeWidth + titleWidth + 2 + TextWidth.of(attribution) + 1 <= width {
-            return DetailHeader(badge: true, title: title,
-                                attribution: TextWidth.truncate(attribution, to: width - badgeWidth - titleWidth - 1))
+            return (true, TextWidth.truncate(attribution, to: width - badgeWidth - titleWidth - 1), 1, titleWidth)
         }
         // Tight from here: one space between title and credit, none after it. A credit without
         // a copyright part (a live source's long one) is cut, keeping at least `minimumCredit`
@@ -42,14 +51,11 @@ struct DetailHeader: Equatable {
         let least = short.map { TextWidth.of($0) } ?? minimumCredit
         if let badge = [true, false].first(where: { room($0) >= least }) {
             let shown = TextWidth.truncate(credit, to: room(badge))
-            return DetailHeader(badge: badge, title: title, attribution: shown, margin: room(badge) > TextWidth.of(shown) ? 1 : 0)
+            return (badge, shown, room(badge) > TextWidth.of(shown) ? 1 : 0, titleWidth)
         }
         let titleRoom = width - 1 - 1 - least
-        guard titleRoom >= minimumTitle else {
-            return DetailHeader(badge: false, title: TextWidth.truncate(title, to: width - 2), attribution: "")
-        }
-        return DetailHeader(badge: false, title: TextWidth.truncate(title, to: titleRoom),
-                            attribution: TextWidth.truncate(credit, to: least), margin: 0)
+        guard titleRoom >= minimumTitle else { return (false, "", 1, min(titleWidth, width - 2)) }
+        return (false, TextWidth.truncate(credit, to: least), 0, min(titleWidth, titleRoom))
     }
 }
 

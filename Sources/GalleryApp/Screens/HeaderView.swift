@@ -12,21 +12,23 @@ enum HeaderView {
             return
         }
         let strings = state.strings
-        var x = area.x
-        x += buffer.put(" \(strings[.appTitle]) ", at: Point(x: x, y: area.y), style: theme.brand)
-        x += 1
-        let attribution = state.shownAttribution
-        let attributionWidth = TextWidth.of(attribution)
-        // From 80 columns the search field keeps a third of the line: a live source's long
-        // credit, cut anyway, hid what was typed. What is typed shows at any width: below 80
-        // columns the attribution, cut anyway, gives the field what it needs (prompt, text,
-        // cursor; at 30 to 60 columns the field showed nothing typed, or was not there at all).
+        // The field takes the title's place by the header's one rule (`DetailHeader.layout`):
+        // what is typed shows at any width, the attribution shortening to its copyright and
+        // the badge giving way first (at 30 columns the line was "MARVEL  Search › spid  Da…").
+        // From 80 columns the field keeps a third of the line: a live source's long credit,
+        // cut anyway, hid what was typed.
+        let badge = " \(strings[.appTitle]) "
         let need = TextWidth.of(strings[.searchPrompt] + " › " + search.text) + 4
-        let kept = max(area.width >= 80 ? area.width / 3 : 0, min(need, area.maxX - x))
-        let right = max(x + kept, area.maxX - attributionWidth - 1)
-        buffer.put(TextWidth.truncate(attribution, to: area.maxX - right - 1),
-                   at: Point(x: right, y: area.y), style: theme.secondary)
-        let room = max(0, right - x - 3)
+        let header = DetailHeader.layout(titleWidth: max(area.width >= 80 ? area.width / 3 : 0, need),
+                                         attribution: state.shownAttribution, badgeWidth: TextWidth.of(badge) + 1,
+                                         width: area.width)
+        var x = area.x
+        if header.badge { x += buffer.put(badge, at: Point(x: x, y: area.y), style: theme.brand) }
+        x += 1
+        let right = area.maxX - TextWidth.of(header.attribution) - header.margin
+        buffer.put(header.attribution, at: Point(x: right, y: area.y), style: theme.secondary)
+        // Two spaces before the credit where the line has room, one where it is tight.
+        let room = max(0, header.attribution.isEmpty ? area.maxX - x : right - x - (header.margin == 1 ? 3 : 1))
         // Say it when the source can only match the start of a name (the Marvel API).
         let hint = strings[state.config.source.searchesAnywhere ? .searchHint : .searchHintStartsOnly]
         let hintWidth = TextWidth.of(hint) + 2
