@@ -71,19 +71,11 @@ public struct TerminalAnswers: Sendable, Hashable {
         return a
     }
 
-    /// `ESC ] n ; rgb:R/G/B` ended by ST or BEL, each component 1–4 hex digits (scaled to 8 bits).
+    /// The first `ESC ] n ;` string's colour (`DefaultColorReply`), ended by ST or BEL.
     static func oscColor(in s: String, number: Int) -> RGB? {
-        guard let r = s.range(of: "\u{1B}]\(number);rgb:") else { return nil }
-        let body = s[r.upperBound...].prefix { $0.isHexDigit || $0 == "/" }
-        let parts = body.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 3 else { return nil }
-        var c: [UInt8] = []
-        for part in parts {
-            guard (1...4).contains(part.count), let v = UInt32(part, radix: 16) else { return nil }
-            let maximum = (UInt32(1) << (4 * UInt32(part.count))) - 1
-            c.append(UInt8((v * 255 + maximum / 2) / maximum))
-        }
-        return RGB(c[0], c[1], c[2])
+        guard let r = s.range(of: "\u{1B}]\(number);") else { return nil }
+        let body = s[r.lowerBound...].dropFirst(2).prefix { $0 != "\u{1B}" && $0 != "\u{07}" }
+        return DefaultColorReply.parse(body).map(\.color)
     }
 
     static func firstMatch(in s: String, prefix: String, terminator: String) -> Substring? {

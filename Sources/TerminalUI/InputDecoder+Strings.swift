@@ -14,8 +14,9 @@ extension InputDecoder {
         /// back as keys if it never ends with ST (nil once longer than `maxHeldBytes`: no one
         /// types that much in a second, so it is a reply).
         var held: [UInt8]?
-        /// An APC string's first bytes (up to `maxReplyBytes`): a kitty graphics reply is
-        /// read, not dropped (`InputEvent.graphicsReply`).
+        /// An APC or OSC string's first bytes (up to `maxReplyBytes`): a kitty graphics reply
+        /// or a default colour is read, not dropped (`InputEvent.graphicsReply`,
+        /// `.defaultColorReply`).
         var kept: [UInt8]? = nil
     }
 
@@ -26,6 +27,19 @@ extension InputDecoder {
         guard body.first == UInt8(ascii: "G"), let reply = KittyGraphicsReply.parse(Array(body.dropFirst())) else { return nil }
         return .graphicsReply(reply)
     }
+
+    /// A complete string's body as the reply it is (APC: a kitty graphics reply; OSC: a default
+    /// colour), or nil: every other string is dropped.
+    static func reply(introducer: UInt8, body: [UInt8]) -> InputEvent? {
+        switch introducer {
+        case 0x5F: return graphicsReply(body)
+        case 0x5D: return DefaultColorReply.parse(String(decoding: body, as: UTF8.self)).map { .defaultColorReply($0) }
+        default: return nil
+        }
+    }
+
+    /// Strings whose bytes are kept for `reply` (APC and OSC).
+    static func keepsBody(_ introducer: UInt8) -> Bool { introducer == 0x5F || introducer == 0x5D }
 
     static let maxHeldBytes = 4096
 
@@ -44,7 +58,7 @@ extension InputDecoder {
             if open.afterEscape {
                 string = nil
                 if c == 0x5C {
-                    if open.introducer == 0x5F, let body = open.kept ?? open.held, let reply = Self.graphicsReply(body) {
+                    if let body = open.kept ?? open.held, let reply = Self.reply(introducer: open.introducer, body: body) {
                         events.append(reply)
                     }
                     return Array(bytes[(k + 1)...])
@@ -55,6 +69,7 @@ extension InputDecoder {
             }
             if c == 0x07, open.introducer == 0x5D {
                 string = nil
+                if let body = open.kept ?? open.held, let reply = Self.reply(introducer: 0x5D, body: body) { events.append(reply) }
                 return Array(bytes[(k + 1)...])
             }
             if c == 0x1B {
@@ -77,13 +92,13 @@ extension InputDecoder {
         let introducer = b[i + 1]
         var j = i + 2
         while j < b.count {
-            if b[j] == 0x07, introducer == 0x5D { return .event(nil, next: j + 1) }
+            if b[j] == 0x07, introducer == 0x5D { return .event(reply(introducer: introducer, body: Array(b[(i + 2)..<j])), next: j + 1) }
             if b[j] == 0x1B {
                 guard j + 1 < b.count else { break }
                 // ST ends the string; any other Esc means the string was cut off: drop what
                 // came before it and decode from the Esc.
                 guard b[j + 1] == 0x5C else { return .event(nil, next: j) }
-                return .event(introducer == 0x5F ? graphicsReply(Array(b[(i + 2)..<j])) : nil, next: j + 2)
+                return .event(reply(introducer: introducer, body: Array(b[(i + 2)..<j])), next: j + 2)
             }
             j += 1
         }

@@ -78,7 +78,7 @@ public struct InputDecoder: Sendable {
                     pending.removeFirst(i); return events
                 }
                 // An open string: read on without keeping its bytes.
-                string = OpenString(introducer: pending[i + 1], kept: pending[i + 1] == 0x5F ? [] : nil)
+                string = OpenString(introducer: pending[i + 1], kept: Self.keepsBody(pending[i + 1]) ? [] : nil)
                 let tail = pending
                 pending.removeAll(keepingCapacity: true)
                 guard let rest = continueString(tail, from: i + 2, events: &events) else { return events }

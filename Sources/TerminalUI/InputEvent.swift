@@ -67,6 +67,9 @@ public enum InputEvent: Hashable, Sendable {
     case paste(String)
     /// The terminal's reply to a kitty graphics command (never typed; the runner reads it).
     case graphicsReply(KittyGraphicsReply)
+    /// The terminal's default foreground or background (OSC 10 / 11), answered after the
+    /// start-up budget (never typed; the runner reads it for the kitty canvas).
+    case defaultColorReply(DefaultColorReply)
 }
 
 extension KeyEvent {

@@ -138,6 +138,14 @@ public struct ProgramRunner<P: Program>: Sendable {
                 case .input(.graphicsReply(let reply)):
                     // The terminal could not read a picture's file: it is streamed, placed again.
                     if encoder.kittyTransmitFailed(reply) { repaintAll(size: await backend.size) }
+                case .input(.defaultColorReply(let reply)):
+                    // A late answer to the start-up question: the kitty canvas takes the
+                    // terminal's own colours from now on, drawn again.
+                    let colors = encoder.defaultColors.with(reply)
+                    if colors != encoder.defaultColors {
+                        encoder.defaultColors = colors
+                        repaintAll(size: await backend.size)
+                    }
                 case .input: break
                 }
                 if let m = program.message(for: event) { apply(m) }

@@ -49,7 +49,7 @@ struct DemoProgram: Program {
             m.quit = true
         case .suspend, .resumed:
             break
-        case .input(.graphicsReply):
+        case .input(.graphicsReply), .input(.defaultColorReply):
             break
         }
         return []

@@ -1,4 +1,6 @@
 import Foundation
+import ImageCore
+import TerminalUI
 import TestSupport
 import XCTest
 #if canImport(Glibc)
@@ -97,6 +99,61 @@ final class SlowTerminalEndToEndTests: XCTestCase {
             return pty.exited() != nil
         }, seconds: 30), "q ended it")
         XCTAssertEqual(pty.exited(), 0)
+    }
+
+    /// A themed kitty (`background #1e1e2e`) that answers nothing until the gallery has drawn:
+    /// its late default colours (OSC 10/11) are read, and the canvas under the help's text
+    /// (over kitty pictures placed directly) is in its background. Before, a late answer was
+    /// dropped and the canvas stayed kitty's default black around the help.
+    func testTheGalleryInASilentKittyTakesItsLateColoursForTheCanvas() throws {
+        let tmp = try temporaryDirectory().path
+        let pty = try PtyProcess(["characters"], environment: ["TERM": "xterm-kitty", "TMPDIR": tmp],
+                                 home: try temporaryDirectory().path)
+        defer { pty.close() }
+        XCTAssertTrue(pty.read(until: { $0.contains("\u{1B}]11;?") && $0.contains("\u{1B}[c") && $0.contains("3-D Man") }),
+                      "the colour questions and the first screen, nothing answered")
+        guard let probe = pty.text.range(of: "a=q,t=t,f=24;"),
+              let end = pty.text[probe.upperBound...].range(of: "\u{1B}\\"),
+              let path = Data(base64Encoded: String(pty.text[probe.upperBound..<end.lowerBound])).map({ String(decoding: $0, as: UTF8.self) }) else {
+            return XCTFail("the file probe was asked")
+        }
+        XCTAssertEqual(unlink(path), 0, "kitty reads and deletes the probe's file")
+        pty.type("\u{1B}]10;rgb:cdcd/d6d6/f4f4\u{1B}\\\u{1B}]11;rgb:1e1e/1e1e/2e2e\u{1B}\\"
+                 + "\u{1B}_Gi=32;OK\u{1B}\\\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;c")
+        XCTAssertTrue(pty.read(until: { $0.contains("\u{1B}_Ga=") }), "the pictures sent once answered")
+        pty.type("?")
+        var canvas: RGBImage?
+        XCTAssertTrue(pty.read(until: { canvas = Self.lastCanvas($0); return canvas != nil }), "the help over the pictures sends the canvas")
+        let image = try XCTUnwrap(canvas)
+        var counts: [[UInt8]: Int] = [:]
+        for i in stride(from: 0, to: image.pixels.count, by: 3) { counts[Array(image.pixels[i..<(i + 3)]), default: 0] += 1 }
+        let most = try XCTUnwrap(counts.max { $0.value < $1.value })
+        XCTAssertEqual(most.key, [0x1E, 0x1E, 0x2E], "the canvas's cells on the default background: \(most)")
+        pty.type("xq")  // any key closes the help; q quits
+        var answered = pty.text.components(separatedBy: "\u{1B}[c").count - 1
+        XCTAssertTrue(pty.read(until: { text in
+            let asked = text.components(separatedBy: "\u{1B}[c").count - 1
+            if asked > answered { pty.type("\u{1B}[?62;c"); answered = asked }
+            return pty.exited() != nil
+        }, seconds: 30), "x q ended it")
+    }
+
+    /// The last whole kitty canvas in `text` (one pixel a cell), decoded; nil until one has
+    /// come whole (every chunk, the last without `m=1`).
+    static func lastCanvas(_ text: String) -> RGBImage? {
+        guard let start = text.range(of: "\u{1B}_Ga=t,f=100,t=d,i=\(KittyGraphics.canvasID),", options: .backwards) else { return nil }
+        var rest = text[start.lowerBound...].dropFirst(3), b64 = ""
+        while true {
+            guard let semicolon = rest.firstIndex(of: ";"), let end = rest.range(of: "\u{1B}\\") else { return nil }
+            let keys = rest[..<semicolon]
+            b64 += rest[rest.index(after: semicolon)..<end.lowerBound]
+            rest = rest[end.upperBound...]
+            if !keys.contains("m=1") { break }
+            guard rest.hasPrefix("\u{1B}_G") else { return nil }
+            rest = rest.dropFirst(3)
+        }
+        guard let png = Data(base64Encoded: b64) else { return nil }
+        return try? ImageDecoder.decode([UInt8](png))
     }
 
     /// Runs the program on a new pty (80x24, 10x20-px cells), answers each DA1 late (600 ms,

@@ -22,8 +22,14 @@ final class InputDecoderSplitReplyTests: XCTestCase {
                 quiet -= timeout
             }
         }
-        // kitty graphics replies are reported (`KittyFileTransferTests`), never typed: here only typing counts.
-        return events.filter { if case .graphicsReply = $0 { return false } else { return true } }
+        // kitty graphics replies and default colours are reported (`KittyFileTransferTests`,
+        // `LateDefaultColorDecodingTests`), never typed: here only typing counts.
+        return events.filter {
+            switch $0 {
+            case .graphicsReply, .defaultColorReply: return false
+            default: return true
+            }
+        }
     }
 
     static let apc = "\u{1B}_Gi=31;ENOENT:jjjG\u{1B}\\"

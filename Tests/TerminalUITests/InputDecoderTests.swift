@@ -4,6 +4,7 @@ import XCTest
 // File scope so both the test methods and the `table` initialiser below can use them.
 private func key(_ c: KeyCode, _ m: Modifiers = []) -> InputEvent { .key(KeyEvent(c, m)) }
 private func ch(_ c: Character, _ m: Modifiers = []) -> InputEvent { .key(KeyEvent(.char(c), m)) }
+private let black = InputEvent.defaultColorReply(DefaultColorReply(slot: .background, color: RGB(0, 0, 0)))
 
 final class InputDecoderTests: XCTestCase {
     private let table: [(String, [InputEvent])] = {
@@ -43,8 +44,10 @@ final class InputDecoderTests: XCTestCase {
             ("q\u{1B}_Gi=31;OK\u{1B}\\q", [ch("q"), .graphicsReply(KittyGraphicsReply(id: 31, message: "OK")), ch("q")]),  // kitty graphics (APC): reported, not typed
             ("\u{1B}P1$r48:2:1:2:3m\u{1B}\\j", [ch("j")]),             // DECRQSS (DCS)
             ("\u{1B}P>|kitty(0.39.0)\u{1B}\\", []),                     // XTVERSION (DCS)
-            ("\u{1B}]11;rgb:0000/0000/0000\u{7}k", [ch("k")]),         // OSC ended by BEL
-            ("\u{1B}]11;rgb:0000/0000/0000\u{1B}\\k", [ch("k")]),     // OSC ended by ST
+            ("\u{1B}]11;rgb:0000/0000/0000\u{7}k", [black, ch("k")]),  // OSC 11 ended by BEL: reported, not typed
+            ("\u{1B}]11;rgb:0000/0000/0000\u{1B}\\k", [black, ch("k")]), // OSC 11 ended by ST
+            ("\u{1B}]52;c;aGk=\u{7}k", [ch("k")]),                     // any other OSC: dropped
+            ("\u{1B}]52;c;aGk=\u{1B}\\k", [ch("k")]),
             ("\u{1B}_Gi=31;OK\u{1B}[A", [key(.up)]),                   // cut off by a new sequence
             ("\u{1B}_Gi=31;OK", []),                                   // cut off at the end
             ("\u{1B}P", [ch("P", .alt)]),                              // a lone introducer is Alt+key

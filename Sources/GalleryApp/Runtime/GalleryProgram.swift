@@ -33,7 +33,7 @@ public struct GalleryProgram: Program {
         case .suspend, .resumed: return nil
         case .input(.key(let key)): return GalleryProgram.galleryKey(key).map { .key($0) }
         case .input(.paste(let text)): return .paste(text)
-        case .input(.graphicsReply): return nil
+        case .input(.graphicsReply), .input(.defaultColorReply): return nil
         case .input(.mouse(let mouse)):
             // The gallery uses the wheel and left presses (releases and drags are dropped).
             switch (mouse.kind, mouse.button) {
