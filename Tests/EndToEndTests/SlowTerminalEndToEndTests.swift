@@ -90,14 +90,7 @@ final class SlowTerminalEndToEndTests: XCTestCase {
         let transfers = pty.text.components(separatedBy: "\u{1B}_G").dropFirst().filter { $0.hasPrefix("a=T") || $0.hasPrefix("a=t") }
         XCTAssertTrue(transfers.first?.contains("t=t") == true, "as files: \(transfers.first?.prefix(60) ?? "")")
         XCTAssertFalse(transfers.contains { $0.contains("t=d") }, "nothing streamed")
-        // Quit; the exit's DA1 (kitty reading the files) is answered.
-        pty.type("q")
-        var answered = pty.text.components(separatedBy: "\u{1B}[c").count - 1
-        XCTAssertTrue(pty.read(until: { text in
-            let asked = text.components(separatedBy: "\u{1B}[c").count - 1
-            if asked > answered { pty.type("\u{1B}[?62;c"); answered = asked }
-            return pty.exited() != nil
-        }, seconds: 30), "q ended it")
+        XCTAssertTrue(Self.quit(pty, typing: "q"), "q ended it")
         XCTAssertEqual(pty.exited(), 0)
     }
 
@@ -129,13 +122,19 @@ final class SlowTerminalEndToEndTests: XCTestCase {
         for i in stride(from: 0, to: image.pixels.count, by: 3) { counts[Array(image.pixels[i..<(i + 3)]), default: 0] += 1 }
         let most = try XCTUnwrap(counts.max { $0.value < $1.value })
         XCTAssertEqual(most.key, [0x1E, 0x1E, 0x2E], "the canvas's cells on the default background: \(most)")
-        pty.type("xq")  // any key closes the help; q quits
+        XCTAssertTrue(Self.quit(pty, typing: "xq"), "x (any key closes the help) and q ended it")
+    }
+
+    /// Types `keys`, which end the program, and answers each DA1 it asks on the way out (kitty
+    /// reading its picture files) until it has exited.
+    static func quit(_ pty: PtyProcess, typing keys: String) -> Bool {
+        pty.type(keys)
         var answered = pty.text.components(separatedBy: "\u{1B}[c").count - 1
-        XCTAssertTrue(pty.read(until: { text in
+        return pty.read(until: { text in
             let asked = text.components(separatedBy: "\u{1B}[c").count - 1
             if asked > answered { pty.type("\u{1B}[?62;c"); answered = asked }
             return pty.exited() != nil
-        }, seconds: 30), "x q ended it")
+        }, seconds: 30)
     }
 
     /// The last whole kitty canvas in `text` (one pixel a cell), decoded; nil until one has

@@ -9,23 +9,13 @@ import XCTest
 /// kitty's late OSC 11 was dropped and the canvas stayed kitty's black under a themed window.
 final class LateDefaultColorCanvasTests: XCTestCase {
     /// A kitty picture with a word over part of it: the canvas is under the text.
-    struct Covered: Program {
-        struct Model { var quit = false }
-        enum Msg: Sendable { case quit }
-        func message(for event: TerminalEvent) -> Msg? {
-            if case .input(.key(KeyEvent(.char("q"), []))) = event { return .quit }
-            return nil
-        }
-        func update(_ m: inout Model, _ msg: Msg) -> [Never] { m.quit = true; return [] }
-        func view(_ m: Model, into b: inout Buffer) {
-            var cells = HalfBlockCells.solid(cols: 4, rows: 2, rgb: RGB(10, 90, 200))
-            cells.pixels = TerminalImage(id: 5, graphics: .kitty, cols: 4, rows: 2, payload: Array(repeating: 5, count: 3000),
-                                         pixelSize: Size(width: 40, height: 40))
-            b.render(HalfBlockImage(cells, staysUnderText: true), in: Rect(x: 2, y: 1, width: 4, height: 2))
-            b.put("help", at: Point(x: 3, y: 2))
-            b.settleImages()
-        }
-        func isFinished(_ m: Model) -> Bool { m.quit }
+    static let covered = OneScreenProgram { b in
+        var cells = HalfBlockCells.solid(cols: 4, rows: 2, rgb: RGB(10, 90, 200))
+        cells.pixels = TerminalImage(id: 5, graphics: .kitty, cols: 4, rows: 2, payload: Array(repeating: 5, count: 3000),
+                                     pixelSize: Size(width: 40, height: 40))
+        b.render(HalfBlockImage(cells, staysUnderText: true), in: Rect(x: 2, y: 1, width: 4, height: 2))
+        b.put("help", at: Point(x: 3, y: 2))
+        b.settleImages()
     }
 
     /// The canvases sent in `output`, decoded: the first pixel of each (cell 0,0, empty, on
@@ -52,8 +42,8 @@ final class LateDefaultColorCanvasTests: XCTestCase {
 
     func testALateBackgroundAnswerRepaintsTheCanvasInIt() async throws {
         let backend = HeadlessBackend(size: Size(width: 20, height: 4), graphics: GraphicsMode(graphics: .kitty))
-        let runner = ProgramRunner(program: Covered(), backend: backend) { _, _ in }
-        let task = Task { try await runner.run(Covered.Model()) }
+        let runner = ProgramRunner(program: Self.covered, backend: backend) { _, _ in }
+        let task = Task { try await runner.run(OneScreenProgram.Model()) }
         await eventually(.seconds(5)) { await backend.frames.count >= 1 }
         let before = await backend.output
         let first = try Self.canvasCorners(before)

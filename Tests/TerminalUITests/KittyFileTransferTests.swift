@@ -129,22 +129,12 @@ final class KittyFileTransferTests: XCTestCase {
 }
 
 /// One kitty picture on screen; `q` quits.
-private struct OnePicture: Program {
-    struct Model { var quit = false }
-    enum Msg: Sendable { case quit }
-    func message(for event: TerminalEvent) -> Msg? {
-        if case .input(.key(KeyEvent(.char("q"), []))) = event { return .quit }
-        return nil
-    }
-    func update(_ m: inout Model, _ msg: Msg) -> [Never] { m.quit = true; return [] }
-    func view(_ m: Model, into b: inout Buffer) {
-        var cells = HalfBlockCells.solid(cols: 4, rows: 2, rgb: RGB(10, 90, 200))
-        cells.pixels = TerminalImage(id: 5, graphics: .kitty, cols: 4, rows: 2, payload: Array(repeating: 5, count: 3000),
-                                     pixelSize: Size(width: 40, height: 40))
-        b.render(HalfBlockImage(cells), in: Rect(x: 1, y: 1, width: 4, height: 2))
-        b.settleImages()
-    }
-    func isFinished(_ m: Model) -> Bool { m.quit }
+private let onePicture = OneScreenProgram { b in
+    var cells = HalfBlockCells.solid(cols: 4, rows: 2, rgb: RGB(10, 90, 200))
+    cells.pixels = TerminalImage(id: 5, graphics: .kitty, cols: 4, rows: 2, payload: Array(repeating: 5, count: 3000),
+                                 pixelSize: Size(width: 40, height: 40))
+    b.render(HalfBlockImage(cells), in: Rect(x: 1, y: 1, width: 4, height: 2))
+    b.settleImages()
 }
 
 /// The runner reads the terminal's error reply and draws the picture again, streamed.
@@ -153,8 +143,8 @@ final class KittyFileTransferRunnerTests: XCTestCase {
         let backend = HeadlessBackend(size: Size(width: 20, height: 4), graphics: GraphicsMode(graphics: .kitty))
         let files = MemoryPictureFiles()
         await backend.useKittyFiles(files)
-        let runner = ProgramRunner(program: OnePicture(), backend: backend) { _, _ in }
-        let task = Task { try await runner.run(OnePicture.Model()) }
+        let runner = ProgramRunner(program: onePicture, backend: backend) { _, _ in }
+        let task = Task { try await runner.run(OneScreenProgram.Model()) }
         await eventually(.seconds(5)) { await backend.frames.count >= 1 }
         let first = String(decoding: await backend.output, as: UTF8.self)
         XCTAssertTrue(first.contains("a=t,f=100,t=t,i=5,q=1;"), first)
@@ -192,8 +182,8 @@ final class KittyPicturesWaitForTheDecisionTests: XCTestCase {
         let backend = HeadlessBackend(size: Size(width: 20, height: 4), graphics: GraphicsMode(graphics: .kitty))
         let files = DecidingFiles()
         await backend.useKittyFiles(files)
-        let runner = ProgramRunner(program: OnePicture(), backend: backend) { _, _ in }
-        let task = Task { try await runner.run(OnePicture.Model()) }
+        let runner = ProgramRunner(program: onePicture, backend: backend) { _, _ in }
+        let task = Task { try await runner.run(OneScreenProgram.Model()) }
         await eventually(.seconds(5)) { await backend.frames.count >= 1 }
         let first = String(decoding: await backend.output, as: UTF8.self)
         XCTAssertFalse(first.contains("\u{1B}_G"), "no kitty picture while deciding: \(first.debugDescription.prefix(200))")
