@@ -96,9 +96,10 @@ public struct ImagePlacement: Sendable, Hashable {
     /// Cells the picture covers: all of it, or the part `crop` names.
     public let rect: Rect
     /// The part of the picture shown, in the picture's cells, when only part of it is (a
-    /// detail page scrolled so the viewport's edge cuts it, kitty only: `Buffer.copyImages`);
-    /// nil for the whole picture. kitty shows that part as pixels (`sourcePixels`), and
-    /// placeholder cells name its rows and columns.
+    /// detail page scrolled so the viewport's edge cuts it: `Buffer.copyImages`); nil for the
+    /// whole picture. kitty shows that part as pixels (`sourcePixels`), and placeholder cells
+    /// name its rows and columns; a sixel or iTerm2 one becomes a piece of those cells, a
+    /// picture of its own (`Buffer.settleImages`), before it reaches the encoder.
     public internal(set) var crop: Rect?
     /// The half-block rendition and where its top-left cell is on screen.
     let fallback: HalfBlockCells
