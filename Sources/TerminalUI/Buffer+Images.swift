@@ -94,7 +94,9 @@ extension Buffer {
                 continue
             }
             if let cutter, let pieces = cutAround(p, cutter: cutter) {
-                cutAway.insert(p.image.id)
+                // Pieces of a part shown by a scrolled viewport are not where those pixels were
+                // in the whole picture: the encoder may not count them as covering it.
+                if p.crop == nil { cutAway.insert(p.image.id) }
                 for piece in pieces {
                     kept.removeAll { $0.rect.intersects(piece.rect) && !$0.underText }
                     kept.append(piece)

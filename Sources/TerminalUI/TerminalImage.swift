@@ -15,10 +15,14 @@ public struct TerminalImage: Sendable, Hashable {
     public let payload: [UInt8]
     /// The picture's own size in pixels (what the terminal decodes and stores).
     public let pixelSize: Size
+    /// Its pixels fill every cell it covers (fitted to whole cells, not the short last row or
+    /// column of a contain-fitted picture): drawn over a cell, it hides whatever was there.
+    public let fillsCells: Bool
 
     public init(id: UInt32, graphics: GraphicsProtocol, placeholders: Bool = false, cols: Int, rows: Int,
-                payload: [UInt8], pixelSize: Size? = nil) {
+                payload: [UInt8], pixelSize: Size? = nil, fillsCells: Bool = false) {
         self.id = id
+        self.fillsCells = fillsCells
         self.graphics = graphics
         self.placeholders = placeholders && graphics == .kitty
         self.cols = max(1, cols)

@@ -21,7 +21,7 @@ final class CroppedPixelPiecesTests: XCTestCase {
             return TerminalImage(id: image.id * 1000 + UInt32(cells.y * 10 + cells.height), graphics: image.graphics,
                                  cols: cells.width, rows: cells.height,
                                  payload: Array((image.graphics == .sixel ? "\u{1B}Pq#0\(name)\u{1B}\\" : name).utf8),
-                                 pixelSize: Size(width: cells.width * 10, height: cells.height * 20))
+                                 pixelSize: Size(width: cells.width * 10, height: cells.height * 20), fillsCells: image.fillsCells)
         }
     }
 
@@ -30,11 +30,12 @@ final class CroppedPixelPiecesTests: XCTestCase {
     private let viewport = Rect(x: 10, y: 2, width: 20, height: 8)
 
     /// A document holding one 4x6-cell picture (40x120 pixels: 10x20 cells) at lines 3-8.
-    private func document(_ graphics: GraphicsProtocol) -> Buffer {
+    /// `fills`: its pixels fill its cells (cover-fitted, as the detail page's picture is).
+    private func document(_ graphics: GraphicsProtocol, fills: Bool = true) -> Buffer {
         var cells = HalfBlockCells.gradient(cols: 4, rows: 6, from: RGB(31, 90, 200), to: RGB(200, 40, 40))
         cells.pixels = TerminalImage(id: 77, graphics: graphics, cols: 4, rows: 6,
                                      payload: Array((graphics == .sixel ? "\u{1B}Pq#0WHOLE\u{1B}\\" : "WHOLE").utf8),
-                                     pixelSize: Size(width: 40, height: 120))
+                                     pixelSize: Size(width: 40, height: fills ? 120 : 113), fillsCells: fills)
         var doc = Buffer(size: Size(width: 20, height: 30))
         doc.put("title", at: .zero)
         doc.render(HalfBlockImage(cells), in: Rect(x: 2, y: 3, width: 4, height: 6))
@@ -84,7 +85,7 @@ final class CroppedPixelPiecesTests: XCTestCase {
         XCTAssertNil(p.crop, "a picture of its own, whole")
         XCTAssertEqual(cutter.cells, [Rect(x: 0, y: 2, width: 4, height: 4)], "the picture's rows 2-5, all its columns")
         XCTAssertEqual(p.image.pixelSize, Size(width: 40, height: 80), "4x4 cells of 10x20 pixels")
-        XCTAssertEqual(cut.cutAway, [77])
+        XCTAssertEqual(cut.cutAway, [], "its piece shows other pixels than the whole had there")
         let (vt, writes) = encode([cut])
         XCTAssertEqual(vt.graphics.pixelDraws, [Point(x: 12, y: 2)])
         // iTerm2 sends the picture's file in base64.
@@ -133,6 +134,34 @@ final class CroppedPixelPiecesTests: XCTestCase {
         XCTAssertEqual(frames[3].images, frames[7].images, "the same piece for the same cells")
         XCTAssertEqual(vt.graphics.pixelDraws.count, 8)
         XCTAssertEqual(vt.screen.text, frames.last?.text)
+    }
+
+    /// xterm and mlterm keep pictures in their cells: the piece one row shorter (or the whole
+    /// again) drawn over the old one, and text written over the row it leaves, wipe it; no
+    /// clear, so a scroll step does not blank the screen first. Elsewhere, and for a picture
+    /// whose pixels do not fill its cells, a step still clears.
+    func testWhereTerminalsKeepPicturesInCellsAScrollStepDoesNotClear() {
+        let tops = [2, 3, 4, 5, 7, 8, 5, 3, 2]
+        for graphics in [GraphicsProtocol.sixel, .iterm2] {
+            let doc = document(graphics)
+            let cutter = NamedCutter()
+            let frames = tops.map { screen(doc, top: $0, cutter: cutter) }
+            let (vt, writes) = encode(frames, picturesAreCells: true)
+            for (top, w) in zip(tops, writes).dropFirst() {
+                XCTAssertFalse(w.contains("\u{1B}[2J"), "\(graphics) line \(top): no clear")
+                XCTAssertFalse(halfBlocks(w))
+            }
+            XCTAssertEqual(vt.graphics.pixelDraws.count, tops.count, "one picture a step")
+            XCTAssertEqual(vt.screen.text, frames.last?.text)
+
+            XCTAssertTrue(encode(frames).1.dropFirst(2).allSatisfy { $0.contains("\u{1B}[2J") },
+                          "\(graphics): a terminal not known to keep pictures in cells clears")
+            let short = document(graphics, fills: false)
+            let shortFrames = tops.map { screen(short, top: $0, cutter: NamedCutter()) }
+            // Lines 4, 5, 7, 8 and 5 again: a part of it drawn in place of another.
+            XCTAssertTrue(encode(shortFrames, picturesAreCells: true).1[2...6].allSatisfy { $0.contains("\u{1B}[2J") },
+                          "\(graphics): pixels that do not fill their cells could leave a sliver: cleared")
+        }
     }
 
     func testAFrameWhereNothingMovedSendsNothing() {
