@@ -4,9 +4,11 @@ import TerminalUI
 extension TerminalImages {
     /// Cuts pieces out of sixel and iTerm2 pictures already on screen (`PictureCutter`): the
     /// picture's own bytes decoded again (libsixel's decoder, the JPEG of iTerm2), the cells
-    /// cut out at the terminal's cell size and encoded as a picture of their own. Each piece is
-    /// cut once and kept under the same id, so a frame that draws the same overlay again finds
-    /// it equal and sends nothing.
+    /// cut out at the terminal's cell size and encoded as a picture of their own: the part of
+    /// a picture an overlay leaves uncovered, or the part a scrolled detail page leaves in
+    /// view. Each piece is cut once and kept under the same id (by picture and cells), so a
+    /// frame that draws the same overlay or scroll position again finds it equal and sends
+    /// nothing, and scrolling back costs no encode.
     public final class Cutter: PictureCutter, @unchecked Sendable {
         private struct Key: Hashable {
             let id: UInt32
@@ -16,10 +18,21 @@ extension TerminalImages {
         private let cell: Size
         private let lock = NSLock()
         private var pieces: [Key: TerminalImage?] = [:]
-        /// The last pictures decoded (a detail picture is cut in up to four pieces).
+        /// The keys in the order they were cut (the oldest go first) and their payload bytes.
+        private var order: [Key] = []
+        private var bytes = 0
+        private var cutsMade = 0
+        /// The last pictures decoded (a detail picture is cut in up to four pieces; a scroll
+        /// step of the stacked detail page cuts its picture and the covers the viewport cuts,
+        /// seven at 72x30, so with four kept each was decoded again on every step: those seven
+        /// sixel cuts took 10-18 ms a step in a debug build, 6-12 ms with eight kept), at most
+        /// eight and 32 MiB of pixels.
         private var decoded: [(id: UInt32, image: RGBImage)] = []
-        /// Pieces kept at most (a screen of tiles under an overlay needs a few dozen).
+        /// Pieces kept at most (a screen of tiles under an overlay needs a few dozen; a detail
+        /// picture scrolled through its height one piece a row).
         static let maxPieces = 256
+        /// Their payloads at most: a detail picture's pieces at 200 columns are megabytes each.
+        static let maxBytes = 32 << 20
 
         /// nil unless the mode draws sixel or iTerm2 pictures (kitty keeps its pictures under text).
         public static func forMode(_ mode: GraphicsMode) -> Cutter? {
@@ -38,9 +51,28 @@ extension TerminalImages {
             defer { lock.unlock() }
             if let known = pieces[key] { return known }
             let piece = cut(image, cells: cells)
-            if pieces.count >= Self.maxPieces { pieces.removeAll(keepingCapacity: true) }
-            pieces[key] = piece
+            cutsMade += 1
+            keep(piece, as: key)
             return piece
+        }
+
+        /// Keeps a piece (or that it cannot be cut), the oldest leaving past either bound.
+        private func keep(_ piece: TerminalImage?, as key: Key) {
+            let size = piece?.payload.count ?? 0
+            while !order.isEmpty, order.count >= Self.maxPieces || bytes + size > Self.maxBytes {
+                let old = order.removeFirst()
+                bytes -= pieces.removeValue(forKey: old)??.payload.count ?? 0
+            }
+            pieces[key] = piece
+            order.append(key)
+            bytes += size
+        }
+
+        /// Pieces kept now, their payload bytes, and the pieces cut (decoded and encoded) so far.
+        public var kept: (count: Int, bytes: Int, cuts: Int) {
+            lock.lock()
+            defer { lock.unlock() }
+            return (pieces.count, bytes, cutsMade)
         }
 
         private func cut(_ image: TerminalImage, cells: Rect) -> TerminalImage? {
@@ -67,7 +99,9 @@ extension TerminalImages {
             }
             guard let pixels else { return nil }
             decoded.append((image.id, pixels))
-            if decoded.count > 4 { decoded.removeFirst() }
+            while decoded.count > 8 || decoded.count > 1 && decoded.reduce(0, { $0 + $1.image.pixels.count }) > 32 << 20 {
+                decoded.removeFirst()
+            }
             return pixels
         }
     }

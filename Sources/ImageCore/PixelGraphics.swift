@@ -144,7 +144,8 @@ public enum TerminalImages {
         }
         return TerminalImage(id: ids.next(), graphics: mode.graphics, placeholders: mode.tmuxPlaceholders,
                              cols: cols, rows: rows, payload: payload,
-                             pixelSize: Size(width: image.width, height: image.height))
+                             pixelSize: Size(width: image.width, height: image.height),
+                             fillsCells: image.width == cols * mode.cellPixels.width && image.height == rows * mode.cellPixels.height)
     }
 
     /// kitty's payload: the PNG of `TerminalUI.KittyPayload` (Up filter, ISA-L igzip level 1),

@@ -79,7 +79,31 @@ extension ANSIEncoder {
             (p.image.graphics == .sixel || p.image.graphics == .iterm2) && !target.contains(p)
                 && !(picturesAreCells && Self.drawnOverWhole(p, target: target, shown: shown))
                 && !(picturesAreCells && diff.scroll == nil && Self.cutAndWrittenOver(p, diff: diff))
+                && !(picturesAreCells && diff.scroll == nil && Self.replacedByItsOwnPicture(p, diff: diff, shown: shown))
         }
+    }
+
+    /// True when `picture` leaves because another part of the same picture takes its place
+    /// (the detail page scrolled a row: its visible part is a piece one row shorter, or the
+    /// whole again): every cell of it is written this frame or lies under a piece or the whole
+    /// of that picture drawn this frame that fills its cells. Text written over sixel pixels
+    /// erases them (xterm) and a picture drawn over cells replaces theirs (xterm, mlterm), so
+    /// no clear: a scroll step of the stacked page does not blank the screen first.
+    static func replacedByItsOwnPicture(_ picture: ImagePlacement, diff: BufferDiff, shown: [ImagePlacement]) -> Bool {
+        let root = picture.cutFrom ?? picture.image.id
+        let over = diff.target.images.filter { q in
+            (q.cutFrom ?? q.image.id) == root && q.image.graphics == picture.image.graphics && q.image.fillsCells
+                && !shown.contains(q) && q.rect.intersects(picture.rect)
+        }
+        guard !over.isEmpty else { return false }
+        let width = diff.size.width
+        let written = Set(diff.changed)
+        for y in picture.rect.minY..<picture.rect.maxY {
+            for x in picture.rect.minX..<picture.rect.maxX where !over.contains(where: { $0.rect.contains(Point(x: x, y: y)) }) {
+                if !written.contains(y * width + x) { return false }
+            }
+        }
+        return true
     }
 
     /// True when `picture` leaves because an overlay covers part or all of it: its pieces

@@ -6,9 +6,10 @@
 extension Buffer {
     /// Places `image` with its top-left cell at `origin`; `fallback` (drawn with its top-left
     /// at `fallbackOrigin`) replaces it where something is drawn over it. With `clip`, only the
-    /// part of the picture inside it is placed (kitty only: its source rectangle, or the
-    /// placeholder cells of that part; sixel and iTerm2 show a whole picture or none). False
-    /// when the picture (or its part) does not fit on the buffer: the caller draws half-blocks.
+    /// part of the picture inside it is placed (`ImagePlacement.crop`): kitty shows it by its
+    /// source rectangle or the placeholder cells of that part; a sixel or iTerm2 picture, which
+    /// shows whole or not at all, by a piece cut to those cells (`settleImages`). False when
+    /// the picture (or its part) does not fit on the buffer: the caller draws half-blocks.
     @discardableResult
     public mutating func place(_ image: TerminalImage, at origin: Point,
                                fallback: HalfBlockCells, fallbackOrigin: Point, staysUnderText: Bool = false,
@@ -16,7 +17,6 @@ extension Buffer {
         let whole = Rect(x: origin.x, y: origin.y, width: image.cols, height: image.rows)
         let rect = clip.map { whole.intersection($0) } ?? whole
         guard rect.intersection(area) == rect, !rect.isEmpty else { return false }
-        if rect != whole, image.graphics != .kitty { return false }
         if image.placeholders, image.cols > KittyPlaceholder.maxCells || image.rows > KittyPlaceholder.maxCells { return false }
         var placement = ImagePlacement(image: image, rect: rect, fallback: fallback, fallbackOrigin: fallbackOrigin)
         if rect != whole {
@@ -42,7 +42,9 @@ extension Buffer {
     /// taken off the frame and its half-block cells fill the cells still showing it. Also drops
     /// a picture placed twice over the same cells (the later one wins). With a `cutter`, a
     /// sixel or iTerm2 picture drawn over in part keeps the rest as pixels: the pieces around
-    /// the cells drawn over (`cutAround`); only the cells of that box turn to half-blocks.
+    /// the cells drawn over (`cutAround`); only the cells of that box turn to half-blocks. Its
+    /// part shown by a scrolled viewport (`crop`) is the piece of those cells; without a
+    /// cutter that part is its half-blocks (those protocols cannot show part of a picture).
     public mutating func settleImages(cutter: (any PictureCutter)? = nil) {
         guard !images.isEmpty else { return }
         var kept: [ImagePlacement] = []
@@ -55,7 +57,7 @@ extension Buffer {
                     break check
                 }
             }
-            if intact {
+            if intact, p.crop == nil || p.image.graphics == .kitty {
                 // A picture over one kept under the text (the covers strip in the backdrop's
                 // panel, kitty) is drawn above it: both stay.
                 kept.removeAll { $0.rect.intersects(p.rect) && !$0.underText }
@@ -92,7 +94,9 @@ extension Buffer {
                 continue
             }
             if let cutter, let pieces = cutAround(p, cutter: cutter) {
-                cutAway.insert(p.image.id)
+                // Pieces of a part shown by a scrolled viewport are not where those pixels were
+                // in the whole picture: the encoder may not count them as covering it.
+                if p.crop == nil { cutAway.insert(p.image.id) }
                 for piece in pieces {
                     kept.removeAll { $0.rect.intersects(piece.rect) && !$0.underText }
                     kept.append(piece)
@@ -108,10 +112,11 @@ extension Buffer {
         images = kept
     }
 
-    /// A sixel or iTerm2 picture drawn over in part: the pieces of it around the box of the
-    /// cells drawn over (at most four, `Rect.around`), each placed where it was; the cells of
-    /// the box not drawn over get the picture's half-blocks. nil when it is not such a picture
-    /// or a piece cannot be cut (then it all gives way to half-blocks).
+    /// A sixel or iTerm2 picture drawn over in part, or shown in part (`crop`): the pieces of
+    /// it around the box of the cells drawn over (at most four, `Rect.around`; the part shown
+    /// when nothing is drawn over it), each placed where it was; the cells of the box not
+    /// drawn over get the picture's half-blocks. nil when it is not such a picture or a piece
+    /// cannot be cut (then it all gives way to half-blocks).
     private mutating func cutAround(_ p: ImagePlacement, cutter: any PictureCutter) -> [ImagePlacement]? {
         guard p.image.graphics == .sixel || p.image.graphics == .iterm2 else { return nil }
         var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
@@ -120,11 +125,15 @@ extension Buffer {
                 minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x); maxY = max(maxY, y)
             }
         }
-        guard maxX >= minX else { return nil }
-        let hole = Rect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+        // Nothing drawn over a part shown: that part is the one piece (an empty hole).
+        let hole = maxX >= minX ? Rect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+            : Rect(x: p.rect.x, y: p.rect.y, width: 0, height: 0)
+        guard !hole.isEmpty || p.crop != nil else { return nil }
+        // The picture's cells from its top-left corner: a part shown starts at its crop.
+        let shown = p.crop?.origin ?? Point(x: 0, y: 0)
         var pieces: [ImagePlacement] = []
         for rect in p.rect.around(hole) {
-            let local = Rect(x: rect.x - p.rect.x, y: rect.y - p.rect.y, width: rect.width, height: rect.height)
+            let local = Rect(x: rect.x - p.rect.x + shown.x, y: rect.y - p.rect.y + shown.y, width: rect.width, height: rect.height)
             guard let cut = cutter.piece(of: p.image, cells: local), cut.cols == rect.width, cut.rows == rect.height else { return nil }
             var piece = ImagePlacement(image: cut, rect: rect, fallback: p.fallback, fallbackOrigin: p.fallbackOrigin)
             piece.cutFrom = p.image.id
@@ -207,8 +216,9 @@ extension Rect {
 extension Buffer {
     /// After copying lines `top...` of `source` (an off-screen document) into `viewport`: its
     /// pictures are placed at their new position, a picture the viewport cuts by the part of it
-    /// inside the viewport (kitty: still pixels, cut at the cell boundary); where a protocol
-    /// cannot show part of a picture (sixel, iTerm2), that part is drawn as half-block cells.
+    /// inside the viewport, cut at the cell boundary (kitty: its source rectangle; sixel and
+    /// iTerm2: a piece of those cells, `settleImages`); a part that cannot be placed is drawn
+    /// as half-block cells.
     public mutating func copyImages(from source: Buffer, top: Int, into viewport: Rect) {
         for p in source.images {
             let dx = viewport.x, dy = viewport.y - top

@@ -6,8 +6,8 @@ public struct ProgramRunner<P: Program>: Sendable {
     public let backend: any Backend
     public let perform: EffectPerformer<P.Effect, P.Msg>
     public let maxFramesPerSecond: Int
-    /// Cuts sixel/iTerm2 pictures around what is drawn over them (`Buffer.settleImages`);
-    /// nil: such a picture gives way to its half-blocks.
+    /// Cuts sixel/iTerm2 pictures around what is drawn over them, and to the part a scrolled
+    /// viewport shows (`Buffer.settleImages`); nil: such a picture gives way to its half-blocks.
     public let cutter: (any PictureCutter)?
 
     public init(program: P, backend: any Backend, maxFramesPerSecond: Int = 60, cutter: (any PictureCutter)? = nil,

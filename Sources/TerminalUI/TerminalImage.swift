@@ -15,10 +15,14 @@ public struct TerminalImage: Sendable, Hashable {
     public let payload: [UInt8]
     /// The picture's own size in pixels (what the terminal decodes and stores).
     public let pixelSize: Size
+    /// Its pixels fill every cell it covers (fitted to whole cells, not the short last row or
+    /// column of a contain-fitted picture): drawn over a cell, it hides whatever was there.
+    public let fillsCells: Bool
 
     public init(id: UInt32, graphics: GraphicsProtocol, placeholders: Bool = false, cols: Int, rows: Int,
-                payload: [UInt8], pixelSize: Size? = nil) {
+                payload: [UInt8], pixelSize: Size? = nil, fillsCells: Bool = false) {
         self.id = id
+        self.fillsCells = fillsCells
         self.graphics = graphics
         self.placeholders = placeholders && graphics == .kitty
         self.cols = max(1, cols)
@@ -96,9 +100,10 @@ public struct ImagePlacement: Sendable, Hashable {
     /// Cells the picture covers: all of it, or the part `crop` names.
     public let rect: Rect
     /// The part of the picture shown, in the picture's cells, when only part of it is (a
-    /// detail page scrolled so the viewport's edge cuts it, kitty only: `Buffer.copyImages`);
-    /// nil for the whole picture. kitty shows that part as pixels (`sourcePixels`), and
-    /// placeholder cells name its rows and columns.
+    /// detail page scrolled so the viewport's edge cuts it: `Buffer.copyImages`); nil for the
+    /// whole picture. kitty shows that part as pixels (`sourcePixels`), and placeholder cells
+    /// name its rows and columns; a sixel or iTerm2 one becomes a piece of those cells, a
+    /// picture of its own (`Buffer.settleImages`), before it reaches the encoder.
     public internal(set) var crop: Rect?
     /// The half-block rendition and where its top-left cell is on screen.
     let fallback: HalfBlockCells

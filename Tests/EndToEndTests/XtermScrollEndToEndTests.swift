@@ -20,7 +20,9 @@ final class XtermScrollEndToEndTests: XCTestCase {
         let control: FileHandle
         var syncs = 0
 
-        init(found: [String: String], terminal: (String) -> [String], environment: [String: String] = [:]) throws {
+        /// `command`: the program's arguments before its image cache (the grid by default).
+        init(found: [String: String], terminal: (String) -> [String], environment: [String: String] = [:],
+             command: [String] = ["characters"]) throws {
             dir = FileManager.default.temporaryDirectory.appendingPathComponent("mg-xterm-scroll-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
             log = dir.appendingPathComponent("out.log").path
@@ -30,7 +32,7 @@ final class XtermScrollEndToEndTests: XCTestCase {
             let script = dir.appendingPathComponent("run.sh").path
             try """
             #!/bin/sh
-            exec env \(environment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")) '\(found["python3"]!)' '\(relay)' '\(fifo)' '\(log)' -- '\(RepoPaths.executable.path)' characters --image-cache '\(dir.path)/images'
+            exec env \(environment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")) '\(found["python3"]!)' '\(relay)' '\(fifo)' '\(log)' -- '\(RepoPaths.executable.path)' \(command.joined(separator: " ")) --image-cache '\(dir.path)/images'
             """.write(toFile: script, atomically: true, encoding: .utf8)
             chmod(script, 0o755)
             x = try XDisplay(xvfb: found["Xvfb"]!)

@@ -6,7 +6,8 @@ import TestSupport
 /// stays pixels: the part inside the viewport is placed with kitty's source rectangle
 /// (`x,y,w,h`, cut exactly at the cell boundary) over its cells, streamed or sent as a file;
 /// through tmux its placeholder cells name the rows and columns shown. No half-block cell is
-/// written for it. sixel and iTerm2 cannot show part of a picture: their cut part is half-blocks.
+/// written for it. sixel and iTerm2 cannot show part of a picture: without a cutter their cut
+/// part is half-blocks (with one, a piece of those cells: `CroppedPixelPiecesTests`).
 final class KittyCroppedPictureTests: XCTestCase {
     private func s(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
     private let colour = RGB(31, 90, 200)
