@@ -95,15 +95,7 @@ extension ANSIEncoder {
             (q.cutFrom ?? q.image.id) == root && q.image.graphics == picture.image.graphics && q.image.fillsCells
                 && !shown.contains(q) && q.rect.intersects(picture.rect)
         }
-        guard !over.isEmpty else { return false }
-        let width = diff.size.width
-        let written = Set(diff.changed)
-        for y in picture.rect.minY..<picture.rect.maxY {
-            for x in picture.rect.minX..<picture.rect.maxX where !over.contains(where: { $0.rect.contains(Point(x: x, y: y)) }) {
-                if !written.contains(y * width + x) { return false }
-            }
-        }
-        return true
+        return !over.isEmpty && everyCellIsWritten(of: picture, outside: over, diff: diff)
     }
 
     /// True when `picture` leaves because an overlay covers part or all of it: its pieces
@@ -115,10 +107,17 @@ extension ANSIEncoder {
     static func cutAndWrittenOver(_ picture: ImagePlacement, diff: BufferDiff) -> Bool {
         guard picture.cutFrom == nil, diff.target.cutAway.contains(picture.image.id) else { return false }
         let pieces = diff.target.images.filter { $0.cutFrom == picture.image.id && picture.rect.intersection($0.rect) == $0.rect }
+        return everyCellIsWritten(of: picture, outside: pieces, diff: diff)
+    }
+
+    /// Every cell of `picture` outside the `drawn` pictures is written this frame: text over
+    /// sixel pixels erases them (xterm), a cell written replaces a picture kept as cells
+    /// (mlterm, iTerm2), so nothing of the leaving picture is left to clear.
+    static func everyCellIsWritten(of picture: ImagePlacement, outside drawn: [ImagePlacement], diff: BufferDiff) -> Bool {
         let width = diff.size.width
         let written = Set(diff.changed)
         for y in picture.rect.minY..<picture.rect.maxY {
-            for x in picture.rect.minX..<picture.rect.maxX where !pieces.contains(where: { $0.rect.contains(Point(x: x, y: y)) }) {
+            for x in picture.rect.minX..<picture.rect.maxX where !drawn.contains(where: { $0.rect.contains(Point(x: x, y: y)) }) {
                 if !written.contains(y * width + x) { return false }
             }
         }

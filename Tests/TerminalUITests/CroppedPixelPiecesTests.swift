@@ -60,16 +60,8 @@ final class CroppedPixelPiecesTests: XCTestCase {
     private func encode(_ frames: [Buffer], picturesAreCells: Bool = false) -> (VirtualTerminal, [String]) {
         var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: true)
         enc.picturesAreCells = picturesAreCells
-        var vt = VirtualTerminal(size: screenSize)
-        var front: Buffer?
-        var writes: [String] = []
-        for f in frames {
-            let bytes = enc.encode(front.map { BufferDiff(from: $0, to: f) } ?? BufferDiff.fullRepaint(f))
-            vt.feed(bytes)
-            writes.append(s(bytes))
-            front = f
-        }
-        return (vt, writes)
+        let (vt, writes, _) = encodeFrames(frames, on: enc, size: screenSize)
+        return (vt, writes.map(s))
     }
 
     private func halfBlocks(_ text: String) -> Bool { text.contains("▀") || text.contains("▄") }

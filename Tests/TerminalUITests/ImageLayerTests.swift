@@ -30,18 +30,7 @@ final class ImageLayerTests: XCTestCase {
 
     /// Encodes `frames` one after another on one encoder and terminal.
     private func show(_ frames: [Buffer], depth: ColorDepth = .truecolor) -> (VirtualTerminal, [[UInt8]], ANSIEncoder) {
-        var enc = ANSIEncoder(depth: depth, synchronizedOutput: true)
-        var vt = VirtualTerminal(size: frames[0].size)
-        var front: Buffer?
-        var writes: [[UInt8]] = []
-        for f in frames {
-            let diff = front.map { BufferDiff(from: $0, to: f) } ?? BufferDiff.fullRepaint(f)
-            let bytes = enc.encode(diff)
-            vt.feed(bytes)
-            writes.append(bytes)
-            front = f
-        }
-        return (vt, writes, enc)
+        encodeFrames(frames, on: ANSIEncoder(depth: depth, synchronizedOutput: true))
     }
 
     func testKittyPicturesAreSentOncePlacedMovedAndDeleted() {

@@ -42,16 +42,8 @@ final class KittyCroppedPictureTests: XCTestCase {
     private func encode(_ frames: [Buffer], files: (any KittyPictureFiles)? = nil) -> (VirtualTerminal, [String]) {
         var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: true)
         enc.kittyFiles = files
-        var vt = VirtualTerminal(size: screenSize)
-        var front: Buffer?
-        var writes: [String] = []
-        for f in frames {
-            let bytes = enc.encode(front.map { BufferDiff(from: $0, to: f) } ?? BufferDiff.fullRepaint(f))
-            vt.feed(bytes)
-            writes.append(s(bytes))
-            front = f
-        }
-        return (vt, writes)
+        let (vt, writes, _) = encodeFrames(frames, on: enc, size: screenSize)
+        return (vt, writes.map(s))
     }
 
     /// No cell of `rect` on the terminal shows a half-block or the picture's colours.

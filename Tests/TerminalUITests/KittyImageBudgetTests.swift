@@ -30,19 +30,11 @@ final class KittyImageBudgetTests: XCTestCase {
     private func show(_ frames: [Buffer], budget pictures: Int) -> (VirtualTerminal, [[UInt8]], ANSIEncoder) {
         var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false)
         enc.kittyStoreBudget = pictures * 6_400
-        var vt = VirtualTerminal(size: frames[0].size)
-        var front: Buffer?
-        var writes: [[UInt8]] = []
-        for f in frames {
-            let bytes = enc.encode(front.map { BufferDiff(from: $0, to: f) } ?? BufferDiff.fullRepaint(f))
-            vt.feed(bytes)
-            writes.append(bytes)
+        return encodeFrames(frames, on: enc) { enc, vt, f in
             XCTAssertLessThanOrEqual(enc.kittyStoredBytes, max(enc.kittyStoreBudget, f.images.count * 6_400),
                                      "over budget after a frame (only the frame's own pictures may exceed it)")
             XCTAssertEqual(enc.kittyStoredBytes, vt.graphics.stored.count * 6_400, "the encoder and the terminal agree")
-            front = f
         }
-        return (vt, writes, enc)
     }
 
     func testALongWalkKeepsTheTerminalUnderBudget() {
@@ -159,17 +151,10 @@ final class KittyLargePictureTests: XCTestCase {
         let page = cells(7, cols: 20, rows: 6)   // 120 of 480 cells
         let frames = [frame(tiles), frame([(page, Point(x: 0, y: 2))]), frame(tiles),
                       frame([(page, Point(x: 0, y: 2))]), frame(tiles)]
-        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false)
-        var vt = VirtualTerminal(size: frames[0].size)
-        var writes: [String] = []
-        var front: Buffer?
-        for f in frames {
-            let bytes = enc.encode(front.map { BufferDiff(from: $0, to: f) } ?? BufferDiff.fullRepaint(f))
-            vt.feed(bytes)
-            writes.append(String(decoding: bytes, as: UTF8.self))
+        let (vt, bytes, enc) = encodeFrames(frames, on: ANSIEncoder(depth: .truecolor, synchronizedOutput: false)) { _, vt, _ in
             XCTAssertEqual(vt.unknownSequences, [], "a picture placed after kitty freed it")
-            front = f
         }
+        let writes = bytes.map { String(decoding: $0, as: UTF8.self) }
         XCTAssertFalse(writes.joined().contains("d=I"), "nothing freed under the budget")
         XCTAssertTrue(writes[2].contains("\u{1B}_Ga=d,d=i,i=7,p=1,q=2\u{1B}\\"), "the page's placement is deleted")
         XCTAssertEqual(vt.graphics.transmits, [7: 1, 10: 1, 11: 1, 12: 1, 13: 1, 14: 1, 15: 1], "each sent once")
