@@ -25,7 +25,7 @@ enum DetailScreen {
             DetailHeader.render(title: "", state: state, in: layout.header, theme: theme, into: &buffer)
         }
         if state.overlay == .help {
-            DetailHelpOverlay.render(strings: strings, in: layout.body, theme: theme, into: &buffer)
+            DetailHelpOverlay.render(state, in: layout.body, theme: theme, into: &buffer)
         }
         renderModal(state, into: &buffer, theme: theme)
     }
