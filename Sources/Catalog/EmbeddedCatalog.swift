@@ -37,22 +37,29 @@ public enum EmbeddedCatalog {
         throw CatalogError.fixturesNotFound(searched: candidates.map(\.path))
     }
 
-    static func home() -> URL { FileManager.default.homeDirectoryForCurrentUser }
+    /// `$HOME`, what `~` means to the user; Foundation's home directory on Linux is the password
+    /// file's and ignores `HOME` (`HOME=/tmp/h marvel-gallery characters` used /root/.cache).
+    static func home(environment: [String: String]) -> URL {
+        if let home = environment["HOME"], !home.isEmpty { return URL(fileURLWithPath: home) }
+        return FileManager.default.homeDirectoryForCurrentUser
+    }
 
     /// `$XDG_CACHE_HOME/marvel-gallery` or `~/.cache/marvel-gallery`.
-    public static var cacheDirectory: URL {
-        let env = ProcessInfo.processInfo.environment
+    public static var cacheDirectory: URL { cacheDirectory(environment: ProcessInfo.processInfo.environment) }
+
+    public static func cacheDirectory(environment env: [String: String]) -> URL {
         let base = env["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? home().appendingPathComponent(".cache")
+            ?? home(environment: env).appendingPathComponent(".cache")
         return base.appendingPathComponent("marvel-gallery")
     }
 
     /// The user's catalog for `catalog import` / `catalog info` / `serve --catalog`.
-    public static var userCatalogPath: String {
-        let env = ProcessInfo.processInfo.environment
+    public static var userCatalogPath: String { userCatalogPath(environment: ProcessInfo.processInfo.environment) }
+
+    public static func userCatalogPath(environment env: [String: String]) -> String {
         if let path = env["MARVEL_GALLERY_CATALOG"], !path.isEmpty { return path }
         let base = env["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? home().appendingPathComponent(".local/share")
+            ?? home(environment: env).appendingPathComponent(".local/share")
         return base.appendingPathComponent("marvel-gallery/catalog.sqlite").path
     }
 

@@ -22,13 +22,17 @@ public enum ANSI {
 
     /// What leaving sends: everything `enterSequence` switched on, switched off in reverse order,
     /// ending on the main screen with a visible cursor. With kitty graphics it first deletes
-    /// every picture (through tmux when they went through it), so none is left behind.
+    /// every picture (through tmux when they went through it), so none is left behind. The
+    /// alternate screen is erased before it is left: tmux 3.3a, when the window grew wider while
+    /// it was shown, reflows its rows into the shell's screen on the way out (after 80x24 ->
+    /// 100x30 and `q`, six rows of tiles stayed above the prompt). `CSI H CSI J`, not `CSI 2J`,
+    /// which kitty 0.26.5 also takes as "free every unplaced picture".
     public static func leaveSequence(mouse: Bool = true, graphics: GraphicsMode = .blocks) -> [UInt8] {
         var out: [UInt8] = []
         if graphics.graphics == .kitty {
             out = graphics.tmuxPlaceholders ? TmuxPassthrough.wrap(KittyGraphics.deleteAll) : KittyGraphics.deleteAll
         }
-        var s = "\u{1B}[0m\u{1B}[r"
+        var s = "\u{1B}[0m\u{1B}[r\u{1B}[H\u{1B}[J"
         if mouse { s += "\u{1B}[?1006l\u{1B}[?1000l" }
         s += "\u{1B}[?2004l\u{1B}[?2026l\u{1B}[?25h\u{1B}[?1049l"
         return out + Array(s.utf8)

@@ -58,6 +58,9 @@ final class DetailUpdateTests: XCTestCase {
         XCTAssertTrue(h.pendingFetches.isEmpty, "no grid behind a standalone detail")
         h.answerDetails(effects, failing: [.character(7)])
         XCTAssertTrue(h.detailText.contains("HTTP 404"))
+        // Nothing below it: the modal says a key quits, not that it goes back.
+        XCTAssertTrue(h.detailText.contains("any key quits"), h.detailText)
+        XCTAssertFalse(h.detailText.contains("goes back"))
         XCTAssertNil(h.state.details.standaloneFailure, "not before it is dismissed")
         XCTAssertEqual(h.key(.enter), [])
         XCTAssertTrue(h.state.isQuitting)
@@ -71,6 +74,7 @@ final class DetailUpdateTests: XCTestCase {
         h.answerDetails(h.state.openDetail(.character(7), standalone: true))
         h.answerDetails(h.key(.enter), failing: [.comic(5000)])
         XCTAssertEqual(h.state.details.pages.count, 2)
+        XCTAssertTrue(h.detailText.contains("any key goes back"), "a page is below this one")
         h.key(.enter)
         XCTAssertEqual(h.state.details.pages.count, 1)
         XCTAssertFalse(h.state.isQuitting)

@@ -9,7 +9,7 @@ final class EncoderTests: XCTestCase {
         XCTAssertEqual(s(ANSI.enterSequence()),
                        "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h\u{1B}[?1000h\u{1B}[?1006h\u{1B}[0m\u{1B}[2J\u{1B}[H")
         XCTAssertEqual(s(ANSI.leaveSequence()),
-                       "\u{1B}[0m\u{1B}[r\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[?2026l\u{1B}[?25h\u{1B}[?1049l")
+                       "\u{1B}[0m\u{1B}[r\u{1B}[H\u{1B}[J\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[?2026l\u{1B}[?25h\u{1B}[?1049l")
     }
 
     func testCursorMovesOnlyAtGapsAndSGROnlyOnChange() {

@@ -26,10 +26,13 @@ public final class SavedStore: Sendable {
     }
 
     /// `$XDG_DATA_HOME/marvel-gallery` (an absolute path, as the XDG spec asks) or
-    /// `~/.local/share/marvel-gallery`.
+    /// `~/.local/share/marvel-gallery`, `~` being `$HOME` first (Foundation's home directory on
+    /// Linux is the password file's, which ignores `HOME`).
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser
         let base = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
+            ?? home.appendingPathComponent(".local/share")
         return base.appendingPathComponent("marvel-gallery")
     }
 

@@ -25,7 +25,7 @@ enum DetailScreen {
             DetailHeader.render(title: "", state: state, in: layout.header, theme: theme, into: &buffer)
         }
         if state.overlay == .help {
-            DetailHelpOverlay.render(strings: strings, in: layout.body, theme: theme, into: &buffer)
+            DetailHelpOverlay.render(state, in: layout.body, theme: theme, into: &buffer)
         }
         renderModal(state, into: &buffer, theme: theme)
     }
@@ -43,7 +43,10 @@ enum DetailScreen {
         buffer.render(Border(title: strings[.errorTitle], style: theme.warningText), in: box)
         let inner = Border.inner(box).inset(horizontal: 1, vertical: 0)
         buffer.render(Paragraph(failure), in: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: max(0, inner.height - 2)))
-        buffer.render(Paragraph(strings[.errorDismiss], style: theme.secondary, alignment: .center, wrap: false),
+        // A page opened on its own (`marvel-gallery comic ID`) has nothing below it: the key ends
+        // the run, so the modal says so (it said "goes back", and the program quit).
+        let alone = state.details.standalone && state.details.pages.count == 1
+        buffer.render(Paragraph(strings[alone ? .errorDismissQuits : .errorDismiss], style: theme.secondary, alignment: .center, wrap: false),
                       in: inner.row(inner.height - 1))
     }
 

@@ -1,8 +1,8 @@
 import TerminalUI
 
 /// `?`: the keys of the screen underneath (its own keymap table, so the help cannot drift from
-/// the behaviour) in a framed box over the grid. Texts wrap to the box; when the lines do not
-/// fit (40x15), ↑↓ scroll them and the footer says so.
+/// the behaviour) in a framed box over the grid or the detail page. Texts wrap to the box; when
+/// the lines do not fit (40x15), ↑↓ scroll them and the footer says so.
 enum HelpOverlay {
     /// One row of the box: the keys column (empty on continuation rows) and the text.
     struct Row: Equatable {
@@ -13,7 +13,7 @@ enum HelpOverlay {
     /// The box for `area`, and its rows wrapped to the box's width.
     static func layout(_ state: AppState, in area: Rect) -> (box: Rect, rows: [Row], keysWidth: Int) {
         let strings = state.strings
-        let lines = Keymap.table(state.keyCatalog)
+        let lines = entries(state)
         let keysWidth = min(lines.map { TextWidth.of($0.keys) }.max() ?? 0, max(4, area.width / 2 - 4))
         let textWidth = lines.map { TextWidth.of(strings[$0.text]) }.max() ?? 0
         let width = min(area.width, keysWidth + textWidth + 7)
@@ -28,12 +28,23 @@ enum HelpOverlay {
         return (area.centered(Size(width: width, height: height)), rows, keysWidth)
     }
 
+    /// The keys and texts of the screen underneath: the detail page's when one is open.
+    static func entries(_ state: AppState) -> [(keys: String, text: StringKey)] {
+        state.details.isEmpty ? Keymap.table(state.keyCatalog).map { ($0.keys, $0.text) } : DetailHelpOverlay.entries
+    }
+
+    /// Where the help is drawn: over the grid, or over the detail page's body.
+    static func area(_ state: AppState) -> Rect {
+        guard !state.details.isEmpty else { return state.layout.grid }
+        return DetailLayout(size: state.size, page: state.details.pages.last { $0.failure == nil }).body
+    }
+
     /// Rows that fit between the frame and the footer.
     static func visibleRows(_ box: Rect) -> Int { max(0, box.height - 4) }
 
     /// How far the help can scroll on this screen (0 when everything fits).
     static func maxScroll(_ state: AppState) -> Int {
-        let (box, rows, _) = layout(state, in: state.layout.grid)
+        let (box, rows, _) = layout(state, in: area(state))
         return max(0, rows.count - visibleRows(box))
     }
 

@@ -89,6 +89,7 @@ public enum StringKey: String, CaseIterable, Sendable {
     case comicVariants
     case errorTitle
     case errorDismiss
+    case errorDismissQuits
     case linkOpened
     case linkNoOpener
     case noLinks

@@ -32,6 +32,7 @@ extension Strings {
         .comicVariants: "Variants",
         .errorTitle: "Could not open",
         .errorDismiss: "any key goes back",
+        .errorDismissQuits: "any key quits",
         .linkOpened: "opened {1}",
         .linkNoOpener: "could not open (xdg-open); link: {1}",
         .noLinks: "this page has no link to open",

@@ -83,6 +83,7 @@ extension Strings {
         .comicVariants: "Variantes",
         .errorTitle: "No se pudo abrir",
         .errorDismiss: "cualquier tecla vuelve",
+        .errorDismissQuits: "cualquier tecla sale",
         .linkOpened: "abierto {1}",
         .linkNoOpener: "no se pudo abrir (xdg-open); enlace: {1}",
         .noLinks: "esta página no tiene enlaces que abrir",

@@ -35,10 +35,12 @@ public final class MetronRateLimiter: Sendable {
     /// What is wrong with the budget file (nil: fine or absent); it is rewritten at next use.
     public func fileProblem() -> String? { BudgetFile.inspect(path: file.path, now: clock.now()) }
 
-    /// `$XDG_CACHE_HOME/marvel-gallery/metron-budget.json` (default `~/.cache/...`).
+    /// `$XDG_CACHE_HOME/marvel-gallery/metron-budget.json` (default `~/.cache/...`, `~` being
+    /// `$HOME` first: `NSHomeDirectory()` on Linux is the password file's and ignores `HOME`).
     public static func defaultFile(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
-            ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".cache")
+            ?? URL(fileURLWithPath: home).appendingPathComponent(".cache")
         return base.appendingPathComponent("marvel-gallery/metron-budget.json")
     }
 
