@@ -7,7 +7,7 @@
 //      typed curl wrappers inline in CCurl's own header; libcrypto only through Digests
 //   TerminalUI (pure) <- TerminalIO;  TerminalUI <- ImageCore (codecs, picture streams)
 //   HTTPTransport (libcurl, the one retry rule) <- MarvelAPI (the REST contract)
-//   Digests, CivilCalendar, MarvelContract (the resource types) <- MarvelAPI, Catalog (SQLite) <- CatalogServer
+//   Digests, CivilCalendar, UserDirectories (~ and XDG), MarvelContract (the resource types) <- MarvelAPI, Catalog (SQLite) <- CatalogServer
 //   Catalog <- EmbeddedCatalogBuilder (tool) <- EmbeddedCatalogPlugin <- EmbeddedCatalogFile (the ready
 //      SQLite file, a build product) <- CatalogServer, which hands it to EmbeddedCatalog.open
 //   Catalog + MarvelAPI <- ContractServing (the source seam: `LiveSource`, routes, query parameters, API
@@ -69,21 +69,23 @@ let package = Package(
 
         // MARK: Terminal
         .target(name: "TerminalUI", dependencies: ["CDeflate"]),
-        .target(name: "TerminalIO", dependencies: ["TerminalUI", "CTerminal"]),
+        .target(name: "TerminalIO", dependencies: ["TerminalUI", "CTerminal", "UserDirectories"]),
 
         // MARK: Pictures
         .target(name: "ImageCore", dependencies: ["CImageCodecs", "CSixel", "TerminalUI"]),
 
         // MARK: Network and data
         .target(name: "HTTPTransport", dependencies: ["CCurl"]),
+        // `~` and the XDG base directories from the environment, read one way everywhere.
+        .target(name: "UserDirectories"),
         // The one digest (libcrypto) and the one day count, below every data layer.
         .target(name: "Digests", dependencies: ["COpenSSL"]),
         .target(name: "CivilCalendar"),
         // The contract's six resource types and their routes, shared by the client and the catalog.
         .target(name: "MarvelContract"),
-        .target(name: "MarvelAPI", dependencies: ["HTTPTransport", "Digests", "CivilCalendar", "MarvelContract"]),
+        .target(name: "MarvelAPI", dependencies: ["HTTPTransport", "Digests", "CivilCalendar", "MarvelContract", "UserDirectories"]),
         .target(name: "Catalog", dependencies: [
-            "Digests", "CivilCalendar", "MarvelContract",
+            "Digests", "CivilCalendar", "MarvelContract", "UserDirectories",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
@@ -107,15 +109,15 @@ let package = Package(
         ]),
         // Metron (metron.cloud): its client, the user-wide rate limiter, the translation of its
         // records into Marvel entities, and its `LiveSource` (answers and pictures).
-        .target(name: "MetronSource", dependencies: ["HTTPTransport", "MarvelAPI", "Catalog", "ContractServing"]),
-                .target(name: "ImagePipeline", dependencies: ["ImageCore", "TerminalUI", "HTTPTransport", "Digests"]),
+        .target(name: "MetronSource", dependencies: ["HTTPTransport", "MarvelAPI", "Catalog", "ContractServing", "UserDirectories"]),
+                .target(name: "ImagePipeline", dependencies: ["ImageCore", "TerminalUI", "HTTPTransport", "Digests", "UserDirectories"]),
 
         // MARK: App
         .target(name: "GalleryApp", dependencies: [
-            "TerminalUI", "MarvelAPI", "ImagePipeline", "ImageCore", "HTTPTransport",
+            "TerminalUI", "MarvelAPI", "ImagePipeline", "ImageCore", "HTTPTransport", "UserDirectories",
         ]),
         // The settings of a run, resolved in one place: flag > env > config.toml > default.
-        .target(name: "Settings", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
+        .target(name: "Settings", dependencies: ["UserDirectories", .product(name: "TOMLKit", package: "TOMLKit")]),
         .executableTarget(name: "marvel-gallery", dependencies: [
             "GalleryApp", "Settings", "CatalogServer", "Catalog", "EmbeddedCatalogFile", "MarvelAPI", "ImagePipeline",
             "ImageCore", "TerminalUI", "TerminalIO", "HTTPTransport", "Digests", "MetronSource",

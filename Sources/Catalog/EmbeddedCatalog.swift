@@ -1,6 +1,7 @@
 import Digests
 import Foundation
 import Synchronization
+import UserDirectories
 
 /// The catalog that ships in `Fixtures/catalog/` and where catalogs live on disk.
 ///
@@ -37,20 +38,11 @@ public enum EmbeddedCatalog {
         throw CatalogError.fixturesNotFound(searched: candidates.map(\.path))
     }
 
-    /// `$HOME`, what `~` means to the user; Foundation's home directory on Linux is the password
-    /// file's and ignores `HOME` (`HOME=/tmp/h marvel-gallery characters` used /root/.cache).
-    static func home(environment: [String: String]) -> URL {
-        if let home = environment["HOME"], !home.isEmpty { return URL(fileURLWithPath: home) }
-        return FileManager.default.homeDirectoryForCurrentUser
-    }
-
     /// `$XDG_CACHE_HOME/marvel-gallery` or `~/.cache/marvel-gallery`.
     public static var cacheDirectory: URL { cacheDirectory(environment: ProcessInfo.processInfo.environment) }
 
     public static func cacheDirectory(environment env: [String: String]) -> URL {
-        let base = env["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? home(environment: env).appendingPathComponent(".cache")
-        return base.appendingPathComponent("marvel-gallery")
+        UserDirectories.cache(env).appendingPathComponent("marvel-gallery")
     }
 
     /// The user's catalog for `catalog import` / `catalog info` / `serve --catalog`.
@@ -58,9 +50,7 @@ public enum EmbeddedCatalog {
 
     public static func userCatalogPath(environment env: [String: String]) -> String {
         if let path = env["MARVEL_GALLERY_CATALOG"], !path.isEmpty { return path }
-        let base = env["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? home(environment: env).appendingPathComponent(".local/share")
-        return base.appendingPathComponent("marvel-gallery/catalog.sqlite").path
+        return UserDirectories.data(env).appendingPathComponent("marvel-gallery/catalog.sqlite").path
     }
 
     /// Opens the SQLite catalog built from a fixtures folder. When this version is not in the

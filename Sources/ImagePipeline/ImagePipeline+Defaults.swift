@@ -1,20 +1,17 @@
 import Foundation
 import ImageCore
 import HTTPTransport
+import UserDirectories
 
 extension ImagePipeline {
     /// `$MARVEL_GALLERY_IMAGE_CACHE`, else `$XDG_CACHE_HOME/marvel-gallery/images`, else
     /// `~/.cache/marvel-gallery/images`.
     public static var defaultCacheDirectory: URL { defaultCacheDirectory(environment: ProcessInfo.processInfo.environment) }
 
-    /// `~` is `$HOME` first: Foundation's home directory on Linux is the password file's.
+    /// (`UserDirectories`: `~` is `$HOME` first).
     public static func defaultCacheDirectory(environment env: [String: String]) -> URL {
         if let dir = env["MARVEL_GALLERY_IMAGE_CACHE"], !dir.isEmpty { return URL(fileURLWithPath: dir) }
-        let home = env["HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser
-        let base = env["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? home.appendingPathComponent(".cache")
-        return base.appendingPathComponent("marvel-gallery/images")
+        return UserDirectories.cache(env).appendingPathComponent("marvel-gallery/images")
     }
 
     /// The app's pipeline: libcurl loader on `transport`, disk cache in `cacheDirectory`

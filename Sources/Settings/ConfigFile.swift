@@ -1,5 +1,6 @@
 import Foundation
 import TOMLKit
+import UserDirectories
 
 /// `$XDG_CONFIG_HOME/marvel-gallery/config.toml` (default `~/.config/...`): the user's
 /// defaults, each overridable by its environment variable and its flag. Parsed with TOMLKit
@@ -28,11 +29,7 @@ public struct ConfigFile: Equatable, Sendable {
 
     /// Where the file is looked for.
     public static func path(environment: [String: String]) -> URL {
-        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
-            return URL(fileURLWithPath: xdg).appendingPathComponent("marvel-gallery/config.toml")
-        }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home).appendingPathComponent(".config/marvel-gallery/config.toml")
+        UserDirectories.config(environment).appendingPathComponent("marvel-gallery/config.toml")
     }
 
     /// Parses TOML text; `path` only names the file in errors.

@@ -1,5 +1,6 @@
 import Foundation
 import TerminalUI
+import UserDirectories
 
 /// What `marvel-gallery doctor` prints: what was detected and what was chosen, as label/value
 /// lines a user can paste into a bug report. Terminal queries run in raw mode with a short
@@ -93,9 +94,8 @@ public struct DoctorReport: Sendable {
             ?? env["LANG"] ?? "(unset)"
         let utf8 = locale.lowercased().replacingOccurrences(of: "-", with: "").contains("utf8")
         r.add("locale", "\(locale)\(utf8 ? "" : " (not UTF-8: wide characters may misalign)")")
-        let home = env["HOME"] ?? NSHomeDirectory()
-        r.add("cache", (env["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.cache") + "/marvel-gallery")
-        r.add("config", (env["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config") + "/marvel-gallery")
+        r.add("cache", UserDirectories.cache(env).appendingPathComponent("marvel-gallery").path)
+        r.add("config", UserDirectories.config(env).appendingPathComponent("marvel-gallery").path)
         // The C libraries' versions come from the layers that link them (the caller asks them).
         for library in libraries { r.add(library.name, library.version.isEmpty ? "unknown" : library.version) }
         return r

@@ -1,6 +1,7 @@
 import Foundation
 import MarvelAPI
 import Synchronization
+import UserDirectories
 
 /// The favourites and the history on disk: `favourites.json` and `history.json` in
 /// `$XDG_DATA_HOME/marvel-gallery/` (default `~/.local/share/marvel-gallery/`), each written
@@ -26,14 +27,9 @@ public final class SavedStore: Sendable {
     }
 
     /// `$XDG_DATA_HOME/marvel-gallery` (an absolute path, as the XDG spec asks) or
-    /// `~/.local/share/marvel-gallery`, `~` being `$HOME` first (Foundation's home directory on
-    /// Linux is the password file's, which ignores `HOME`).
+    /// `~/.local/share/marvel-gallery` (`UserDirectories`).
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser
-        let base = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
-            ?? home.appendingPathComponent(".local/share")
-        return base.appendingPathComponent("marvel-gallery")
+        UserDirectories.data(environment).appendingPathComponent("marvel-gallery")
     }
 
     public func file(_ list: SavedList) -> URL {

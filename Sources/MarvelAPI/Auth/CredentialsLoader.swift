@@ -1,4 +1,5 @@
 import Foundation
+import UserDirectories
 
 /// Finds keys: `MARVEL_PUBLIC_KEY` + `MARVEL_PRIVATE_KEY` in the environment first, else the
 /// file `$XDG_CONFIG_HOME/marvel-gallery/credentials` (default `~/.config/...`), which must be
@@ -15,11 +16,7 @@ public enum CredentialsLoader {
 
     /// The config folder: `$XDG_CONFIG_HOME/marvel-gallery` or `~/.config/marvel-gallery`.
     public static func configDirectory(environment: [String: String]) -> URL {
-        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
-            return URL(fileURLWithPath: xdg).appendingPathComponent("marvel-gallery")
-        }
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home).appendingPathComponent(".config/marvel-gallery")
+        UserDirectories.config(environment).appendingPathComponent("marvel-gallery")
     }
 
     /// nil when no keys are configured anywhere (the app then uses its built-in catalog).

@@ -1,6 +1,7 @@
 import Digests
 import Foundation
 import Synchronization
+import UserDirectories
 
 /// A stored response: the body exactly as received and the ETag to revalidate it with.
 public struct CachedResponse: Sendable, Hashable {
@@ -77,11 +78,7 @@ public final class ResponseCache: Sendable {
 
     /// `$XDG_CACHE_HOME/marvel-gallery` or `~/.cache/marvel-gallery`.
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            return URL(fileURLWithPath: xdg).appendingPathComponent("marvel-gallery")
-        }
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home).appendingPathComponent(".cache/marvel-gallery")
+        UserDirectories.cache(environment).appendingPathComponent("marvel-gallery")
     }
 
     /// The URL without `apikey`, `ts`, `hash`: the identity of a request.

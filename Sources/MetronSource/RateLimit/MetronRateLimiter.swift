@@ -1,4 +1,5 @@
 import Foundation
+import UserDirectories
 
 /// One request budget for every process of the user (Metron-Project/metron#561: one limiter
 /// for the whole client, not one per thread or per process). `acquire()` waits until a request
@@ -35,13 +36,10 @@ public final class MetronRateLimiter: Sendable {
     /// What is wrong with the budget file (nil: fine or absent); it is rewritten at next use.
     public func fileProblem() -> String? { BudgetFile.inspect(path: file.path, now: clock.now()) }
 
-    /// `$XDG_CACHE_HOME/marvel-gallery/metron-budget.json` (default `~/.cache/...`, `~` being
-    /// `$HOME` first: `NSHomeDirectory()` on Linux is the password file's and ignores `HOME`).
+    /// `$XDG_CACHE_HOME/marvel-gallery/metron-budget.json` (default `~/.cache/...`,
+    /// `UserDirectories`).
     public static func defaultFile(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
-            ?? URL(fileURLWithPath: home).appendingPathComponent(".cache")
-        return base.appendingPathComponent("marvel-gallery/metron-budget.json")
+        UserDirectories.cache(environment).appendingPathComponent("marvel-gallery/metron-budget.json")
     }
 
     /// Requests a minute kept free of background work (pictures' detail lookups), so what

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Where `~` and the XDG base directories are for this run, from its environment: the one
+/// reading of them for the config, the caches, the saved lists, the user's catalog, the Metron
+/// budget and `doctor`. `~` is `$HOME` first: Foundation's home directory on Linux is the
+/// password file's and ignores `HOME` (`HOME=/tmp/h marvel-gallery characters` read /tmp/h's
+/// config but wrote /root/.cache). An XDG variable counts only when absolute, as the XDG base
+/// directory spec says (a relative one is ignored).
+public enum UserDirectories {
+    /// `$HOME`, else the password file's home directory.
+    public static func home(_ environment: [String: String]) -> URL {
+        if let home = environment["HOME"], !home.isEmpty { return URL(fileURLWithPath: home) }
+        return FileManager.default.homeDirectoryForCurrentUser
+    }
+
+    /// `$XDG_CACHE_HOME`, else `~/.cache`.
+    public static func cache(_ environment: [String: String]) -> URL {
+        xdg("XDG_CACHE_HOME", environment) ?? home(environment).appendingPathComponent(".cache")
+    }
+
+    /// `$XDG_DATA_HOME`, else `~/.local/share`.
+    public static func data(_ environment: [String: String]) -> URL {
+        xdg("XDG_DATA_HOME", environment) ?? home(environment).appendingPathComponent(".local/share")
+    }
+
+    /// `$XDG_CONFIG_HOME`, else `~/.config`.
+    public static func config(_ environment: [String: String]) -> URL {
+        xdg("XDG_CONFIG_HOME", environment) ?? home(environment).appendingPathComponent(".config")
+    }
+
+    private static func xdg(_ name: String, _ environment: [String: String]) -> URL? {
+        environment[name].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
+    }
+}
