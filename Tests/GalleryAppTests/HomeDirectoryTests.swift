@@ -21,6 +21,15 @@ final class HomeDirectoryTests: XCTestCase {
                        "/tmp/xdg/marvel-gallery/images")
     }
 
+    /// Every default reads `~` and XDG one way (`UserDirectories`): a relative XDG variable is
+    /// ignored, as the XDG spec says (the picture cache took one as it was).
+    func testARelativeXDGVariableIsIgnoredEverywhere() {
+        let relative = env.merging(["XDG_CACHE_HOME": "cache", "XDG_DATA_HOME": "data"]) { $1 }
+        XCTAssertEqual(ImagePipeline.defaultCacheDirectory(environment: relative).path, "/tmp/some-home/.cache/marvel-gallery/images")
+        XCTAssertEqual(ResponseCache.defaultDirectory(environment: relative).path, "/tmp/some-home/.cache/marvel-gallery")
+        XCTAssertEqual(SavedStore.defaultDirectory(environment: relative).path, "/tmp/some-home/.local/share/marvel-gallery")
+    }
+
     func testResponseCacheAgrees() {
         XCTAssertEqual(ResponseCache.defaultDirectory(environment: env).path, "/tmp/some-home/.cache/marvel-gallery")
     }
