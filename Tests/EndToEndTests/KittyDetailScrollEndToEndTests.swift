@@ -19,7 +19,7 @@ final class KittyDetailScrollEndToEndTests: XCTestCase {
                 .max { $0.value.height < $1.value.height }.map { ($0.key, $0.value) }
         }
         let page = run.waitFor("the narrow page's picture") { vt in
-            vt.screen.size.width > 0 && picture(vt) != nil && vt.screen.text.contains("Modified")
+            run.fitsWindow(vt) && picture(vt) != nil && vt.screen.text.contains("Modified")
                 && (run.cells()?.width ?? 200) < 100
         }
         let whole = try XCTUnwrap(picture(page), "\(page.graphics.placements) in \(String(describing: run.cells())) cells")

@@ -50,11 +50,17 @@ final class KittyRun {
         x = try XDisplay(xvfb: found["Xvfb"]!)
         try x.launch([found["kitty"]!, "-o", "allow_remote_control=yes", "--listen-on", "unix:\(socket)",
                       "-o", "background=#000000", "-o", "window_padding_width=0", "-o", "font_size=\(fontSize)",
+                      "-o", "font_family=\(Self.fontFamily)",
                       "-o", "remember_window_size=no", "-o", "initial_window_width=1024",
                       "-o", "initial_window_height=768", script],
                      environment: ["LIBGL_ALWAYS_SOFTWARE": "1", "XDG_CACHE_HOME": dir.path + "/cache",
                                    "XDG_CONFIG_HOME": dir.path + "/config"].merging(environment) { $1 })
     }
+
+    /// The font every run uses (Debian's fonts-dejavu-core, which scripts/test.sh installs):
+    /// the machine's "monospace" differs between machines (DejaVu here, Noto Sans Mono there),
+    /// and with it every cell size, window size in cells and layout the tests lay out against.
+    static let fontFamily = "DejaVu Sans Mono"
 
     deinit {
         stop()
@@ -182,6 +188,17 @@ final class KittyRun {
               let window = (tabs.first?["windows"] as? [[String: Any]])?.first,
               let columns = window["columns"] as? Int, let lines = window["lines"] as? Int else { return nil }
         return Size(width: columns, height: lines)
+    }
+
+    /// True when `vt` shows a frame laid out for kitty's window as it is now: its status line
+    /// (" ● …", the last row a frame writes) is on the window's last row and nothing is below.
+    /// A frame from before a resize can meet a test's other conditions (the same picture at
+    /// row 1, the same text), and kitty reports the new size before the program has drawn it.
+    func fitsWindow(_ vt: VirtualTerminal) -> Bool {
+        guard let size = cells(), size.height > 0 else { return false }
+        let lines = vt.screen.text.components(separatedBy: "\n")
+        guard lines.count >= size.height, lines[size.height - 1].hasPrefix(" ● ") else { return false }
+        return lines[size.height...].allSatisfy(\.isEmpty)
     }
 
     /// The OS window's size in pixels (what `resize` last asked for; 1024x768 at start).
