@@ -45,17 +45,47 @@ swift build --product marvel-gallery
 # kitty, sixel and iTerm2, each run ending by itself and bounded by its box (about 25 s).
 python3 scripts/fuzz-render.py
 
+swift build --build-tests
+bundle="$(swift build --show-bin-path)/marvel-galleryPackageTests.xctest"
+classes=$("$bundle" --list-tests | sed -n 's|^\([A-Za-z0-9_]*\.[A-Za-z0-9_]*\)/.*|\1|p' \
+  | grep -v '^EndToEndTests\.' | sort -u | paste -sd, -)
+[ -n "$classes" ] || { echo "test.sh: the test binary lists no test classes" >&2; exit 1; }
+# The lanes run XCTest cases only (the test binary run directly does not run Swift Testing).
+if grep -rlq '^import Testing' Tests; then
+  echo "test.sh: a test imports Swift Testing, which the lanes below do not run; write it with XCTest" >&2
+  exit 1
+fi
+
+# Two lanes at once. The end-to-end target, each test case in a process of its own, two at a
+# time: its tests mostly wait on real terminals and servers, and each has its own tmux socket,
+# X display (Xvfb -displayfd), folders and ports. Every other target in one process (their
+# cases are short, and some share a catalog or server built once a process), started as the
+# test binary itself with its classes named: a second `swift test` would wait for the first's
+# lock on .build.
 # CI shows only the end of the output, so the failures are repeated last: every XCTest
-# "error:" line and failed test case, then swift test's own exit status.
-log=$(mktemp "${TMPDIR:-/tmp}/marvel-gallery-test.XXXXXX")
-trap 'rm -f "$log"' EXIT
+# "error:" line and failed test case, then each lane's exit status.
+work=$(mktemp -d "${TMPDIR:-/tmp}/marvel-gallery-test.XXXXXX")
+trap 'rm -rf "$work"' EXIT
 set +e
-swift test 2>&1 | tee "$log"
-status=${PIPESTATUS[0]}
+swift test --skip-build --parallel --num-workers "${MG_E2E_WORKERS:-2}" --filter '^EndToEndTests\.' \
+  --xunit-output "$work/e2e.xml" >"$work/e2e.log" 2>&1 &
+e2e_pid=$!
+"$bundle" "$classes" 2>&1 | tee "$work/unit.log"
+unit_status=${PIPESTATUS[0]}
+wait "$e2e_pid"
+e2e_status=$?
+echo
+echo "test.sh: the end-to-end lane:"
+cat "$work/e2e.log"
+python3 scripts/test_summary.py "$work/e2e.xml"
+summary_status=$?
 set -e
+status=0
+for s in "$unit_status" "$e2e_status" "$summary_status"; do [ "$s" -ne 0 ] && status=1; done
 if [ "$status" -ne 0 ]; then
   echo
-  echo "test.sh: swift test failed (exit $status). The failures:"
-  grep -E ": error: |' failed \(|Fatal error|Crash|signal [0-9]" "$log" | grep -v "^Test Suite" | head -60 || true
+  echo "test.sh: swift test failed (other targets: exit $unit_status; end-to-end: exit $e2e_status). The failures:"
+  cat "$work/unit.log" "$work/e2e.log" | grep -E ": error: |' failed \(|Fatal error|Crash|signal [0-9]" \
+    | grep -v "^Test Suite" | head -60 || true
 fi
 exit "$status"
