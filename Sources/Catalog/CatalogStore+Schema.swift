@@ -100,6 +100,11 @@ extension CatalogStore {
                 ALTER TABLE event ADD COLUMN json TEXT;
                 """)
         }
+        // v3: the role a recorded series, story or event gives each creator in its own list
+        // (one creator pencils one story and writes another).
+        migrator.registerMigration("v3") { db in
+            try db.execute(sql: "ALTER TABLE entity_link ADD COLUMN role TEXT NOT NULL DEFAULT ''")
+        }
         return migrator
     }
 }

@@ -173,9 +173,15 @@ public enum EmbeddedCatalog {
         }
     }
 
-    /// The content hash recorded in `VERSION`, or (for a folder without one) a hash of file
-    /// names and sizes.
+    /// What the catalog is built from and how: the content hash recorded in `VERSION` (or, for
+    /// a folder without one, a hash of file names and sizes), then `CatalogStore.importFormat`,
+    /// so a cached file made by an import that kept less (no creator roles of its own) is built
+    /// again rather than opened.
     public static func version(of folder: URL) throws -> String {
+        try contentVersion(of: folder) + "+import\(CatalogStore.importFormat)"
+    }
+
+    private static func contentVersion(of folder: URL) throws -> String {
         if let text = try? String(contentsOf: folder.appendingPathComponent("VERSION"), encoding: .utf8) {
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
             if !trimmed.isEmpty { return trimmed }

@@ -54,7 +54,7 @@ extension EntityRows {
                 } else {
                     let tag = Self.kindTag(kind) * 8 + Self.kindTag(field)
                     let (owner, ownKind) = (id, kind)
-                    once(.entityLink, key: owner, item.id, tag: tag) { [ownKind.rawValue, owner, field.rawValue, item.id] }
+                    once(.entityLink, key: owner, item.id, tag: tag) { [ownKind.rawValue, owner, field.rawValue, item.id, item.role] }
                 }
             }
         }

@@ -45,7 +45,7 @@ enum ImportSQL: CaseIterable {
         case .comicEvent: "INSERT OR IGNORE INTO comic_event VALUES (?, ?)"
         case .comicCreatorRole: "INSERT OR REPLACE INTO comic_creator VALUES (?, ?, ?)"
         case .comicCreator: "INSERT OR IGNORE INTO comic_creator (comic_id, creator_id) VALUES (?, ?)"
-        case .entityLink: "INSERT OR IGNORE INTO entity_link VALUES (?, ?, ?, ?)"
+        case .entityLink: "INSERT OR IGNORE INTO entity_link (a_kind, a_id, b_kind, b_id, role) VALUES (?, ?, ?, ?, ?)"
         }
     }
 }

@@ -1,0 +1,90 @@
+import Catalog
+import CatalogServer
+import Foundation
+import TestSupport
+import XCTest
+
+/// Whole answers compared with the records behind them (scripts/recorded_truth.py: every
+/// recorded entity asked for by id and compared field by field, roles included; each list's
+/// `available` against its collection's `total`; every item and `originalIssue` link followed).
+final class RecordedTruthTests: XCTestCase {
+    struct Counts {
+        var line = ""
+        func value(_ name: String) -> Int? {
+            guard let range = line.range(of: "\(name) ") else { return nil }
+            return Int(line[range.upperBound...].prefix { $0.isNumber })
+        }
+    }
+
+    /// scripts/recorded_truth.py against `server` for the records in `folder`: its last line,
+    /// and the differences (for failure messages).
+    static func compare(_ server: CatalogServer, _ folder: URL) throws -> (counts: Counts, output: String) {
+        let script = RepoPaths.root.appendingPathComponent("scripts/recorded_truth.py").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script, server.baseURL.absoluteString, folder.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let output = String(decoding: data, as: UTF8.self)
+        let last = output.split(separator: "\n").last.map(String.init) ?? ""
+        guard last.hasPrefix("entities ") else { throw XCTSkip("python3 could not run the comparison: \(output.suffix(300))") }
+        return (Counts(line: last), output)
+    }
+
+    /// The embedded catalog answers every fixture record as recorded: roles included (a story's
+    /// creators are listed with their roles on that story, not their greatest role anywhere).
+    func testFixtureAnswersAreTheirRecords() async throws {
+        let server = try await TestCatalogs.server()
+        let (counts, output) = try Self.compare(server, TestCatalogs.fixtures)
+        XCTAssertGreaterThan(counts.value("entities") ?? 0, 1_500, counts.line)
+        XCTAssertEqual(counts.value("roles"), 0, String(output.prefix(3_000)))
+        XCTAssertEqual(counts.value("wrong fields"), 0, String(output.prefix(3_000)))
+        XCTAssertEqual(counts.value("totals != available"), 0, String(output.prefix(3_000)))
+        XCTAssertEqual(counts.value("dead links"), 0, String(output.prefix(3_000)))
+        print("fixtures: \(counts.line)")
+    }
+
+    /// Real recordings imported (`catalog import`): each series', event's and story's creators
+    /// carry the roles recorded in that entity's own list.
+    func testImportedRecordingsKeepTheirRoles() async throws {
+        let recorded = try TestCatalogs.sharedFolder()
+        let store = try CatalogStore()
+        _ = store.importPaths([recorded.path])
+        let server = try await CatalogServer.start(CatalogServerOptions(source: .reader(store)))
+        defer { Task { await server.stop() } }
+        let (counts, output) = try Self.compare(server, recorded)
+        XCTAssertEqual(counts.value("roles"), 0, String(output.prefix(3_000)))
+        print("recordings: \(counts.line)")
+    }
+
+    /// A creator known only from comics gets, in a story's (or series', event's) list, the role
+    /// on that entity's own comics: Ditko pencils story 1 and writes story 2, so neither list
+    /// says the alphabetically greatest of his roles.
+    func testARoleFromComicsIsTheRoleOnThatEntitysComics() throws {
+        let gw = "http://gateway.marvel.com/v1/public"
+        func comic(_ id: Int, story: Int, role: String) -> [String: Any] {
+            ["id": id, "title": "C (1963) #\(id)", "resourceURI": "\(gw)/comics/\(id)",
+             "series": ["resourceURI": "\(gw)/series/\(id * 10)", "name": "S\(id) (1963)"],
+             "creators": ["available": 1, "items": [["resourceURI": "\(gw)/creators/3232", "name": "Steve Ditko", "role": role]]],
+             "stories": ["available": 1, "items": [["resourceURI": "\(gw)/stories/\(story)", "name": "Story \(story)", "type": "interiorStory"]]],
+             "characters": ["available": 0, "items": []], "events": ["available": 0, "items": []]]
+        }
+        let store = try CatalogStore()
+        var report = ImportReport()
+        store.importObjects([comic(1, story: 1, role: "penciller"), comic(2, story: 2, role: "writer")], from: "comics", into: &report)
+        XCTAssertEqual(report.failures, [])
+        func role(_ kind: EntityKind, _ id: Int) throws -> String? {
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try XCTUnwrap(store.entity(kind, id: id)).utf8)) as? [String: Any])
+            let items = (object["creators"] as? [String: Any])?["items"] as? [[String: Any]]
+            return items?.first?["role"] as? String
+        }
+        XCTAssertEqual(try role(.stories, 1), "penciller")
+        XCTAssertEqual(try role(.stories, 2), "writer")
+        XCTAssertEqual(try role(.series, 10), "penciller")
+        XCTAssertEqual(try role(.series, 20), "writer")
+    }
+}
