@@ -28,6 +28,15 @@ extension EntityKind {
         }
     }
 
+    /// The field of an entity's JSON that names it (a summary's `name` comes from it).
+    var nameField: String {
+        switch self {
+        case .characters: "name"
+        case .creators: "fullName"
+        default: "title"
+        }
+    }
+
     /// The noun of the real 404 text: `We couldn't find that <noun>`.
     public var notFoundNoun: String {
         switch self {

@@ -20,12 +20,22 @@ struct EntityRows {
         self.kind = kind
         self.id = id
         self.seen = seen
-        let json = try json ?? CatalogStore.canonicalText(object, kind)
+        var json = try json ?? CatalogStore.canonicalText(object, kind)
+        if MarvelJSON.string(object[kind.nameField]) == nil { json = Self.named(json, kind) }
         switch kind {
         case .characters: character(object, json)
         case .comics: comic(object, json)
         case .creators, .events, .series, .stories: entity(object, json)
         }
+    }
+
+    /// A record whose name is null or missing keeps the contract's empty name (`""`): the key
+    /// is always there and always a string, as every client's model requires (esak fails a whole
+    /// page on one `"name": null`).
+    private static func named(_ json: String, _ kind: EntityKind) -> String {
+        guard var members = JSONMembers(json) else { return json }
+        members.set(kind.nameField, raw: Array("\"\"".utf8))
+        return members.canonicalText()
     }
 
     private mutating func add(_ sql: ImportSQL, _ arguments: [any ImportBindable]) {

@@ -49,8 +49,8 @@ final class RecordedTruthTests: XCTestCase {
     }
 
     /// Real recordings imported (`catalog import`): each series', event's and story's creators
-    /// carry the roles recorded in that entity's own list.
-    func testImportedRecordingsKeepTheirRoles() async throws {
+    /// carry the roles recorded in that entity's own list, and a nameless record keeps its key.
+    func testImportedRecordingsKeepTheirRolesAndNames() async throws {
         let recorded = try TestCatalogs.sharedFolder()
         let store = try CatalogStore()
         _ = store.importPaths([recorded.path])
@@ -58,6 +58,7 @@ final class RecordedTruthTests: XCTestCase {
         defer { Task { await server.stop() } }
         let (counts, output) = try Self.compare(server, recorded)
         XCTAssertEqual(counts.value("roles"), 0, String(output.prefix(3_000)))
+        XCTAssertEqual(counts.value("names"), 0, String(output.prefix(3_000)))
         print("recordings: \(counts.line)")
     }
 
@@ -86,5 +87,25 @@ final class RecordedTruthTests: XCTestCase {
         XCTAssertEqual(try role(.stories, 2), "writer")
         XCTAssertEqual(try role(.series, 10), "penciller")
         XCTAssertEqual(try role(.series, 20), "writer")
+    }
+
+    /// A record whose name is null is served with the contract's empty name: the key is there
+    /// and is a string (a missing or null name fails esak's whole page).
+    func testANamelessRecordKeepsAnEmptyName() throws {
+        let gw = "http://gateway.marvel.com/v1/public"
+        let store = try CatalogStore()
+        var report = ImportReport()
+        store.importObjects([
+            ["id": 5, "name": NSNull(), "description": "", "resourceURI": "\(gw)/characters/5",
+             "comics": ["available": 0, "items": []], "series": ["available": 0, "items": []],
+             "stories": ["available": 0, "items": []], "events": ["available": 0, "items": []]],
+            ["id": 7, "title": NSNull(), "resourceURI": "\(gw)/series/7", "startYear": 1990],
+            ["id": 9, "fullName": NSNull(), "resourceURI": "\(gw)/creators/9"],
+        ], from: "nameless", into: &report)
+        XCTAssertEqual(report.failures, [])
+        for (kind, id, key) in [(EntityKind.characters, 5, "name"), (.series, 7, "title"), (.creators, 9, "fullName")] {
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try XCTUnwrap(store.entity(kind, id: id)).utf8)) as? [String: Any])
+            XCTAssertEqual(object[key] as? String, "", "\(kind.rawValue)/\(id) \(key): \(String(describing: object[key]))")
+        }
     }
 }
