@@ -64,6 +64,7 @@ extension CatalogStore {
             try write { db in
                 let writer = RowWriter(db)
                 for path in paths { importPath(path, writer, db, into: &report) }
+                try Self.stampImport(db)
             }
             report.phases.append(ImportPhase(name: "whole import (commit included)", since: start))
         } catch {
@@ -191,7 +192,10 @@ extension CatalogStore {
     public func importObjects(_ entities: [[String: Any]], from file: String, into report: inout ImportReport) {
         do {
             let prepared = try Self.prepare(entities)
-            try write { db in importEntities(prepared, from: file, RowWriter(db), db, into: &report) }
+            try write { db in
+                importEntities(prepared, from: file, RowWriter(db), db, into: &report)
+                try Self.stampImport(db)
+            }
         } catch let error as CatalogError {
             report.failures.append(error.description)
         } catch {
@@ -259,6 +263,20 @@ extension CatalogStore {
         } catch {
             report.failures.append(CatalogError.database("images: \(error)").description)
         }
+    }
+
+    /// Marks the catalog as changed by an import now: `version` of a catalog built by imports
+    /// (no fixtures version) is the time of its last one, so a health check tells two apart.
+    static func stampImport(_ db: Database) throws {
+        let now = Date()
+        let stamp = "imported " + ISO8601DateFormatter.string(from: now, timeZone: TimeZone(identifier: "UTC")!,
+                                                             formatOptions: [.withInternetDateTime])
+        try db.execute(sql: "INSERT OR REPLACE INTO meta VALUES ('import-version', ?)", arguments: [stamp])
+    }
+
+    /// The fixtures version the catalog was built from, else when it was last imported into.
+    public var version: String? {
+        (try? meta("fixtures-version")) ?? (try? meta("import-version")) ?? nil
     }
 
     /// A stored key/value (e.g. the fixtures VERSION the catalog was built from).

@@ -118,6 +118,12 @@ public protocol CatalogReading: Sendable {
     func entity(_ kind: EntityKind, id: Int) throws -> String?
     /// The original behind a thumbnail token (last path component), or nil.
     func image(token: String) throws -> StoredImage?
+    /// What the catalog was built from, for `GET /health`; nil when it cannot say.
+    var version: String? { get }
+}
+
+extension CatalogReading {
+    public var version: String? { nil }
 }
 
 /// Filters of `/v1/public/{creators,events,series,stories}` and the lists of them under other

@@ -29,7 +29,7 @@ extension EntityKind {
     }
 
     /// The field of an entity's JSON that names it (a summary's `name` comes from it).
-    var nameField: String {
+    public var nameField: String {
         switch self {
         case .characters: "name"
         case .creators: "fullName"

@@ -7,11 +7,17 @@ import Foundation
 struct CatalogSource: LiveSource {
     let routes: MarvelRoutes
     let images: ImageService
+    let catalog: any CatalogReading
 
     init(catalog: any CatalogReading, renderer: any ImageRendering) {
+        self.catalog = catalog
         routes = MarvelRoutes(catalog: catalog)
         images = ImageService(catalog: catalog, renderer: renderer)
     }
+
+    /// A catalog on disk answers while it can be read; its version is read at each check (an
+    /// import by another process changes it).
+    var health: SourceHealth { SourceHealth(canAnswer: true, version: catalog.version) }
 
     var name: String { "catalog" }
     var attribution: Attribution { .marvel }
