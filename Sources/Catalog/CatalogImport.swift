@@ -64,7 +64,6 @@ extension CatalogStore {
             try write { db in
                 let writer = RowWriter(db)
                 for path in paths { importPath(path, writer, db, into: &report) }
-                try Self.stampImport(db)
             }
             report.phases.append(ImportPhase(name: "whole import (commit included)", since: start))
         } catch {
@@ -192,10 +191,7 @@ extension CatalogStore {
     public func importObjects(_ entities: [[String: Any]], from file: String, into report: inout ImportReport) {
         do {
             let prepared = try Self.prepare(entities)
-            try write { db in
-                importEntities(prepared, from: file, RowWriter(db), db, into: &report)
-                try Self.stampImport(db)
-            }
+            try write { db in importEntities(prepared, from: file, RowWriter(db), db, into: &report) }
         } catch let error as CatalogError {
             report.failures.append(error.description)
         } catch {
@@ -265,13 +261,13 @@ extension CatalogStore {
         }
     }
 
-    /// Marks the catalog as changed by an import now: `version` of a catalog built by imports
-    /// (no fixtures version) is the time of its last one, so a health check tells two apart.
-    static func stampImport(_ db: Database) throws {
-        let now = Date()
-        let stamp = "imported " + ISO8601DateFormatter.string(from: now, timeZone: TimeZone(identifier: "UTC")!,
-                                                             formatOptions: [.withInternetDateTime])
-        try db.execute(sql: "INSERT OR REPLACE INTO meta VALUES ('import-version', ?)", arguments: [stamp])
+    /// Marks the catalog as changed by `catalog import` now: `version` of a catalog built by
+    /// imports (no fixtures version) is the time of its last one, so a health check tells two
+    /// apart. Not part of an import itself: the embedded catalog's build is the same file
+    /// whenever it is made.
+    public func markImported(at date: Date = Date()) throws {
+        try setMeta("import-version", "imported " + ISO8601DateFormatter.string(
+            from: date, timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withInternetDateTime]))
     }
 
     /// The fixtures version the catalog was built from, else when it was last imported into.

@@ -105,6 +105,14 @@ extension CatalogStore {
         migrator.registerMigration("v3") { db in
             try db.execute(sql: "ALTER TABLE entity_link ADD COLUMN role TEXT NOT NULL DEFAULT ''")
         }
+        // v4: how many items each recorded list said it had (`available`), when the catalog
+        // holds fewer of them: a list and its collection answer the recorded count.
+        migrator.registerMigration("v4") { db in
+            try db.execute(sql: """
+                CREATE TABLE recorded_count (kind TEXT NOT NULL, id INTEGER NOT NULL, field TEXT NOT NULL,
+                    available INTEGER NOT NULL, PRIMARY KEY (kind, id, field)) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 }

@@ -2,9 +2,10 @@ import GRDB
 
 extension CatalogStore {
     /// What an import keeps, numbered: raised when an import keeps something more (3: the
-    /// creators' roles of recorded series, story and event lists), so catalogs built from the
-    /// same files before are built again (`EmbeddedCatalog.version(of:)`).
-    public static let importFormat = 3
+    /// creators' roles of recorded series, story and event lists; 4: the recorded lists'
+    /// counts), so catalogs built from the same files before are built again
+    /// (`EmbeddedCatalog.version(of:)`).
+    public static let importFormat = 4
 
     /// The SQLite library the catalog runs on (`sqlite_version()`), for `doctor`; "" if unknown.
     public static var sqliteVersion: String {

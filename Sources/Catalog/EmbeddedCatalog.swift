@@ -66,7 +66,7 @@ public enum EmbeddedCatalog {
             // An unwritable home (some CI sandboxes): build beside the other temporary files.
             directory = FileManager.default.temporaryDirectory.appendingPathComponent("marvel-gallery-\(getuid())")
         }
-        let path = directory.appendingPathComponent("embedded-\(version.prefix(16)).sqlite").path
+        let path = directory.appendingPathComponent(fileName(version: version)).path
         if FileManager.default.fileExists(atPath: path) {
             let store = try CatalogStore(path: path)
             if try store.meta("fixtures-version") == version {
@@ -171,6 +171,13 @@ public enum EmbeddedCatalog {
             if kill(pid, 0) == 0 || errno == EPERM { continue }  // still running (maybe as someone else)
             try? FileManager.default.removeItem(atPath: directory.appendingPathComponent(name).path)
         }
+    }
+
+    /// The cached file of a version: named by the whole version (fixtures and import format),
+    /// so programs of two import formats sharing a cache folder (a user's two builds, tests of
+    /// two checkouts) keep a file each instead of rebuilding one under the other's reader.
+    public static func fileName(version: String) -> String {
+        "embedded-\(version.prefix(16))-\(Digest.sha1Hex(version).prefix(8)).sqlite"
     }
 
     /// What the catalog is built from and how: the content hash recorded in `VERSION` (or, for

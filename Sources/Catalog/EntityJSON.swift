@@ -40,6 +40,32 @@ enum EntityJSON {
         }
     }
 
+    /// Characters and comics as stored, each list's `available` raised to what the catalog
+    /// holds when it holds more than the record said (a character recorded in 2014 with 23
+    /// series, in comics imported from 2022 with 29): a list's `available` is its
+    /// collection's `total`. One count query per list field for all of `stored`.
+    static func countingAll(_ kind: EntityKind, _ stored: [Int: String], _ db: Database) throws -> [Int: String] {
+        guard !stored.isEmpty else { return stored }
+        let ids = Array(stored.keys)
+        var out = stored
+        for field in kind.listFields {
+            let table = field.table
+            let rows = try Row.fetchAll(db, sql: "SELECT p.a, count(*) FROM (\(Relations.pairs(from: kind, ids, to: field))) p "
+                + "JOIN \(table) ON \(table).id = p.b WHERE \(field.servedCondition) GROUP BY p.a")
+            for row in rows {
+                let (id, held): (Int, Int) = (row[0], row[1])
+                guard let json = out[id], var members = JSONMembers(json), let list = members.value(field.rawValue),
+                      var listMembers = JSONMembers(String(decoding: list, as: UTF8.self)) else { continue }
+                let available = listMembers.value("available").flatMap { Int(String(decoding: $0, as: UTF8.self)) } ?? 0
+                guard held > available else { continue }
+                listMembers.set("available", raw: Array(String(held).utf8))
+                members.set(field.rawValue, raw: Array(listMembers.canonicalText().utf8))
+                out[id] = members.canonicalText()
+            }
+        }
+        return out
+    }
+
     /// The stored object's members, or the defaults of an entity known only by name.
     private static func members(_ kind: EntityKind, _ row: Row) throws -> JSONMembers {
         if let stored: String = row["json"], let members = JSONMembers(stored) { return members }
@@ -106,6 +132,9 @@ enum EntityJSON {
                 lists[owner]!.items.append((row[1], (row[2] as String?) ?? "", (row[3] as String?) ?? ""))
             }
         }
+        for (owner, available) in try recordedCounts(kind, ids, field, db) where available > lists[owner, default: ListItems()].available {
+            lists[owner, default: ListItems()].available = available
+        }
         if field == .creators {
             let roles = try creatorRoles(of: kind, ids, db)
             for owner in lists.keys {
@@ -115,6 +144,15 @@ enum EntityJSON {
             }
         }
         return lists
+    }
+
+    /// The `available` each of `ids` recorded for `field`: an entity's list says how many it
+    /// has even when the catalog holds fewer of them (event 29 has 56 characters; a catalog
+    /// of recordings holds 11).
+    static func recordedCounts(_ kind: EntityKind, _ ids: [Int], _ field: EntityKind, _ db: Database) throws -> [Int: Int] {
+        let rows = try Row.fetchAll(db, sql: "SELECT id, available FROM recorded_count WHERE kind = ? AND field = ? AND id IN ("
+            + ids.map(String.init).joined(separator: ",") + ")", arguments: [kind.rawValue, field.rawValue])
+        return Dictionary(rows.map { ($0[0] as Int, $0[1] as Int) }, uniquingKeysWith: max)
     }
 
     private struct CreatorRole: Hashable {

@@ -22,6 +22,11 @@ struct EntityRows {
         self.seen = seen
         var json = try json ?? CatalogStore.canonicalText(object, kind)
         if MarvelJSON.string(object[kind.nameField]) == nil { json = Self.named(json, kind) }
+        for field in kind.listFields {
+            if let available = MarvelJSON.int(object[field.rawValue]?["available"]) {
+                add(.recordedCount, [kind.rawValue, id, field.rawValue, available])
+            }
+        }
         switch kind {
         case .characters: character(object, json)
         case .comics: comic(object, json)

@@ -49,7 +49,9 @@ final class RecordedTruthTests: XCTestCase {
     }
 
     /// Real recordings imported (`catalog import`): each series', event's and story's creators
-    /// carry the roles recorded in that entity's own list, and a nameless record keeps its key.
+    /// carry the roles recorded in that entity's own list, a nameless record keeps its key, and
+    /// every list's `available` is its collection's `total` (the recorded count when the
+    /// catalog holds fewer: event 29 has 56 characters, the recordings name 20 of them).
     func testImportedRecordingsKeepTheirRolesAndNames() async throws {
         let recorded = try TestCatalogs.sharedFolder()
         let store = try CatalogStore()
@@ -59,6 +61,14 @@ final class RecordedTruthTests: XCTestCase {
         let (counts, output) = try Self.compare(server, recorded)
         XCTAssertEqual(counts.value("roles"), 0, String(output.prefix(3_000)))
         XCTAssertEqual(counts.value("names"), 0, String(output.prefix(3_000)))
+        XCTAssertEqual(counts.value("totals != available"), 0, String(output.prefix(3_000)))
+        let event = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try XCTUnwrap(store.entity(.events, id: 29)).utf8)) as? [String: Any])
+        XCTAssertEqual((event["characters"] as? [String: Any])?["available"] as? Int, 56)
+        let http = LoopbackHTTP(port: server.port)
+        XCTAssertEqual(container(try jsonObject(try http.get("/v1/public/events/29/characters")))["total"] as? Int, 56)
+        XCTAssertEqual(container(try jsonObject(try http.get("/v1/public/events/29/characters?nameStartsWith=Th")))["total"] as? Int,
+                       container(try jsonObject(try http.get("/v1/public/events/29/characters?nameStartsWith=Th&limit=100")))["count"] as? Int,
+                       "a filtered collection counts what it lists")
         print("recordings: \(counts.line)")
     }
 
