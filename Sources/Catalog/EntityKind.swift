@@ -7,8 +7,9 @@ public typealias EntityKind = MarvelResource
 
 /// What the catalog knows of each type: its table, its columns, its 404 noun, its list fields.
 extension EntityKind {
-    /// The table holding this kind.
-    var table: String {
+    /// One of this kind, as the contract's path parameters name it (`{characterId}`) and as
+    /// the catalog names its table.
+    public var singular: String {
         switch self {
         case .characters: "character"
         case .comics: "comic"
@@ -18,6 +19,9 @@ extension EntityKind {
         case .stories: "story"
         }
     }
+
+    /// The table holding this kind.
+    var table: String { singular }
 
     /// The column a summary's `name` comes from.
     var nameColumn: String {

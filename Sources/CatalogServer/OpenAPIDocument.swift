@@ -25,11 +25,11 @@ enum OpenAPIDocument {
                 "list_\(kind.rawValue)", "The \(kind.rawValue) matching the filters, one page.",
                 parameters: listParameters(kind, capabilities, excluding: nil) + authParameters(signed), kind: kind, byID: false)]
             paths["/v1/public/\(kind.rawValue)/{\(id)}"] = ["get": operation(
-                "get_\(singular(kind))", "One \(singular(kind)) by id (a page of one).",
+                "get_\(kind.singular)", "One \(kind.singular) by id (a page of one).",
                 parameters: [pathParameter(id)] + authParameters(signed), kind: kind, byID: true)]
             for sub in kind.subCollections {
                 paths["/v1/public/\(kind.rawValue)/{\(id)}/\(sub.rawValue)"] = ["get": operation(
-                    "list_\(singular(kind))_\(sub.rawValue)", "The \(sub.rawValue) of one \(singular(kind)).",
+                    "list_\(kind.singular)_\(sub.rawValue)", "The \(sub.rawValue) of one \(kind.singular).",
                     parameters: [pathParameter(id)] + listParameters(sub, capabilities, excluding: kind) + authParameters(signed),
                     kind: sub, byID: true)]
             }
@@ -45,18 +45,7 @@ enum OpenAPIDocument {
         ]
     }
 
-    private static func singular(_ kind: EntityKind) -> String {
-        switch kind {
-        case .characters: "character"
-        case .comics: "comic"
-        case .creators: "creator"
-        case .events: "event"
-        case .series: "series"
-        case .stories: "story"
-        }
-    }
-
-    private static func idParameter(_ kind: EntityKind) -> String { "\(singular(kind))Id" }
+    private static func idParameter(_ kind: EntityKind) -> String { "\(kind.singular)Id" }
 
     private static func pathParameter(_ name: String) -> Object {
         ["name": name, "in": "path", "required": true, "schema": ["type": "integer", "minimum": 1]]
@@ -168,7 +157,7 @@ enum OpenAPIDocument {
             properties[kind.nameField] = ["type": "string"]
             for field in kind.listFieldNames { properties[field] = ["$ref": "#/components/schemas/ResourceList"] }
             if kind == .comics { properties["series"] = ["$ref": "#/components/schemas/Summary"] }
-            out[singular(kind).capitalized] = ["type": "object", "required": ["id", "resourceURI", kind.nameField], "properties": properties]
+            out[kind.singular.capitalized] = ["type": "object", "required": ["id", "resourceURI", kind.nameField], "properties": properties]
             out["\(kind.rawValue)Envelope"] = [
                 "type": "object", "required": ["code", "status", "etag", "data"],
                 "properties": [
@@ -177,7 +166,7 @@ enum OpenAPIDocument {
                     "data": ["type": "object", "required": ["offset", "limit", "total", "count", "results"],
                              "properties": ["offset": ["type": "integer"], "limit": ["type": "integer"],
                                             "total": ["type": "integer"], "count": ["type": "integer"],
-                                            "results": ["type": "array", "items": ["$ref": "#/components/schemas/\(singular(kind).capitalized)"]]]],
+                                            "results": ["type": "array", "items": ["$ref": "#/components/schemas/\(kind.singular.capitalized)"]]]],
                 ]]
         }
         return out

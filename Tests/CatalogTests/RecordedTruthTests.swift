@@ -20,16 +20,7 @@ final class RecordedTruthTests: XCTestCase {
     /// and the differences (for failure messages).
     static func compare(_ server: CatalogServer, _ folder: URL) throws -> (counts: Counts, output: String) {
         let script = RepoPaths.root.appendingPathComponent("scripts/recorded_truth.py").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, server.baseURL.absoluteString, folder.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let output = String(decoding: data, as: UTF8.self)
+        let output = try EsakEnvironment.runProcess("/usr/bin/env", ["python3", script, server.baseURL.absoluteString, folder.path]).output
         let last = output.split(separator: "\n").last.map(String.init) ?? ""
         guard last.hasPrefix("entities ") else { throw XCTSkip("python3 could not run the comparison: \(output.suffix(300))") }
         return (Counts(line: last), output)
