@@ -113,6 +113,14 @@ extension CatalogStore {
                     available INTEGER NOT NULL, PRIMARY KEY (kind, id, field)) WITHOUT ROWID;
                 """)
         }
+        // v5: characters and comics the catalog knows only by the name a list gave them, so
+        // the list's link answers (with the contract's empty values for what is not known).
+        migrator.registerMigration("v5") { db in
+            try db.execute(sql: """
+                CREATE TABLE named (kind TEXT NOT NULL, id INTEGER NOT NULL, name TEXT NOT NULL,
+                    PRIMARY KEY (kind, id)) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 }

@@ -75,6 +75,9 @@ enum EntityJSON {
         return members
     }
 
+    /// Marvel's own "no picture", which the server answers with the contract's placeholder.
+    static var placeholder: [String: Any] { ["path": "http://i.annihil.us/u/prod/marvel/i/mg/b/40/image_not_available", "extension": "jpg"] }
+
     /// The fields of an entity we only know by name, as the API sends them when it knows no more.
     private static func defaults(_ kind: EntityKind, _ row: Row) -> [String: Any] {
         var object: [String: Any] = ["modified": "-0001-11-30T00:00:00-0500", "thumbnail": NSNull()]
@@ -103,8 +106,22 @@ enum EntityJSON {
             object["title"] = (row["title"] as String?) ?? ""
             object["description"] = ""
             object["type"] = (row["type"] as String?) ?? ""
-        case .characters, .comics:
-            break
+        case .characters:
+            object["name"] = (row["name"] as String?) ?? ""
+            object["description"] = ""
+            object["thumbnail"] = placeholder
+            object["urls"] = [Any]()
+        case .comics:
+            object["title"] = (row["title"] as String?) ?? ""
+            object["thumbnail"] = placeholder
+            object["digitalId"] = 0; object["issueNumber"] = 0; object["pageCount"] = 0
+            object["description"] = NSNull()
+            for key in ["variantDescription", "isbn", "upc", "diamondCode", "ean", "issn", "format"] { object[key] = "" }
+            for key in ["textObjects", "urls", "variants", "collections", "collectedIssues", "dates", "prices", "images"] {
+                object[key] = [Any]()
+            }
+            // Its series is not known: the contract's empty link, never a guessed id.
+            object["series"] = ["name": "", "resourceURI": ""]
         }
         return object
     }

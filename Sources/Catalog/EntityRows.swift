@@ -64,7 +64,10 @@ struct EntityRows {
         let name = MarvelJSON.string(object["name"]) ?? ""
         let modified = MarvelJSON.string(object["modified"]).flatMap(CatalogDate.epochSeconds)
         add(.character, [id, name, TextFold.fold(name), modified, json])
-        for comic in MarvelJSON.items(object, "comics") { link(.characterComic, id, comic.id) }
+        for comic in MarvelJSON.items(object, "comics") {
+            summary(.comics, comic)
+            link(.characterComic, id, comic.id)
+        }
         for s in MarvelJSON.items(object, "series") {
             summary(.series, s)
             link(.characterSeries, id, s.id)
@@ -114,6 +117,7 @@ struct EntityRows {
         }
         // A character in a comic is in its series, stories and events too.
         for c in characters {
+            summary(.characters, c)
             link(.characterComic, c.id, id)
             if let series { link(.characterSeries, c.id, series.id) }
             for s in stories where s.type != "cover" { link(.characterStory, c.id, s.id) }
@@ -141,7 +145,11 @@ struct EntityRows {
                 return [item.id, item.name, TextFold.fold(item.name), parts.dropLast().joined(separator: " "), parts.last ?? ""]
             }
         case .series: seriesSummary(item.id, item.name)
-        case .characters, .comics: break
+        case .characters, .comics:
+            // Kept apart from the full records (their tables hold only those): a character or
+            // comic known by this name alone is served as one (`CatalogStore.named`).
+            let tag = kind == .characters ? 1 : 2
+            once(.named, key: item.id, tag: tag) { [kind.rawValue, item.id, item.name] }
         }
     }
 }
