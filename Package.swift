@@ -141,7 +141,7 @@ let package = Package(
         .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "TestSupport"]),
         .testTarget(name: "MarvelAPITests", dependencies: ["MarvelAPI", "HTTPTransport", "Digests", "TestSupport"]),
         .testTarget(name: "CatalogTests", dependencies: [
-            "Catalog", "CatalogServer", "EmbeddedCatalogFile", "MarvelAPI", "HTTPTransport", "ImageCore", "TestSupport",
+            "Catalog", "CatalogServer", "Digests", "EmbeddedCatalogFile", "MarvelAPI", "HTTPTransport", "ImageCore", "TestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "ImagePipelineTests", dependencies: [

@@ -4,13 +4,17 @@ against a Marvel-compatible server, calling every method each offers: marvelous 
 answer with its marshmallow schemas; marvelpy (which has no models) gets every list, one entity
 by id and every cross route of the six resource types through its authenticated `get`.
 
-    python3 scripts/client_contracts.py marvelous http://127.0.0.1:8080 PUBLIC_KEY PRIVATE_KEY
-    python3 scripts/client_contracts.py marvelpy  http://127.0.0.1:8080 PUBLIC_KEY PRIVATE_KEY
+    python3 scripts/client_contracts.py marvelous http://127.0.0.1:8080 PUBLIC_KEY PRIVATE_KEY [DATA_FOLDER]
+    python3 scripts/client_contracts.py marvelpy  http://127.0.0.1:8080 PUBLIC_KEY PRIVATE_KEY [DATA_FOLDER]
 
-Prints one line per failing call and a summary line; exits 1 when any call failed.
+With DATA_FOLDER every entity the client got is compared with its record there (client_truth.py).
+Prints one line per failing call or wrong field and a summary line; exits 1 when any call
+failed or a field was wrong.
 """
 import asyncio
 import sys
+
+from client_truth import Truth
 
 SUBS = {
     "characters": ["comics", "events", "series", "stories"],
@@ -40,7 +44,7 @@ class Tally:
         print(f"FAIL {text}")
 
 
-def marvelous_run(base, public_key, private_key):
+def marvelous_run(base, public_key, private_key, truth):
     import marvelous
     session = marvelous.api(public_key, private_key)
     session.api_url = base.rstrip("/") + "/v1/public/{}"
@@ -55,6 +59,8 @@ def marvelous_run(base, public_key, private_key):
         one = t.attempt(f"character({c.id})", lambda: session.character(c.id))
         if one is not None and one.id != c.id:
             t.fail(f"character({c.id}) answered {one.id}")
+        if one is not None:
+            truth.check("characters", one.id, one.name, {})
     t.attempt("characters_list(nameStartsWith=Sp)", lambda: session.characters_list({"nameStartsWith": "Sp"}))
     for params in ({"limit": 100, "orderBy": "-onsaleDate"}, {"format": "comic", "noVariants": "true", "limit": 50},
                    {"formatType": "collection", "limit": 50}, {"titleStartsWith": "Amazing", "limit": 50}):
@@ -65,16 +71,19 @@ def marvelous_run(base, public_key, private_key):
     for s in list(series)[:10]:
         one = t.attempt(f"series({s.id})", lambda: session.series(s.id))
         if one is not None:
+            truth.check("series", one.id, one.title, {})
             t.attempt(f"series({s.id}).comics()", lambda: one.comics({"limit": 100}))
     t.attempt("series(params=title)", lambda: session.series(params={"titleStartsWith": "A", "limit": 20}))
     creators = t.attempt("creators_list(limit=100)", lambda: session.creators_list({"limit": 100})) or []
     for c in list(creators)[:10]:
         t.attempt(f"creator({c.id})", lambda: session.creator(c.id))
-    print(f"marvelous {getattr(marvelous, '__version__', '1.4.5')}: {t.calls} calls, {t.failures} failures")
+    for line in truth.lines:
+        print(line)
+    print(f"marvelous {getattr(marvelous, '__version__', '1.4.5')}: {t.calls} calls, {t.failures} failures, {truth.summary()}")
     return t
 
 
-async def marvelpy_run(base, public_key, private_key):
+async def marvelpy_run(base, public_key, private_key, truth):
     import marvelpy
     t = Tally()
     async with marvelpy.MarvelClient(public_key, private_key, base_url=base.rstrip("/") + "/v1/public/",
@@ -90,6 +99,9 @@ async def marvelpy_run(base, public_key, private_key):
             if not isinstance(body, dict) or body.get("code") != 200 or "data" not in body:
                 t.fail(f"{label}: not a 200 envelope")
                 return None
+            for record in body["data"].get("results", []):
+                path = label[4:-1].split("(")[0].split("/")
+                truth.check_json(path[-1] if len(path) != 2 else path[0], record)
             return body["data"]
 
         await attempt("health_check()", client.health_check())
@@ -105,16 +117,19 @@ async def marvelpy_run(base, public_key, private_key):
                 t.fail(f"get({kind}/{ident}) answered another id")
             for sub in subs:
                 await attempt(f"get({kind}/{ident}/{sub})", client.get(f"{kind}/{ident}/{sub}", {"limit": 100}))
-    print(f"marvelpy {marvelpy.__version__}: {t.calls} calls, {t.failures} failures")
+    for line in truth.lines:
+        print(line)
+    print(f"marvelpy {marvelpy.__version__}: {t.calls} calls, {t.failures} failures, {truth.summary()}")
     return t
 
 
 if __name__ == "__main__":
     which, base, public_key, private_key = sys.argv[1:5]
+    truth = Truth(sys.argv[5] if len(sys.argv) > 5 else None)
     if which == "marvelous":
-        tally = marvelous_run(base, public_key, private_key)
+        tally = marvelous_run(base, public_key, private_key, truth)
     elif which == "marvelpy":
-        tally = asyncio.run(marvelpy_run(base, public_key, private_key))
+        tally = asyncio.run(marvelpy_run(base, public_key, private_key, truth))
     else:
         sys.exit(f"unknown client {which}: marvelous or marvelpy")
-    sys.exit(1 if tally.failures or tally.calls == 0 else 0)
+    sys.exit(1 if tally.failures or truth.wrong or tally.calls == 0 else 0)

@@ -2,14 +2,18 @@
 """Runs esak (a maintained Python client of the Marvel API, from PyPI) against a Marvel-compatible
 server: for each of the six resource types, the list, one by-id call and every cross route.
 
-    python3 scripts/esak_contract.py http://127.0.0.1:8080 PUBLIC_KEY PRIVATE_KEY
+    python3 scripts/esak_contract.py http://127.0.0.1:8080 PUBLIC_KEY PRIVATE_KEY [DATA_FOLDER]
 
-Prints one line per failing call and a summary line; exits 1 when any call failed (or a list
-was empty, so no id could be tried), 0 otherwise.
+With DATA_FOLDER (the envelopes the server's catalog was built from, e.g. Fixtures/catalog)
+every entity esak decoded is compared with its record there (client_truth.py): name, and each
+list item's id, name and role or type. Prints one line per failing call or wrong field and a
+summary line; exits 1 when any call failed or a field was wrong (or a list was empty, so no id
+could be tried), 0 otherwise.
 """
 import sys
 
 import esak
+from client_truth import Truth
 
 # esak's session method names: list, by id, and the cross routes of each type.
 CALLS = {
@@ -24,7 +28,8 @@ SINGULAR = {"characters": "character", "comics": "comic", "creators": "creator",
             "series": "series", "stories": "story"}
 
 
-def main(base, public_key, private_key):
+def main(base, public_key, private_key, data=None):
+    truth = Truth(data)
     session = esak.api(public_key, private_key)
     session.api_url = base.rstrip("/") + "/v1/public/{}"
     calls = failures = 0
@@ -46,6 +51,8 @@ def main(base, public_key, private_key):
             failures += 1
             print(f"FAIL {list_name}: no {kind} to try by id")
             continue
+        for item in found:
+            truth.check_object(kind, item)
         ident = found[0].id
         one = attempt(f"{one_name}({ident})", lambda: getattr(session, one_name)(ident))
         if one is not None and one.id != ident:
@@ -53,10 +60,13 @@ def main(base, public_key, private_key):
             print(f"FAIL {one_name}({ident}): answered id {one.id}")
         for sub in subs:
             name = f"{SINGULAR[kind]}_{sub}"
-            attempt(f"{name}({ident})", lambda: getattr(session, name)(ident, {"limit": 100}))
-    print(f"esak {esak.__version__}: {calls} calls, {failures} failures")
-    return 1 if failures else 0
+            for item in attempt(f"{name}({ident})", lambda: getattr(session, name)(ident, {"limit": 100})) or []:
+                truth.check_object(sub, item)
+    for line in truth.lines:
+        print(line)
+    print(f"esak {esak.__version__}: {calls} calls, {failures} failures, {truth.summary()}")
+    return 1 if failures or truth.wrong else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(*sys.argv[1:4]))
+    sys.exit(main(*sys.argv[1:5]))

@@ -7,10 +7,11 @@ cd "$(dirname "$0")/.."
 
 # Test-only: real terminals under a virtual X server for the pixel-graphics end-to-end tests
 # (kitty, xterm for sixel, mlterm for iTerm2 inline images) and headless Chromium for the
-# browser test (they skip with a reason when these are missing; the program does not need them).
+# browser test, and Debian's nginx for the cache in front of two `serve` processes (deploy/nginx;
+# they skip with a reason when these are missing; the program does not need them).
 # fonts-dejavu-core: the one font the terminals under test are given (machines differ in their
 # "monospace", and with it in cell sizes and layouts).
-test_packages=(xvfb kitty xterm mlterm imagemagick chromium fonts-dejavu-core)
+test_packages=(xvfb kitty xterm mlterm imagemagick chromium nginx-light fonts-dejavu-core)
 missing=()
 for p in "${test_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -261,6 +261,20 @@ extension CatalogStore {
         }
     }
 
+    /// Marks the catalog as changed by `catalog import` now: `version` of a catalog built by
+    /// imports (no fixtures version) is the time of its last one, so a health check tells two
+    /// apart. Not part of an import itself: the embedded catalog's build is the same file
+    /// whenever it is made.
+    public func markImported(at date: Date = Date()) throws {
+        try setMeta("import-version", "imported " + ISO8601DateFormatter.string(
+            from: date, timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withInternetDateTime]))
+    }
+
+    /// The fixtures version the catalog was built from, else when it was last imported into.
+    public var version: String? {
+        (try? meta("fixtures-version")) ?? (try? meta("import-version")) ?? nil
+    }
+
     /// A stored key/value (e.g. the fixtures VERSION the catalog was built from).
     public func meta(_ key: String) throws -> String? {
         try read { db in try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [key]) }

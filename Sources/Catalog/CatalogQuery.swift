@@ -118,6 +118,16 @@ public protocol CatalogReading: Sendable {
     func entity(_ kind: EntityKind, id: Int) throws -> String?
     /// The original behind a thumbnail token (last path component), or nil.
     func image(token: String) throws -> StoredImage?
+    /// What the catalog was built from, for `GET /health`; nil when it cannot say.
+    var version: String? { get }
+    /// How many `field` items the record of `kind` `id` said it had, when it said (the total
+    /// of its collection when the catalog holds fewer); nil otherwise.
+    func recordedAvailable(_ kind: EntityKind, id: Int, _ field: EntityKind) throws -> Int?
+}
+
+extension CatalogReading {
+    public var version: String? { nil }
+    public func recordedAvailable(_ kind: EntityKind, id: Int, _ field: EntityKind) throws -> Int? { nil }
 }
 
 /// Filters of `/v1/public/{creators,events,series,stories}` and the lists of them under other

@@ -60,7 +60,16 @@ extension CatalogStore {
         switch kind {
         case .characters, .comics:
             let rows = try Row.fetchAll(db, sql: "SELECT id, json FROM \(kind.table) WHERE id IN (\(list))")
-            built = Dictionary(rows.map { ($0[0] as Int, $0[1] as String) }, uniquingKeysWith: { first, _ in first })
+            var stored = try EntityJSON.countingAll(kind, Dictionary(rows.map { ($0[0] as Int, $0[1] as String) },
+                                                                     uniquingKeysWith: { first, _ in first }), db)
+            // Known only by the name a list gave it: served by id (the list's link answers),
+            // with the contract's empty values for what is not known; never listed as held.
+            let named = try Row.fetchAll(db, sql: "SELECT id, name, name AS title, NULL AS json FROM named WHERE kind = ? AND id IN (\(list))",
+                                         arguments: [kind.rawValue]).filter { stored[$0["id"]] == nil }
+            if !named.isEmpty {
+                stored.merge(zip(named.map { $0["id"] as Int }, try EntityJSON.build(kind, named, db))) { held, _ in held }
+            }
+            built = stored
         default:
             let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(kind.table) WHERE id IN (\(list))")
             built = Dictionary(uniqueKeysWithValues: zip(rows.map { $0["id"] as Int }, try EntityJSON.build(kind, rows, db)))
@@ -75,6 +84,10 @@ extension CatalogStore {
         }
         for n in missing { known[n] = built[ids[n]] }
         return pairs()
+    }
+
+    public func recordedAvailable(_ kind: EntityKind, id: Int, _ field: EntityKind) throws -> Int? {
+        try read { db in try EntityJSON.recordedCounts(kind, [id], field, db)[id] }
     }
 
     public func entity(_ kind: EntityKind, id: Int) throws -> String? {

@@ -84,7 +84,7 @@ extension CatalogStore: CatalogReading {
     }
 
     public func character(id: Int) throws -> String? {
-        try read { db in try String.fetchOne(db, sql: "SELECT json FROM character WHERE id = ?", arguments: [id]) }
+        try read { db in try rendered(.characters, [id], db).first?.json }
     }
 
     public func comics(_ q: ComicFilter) throws -> CatalogPage {
@@ -131,7 +131,7 @@ extension CatalogStore: CatalogReading {
     }
 
     public func comic(id: Int) throws -> String? {
-        try read { db in try String.fetchOne(db, sql: "SELECT json FROM comic WHERE id = ?", arguments: [id]) }
+        try read { db in try rendered(.comics, [id], db).first?.json }
     }
 
     public func image(token: String) throws -> StoredImage? {

@@ -100,6 +100,27 @@ extension CatalogStore {
                 ALTER TABLE event ADD COLUMN json TEXT;
                 """)
         }
+        // v3: the role a recorded series, story or event gives each creator in its own list
+        // (one creator pencils one story and writes another).
+        migrator.registerMigration("v3") { db in
+            try db.execute(sql: "ALTER TABLE entity_link ADD COLUMN role TEXT NOT NULL DEFAULT ''")
+        }
+        // v4: how many items each recorded list said it had (`available`), when the catalog
+        // holds fewer of them: a list and its collection answer the recorded count.
+        migrator.registerMigration("v4") { db in
+            try db.execute(sql: """
+                CREATE TABLE recorded_count (kind TEXT NOT NULL, id INTEGER NOT NULL, field TEXT NOT NULL,
+                    available INTEGER NOT NULL, PRIMARY KEY (kind, id, field)) WITHOUT ROWID;
+                """)
+        }
+        // v5: characters and comics the catalog knows only by the name a list gave them, so
+        // the list's link answers (with the contract's empty values for what is not known).
+        migrator.registerMigration("v5") { db in
+            try db.execute(sql: """
+                CREATE TABLE named (kind TEXT NOT NULL, id INTEGER NOT NULL, name TEXT NOT NULL,
+                    PRIMARY KEY (kind, id)) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 }

@@ -1,6 +1,13 @@
 import GRDB
 
 extension CatalogStore {
+    /// What an import keeps, numbered: raised when an import keeps something more (3: the
+    /// creators' roles of recorded series, story and event lists; 4: the recorded lists'
+    /// counts; 5: the names of characters and comics known only from lists), so catalogs
+    /// built from the same files before are built again
+    /// (`EmbeddedCatalog.version(of:)`).
+    public static let importFormat = 5
+
     /// The SQLite library the catalog runs on (`sqlite_version()`), for `doctor`; "" if unknown.
     public static var sqliteVersion: String {
         (try? DatabaseQueue().read { try String.fetchOne($0, sql: "SELECT sqlite_version()") }) ?? ""

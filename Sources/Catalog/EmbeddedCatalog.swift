@@ -66,7 +66,7 @@ public enum EmbeddedCatalog {
             // An unwritable home (some CI sandboxes): build beside the other temporary files.
             directory = FileManager.default.temporaryDirectory.appendingPathComponent("marvel-gallery-\(getuid())")
         }
-        let path = directory.appendingPathComponent("embedded-\(version.prefix(16)).sqlite").path
+        let path = directory.appendingPathComponent(fileName(version: version)).path
         if FileManager.default.fileExists(atPath: path) {
             let store = try CatalogStore(path: path)
             if try store.meta("fixtures-version") == version {
@@ -173,9 +173,22 @@ public enum EmbeddedCatalog {
         }
     }
 
-    /// The content hash recorded in `VERSION`, or (for a folder without one) a hash of file
-    /// names and sizes.
+    /// The cached file of a version: named by the whole version (fixtures and import format),
+    /// so programs of two import formats sharing a cache folder (a user's two builds, tests of
+    /// two checkouts) keep a file each instead of rebuilding one under the other's reader.
+    public static func fileName(version: String) -> String {
+        "embedded-\(version.prefix(16))-\(Digest.sha1Hex(version).prefix(8)).sqlite"
+    }
+
+    /// What the catalog is built from and how: the content hash recorded in `VERSION` (or, for
+    /// a folder without one, a hash of file names and sizes), then `CatalogStore.importFormat`,
+    /// so a cached file made by an import that kept less (no creator roles of its own) is built
+    /// again rather than opened.
     public static func version(of folder: URL) throws -> String {
+        try contentVersion(of: folder) + "+import\(CatalogStore.importFormat)"
+    }
+
+    private static func contentVersion(of folder: URL) throws -> String {
         if let text = try? String(contentsOf: folder.appendingPathComponent("VERSION"), encoding: .utf8) {
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
             if !trimmed.isEmpty { return trimmed }

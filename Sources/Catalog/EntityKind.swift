@@ -7,8 +7,9 @@ public typealias EntityKind = MarvelResource
 
 /// What the catalog knows of each type: its table, its columns, its 404 noun, its list fields.
 extension EntityKind {
-    /// The table holding this kind.
-    var table: String {
+    /// One of this kind, as the contract's path parameters name it (`{characterId}`) and as
+    /// the catalog names its table.
+    public var singular: String {
         switch self {
         case .characters: "character"
         case .comics: "comic"
@@ -19,11 +20,23 @@ extension EntityKind {
         }
     }
 
+    /// The table holding this kind.
+    var table: String { singular }
+
     /// The column a summary's `name` comes from.
     var nameColumn: String {
         switch self {
         case .characters: "name"
         case .creators: "full_name"
+        default: "title"
+        }
+    }
+
+    /// The field of an entity's JSON that names it (a summary's `name` comes from it).
+    public var nameField: String {
+        switch self {
+        case .characters: "name"
+        case .creators: "fullName"
         default: "title"
         }
     }

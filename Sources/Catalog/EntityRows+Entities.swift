@@ -20,6 +20,7 @@ extension EntityRows {
         case .stories:
             writes.append(RowWrite(.storyEntity, [id, title, MarvelJSON.string(object["type"]) ?? "", modified, json]))
             if let issue = MarvelJSON.summary(object, "originalIssue") {
+                summary(.comics, (issue.id, issue.name, "", ""))
                 let story = id
                 once(.comicStory, key: issue.id, story) { [issue.id, story] }
             }
@@ -39,7 +40,7 @@ extension EntityRows {
     private mutating func listedLinks(_ object: MarvelJSON.Object) {
         for field in kind.listFields {
             for item in MarvelJSON.items(object, field.rawValue) {
-                if field != .characters, field != .comics { summary(field, item) }
+                summary(field, item)
                 let table: (ImportSQL, Int, Int)? = switch (kind, field) {
                 case (.series, .characters): (.characterSeries, item.id, id)
                 case (.stories, .characters): (.characterStory, item.id, id)
@@ -54,7 +55,7 @@ extension EntityRows {
                 } else {
                     let tag = Self.kindTag(kind) * 8 + Self.kindTag(field)
                     let (owner, ownKind) = (id, kind)
-                    once(.entityLink, key: owner, item.id, tag: tag) { [ownKind.rawValue, owner, field.rawValue, item.id] }
+                    once(.entityLink, key: owner, item.id, tag: tag) { [ownKind.rawValue, owner, field.rawValue, item.id, item.role] }
                 }
             }
         }

@@ -20,12 +20,27 @@ struct EntityRows {
         self.kind = kind
         self.id = id
         self.seen = seen
-        let json = try json ?? CatalogStore.canonicalText(object, kind)
+        var json = try json ?? CatalogStore.canonicalText(object, kind)
+        if MarvelJSON.string(object[kind.nameField]) == nil { json = Self.named(json, kind) }
+        for field in kind.listFields {
+            if let available = MarvelJSON.int(object[field.rawValue]?["available"]) {
+                add(.recordedCount, [kind.rawValue, id, field.rawValue, available])
+            }
+        }
         switch kind {
         case .characters: character(object, json)
         case .comics: comic(object, json)
         case .creators, .events, .series, .stories: entity(object, json)
         }
+    }
+
+    /// A record whose name is null or missing keeps the contract's empty name (`""`): the key
+    /// is always there and always a string, as every client's model requires (esak fails a whole
+    /// page on one `"name": null`).
+    private static func named(_ json: String, _ kind: EntityKind) -> String {
+        guard var members = JSONMembers(json) else { return json }
+        members.set(kind.nameField, raw: Array("\"\"".utf8))
+        return members.canonicalText()
     }
 
     private mutating func add(_ sql: ImportSQL, _ arguments: [any ImportBindable]) {
@@ -49,7 +64,10 @@ struct EntityRows {
         let name = MarvelJSON.string(object["name"]) ?? ""
         let modified = MarvelJSON.string(object["modified"]).flatMap(CatalogDate.epochSeconds)
         add(.character, [id, name, TextFold.fold(name), modified, json])
-        for comic in MarvelJSON.items(object, "comics") { link(.characterComic, id, comic.id) }
+        for comic in MarvelJSON.items(object, "comics") {
+            summary(.comics, comic)
+            link(.characterComic, id, comic.id)
+        }
         for s in MarvelJSON.items(object, "series") {
             summary(.series, s)
             link(.characterSeries, id, s.id)
@@ -99,6 +117,7 @@ struct EntityRows {
         }
         // A character in a comic is in its series, stories and events too.
         for c in characters {
+            summary(.characters, c)
             link(.characterComic, c.id, id)
             if let series { link(.characterSeries, c.id, series.id) }
             for s in stories where s.type != "cover" { link(.characterStory, c.id, s.id) }
@@ -126,7 +145,11 @@ struct EntityRows {
                 return [item.id, item.name, TextFold.fold(item.name), parts.dropLast().joined(separator: " "), parts.last ?? ""]
             }
         case .series: seriesSummary(item.id, item.name)
-        case .characters, .comics: break
+        case .characters, .comics:
+            // Kept apart from the full records (their tables hold only those): a character or
+            // comic known by this name alone is served as one (`CatalogStore.named`).
+            let tag = kind == .characters ? 1 : 2
+            once(.named, key: item.id, tag: tag) { [kind.rawValue, item.id, item.name] }
         }
     }
 }

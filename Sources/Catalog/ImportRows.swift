@@ -7,7 +7,7 @@ enum ImportSQL: CaseIterable {
     case character, comic, seriesEntity, eventEntity, storyEntity, creatorEntity
     case seriesSummary, storySummary, eventSummary, creatorSummary
     case characterComic, characterSeries, characterStory, characterEvent, comicStory, comicEvent
-    case comicCreatorRole, comicCreator, entityLink
+    case comicCreatorRole, comicCreator, entityLink, recordedCount, named
 
     var sql: String {
         switch self {
@@ -45,7 +45,9 @@ enum ImportSQL: CaseIterable {
         case .comicEvent: "INSERT OR IGNORE INTO comic_event VALUES (?, ?)"
         case .comicCreatorRole: "INSERT OR REPLACE INTO comic_creator VALUES (?, ?, ?)"
         case .comicCreator: "INSERT OR IGNORE INTO comic_creator (comic_id, creator_id) VALUES (?, ?)"
-        case .entityLink: "INSERT OR IGNORE INTO entity_link VALUES (?, ?, ?, ?)"
+        case .entityLink: "INSERT OR IGNORE INTO entity_link (a_kind, a_id, b_kind, b_id, role) VALUES (?, ?, ?, ?, ?)"
+        case .recordedCount: "INSERT OR REPLACE INTO recorded_count VALUES (?, ?, ?, ?)"
+        case .named: "INSERT OR IGNORE INTO named VALUES (?, ?, ?)"
         }
     }
 }

@@ -53,6 +53,14 @@ enum Relations {
         return nil
     }
 
+    /// SQL selecting `(a, comic)`: `a` one of `ids` of `kind`, `comic` the id of a comic that
+    /// `kind` links to directly (a series' issues, a story's or an event's comics).
+    static func comics(of kind: EntityKind, _ ids: [Int]) -> String {
+        let link = comicLink(kind)
+        return "SELECT \(link.owner) AS a, \(link.comic) AS comic FROM \(link.table) "
+            + "WHERE \(link.owner) IN (\(ids.map(String.init).joined(separator: ",")))"
+    }
+
     /// The table linking `kind` to comics: the column naming the `kind` id and the one naming the comic.
     private static func comicLink(_ kind: EntityKind) -> (table: String, owner: String, comic: String) {
         switch kind {

@@ -43,7 +43,7 @@ public final class CatalogServer: Sendable {
         let responder = MarvelResponder(
             backend: backend, renderer: options.renderer ?? DefaultImageRenderer(),
             keys: options.keys, faults: faults, stats: stats, limiter: limiter, cache: AnswerCache(budgetBytes: options.answerCacheBytes),
-            served: ServedEntities(), debugEndpoints: options.debugEndpoints, browser: options.browser,
+            served: ServedEntities(), debugEndpoints: options.debugEndpoints, accessLog: options.accessLog, browser: options.browser,
             cachePolicy: backend is CatalogSource ? .catalog : .source(maxAge: backend.answerMaxAge),
             envelopeHead: Envelope.Head(backend.attribution))
         let (bound, continuation) = AsyncStream<Result<Int, any Error>>.makeStream()
@@ -114,9 +114,12 @@ public enum CatalogServerError: Error, Sendable, CustomStringConvertible {
     /// Another program listens there (EADDRINUSE): the one thing a user can fix with `--port`.
     case portInUse(host: String, port: Int)
     case stopped
+    /// `--access-log FILE` cannot be opened for appending.
+    case cannotLog(path: String, reason: String)
 
     public var description: String {
         switch self {
+        case .cannotLog(let path, let reason): return "cannot write the access log \(path): \(reason)"
         case .cannotListen(let host, let port, let reason): return "cannot listen on \(host):\(port): \(reason)"
         case .portInUse(_, let port): return "port \(port) is in use; try --port 0"
         case .stopped: return "the catalog server stopped"

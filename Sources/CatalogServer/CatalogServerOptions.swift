@@ -48,6 +48,8 @@ public struct CatalogServerOptions: Sendable {
     /// Bytes of finished answers kept for repeated requests; 0 builds every answer (the
     /// benchmark's cold figures).
     public var answerCacheBytes = 64 << 20
+    /// One combined-format line per request (`serve --access-log`); nil logs nothing.
+    public var accessLog: AccessLog?
 
     public init(source: Source = .embedded, host: String = "127.0.0.1", port: Int = 0,
                 keys: APIKeys? = nil, faults: FaultOptions = FaultOptions()) {

@@ -7,11 +7,17 @@ import Foundation
 struct CatalogSource: LiveSource {
     let routes: MarvelRoutes
     let images: ImageService
+    let catalog: any CatalogReading
 
     init(catalog: any CatalogReading, renderer: any ImageRendering) {
+        self.catalog = catalog
         routes = MarvelRoutes(catalog: catalog)
         images = ImageService(catalog: catalog, renderer: renderer)
     }
+
+    /// A catalog on disk answers while it can be read; its version is read at each check (an
+    /// import by another process changes it).
+    var health: SourceHealth { SourceHealth(canAnswer: true, version: catalog.version) }
 
     var name: String { "catalog" }
     var attribution: Attribution { .marvel }
@@ -27,7 +33,11 @@ struct CatalogSource: LiveSource {
     func image(path: String, urgency: Int, renderer: any ImageRendering) async -> LiveImage? {
         guard let request = ImageService.parse(path: path) else { return nil }
         do {
-            guard let rendered = try images.image(request) else { return .notFound("Not Found") }
+            guard let rendered = try images.image(request) else {
+                // Marvel's own "no picture" path answers the contract's placeholder even when an
+                // imported catalog holds no copy of it; any other path it does not hold is a 404.
+                return request.token == PicturePath.placeholderToken ? .placeholder(request) : .notFound("Not Found")
+            }
             return .picture(LivePicture(bytes: rendered.bytes, contentType: rendered.contentType, etag: rendered.etag))
         } catch {
             return .failed(500, "catalog error")

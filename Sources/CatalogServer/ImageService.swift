@@ -51,14 +51,13 @@ final class ImageService: Sendable {
         }
     }
 
-    /// The rendered variant, or nil when no original exists for the token.
+    /// The rendered variant, or nil when the catalog holds no original for the token.
     func image(_ request: Request) throws -> Rendered? {
         let key = "\(request.token)/\(request.variant.rawValue).\(request.fileExtension)"
         if let hit = cache.withLock({ $0.entries[key] }) { return hit }
-        guard let original = try catalog.image(token: request.token)
-            ?? SyntheticArt.standIn(token: request.token).map({
-                StoredImage(bytes: $0, fileExtension: "jpg", hash: Digest.sha1Hex("stand-in|" + request.token))
-            }) else { return nil }
+        // A picture the catalog does not hold is not drawn: a made-up picture answered with 200
+        // cannot be told from a real one (the caller answers 404, or the contract's placeholder).
+        guard let original = try catalog.image(token: request.token) else { return nil }
         let rendered: Rendered
         if request.variant == .fullSize {
             // Full size is the original, byte for byte (whatever its real format).

@@ -9,7 +9,7 @@ import Synchronization
 /// Every request: debug endpoints, then faults (latency, rate limit, 503), then the Marvel
 /// routes or images; then ETag/304, gzip, truncation, throttling, and the stats.
 struct MarvelResponder: HTTPResponder {
-    typealias Context = BasicRequestContext
+    typealias Context = ServerRequestContext
 
     /// The one source every API answer and picture comes from (the catalog or a live one).
     let backend: any LiveSource
@@ -22,6 +22,8 @@ struct MarvelResponder: HTTPResponder {
     /// Entities as sent (hosts rewritten, deflated once), for the answers built.
     let served: ServedEntities
     var debugEndpoints = true
+    /// One line per request, credentials redacted.
+    var accessLog: AccessLog?
     /// CORS and the referrers allowed to call with `apikey` alone.
     var browser = BrowserAccess()
     /// `Cache-Control` of answers that do not set their own.
@@ -32,9 +34,24 @@ struct MarvelResponder: HTTPResponder {
     let placeholders = PlaceholderArt()
 
     func respond(to request: Request, context: Context) async throws -> Response {
+        let response = try await answer(request)
+        if let accessLog {
+            accessLog.record(AccessLog.Entry(
+                client: context.remoteAddress?.ipAddress ?? "-", method: request.method.rawValue,
+                target: request.uri.description, status: response.status.code,
+                bytes: response.status == .notModified || request.method == .head ? 0 : Int(response.headers[.contentLength] ?? "") ?? 0,
+                referer: request.headers[Self.referer], userAgent: request.headers[.userAgent]))
+        }
+        return response
+    }
+
+    private func answer(_ request: Request) async throws -> Response {
         let path = request.uri.path
         if debugEndpoints, path.hasPrefix("/debug/") {
             return debug(request)
+        }
+        if path == "/health" || path == "/openapi.json" {
+            return operations(request, path: path)
         }
         let cors = browser.headers(origin: request.headers[.origin])
         if request.method == .options {
@@ -260,6 +277,28 @@ struct MarvelResponder: HTTPResponder {
     }
 
     struct TruncatedBody: Error {}
+
+    /// `GET /health` and `GET /openapi.json` (HEAD too), open without keys (a load balancer or a
+    /// client generator has none; neither says anything the keys protect), never cached by
+    /// proxies, never a request to the source: health reads only what the source already knows.
+    private func operations(_ request: Request, path: String) -> Response {
+        guard request.method == .get || request.method == .head else {
+            var failure = APIFailure.methodNotAllowed(request.method.rawValue)
+            failure.headers = [("Allow", "GET, HEAD"), ("Cache-Control", "no-store")]
+            return send(Reply(failure), path: path, faults: FaultOptions())
+        }
+        if path == "/openapi.json" {
+            let body = OpenAPIDocument.json(backend.capabilities, source: backend.name, signed: keys != nil)
+            return send(.json(200, body, extra: [("Cache-Control", "no-cache")]), path: path, faults: FaultOptions())
+        }
+        let health = backend.health
+        var object: [String: Any] = ["status": health.canAnswer ? "ok" : "unavailable", "source": backend.name]
+        if let version = health.version { object["version"] = version }
+        if let reason = health.reason { object["reason"] = reason }
+        let body = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])).map { [UInt8]($0) } ?? []
+        return send(.json(health.canAnswer ? 200 : 503, body, extra: [("Cache-Control", "no-store")]), path: path,
+                    faults: FaultOptions())
+    }
 
     static let referer = HTTPField.Name("Referer")!
 

@@ -8,6 +8,9 @@ struct MarvelRoutes: Sendable {
 
     typealias Result = RouteAnswer
 
+    /// The parameters that choose a window of a list without filtering it.
+    static let windowNames: Set<String> = ["limit", "offset", "orderBy"]
+
     /// `nameContains` and `titleContains` are ours (search anywhere in a name); the real API
     /// would answer 409 to them, so only our client sends them, and only to this server.
     static let characterListParams: Set<String> = ["name", "nameStartsWith", "nameContains", "modifiedSince", "comics", "series",
@@ -29,7 +32,14 @@ struct MarvelRoutes: Sendable {
             return try one(catalogCall { try catalog.entity(kind, id: id) }, id: id, missing: kind.notFoundNoun).of(kind)
         case .related(let kind, let id, let sub):
             guard try catalogCall({ try catalog.entity(kind, id: id) }) != nil else { throw .notFound(kind.notFoundNoun) }
-            return try list(sub, params, scope: (kind, id)).of(sub)
+            var answer = try list(sub, params, scope: (kind, id)).of(sub)
+            // Unfiltered, a collection is the entity's list: its total is the list's `available`,
+            // the count its record gave when the catalog holds fewer of them.
+            if params.pairs.allSatisfy({ Self.windowNames.contains($0.name) || QueryParameters.authNames.contains($0.name) }),
+               let recorded = try catalogCall({ try catalog.recordedAvailable(kind, id: id, sub) }), recorded > answer.page.total {
+                answer.page.total = recorded
+            }
+            return answer
         }
     }
 

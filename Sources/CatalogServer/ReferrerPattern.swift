@@ -4,13 +4,18 @@
 /// A pattern is `[scheme://]host[:port][/path]`. `*` in the host stands for one or more host
 /// characters (so `*.example.com` matches `a.example.com` and `a.b.example.com`, never
 /// `example.com`, `evil-example.com` or `example.com.evil.com`); a pattern without a port
-/// matches only the scheme's default port, `:*` any port; a path, when given, is matched with
-/// `*` as "anything". Referrers are parsed strictly (`BrowserReferrer`): one with user info
+/// matches any port (as `:*` does: `localhost` allows a page on `localhost:5173`), a port only
+/// that port; a path, when given, is matched with `*` as "anything".
+///
+/// Browsers send only the origin (`https://app.example.com/`) to another origin by default
+/// (Chromium's and Firefox's `strict-origin-when-cross-origin` policy), so patterns match
+/// origins: a pattern with a path matches only pages that send their whole URL (a page with
+/// `Referrer-Policy: no-referrer-when-downgrade` or `unsafe-url`, or a same-origin request). Referrers are parsed strictly (`BrowserReferrer`): one with user info
 /// (`http://localhost@evil.com/`), odd characters or more than 4 KB matches nothing.
 public struct ReferrerPattern: Sendable, Equatable, CustomStringConvertible {
     let scheme: String?
     let host: String
-    /// nil: the default port only; "*": any; else digits.
+    /// nil or "*": any; else digits.
     let port: String?
     let path: String?
     public let description: String
@@ -55,8 +60,7 @@ public struct ReferrerPattern: Sendable, Equatable, CustomStringConvertible {
     func matches(_ referrer: BrowserReferrer) -> Bool {
         if let scheme, scheme != referrer.scheme { return false }
         switch port {
-        case nil: guard referrer.port == nil || referrer.port == referrer.defaultPort else { return false }
-        case "*": break
+        case nil, "*": break
         case let digits?: guard Int(digits) == (referrer.port ?? referrer.defaultPort) else { return false }
         }
         guard Self.glob(Array(host.utf8), Array(referrer.host.utf8)) else { return false }

@@ -14,14 +14,6 @@ enum SyntheticArt {
         return encode(figure(seed: SyntheticCatalog.mix(token.hashValueStable)))
     }
 
-    /// Stand-in art for a real Marvel image token (hex, e.g. `535fecbbb9784`) whose original
-    /// is not in the catalog (imported recordings carry no images): offline, a drawn figure
-    /// beats a 404. Other tokens get nil.
-    static func standIn(token: String) -> Data? {
-        guard token.count >= 8, token.allSatisfy(\.isHexDigit) else { return nil }
-        return encode(figure(seed: SyntheticCatalog.mix(token.hashValueStable)))
-    }
-
     private static func encode(_ image: RGBImage) -> Data? {
         (try? ImageEncoder.jpeg(image, quality: 80)).map { Data($0) }
     }

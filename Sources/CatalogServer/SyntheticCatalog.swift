@@ -19,6 +19,9 @@ final class SyntheticCatalog: CatalogReading {
     let characterIndex: [Int: Int]  // id -> position in characterList
     let comicsOfCharacter: [Int: [Int]]  // character id -> comic positions
 
+    /// Deterministic from its two sizes: the same sizes are the same data.
+    var version: String? { "synthetic \(characterList.count)x\(comicList.count)" }
+
     static let firstCharacterID = 2_000_001
     static let firstComicID = 3_000_001
     static let formats = ["Comic", "Comic", "Comic", "Digital Comic", "Infinite Comic", "Digital Vertical Comic",

@@ -33,6 +33,24 @@ public protocol LiveSource: Sendable {
     func lastingURL(ofServed path: String) -> String?
     /// Lets requests already sent finish and be stored before the program exits.
     func settle() async
+    /// Whether it can answer now, judged from what it already knows: `GET /health` asks it, and
+    /// a health check must never cost a request to the source behind it.
+    var health: SourceHealth { get }
+}
+
+/// What `GET /health` says of a source: 200 when it can answer, 503 with the reason when not.
+public struct SourceHealth: Sendable, Equatable {
+    public var canAnswer: Bool
+    /// Why it cannot answer now (its own words, never a secret); nil when it can.
+    public var reason: String?
+    /// What its data is (the catalog's build version); nil when it cannot say.
+    public var version: String?
+
+    public init(canAnswer: Bool, reason: String? = nil, version: String? = nil) {
+        self.canAnswer = canAnswer; self.reason = reason; self.version = version
+    }
+
+    public static let ready = SourceHealth(canAnswer: true)
 }
 
 extension LiveSource {
@@ -41,6 +59,7 @@ extension LiveSource {
     public var picturesWaitForBudget: Bool { false }
     public func lastingURL(ofServed path: String) -> String? { nil }
     public func settle() async {}
+    public var health: SourceHealth { .ready }
 }
 
 /// The parameters and orders a source can honour, per kind and route shape.

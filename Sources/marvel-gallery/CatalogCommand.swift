@@ -38,6 +38,7 @@ struct CatalogCommand: ParsableCommand {
                     FileHandle.standardError.write(Data("note: \(PlainOutput.v(note))\n".utf8))
                 }
             }
+            try? store.markImported()
             for failure in report.failures { FileHandle.standardError.write(Data("skipped: \(failure)\n".utf8)) }
             print("imported \(report.summaryLine) into \(location.path)")
             // Anything skipped (a missing path, a file that is not Marvel JSON) is a failure for scripts.

@@ -7,7 +7,8 @@ import Settings
 struct ServeBrowserOptions: ParsableArguments {
     @Option(name: .customLong("allowed-referrer"),
             help: ArgumentHelp("With --public-key: a page whose Referer (or Origin) matches may call with apikey alone, "
-                               + "as Marvel's authorized referrers allowed: *.example.com, localhost:*, 127.0.0.1:5173 "
+                               + "as Marvel's authorized referrers allowed: *.example.com, localhost (any port), 127.0.0.1:5173 "
+                               + "(that port). Browsers send only the origin, so patterns match origins "
                                + "(repeatable; default: allowed_referrers in config.toml).", valueName: "pattern"))
     var allowedReferrers: [String] = []
 

@@ -86,6 +86,12 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup(title: "Browser apps")
     var browser: ServeBrowserOptions
 
+    @Option(name: .customLong("access-log"),
+            help: ArgumentHelp("Append one line per request to FILE (- for standard output) in nginx's combined format; "
+                               + "apikey, hash, ts and password values are written as REDACTED.", valueName: "file"),
+            completion: .file())
+    var accessLog: String?
+
     @Option(name: .customLong("answer-cache-mb"),
             help: "Megabytes of finished answers kept for repeated requests (0 builds every answer).")
     var answerCacheMB = 64
@@ -224,6 +230,14 @@ struct ServeCommand: AsyncParsableCommand {
             throw PlainOutput.failure(error.message)
         }
         options.answerCacheBytes = answerCacheMB << 20
+        if let accessLog {
+            do {
+                options.accessLog = try AccessLog(path: accessLog)
+            } catch {
+                PlainOutput.note("marvel-gallery: \(PlainOutput.v(error.description))")
+                throw ExitCode(1)
+            }
+        }
         options.handleSignals = true
         if !Loopback.isLoopback(host: host) {
             FileHandle.standardError.write(Data(("marvel-gallery serve: warning: listening on \(host) makes the catalog "

@@ -27,7 +27,12 @@ final class BrowserAccessTests: XCTestCase {
             ("localhost:*", "http://evil.com/?localhost:5173", false),
             ("localhost:*", "http://localhost:80@evil.com/", false),
             ("localhost", "http://localhost/", true),
-            ("localhost", "http://localhost:8080/", false),
+            // No port: any port (browsers send the origin, port included; Marvel's portal took
+            // `localhost` for a page on any port of it).
+            ("localhost", "http://localhost:8080/", true),
+            ("localhost", "http://localhost:5173", true),
+            ("example.com", "https://example.com:8443/", true),
+            ("example.com", "https://evil.com:443/", false),
             ("*.example.com", "https://app.example.com/page", true),
             ("*.example.com", "https://a.b.example.com/", true),
             ("*.example.com", "https://example.com/", false),

@@ -125,16 +125,24 @@ final class ImageVariantTests: XCTestCase {
         XCTAssertTrue((1...15).contains(hostile), "\(hostile) of \(page.results.count)")
     }
 
-    /// Imported recordings have no image originals: their thumbnails get drawn stand-ins.
-    func testRecordedThumbnailsGetStandIns() async throws {
+    /// Imported recordings have no image originals. A picture the catalog does not hold is a
+    /// 404 (a drawn stand-in answered with 200 could not be told from the real picture), and
+    /// Marvel's own `image_not_available` path answers the contract's placeholder at every variant.
+    func testPicturesTheCatalogDoesNotHoldAreNotInvented() async throws {
         let recorded = try TestCatalogs.sharedFolder()
         let store = try CatalogStore()
         _ = store.importPaths([recorded.path])
         let server = try await CatalogServer.start(CatalogServerOptions(source: .reader(store)))
         defer { Task { await server.stop() } }
         let http = LoopbackHTTP(port: server.port)
-        let reply = try http.get("/u/prod/marvel/i/mg/c/e0/535fecbbb9784/portrait_medium.jpg")
-        XCTAssertEqual(reply.status, 200)
-        XCTAssertEqual(try ImageDecoder.decode(reply.body).width, 100)
+        for path in ["/u/prod/marvel/i/mg/c/e0/535fecbbb9784/portrait_medium.jpg", "/u/prod/marvel/i/mg/c/e0/535fecbbb9784.jpg"] {
+            XCTAssertEqual(try http.get(path).status, 404, path)
+        }
+        for (variant, width) in [("portrait_medium", 100), ("standard_xlarge", 200), ("landscape_small", 120)] {
+            let reply = try http.get("/u/prod/marvel/i/mg/b/40/image_not_available/\(variant).jpg")
+            XCTAssertEqual(reply.status, 200, variant)
+            XCTAssertEqual(try ImageDecoder.decode(reply.body).width, width, variant)
+        }
+        XCTAssertEqual(try http.get("/u/prod/marvel/i/mg/b/40/image_not_available.jpg").status, 200)
     }
 }

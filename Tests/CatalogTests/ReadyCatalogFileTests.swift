@@ -31,7 +31,7 @@ final class ReadyCatalogFileTests: XCTestCase {
         let store = try EmbeddedCatalog.open(fixtures: TestCatalogs.fixtures, cacheDirectory: dir, ready: ready)
         XCTAssertEqual(EmbeddedCatalog.lastOpening, .installed)
         let version = try EmbeddedCatalog.version(of: TestCatalogs.fixtures)
-        XCTAssertEqual(store.path, dir.appendingPathComponent("embedded-\(version.prefix(16)).sqlite").path)
+        XCTAssertEqual(store.path, dir.appendingPathComponent(EmbeddedCatalog.fileName(version: version)).path)
         XCTAssertEqual(try store.meta("fixtures-version"), version)
         XCTAssertEqual(TestCatalogs.buildFiles(in: dir), [])
 

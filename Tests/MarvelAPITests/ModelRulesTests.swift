@@ -19,6 +19,18 @@ final class ModelRulesTests: XCTestCase {
         XCTAssertEqual(MarvelDate.format(Date(timeIntervalSince1970: -86_400 * 365)), "1969-01-01T00:00:00+0000")
     }
 
+    /// A real 1970-01-01 (a cover date a live source gives, written in UTC) is a date; only
+    /// epoch 0 written in a US zone is Marvel's "unknown".
+    func testFirstDayOf1970IsADate() throws {
+        for text in ["1970-01-01T00:00:00-0000", "1970-01-01T00:00:00+0000", "1970-01-01T00:00:00Z"] {
+            XCTAssertEqual(MarvelDate.parse(text), Date(timeIntervalSince1970: 0), text)
+        }
+        XCTAssertEqual(MarvelDate.format(MarvelDate.parse("1970-01-01T00:00:00-0000")).prefix(10), "1970-01-01")
+        let json = #"{"id":1,"title":"T","dates":[{"type":"onsaleDate","date":"1970-01-01T00:00:00-0000"}]}"#
+        let comic = try JSONDecoder().decode(MarvelComic.self, from: Data(json.utf8))
+        XCTAssertEqual(comic.dates.first?.date, Date(timeIntervalSince1970: 0))
+    }
+
     func testHTTPSUpgradeOnlyOnMarvelHosts() {
         XCTAssertEqual(MarvelHosts.upgradingToHTTPS("http://i.annihil.us/a/b"), "https://i.annihil.us/a/b")
         XCTAssertEqual(MarvelHosts.upgradingToHTTPS("http://x.annihil.us/a"), "https://x.annihil.us/a")

@@ -46,3 +46,40 @@ final class MetronImportTests: XCTestCase {
         XCTAssertEqual(((issue["results"] as? [[String: Any]])?.first)?["title"] as? String, "Death of the Inhumans (2018) #1")
     }
 }
+
+/// Issue list items name their series without its id: an imported comic's series is linked
+/// by id (the owner of a series' issue list, or the series of that name and start year the
+/// recordings hold), never by a search URL that clients cannot take an id from.
+final class MetronImportSeriesLinkTests: XCTestCase {
+    func testEveryImportedComicsSeriesLinkIsASeriesID() throws {
+        let recordings = try MetronRecordings.folder()
+        let store = try CatalogStore()
+        var report = ImportReport()
+        _ = MetronRecordingsImport.run(folder: recordings.path, into: store, report: &report)
+        XCTAssertEqual(report.failures, [])
+        var filter = ComicFilter()
+        filter.limit = 100
+        var byID = 0, empty = 0, other: [String] = []
+        while true {
+            let page = try store.comics(filter)
+            for json in page.results {
+                let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+                guard let uri = (object["series"] as? [String: Any])?["resourceURI"] as? String else { continue }
+                if uri.isEmpty {
+                    empty += 1
+                } else if uri.hasPrefix("http://gateway.marvel.com/v1/public/series/"), Int(uri.split(separator: "/").last ?? "") != nil {
+                    byID += 1
+                } else {
+                    other.append(uri)
+                }
+            }
+            filter.offset += page.results.count
+            if page.results.isEmpty || filter.offset >= page.total { break }
+        }
+        XCTAssertEqual(other, [], "series links that are not /series/{id}")
+        // Series' issue lists and the series the recordings hold give ids; an issue of a series
+        // the recordings never name keeps the contract's empty link.
+        XCTAssertGreaterThan(byID, 0, "\(byID) by id, \(empty) unknown")
+        print("imported comics' series links: \(byID) /series/{id}, \(empty) empty (series not in the recordings)")
+    }
+}

@@ -27,17 +27,21 @@ public enum EsakEnvironment {
         return python
     }
 
-    /// scripts/client_contracts.py for `client` (marvelous or marvelpy) against `base`.
-    public static func runClient(_ client: String, base: URL, publicKey: String, privateKey: String) throws -> (status: Int32, output: String) {
+    /// scripts/client_contracts.py for `client` (marvelous or marvelpy) against `base`; with
+    /// `data` (the envelopes the catalog was built from), what it decoded is compared with them.
+    public static func runClient(_ client: String, base: URL, publicKey: String, privateKey: String,
+                                 data: URL? = nil) throws -> (status: Int32, output: String) {
         let script = RepoPaths.root.appendingPathComponent("scripts/client_contracts.py").path
-        return try runProcess(try python.get(), [script, client, base.absoluteString, publicKey, privateKey])
+        return try runProcess(try python.get(), [script, client, base.absoluteString, publicKey, privateKey] + (data.map { [$0.path] } ?? []))
     }
 
     /// scripts/esak_contract.py against `base` (the list, one by-id call and every cross
-    /// route of the six types), signed with the keys.
-    public static func runContract(base: URL, publicKey: String, privateKey: String) throws -> (status: Int32, output: String) {
+    /// route of the six types), signed with the keys; with `data`, every entity esak decoded
+    /// is compared with its record there.
+    public static func runContract(base: URL, publicKey: String, privateKey: String,
+                                   data: URL? = nil) throws -> (status: Int32, output: String) {
         let script = RepoPaths.root.appendingPathComponent("scripts/esak_contract.py").path
-        return try runProcess(try python.get(), [script, base.absoluteString, publicKey, privateKey])
+        return try runProcess(try python.get(), [script, base.absoluteString, publicKey, privateKey] + (data.map { [$0.path] } ?? []))
     }
 
     public static func runProcess(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {

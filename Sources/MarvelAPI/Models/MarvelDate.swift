@@ -3,7 +3,7 @@ import Foundation
 
 /// Marvel's timestamps (`2014-04-29T14:18:17-0400`, events also `1993-11-10 00:00:00`), parsed by
 /// hand: `DateFormatter` is slow, not `Sendable`, and `ISO8601DateFormatter` rejects the colon-less
-/// offset. Sentinels (`-0001-11-30…` zero dates, `1969-12-31T19:00:00-0500` = epoch 0, and the
+/// offset. Sentinels (`-0001-11-30…` zero dates, `1969-12-31T19:00:00-0500` = epoch 0 in a US zone, and the
 /// 2029/2099 on-sale placeholders) mean "unknown" and parse to nil, as does anything malformed.
 public enum MarvelDate {
     /// What `encode` writes for an unknown date: the zero date Marvel itself uses.
@@ -47,7 +47,9 @@ public enum MarvelDate {
         }
         let days = CivilDays.daysFromCivil(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
-        if seconds == 0 { return nil }                       // 1969-12-31T19:00:00-0500
+        // Epoch 0 as PHP wrote it in a US zone (1969-12-31T19:00:00-0500) is Marvel's "unknown";
+        // 1970-01-01 written in UTC is a real day (a cover date a live source gives).
+        if seconds == 0, offsetSeconds != 0 { return nil }
         if year >= 2099 { return nil }                       // 2099-10-30 on-sale placeholder
         if year == 2029, month == 12, day == 31, hour == 0, minute == 0, second == 0 { return nil }
         return Date(timeIntervalSince1970: TimeInterval(seconds))

@@ -35,6 +35,7 @@ public enum MetronRecordingsImport {
         var skipped: [String: Int] = [:]
         let ordered = entries.filter { isList($0.request) } + entries.filter { !isList($0.request) }
         let translate = MetronToMarvel(imageBase: nil)
+        let seriesIDs = seriesIDs(entries, folder: folder)
         for (file, request) in ordered {
             let path = (folder as NSString).appendingPathComponent(file)
             guard let data = FileManager.default.contents(atPath: path) else {
@@ -42,7 +43,8 @@ public enum MetronRecordingsImport {
                 continue
             }
             do {
-                guard let objects = try objects(data, request: request, what: file, translate, &outcome.notes) else {
+                guard let objects = try objects(data, request: request, what: file, translate, seriesIDs: seriesIDs,
+                                                &outcome.notes) else {
                     skipped[kind(request), default: 0] += 1
                     continue
                 }
@@ -57,6 +59,35 @@ public enum MetronRecordingsImport {
         return outcome
     }
 
+    /// A series by the name and start year issue list items give it (Metron's items name their
+    /// series without its id).
+    struct SeriesKey: Hashable {
+        let name: String, began: Int?
+        init(_ name: String, _ began: Int?) { self.name = name.lowercased(); self.began = began }
+    }
+
+    /// The ids of the series the recordings hold, by name and start year: an issue list item's
+    /// series is linked by id (`/series/{id}`), never by a search URL clients cannot follow.
+    /// A name and year two series share names neither.
+    static func seriesIDs(_ entries: [(file: String, request: String)], folder: String) -> [SeriesKey: Int] {
+        var ids: [SeriesKey: Int] = [:], shared: Set<SeriesKey> = []
+        func add(_ key: SeriesKey, _ id: Int) {
+            if let known = ids[key], known != id { shared.insert(key) } else { ids[key] = id }
+        }
+        for (file, request) in entries where kind(request) == "series" {
+            guard let data = FileManager.default.contents(atPath: (folder as NSString).appendingPathComponent(file)) else { continue }
+            if isList(request) {
+                for item in (try? MetronDecoding.page(MetronSeriesSummary.self, from: data, what: file))?.results ?? [] {
+                    add(SeriesKey(item.name, item.yearBegan), item.id)
+                }
+            } else if let series = try? MetronDecoding.detail(MetronSeries.self, from: data, what: file).0 {
+                add(SeriesKey(series.name, series.yearBegan), series.id)
+            }
+        }
+        for key in shared { ids[key] = nil }
+        return ids
+    }
+
     static func kind(_ request: String) -> String { String(request.split(separator: "/").dropFirst().first ?? "") }
 
     static func isList(_ request: String) -> Bool {
@@ -66,7 +97,14 @@ public enum MetronRecordingsImport {
 
     /// The Marvel entities of one recording; nil for a kind with no Marvel counterpart.
     static func objects(_ data: Data, request: String, what: String, _ translate: MetronToMarvel,
-                        _ notes: inout [String]) throws(MetronError) -> [[String: Any]]? {
+                        seriesIDs: [SeriesKey: Int] = [:], _ notes: inout [String]) throws(MetronError) -> [[String: Any]]? {
+        func comic(_ issue: MetronIssueSummary, seriesID: Int? = nil) -> [String: Any] {
+            // Series lists name a series as issue items do ("Death of the Inhumans") or with its
+            // year ("Death of the Inhumans (2018)").
+            let titled = MetronToMarvel.seriesTitle(issue.seriesName, issue.seriesYearBegan, nil)
+            return translate.comic(issue, seriesID: seriesID ?? seriesIDs[SeriesKey(issue.seriesName, issue.seriesYearBegan)]
+                ?? seriesIDs[SeriesKey(titled, issue.seriesYearBegan)])
+        }
         let parts = request.split(separator: "?")[0].split(separator: "/").map(String.init)
         let kind = parts.count > 1 ? parts[1] : ""
         if parts.last == "issue_list", parts.count == 4, let ownerID = Int(parts[2]) {
@@ -79,7 +117,7 @@ public enum MetronRecordingsImport {
             default: nil
             }
             return page.results.map { issue in
-                var comic = translate.comic(issue)
+                var comic = comic(issue, seriesID: owner?.kind == "series" ? ownerID : nil)
                 if let owner {
                     let name = owner.kind == "series" ? MetronToMarvel.seriesTitle(issue.seriesName, issue.seriesYearBegan, nil) : ""
                     MetronToMarvel.link(&comic, owner.field, to: (owner.kind, ownerID, name))
@@ -100,7 +138,7 @@ public enum MetronRecordingsImport {
         let isDetail = !isList(request)
         switch kind {
         case "character": return isDetail ? try detail(MetronCharacter.self, translate.character) : try list(MetronSummary.self, translate.character)
-        case "issue": return isDetail ? try detail(MetronIssue.self, translate.comic) : try list(MetronIssueSummary.self, translate.comic)
+        case "issue": return isDetail ? try detail(MetronIssue.self, translate.comic) : try list(MetronIssueSummary.self, { comic($0) })
         case "series": return isDetail ? try detail(MetronSeries.self, translate.series) : try list(MetronSeriesSummary.self, translate.series)
         case "arc": return isDetail ? try detail(MetronArc.self, translate.event) : try list(MetronSummary.self, translate.event)
         case "creator": return isDetail ? try detail(MetronCreator.self, translate.creator) : try list(MetronSummary.self, translate.creator)

@@ -72,6 +72,21 @@ public struct MetronServing: LiveSource {
 
     public var lastRateLimitText: String? { client.lastRateLimitError }
 
+    /// Read from the shared budget file, never from Metron: the day's budget spent, or a pause
+    /// Metron asked for (429), means nothing new can be asked for now.
+    public var health: SourceHealth {
+        guard let usage = try? client.limiter.usage() else {
+            return SourceHealth(canAnswer: false, reason: "the request budget file cannot be read")
+        }
+        if let until = usage.pausedUntil, until > Date() {
+            return SourceHealth(canAnswer: false, reason: "Metron asked to wait until \(MarvelDate.format(until))")
+        }
+        if usage.today >= usage.perDay {
+            return SourceHealth(canAnswer: false, reason: "today's \(usage.perDay) Metron requests are spent")
+        }
+        return .ready
+    }
+
     public func settle() async { await client.settle() }
 
     /// Resource URIs are the contract's; a Metron picture is Metron's original file; a list

@@ -9,13 +9,6 @@ enum MarvelShapes {
 
     static func uri(_ kind: String, _ id: Int) -> String { "\(gateway)/\(kind)/\(id)" }
 
-    /// `/series?title=...&startYear=...`: where a series known only by name is found.
-    static func seriesSearchURI(_ title: String, startYear: Int?) -> String {
-        var components = URLComponents(string: "\(gateway)/series")!
-        components.queryItems = [URLQueryItem(name: "title", value: title)] + (startYear.map { [URLQueryItem(name: "startYear", value: String($0))] } ?? [])
-        return components.string ?? "\(gateway)/series"
-    }
-
     /// `{available, collectionURI, items, returned}`; items are `(id, name)` plus extra fields.
     static func list(_ kind: String, of owner: String, _ ownerID: Int, _ items: [(Int, String)],
                      extra: (Int) -> [String: Any] = { _ in [:] }) -> [String: Any] {

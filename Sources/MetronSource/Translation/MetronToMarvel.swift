@@ -67,8 +67,8 @@ public struct MetronToMarvel: Sendable {
     }
 
     /// An issue list item (these carry the cover, so a comics grid needs no further request).
-    /// Its series is named but has no id in Metron's list: the series' `resourceURI` is then the
-    /// series list asked by that title and start year, which finds it (an id is never invented).
+    /// Its series is named but has no id in Metron's list: the series' `resourceURI` is then
+    /// empty (an id is never invented, and a search URL is not a series link).
     public func comic(_ s: MetronIssueSummary) -> Object { comic(s, seriesID: nil) }
 
     /// An issue list item whose series id is known otherwise (the list asked by series, or
@@ -80,8 +80,8 @@ public struct MetronToMarvel: Sendable {
         return object
     }
 
-    /// A comic's fields and its series: by id when Metron gives it, else (issue list items name
-    /// their series without its id) the series list asked by title and start year.
+    /// A comic's fields and its series: by id when it is known, else (issue list items name
+    /// their series without its id) by name with an empty link.
     private func comicShell(id: Int, title: String, number: String, image: String?, modified: String?,
                             series: (id: Int?, name: String, began: Int?)) -> Object {
         var object = comicFields(id: id, title: title, number: number, image: image, modified: modified)
@@ -89,7 +89,9 @@ public struct MetronToMarvel: Sendable {
         if let seriesID = series.id {
             object["series"] = ["resourceURI": MarvelShapes.uri("series", seriesID), "name": seriesTitle]
         } else if !series.name.isEmpty {
-            object["series"] = ["resourceURI": MarvelShapes.seriesSearchURI(series.name, startYear: series.began), "name": seriesTitle]
+            // No id: the contract's empty link, never a search URL (clients take the id from
+            // the link's last component and reject the whole page when it is not a number).
+            object["series"] = ["resourceURI": "", "name": seriesTitle]
         }
         return object
     }

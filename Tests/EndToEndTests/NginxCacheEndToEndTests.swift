@@ -1,0 +1,166 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// deploy/nginx/marvel-gallery.conf as shipped (only its ports and folders changed) in front of
+/// two `marvel-gallery serve` processes on loopback: 1,000 requests from 50 connections over
+/// 25 URLs reach a `serve` at most once per URL (their access logs say so), and every answer
+/// to one URL has the same body and ETag. Debian's nginx (nginx-light, installed by
+/// scripts/test.sh); skips when it is missing.
+final class NginxCacheEndToEndTests: XCTestCase {
+    static let nginx = ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+
+    func testTwoServesBehindNginxAreAskedOncePerURL() throws {
+        guard let nginx = Self.nginx else { throw XCTSkip("nginx is not installed (apt-get install nginx-light)") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nginx-e2e-\(getpid())-\(UUID().uuidString.prefix(6))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let logs = [folder.appendingPathComponent("serve-1.log").path, folder.appendingPathComponent("serve-2.log").path]
+        let serves = try logs.map { try ServeProcess(executable: RepoPaths.executable, extraArguments: ["--access-log", $0], debugFlag: false) }
+        let port = try Self.freePort()
+        let site = try String(contentsOf: RepoPaths.root.appendingPathComponent("deploy/nginx/marvel-gallery.conf"), encoding: .utf8)
+        let upstreams = serves.map { "server 127.0.0.1:\($0.baseURL.port!);" }.joined(separator: "\n    ")
+        let local = site
+            .replacingOccurrences(of: "server 127.0.0.1:8081;\n    server 127.0.0.1:8082;", with: upstreams)
+            .replacingOccurrences(of: "/var/cache/nginx/marvel-gallery", with: folder.appendingPathComponent("cache").path)
+            .replacingOccurrences(of: "/var/log/nginx/marvel-gallery.access.log", with: folder.appendingPathComponent("nginx-access.log").path)
+            .replacingOccurrences(of: "listen [::]:80;", with: "")
+            .replacingOccurrences(of: "listen 80;", with: "listen 127.0.0.1:\(port);")
+        XCTAssertTrue(local.contains(upstreams) && local.contains("127.0.0.1:\(port)"), "the shipped site changed shape:\n\(site)")
+        let temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map { "\($0)_temp_path \(folder.path)/\($0);" }
+        let conf = """
+            \(getuid() == 0 ? "user root;" : "")
+            worker_processes 1;
+            daemon off;
+            pid \(folder.path)/nginx.pid;
+            error_log \(folder.path)/error.log;
+            events { worker_connections 1024; }
+            http {
+            \(temp.joined(separator: "\n"))
+            \(local)
+            }
+            """
+        let confPath = folder.appendingPathComponent("nginx.conf").path
+        try conf.write(toFile: confPath, atomically: true, encoding: .utf8)
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: nginx)
+        server.arguments = ["-p", folder.path, "-c", confPath, "-e", "\(folder.path)/error.log"]
+        let output = Pipe()
+        server.standardOutput = output
+        server.standardError = output
+        try server.run()
+        defer {
+            server.terminate()
+            server.waitUntilExit()
+        }
+        // Ready when nginx answers its health route through a serve.
+        let base = "http://127.0.0.1:\(port)"
+        let ready = Date().addingTimeInterval(20)
+        while Date() < ready, server.isRunning, (try? Self.status(base + "/health")) != 200 { usleep(50_000) }
+        XCTAssertEqual(try Self.status(base + "/health"), 200,
+                       "nginx did not come up: \((try? String(contentsOfFile: folder.path + "/error.log", encoding: .utf8)) ?? "")")
+
+        let ids = try Self.characterIDs(10)
+        var urls = ids.map { "/v1/public/characters/\($0)" } + ids.prefix(5).map { "/v1/public/characters/\($0)/comics?limit=5" }
+        urls += ["/v1/public/characters?limit=100", "/v1/public/characters?limit=50&offset=50", "/v1/public/comics?limit=20",
+                 "/v1/public/comics?limit=20&orderBy=title", "/v1/public/series?limit=10", "/v1/public/events",
+                 "/v1/public/creators?limit=30", "/v1/public/stories?limit=25", "/v1/public/characters?nameStartsWith=Sp",
+                 "/v1/public/comics?formatType=collection&limit=10"]
+        XCTAssertEqual(urls.count, 25)
+        let script = folder.appendingPathComponent("load.py").path
+        try Self.loadScript.write(toFile: script, atomically: true, encoding: .utf8)
+        let urlFile = folder.appendingPathComponent("urls.txt").path
+        try urls.joined(separator: "\n").write(toFile: urlFile, atomically: true, encoding: .utf8)
+        let load = try EsakEnvironment.runProcess("/usr/bin/env", ["python3", script, "127.0.0.1", String(port), urlFile, "1000", "50"])
+        XCTAssertEqual(load.status, 0, load.output)
+        let result = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(load.output.utf8)) as? [String: Any], load.output)
+        XCTAssertEqual(result["requests"] as? Int, 1_000)
+        XCTAssertEqual(result["errors"] as? [String], [])
+        let variants = try XCTUnwrap(result["variants"] as? [String: Int])
+        for url in urls { XCTAssertEqual(variants[url], 1, "\(url): \(variants[url] ?? 0) different bodies or ETags") }
+
+        // Every request serve saw, from both access logs: at most one per URL.
+        var reached: [String: Int] = [:]
+        for log in logs {
+            let text = try String(contentsOfFile: log, encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                guard let start = line.range(of: "\"GET "), let end = line.range(of: " HTTP/1.1\"", range: start.upperBound..<line.endIndex)
+                else { continue }
+                reached[String(line[start.upperBound..<end.lowerBound]), default: 0] += 1
+            }
+        }
+        let api = reached.filter { $0.key.hasPrefix("/v1/") }
+        XCTAssertEqual(Set(api.keys), Set(urls), "serve saw: \(api)")
+        XCTAssertEqual(api.values.max(), 1, "URLs that reached serve more than once: \(api.filter { $0.value > 1 })")
+        let perServe = logs.map { log in
+            ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.contains("\"GET /v1/") }.count
+        }
+        print("nginx in front of 2 serves: 1000 requests, 50 connections, \(urls.count) URLs; reached serve "
+              + "\(api.values.reduce(0, +)) times (\(perServe.map(String.init).joined(separator: " + ")))")
+    }
+
+    static func status(_ url: String) throws -> Int {
+        let result = try EsakEnvironment.runProcess(ServeProcess.curl, ["-s", "-o", "/dev/null", "-w", "%{http_code}", "--max-time", "2", url])
+        return Int(result.output) ?? 0
+    }
+
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Int32 in
+                guard bind(fd, pointer, length) == 0 else { return -1 }
+                return getsockname(fd, pointer, &length)
+            }
+        }
+        guard bound == 0 else { throw NSError(domain: "freePort", code: Int(errno)) }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    static func characterIDs(_ count: Int) throws -> [Int] {
+        let data = try Data(contentsOf: RepoPaths.fixtures.appendingPathComponent("catalog/characters-1.json"))
+        let top = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        let results = ((top?["data"] as? [String: Any])?["results"] as? [[String: Any]]) ?? []
+        return Array(results.compactMap { $0["id"] as? Int }.prefix(count))
+    }
+
+    /// 50 threads, each with one kept-alive connection, send their share of `total` requests
+    /// over the URLs in turn; prints the count, the errors and the number of different
+    /// (body, ETag) pairs each URL got.
+    static let loadScript = #"""
+    import hashlib, http.client, json, sys, threading
+    host, port, url_file, total, connections = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
+    urls = open(url_file).read().split("\n")
+    seen, errors, done, lock = {}, [], [0], threading.Lock()
+    def worker(n):
+        conn = http.client.HTTPConnection(host, port, timeout=30)
+        for i in range(n, total, connections):
+            url = urls[i % len(urls)]
+            try:
+                conn.request("GET", url, headers={"Accept-Encoding": "gzip"})
+                reply = conn.getresponse()
+                body = reply.read()
+                key = (hashlib.sha1(body).hexdigest(), reply.getheader("ETag"))
+                with lock:
+                    done[0] += 1
+                    seen.setdefault(url, set()).add(key)
+                    if reply.status != 200:
+                        errors.append(f"{url}: {reply.status}")
+            except Exception as error:
+                with lock:
+                    errors.append(f"{url}: {error!r}")
+                conn.close()
+                conn = http.client.HTTPConnection(host, port, timeout=30)
+    threads = [threading.Thread(target=worker, args=(n,)) for n in range(connections)]
+    for t in threads: t.start()
+    for t in threads: t.join()
+    print(json.dumps({"requests": done[0], "errors": errors, "variants": {u: len(k) for u, k in seen.items()}}))
+    """#
+}
