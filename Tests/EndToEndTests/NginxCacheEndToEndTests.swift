@@ -69,8 +69,7 @@ final class NginxCacheEndToEndTests: XCTestCase {
                  "/v1/public/creators?limit=30", "/v1/public/stories?limit=25", "/v1/public/characters?nameStartsWith=Sp",
                  "/v1/public/comics?formatType=collection&limit=10"]
         XCTAssertEqual(urls.count, 25)
-        let script = folder.appendingPathComponent("load.py").path
-        try Self.loadScript.write(toFile: script, atomically: true, encoding: .utf8)
+        let script = RepoPaths.root.appendingPathComponent("scripts/nginx_load.py").path
         let urlFile = folder.appendingPathComponent("urls.txt").path
         try urls.joined(separator: "\n").write(toFile: urlFile, atomically: true, encoding: .utf8)
         let load = try EsakEnvironment.runProcess("/usr/bin/env", ["python3", script, "127.0.0.1", String(port), urlFile, "1000", "50"])
@@ -130,37 +129,4 @@ final class NginxCacheEndToEndTests: XCTestCase {
         let results = ((top?["data"] as? [String: Any])?["results"] as? [[String: Any]]) ?? []
         return Array(results.compactMap { $0["id"] as? Int }.prefix(count))
     }
-
-    /// 50 threads, each with one kept-alive connection, send their share of `total` requests
-    /// over the URLs in turn; prints the count, the errors and the number of different
-    /// (body, ETag) pairs each URL got.
-    static let loadScript = #"""
-    import hashlib, http.client, json, sys, threading
-    host, port, url_file, total, connections = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
-    urls = open(url_file).read().split("\n")
-    seen, errors, done, lock = {}, [], [0], threading.Lock()
-    def worker(n):
-        conn = http.client.HTTPConnection(host, port, timeout=30)
-        for i in range(n, total, connections):
-            url = urls[i % len(urls)]
-            try:
-                conn.request("GET", url, headers={"Accept-Encoding": "gzip"})
-                reply = conn.getresponse()
-                body = reply.read()
-                key = (hashlib.sha1(body).hexdigest(), reply.getheader("ETag"))
-                with lock:
-                    done[0] += 1
-                    seen.setdefault(url, set()).add(key)
-                    if reply.status != 200:
-                        errors.append(f"{url}: {reply.status}")
-            except Exception as error:
-                with lock:
-                    errors.append(f"{url}: {error!r}")
-                conn.close()
-                conn = http.client.HTTPConnection(host, port, timeout=30)
-    threads = [threading.Thread(target=worker, args=(n,)) for n in range(connections)]
-    for t in threads: t.start()
-    for t in threads: t.join()
-    print(json.dumps({"requests": done[0], "errors": errors, "variants": {u: len(k) for u, k in seen.items()}}))
-    """#
 }
