@@ -110,6 +110,8 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var jumpTyping: JumpTyping?
     public internal(set) var jump: JumpState?
     public internal(set) var jumpNotice: String?
+    /// Esc on the main list: the status line says "q quits" until the next key.
+    public internal(set) var quitHintShown = false
     /// A key was ignored on the "Terminal too small" screen (it says so until the next resize).
     public internal(set) var tooSmallKeyIgnored = false
     /// The last size the grid fitted, while the terminal is too small (`gridBeforeResize`).

@@ -13,6 +13,7 @@ extension AppState {
         if !released, !heldKeys.isEmpty { return hold(key) }
         copyNotice = nil  // the confirmation stays until the next key
         jumpNotice = nil
+        quitHintShown = false
         if let overlay { return handleOverlay(overlay, key: key) }
         if !details.isEmpty { return handleDetail(key: key) }
         if indexCursor != nil { return handleIndexBar(key: key) }
@@ -98,7 +99,9 @@ extension AppState {
                 lists.removeLast()
                 revealCurrentSelection()
             } else {
-                return quit()
+                // Esc closes, backs out or clears and never quits: an Esc meant for something
+                // already closed (the index a letter closed) must not drop the user at the shell.
+                quitHintShown = true
             }
         case .quit:
             return quit()

@@ -152,8 +152,9 @@ enum DetailScreen {
         buffer.fill(area, with: Cell(" ", style: theme.statusBar))
         var left = " ● " + StatusBar.source(state.config.source, strings)
         if let notice = page.notice { left += "  │  " + notice }
-        for notice in [state.copyNotice].compactMap({ $0 }) + state.savedNotices { left += "  │  " + notice }
-        let said = [state.copyNotice, page.notice].compactMap { $0 }
+        let quitHint = state.quitHintShown ? strings[.quitHint] : nil
+        for notice in [state.copyNotice, quitHint].compactMap({ $0 }) + state.savedNotices { left += "  │  " + notice }
+        let said = [state.copyNotice, quitHint, page.notice].compactMap { $0 }
         if !said.isEmpty, TextWidth.of(left) > area.width {
             // What `y`, `f` or `o` just did shows at any width: the source, said on every page,
             // gives way first (at 30 columns the line was " ● offline catalog  │  copied…").

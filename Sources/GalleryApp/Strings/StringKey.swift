@@ -46,6 +46,7 @@ public enum StringKey: String, CaseIterable, Sendable {
     case helpRetry
     case helpHelp
     case helpBack
+    case quitHint
     case helpQuit
     case helpNextPrevious
     case helpHalfPage
