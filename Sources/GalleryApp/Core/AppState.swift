@@ -145,7 +145,9 @@ public struct AppState: Equatable, Sendable {
     public var strings: Strings { Strings(config.language) }
     /// The header's credit: the last page's, else the source's own, else Marvel's.
     public var shownAttribution: String { attribution ?? config.attribution ?? MarvelAttribution.text }
-    public var layout: ScreenLayout { ScreenLayout(size: size, legendRows: config.catalog == .comics ? 1 : 0) }
+    public var layout: ScreenLayout {
+        ScreenLayout(size: size, legendRows: config.catalog == .comics ? 1 : 0, labelColumns: config.catalog.labelColumns)
+    }
     /// The list on screen.
     public var current: PagedList { lists[lists.count - 1] }
 
