@@ -109,7 +109,8 @@ extension AppState {
             cycleFormat(forward: forward)
         case .copy(let what):
             guard let item = current.selectedItem else { return [] }
-            let text = what == .name ? item.name : CopyRequest.resourceURL(item.kind ?? config.catalog.resource, id: item.id)
+            let text = what == .name ? item.name
+                : item.link ?? BrowserLink.marvelPage(item.kind ?? config.catalog.resource, id: item.id, name: item.name)
             return [.copy(CopyRequest(what, text))]
         case .favourite:
             return toggleFavouriteOnGrid()
