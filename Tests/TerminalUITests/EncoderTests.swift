@@ -27,6 +27,21 @@ final class EncoderTests: XCTestCase {
         XCTAssertEqual(enc.encode(BufferDiff(from: back, to: back)), [])
     }
 
+    /// Issue 35: a resize invalidates the encoder; the next frame without a cursor (the "terminal
+    /// too small" screen after the search field's) hides the cursor the terminal still shows.
+    func testAFrameWithoutACursorHidesItAfterAnInvalidate() {
+        let size = Size(width: 20, height: 2)
+        var withCursor = Buffer(size: size)
+        withCursor.put("Search › s", at: Point(x: 0, y: 0))
+        withCursor.cursor = Point(x: 10, y: 0)
+        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false)
+        XCTAssertTrue(s(enc.encode(BufferDiff.fullRepaint(withCursor))).hasSuffix("\u{1B}[?25h"))
+        enc.invalidate()
+        var small = Buffer(size: Size(width: 10, height: 2))
+        small.put("too small", at: Point(x: 0, y: 0))
+        XCTAssertTrue(s(enc.encode(BufferDiff.fullRepaint(small))).contains("\u{1B}[?25l"))
+    }
+
     func testColourDepthDowngrade() {
         var back = Buffer(size: Size(width: 3, height: 1))
         back.put("x", at: .zero, style: Style(foreground: .rgb(255, 0, 0), background: .rgb(0, 0, 0)))

@@ -46,6 +46,9 @@ public struct SearchState: Equatable, Sendable {
     public let baseDepth: Int
     /// True while the field has the focus (false after Enter: results kept, grid focused).
     public var isEditing = true
+    /// Where typing goes, in characters from the start (←/→ move it); nil: the end.
+    public var cursor: Int?
+    var cursorIndex: Int { min(cursor ?? text.count, text.count) }
 }
 
 /// What is drawn over the grid and takes the keys first.

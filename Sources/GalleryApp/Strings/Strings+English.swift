@@ -40,7 +40,7 @@ extension Strings {
         .helpOpen: "open the selected character",
         .helpMouse: "wheel scrolls, click selects, double click opens",
         .helpSearch: "search names",
-        .helpSearchKeys: "in the field: Enter keeps the results, Esc restores the list",
+        .helpSearchKeys: "in the field: ←→ Ctrl-W Ctrl-U edit; Enter keeps, Esc restores the list",
         .helpIndex: "A–Z index (# for digits)",
         .helpIndexKeys: "in the index: a letter, digit or ←/→ and Enter moves to it",
         .helpRetry: "retry a page that failed",

@@ -40,7 +40,7 @@ extension Strings {
         .helpOpen: "abrir el personaje seleccionado",
         .helpMouse: "la rueda desplaza, clic selecciona, doble clic abre",
         .helpSearch: "buscar nombres",
-        .helpSearchKeys: "en el campo: Intro conserva los resultados, Esc restaura la lista",
+        .helpSearchKeys: "en el campo: ←→ Ctrl-W Ctrl-U editan; Intro conserva, Esc restaura la lista",
         .helpIndex: "índice A–Z (# para dígitos)",
         .helpIndexKeys: "en el índice: una letra, un dígito o ←/→ e Intro lleva a ella",
         .helpRetry: "reintentar una página que falló",
