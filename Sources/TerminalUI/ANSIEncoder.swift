@@ -14,6 +14,10 @@ public struct ANSIEncoder: Sendable {
 
     private var pen: Style?          // nil: unknown, the next SGR starts with a reset
     var cursor: Point?               // nil: unknown, the next move is absolute
+    /// Whether frames set the window title (`Buffer.title`): off in tmux and screen, whose pane
+    /// title is theirs, and off where the backend did not push the terminal's own.
+    public var setsTitle = false
+    private var shownTitle: String?
     /// nil: unknown (after `invalidate()`), so the next frame says it either way.
     private var cursorVisible: Bool? = false
     /// The pictures the terminal shows and stores (`ANSIEncoder+Images`).
@@ -37,6 +41,7 @@ public struct ANSIEncoder: Sendable {
         pen = nil
         cursor = nil
         cursorVisible = nil
+        shownTitle = nil
     }
 
     public mutating func encode(_ diff: BufferDiff) -> [UInt8] {
@@ -46,6 +51,10 @@ public struct ANSIEncoder: Sendable {
     }
 
     public mutating func encode(_ diff: BufferDiff, into out: inout [UInt8]) {
+        if setsTitle, let title = diff.target.title, title != shownTitle {
+            out.append(contentsOf: ANSI.windowTitle(title))
+            shownTitle = title
+        }
         if diff.isEmpty { return }
         // A sixel or iTerm2 picture that leaves can only be wiped by clearing: repaint all.
         var diff = needsClearForImages(diff) ? BufferDiff.fullRepaint(diff.target) : diff

@@ -42,6 +42,24 @@ final class EncoderTests: XCTestCase {
         XCTAssertTrue(s(enc.encode(BufferDiff.fullRepaint(small))).contains("\u{1B}[?25l"))
     }
 
+    /// Issue 35: a frame's title goes out once, cleaned (a name's escape never reaches the
+    /// title), only where the backend allows it; enter and leave push and pop the terminal's own.
+    func testTheWindowTitleIsCleanedAndSentOnce() {
+        var frame = Buffer(size: Size(width: 10, height: 1))
+        frame.title = "marvel-gallery: Evil\u{1B}]2;pwned\u{07}\u{9B}31m\u{202E}Man"
+        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false)
+        XCTAssertFalse(s(enc.encode(BufferDiff.fullRepaint(frame))).contains("\u{1B}]2;"), "not asked for: no title")
+        enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false)
+        enc.setsTitle = true
+        let out = s(enc.encode(BufferDiff.fullRepaint(frame)))
+        XCTAssertTrue(out.hasPrefix("\u{1B}]2;marvel-gallery: EvilMan\u{07}"), out.debugDescription)
+        XCTAssertEqual(out.components(separatedBy: "\u{1B}").count, out.components(separatedBy: "\u{1B}[").count + 1,
+                       "one ESC outside CSIs: the title's own")
+        XCTAssertFalse(s(enc.encode(BufferDiff(from: frame, to: frame))).contains("]2;"), "sent once")
+        XCTAssertTrue(s(ANSI.enterSequence(titles: true)).hasPrefix("\u{1B}[22;0t"))
+        XCTAssertTrue(s(ANSI.leaveSequence(titles: true)).hasSuffix("\u{1B}[23;0t"))
+    }
+
     func testColourDepthDowngrade() {
         var back = Buffer(size: Size(width: 3, height: 1))
         back.put("x", at: .zero, style: Style(foreground: .rgb(255, 0, 0), background: .rgb(0, 0, 0)))
