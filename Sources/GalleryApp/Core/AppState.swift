@@ -113,6 +113,8 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var jumpTyping: JumpTyping?
     public internal(set) var jump: JumpState?
     public internal(set) var jumpNotice: String?
+    /// The text of the last search closed (Esc), for `n` / `N` on the list under it.
+    public internal(set) var lastSearchText: String?
     /// Esc on the main list: the status line says "q quits" until the next key.
     public internal(set) var quitHintShown = false
     /// A key was ignored on the "Terminal too small" screen (it says so until the next resize).

@@ -120,6 +120,8 @@ extension AppState {
             sort(reverse: reverse)
         case .jump:
             return startJumpTyping()
+        case .nextMatch(let forward):
+            nextMatch(forward: forward)
         }
         return []
     }

@@ -104,6 +104,7 @@ extension AppState {
 
     /// Esc: close the field and go back to the list the search started from.
     mutating func restoreFromSearch() {
+        if let text = search?.text, !text.drop(while: { $0 == " " }).isEmpty { lastSearchText = text }
         dropSearchResults()
         search = nil
         revealCurrentSelection()

@@ -47,6 +47,9 @@ public enum StringKey: String, CaseIterable, Sendable {
     case helpHelp
     case helpBack
     case quitHint
+    case helpNextMatch
+    case noSearchYet
+    case noLoadedMatch
     case helpQuit
     case helpNextPrevious
     case helpHalfPage
