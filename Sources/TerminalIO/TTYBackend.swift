@@ -81,7 +81,8 @@ public final class TTYBackend: Backend, @unchecked Sendable {
             if !syncOutput, let reply = TerminalQuery.synchronizedOutput(tty, timeoutMilliseconds: 100, keeping: typeAhead) {
                 syncOutput = reply
             }
-            let leave = ANSI.leaveSequence(mouse: mouse, graphics: capabilities.graphicsMode, titles: setsWindowTitle)
+            let leave = ANSI.leaveSequence(mouse: mouse, graphics: capabilities.graphicsMode, titles: setsWindowTitle,
+                                           erasingEchoedLine: RawMode.echoedBeforeHold > 0)
             leave.withUnsafeBufferPointer { p in
                 p.withMemoryRebound(to: CChar.self) { mg_term_set_leave_bytes(tty.outputFD, $0.baseAddress, $0.count) }
             }
@@ -150,7 +151,8 @@ public final class TTYBackend: Backend, @unchecked Sendable {
 
     /// Leave the screen and restore termios, but keep handlers (used for suspend).
     private func restoreScreen() {
-        try? tty.write(ANSI.leaveSequence(mouse: mouse, graphics: capabilities.graphicsMode, titles: setsWindowTitle))
+        try? tty.write(ANSI.leaveSequence(mouse: mouse, graphics: capabilities.graphicsMode, titles: setsWindowTitle,
+                                          erasingEchoedLine: RawMode.echoedBeforeHold > 0))
         RawMode.restore()
     }
 

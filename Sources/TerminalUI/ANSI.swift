@@ -37,8 +37,11 @@ public enum ANSI {
     /// it was shown, reflows its rows into the shell's screen on the way out (after 80x24 ->
     /// 100x30 and `q`, six rows of tiles stayed above the prompt). `CSI H CSI J`, not `CSI 2J`,
     /// which kitty 0.26.5 also takes as "free every unplaced picture".
-    /// `titles`: the terminal's own window title is popped back last.
-    public static func leaveSequence(mouse: Bool = true, graphics: GraphicsMode = .blocks, titles: Bool = false) -> [UInt8] {
+    /// `titles`: the terminal's own window title is popped back last. `erasingEchoedLine`: keys
+    /// typed while the program started were echoed on the line under the command, where the
+    /// main screen's cursor is put back: that line is cleared (`CR CSI K`) for the next prompt.
+    public static func leaveSequence(mouse: Bool = true, graphics: GraphicsMode = .blocks, titles: Bool = false,
+                                     erasingEchoedLine: Bool = false) -> [UInt8] {
         var out: [UInt8] = []
         if graphics.graphics == .kitty {
             out = graphics.tmuxPlaceholders ? TmuxPassthrough.wrap(KittyGraphics.deleteAll) : KittyGraphics.deleteAll
@@ -46,6 +49,7 @@ public enum ANSI {
         var s = "\u{1B}[0m\u{1B}[r\u{1B}[H\u{1B}[J"
         if mouse { s += "\u{1B}[?1006l\u{1B}[?1000l" }
         s += "\u{1B}[?2004l\u{1B}[?2026l\u{1B}[?25h\u{1B}[?1049l" + (titles ? "\u{1B}[23;0t" : "")
+            + (erasingEchoedLine ? "\r\u{1B}[K" : "")
         return out + Array(s.utf8)
     }
 
