@@ -157,7 +157,7 @@ let package = Package(
         ]),
         // The command line parsed in-process (validation messages and exit codes).
         .testTarget(name: "MarvelGalleryTests", dependencies: [
-            "marvel-gallery", "MarvelAPI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "marvel-gallery", "MarvelAPI", "Settings", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Drives the built executable inside tmux; needs the marvel-gallery product built first.
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "ImageCore", "TerminalUI"]),

@@ -103,7 +103,7 @@ extension CurlTransfer {
             // how long the attempt ran.
             return .timedOut(metrics.totalTime >= timeouts.total - .milliseconds(100) ? .total : .stall, host: host)
         case CURLE_COULDNT_RESOLVE_HOST: return .cannotResolveHost(host)
-        case CURLE_COULDNT_CONNECT: return .cannotConnect(host: host, detail: detail)
+        case CURLE_COULDNT_CONNECT: return .cannotConnect(host: host, detail: Self.connectFailure(detail))
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM,
              CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR,
              CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS:
@@ -120,5 +120,22 @@ extension CurlTransfer {
         case CURLE_BAD_CONTENT_ENCODING: return .badContentEncoding(host: host)
         default: return .curl(code: Int(code.rawValue), detail: detail)
         }
+    }
+}
+
+extension CurlTransfer {
+    /// What curl's "could not connect" sentence adds to ours ("cannot connect to 127.0.0.1:
+    /// …"): the port and the system's reason, not the sentence itself ("Failed to connect to
+    /// 127.0.0.1 port 1 after 0 ms: Couldn't connect to server" → "nothing answered on port 1").
+    static func connectFailure(_ curl: String) -> String {
+        guard curl.hasPrefix("Failed to connect") else { return curl }
+        let port = curl.firstMatch(of: /port (\d+)/).map { String($0.1) }
+        var reason = curl.components(separatedBy: ": ").last ?? ""
+        if reason == curl || reason.lowercased().hasPrefix("couldn't connect") || reason.isEmpty {
+            reason = "nothing answered"
+        } else {
+            reason = reason.prefix(1).lowercased() + reason.dropFirst()
+        }
+        return reason + (port.map { " on port " + $0 } ?? "")
     }
 }

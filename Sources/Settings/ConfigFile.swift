@@ -44,7 +44,8 @@ public struct ConfigFile: Equatable, Sendable {
             throw .invalidConfig(path, "\(error)")
         }
         for key in table.keys where !known.contains(key) {
-            throw .invalidConfig(path, "unknown key \"\(key)\"; known keys: \(known.joined(separator: ", "))")
+            let guess = NearestName.closest(to: key, among: known).map { "; did you mean \"\($0)\"?" } ?? ""
+            throw .invalidConfig(path, "unknown key \"\(key)\"\(guess); known keys: \(known.joined(separator: ", "))")
         }
         func string(_ key: String) throws(SettingsError) -> String? {
             guard let value = table[key] else { return nil }

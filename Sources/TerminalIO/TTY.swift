@@ -92,8 +92,16 @@ public enum RawMode {
     /// backend has restored the terminal: the same saved struct).
     public static func holdEcho() {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return }
-        _ = mg_term_hold_echo(STDIN_FILENO)
+        guard mg_term_hold_echo(STDIN_FILENO) == 0 else { return }
+        // Keys typed between Enter and here were echoed by the line discipline onto the line
+        // under the command (a `j` 110 ms after Enter stayed beside the next prompt): counted
+        // now, erased on the way out (`ANSI.leaveSequence(erasingEchoedLine:)`).
+        var queued: Int32 = 0
+        if ioctl(STDIN_FILENO, UInt(FIONREAD), &queued) == 0 { echoedBeforeHold = Int(queued) }
     }
+
+    /// Bytes the terminal had echoed before `holdEcho` (set once, at launch, before any thread).
+    nonisolated(unsafe) public private(set) static var echoedBeforeHold = 0
 
     public static func restore() {
         _ = mg_term_restore()

@@ -67,6 +67,9 @@ public final class TTYBackend: Backend, @unchecked Sendable {
     public var colorDepth: ColorDepth { capabilities.colorDepth }
     public var synchronizedOutput: Bool { lock.withLock { syncOutput } }
     public var graphics: GraphicsMode { capabilities.graphicsMode }
+    /// The window title is ours to set outside tmux and screen (their pane title is theirs and
+    /// tmux 3.3a keeps no title stack).
+    public var setsWindowTitle: Bool { !capabilities.inTmux && !capabilities.inScreen }
     public var kittyFiles: (any KittyPictureFiles)? { pictureFiles }
 
     public func enter() throws {
@@ -78,13 +81,14 @@ public final class TTYBackend: Backend, @unchecked Sendable {
             if !syncOutput, let reply = TerminalQuery.synchronizedOutput(tty, timeoutMilliseconds: 100, keeping: typeAhead) {
                 syncOutput = reply
             }
-            let leave = ANSI.leaveSequence(mouse: mouse, graphics: capabilities.graphicsMode)
+            let leave = ANSI.leaveSequence(mouse: mouse, graphics: capabilities.graphicsMode, titles: setsWindowTitle,
+                                           erasingEchoedLine: RawMode.echoedBeforeHold > 0)
             leave.withUnsafeBufferPointer { p in
                 p.withMemoryRebound(to: CChar.self) { mg_term_set_leave_bytes(tty.outputFD, $0.baseAddress, $0.count) }
             }
             _ = mg_term_install_fatal_handlers()
             let sigFD = mg_term_signal_pipe_open()
-            try tty.write(ANSI.enterSequence(mouse: mouse))
+            try tty.write(ANSI.enterSequence(mouse: mouse, titles: setsWindowTitle))
             entered = true
             if reader == nil, sigFD >= 0 {
                 let (s, c) = AsyncStream.makeStream(of: TerminalEvent.self)
@@ -147,7 +151,8 @@ public final class TTYBackend: Backend, @unchecked Sendable {
 
     /// Leave the screen and restore termios, but keep handlers (used for suspend).
     private func restoreScreen() {
-        try? tty.write(ANSI.leaveSequence(mouse: mouse, graphics: capabilities.graphicsMode))
+        try? tty.write(ANSI.leaveSequence(mouse: mouse, graphics: capabilities.graphicsMode, titles: setsWindowTitle,
+                                          erasingEchoedLine: RawMode.echoedBeforeHold > 0))
         RawMode.restore()
     }
 
@@ -168,7 +173,7 @@ public final class TTYBackend: Backend, @unchecked Sendable {
             mg_term_stop_self()
             // Continued (fg): back into raw mode and the alternate screen; the runner repaints.
             if mg_term_enter_raw(tty.inputFD) != 0 { throw TerminalIOError.termios(errno: errno) }
-            try tty.write(ANSI.enterSequence(mouse: mouse))
+            try tty.write(ANSI.enterSequence(mouse: mouse, titles: setsWindowTitle))
         }
     }
 

@@ -10,11 +10,21 @@ public enum ANSI {
     public static let resetStyle: [UInt8] = Array("\u{1B}[0m".utf8)
     public static let resetMargins: [UInt8] = Array("\u{1B}[r".utf8)
     public static let home: [UInt8] = Array("\u{1B}[H".utf8)
+    /// XTWINOPS: keep the terminal's own window title on its stack, and put it back.
+    public static let pushTitle: [UInt8] = Array("\u{1B}[22;0t".utf8)
+    public static let popTitle: [UInt8] = Array("\u{1B}[23;0t".utf8)
+
+    /// OSC 2: the window title, cleaned (no escape, control or bidi character from a name
+    /// reaches it) and at most 200 characters.
+    public static func windowTitle(_ text: String) -> [UInt8] {
+        Array(("\u{1B}]2;" + String(Sanitizer.clean(text).prefix(200)) + "\u{07}").utf8)
+    }
 
     /// What entering the full-screen UI sends: alternate screen, hidden cursor, bracketed paste,
     /// mouse clicks and wheel in SGR encoding, then a clean screen.
-    public static func enterSequence(mouse: Bool = true) -> [UInt8] {
-        var s = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h"
+    /// `titles`: the program sets the window title, so the terminal's own is pushed first.
+    public static func enterSequence(mouse: Bool = true, titles: Bool = false) -> [UInt8] {
+        var s = (titles ? "\u{1B}[22;0t" : "") + "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h"
         if mouse { s += "\u{1B}[?1000h\u{1B}[?1006h" }
         s += "\u{1B}[0m\u{1B}[2J\u{1B}[H"
         return Array(s.utf8)
@@ -27,14 +37,19 @@ public enum ANSI {
     /// it was shown, reflows its rows into the shell's screen on the way out (after 80x24 ->
     /// 100x30 and `q`, six rows of tiles stayed above the prompt). `CSI H CSI J`, not `CSI 2J`,
     /// which kitty 0.26.5 also takes as "free every unplaced picture".
-    public static func leaveSequence(mouse: Bool = true, graphics: GraphicsMode = .blocks) -> [UInt8] {
+    /// `titles`: the terminal's own window title is popped back last. `erasingEchoedLine`: keys
+    /// typed while the program started were echoed on the line under the command, where the
+    /// main screen's cursor is put back: that line is cleared (`CR CSI K`) for the next prompt.
+    public static func leaveSequence(mouse: Bool = true, graphics: GraphicsMode = .blocks, titles: Bool = false,
+                                     erasingEchoedLine: Bool = false) -> [UInt8] {
         var out: [UInt8] = []
         if graphics.graphics == .kitty {
             out = graphics.tmuxPlaceholders ? TmuxPassthrough.wrap(KittyGraphics.deleteAll) : KittyGraphics.deleteAll
         }
         var s = "\u{1B}[0m\u{1B}[r\u{1B}[H\u{1B}[J"
         if mouse { s += "\u{1B}[?1006l\u{1B}[?1000l" }
-        s += "\u{1B}[?2004l\u{1B}[?2026l\u{1B}[?25h\u{1B}[?1049l"
+        s += "\u{1B}[?2004l\u{1B}[?2026l\u{1B}[?25h\u{1B}[?1049l" + (titles ? "\u{1B}[23;0t" : "")
+            + (erasingEchoedLine ? "\r\u{1B}[K" : "")
         return out + Array(s.utf8)
     }
 

@@ -14,7 +14,12 @@ public struct ANSIEncoder: Sendable {
 
     private var pen: Style?          // nil: unknown, the next SGR starts with a reset
     var cursor: Point?               // nil: unknown, the next move is absolute
-    private var cursorVisible = false
+    /// Whether frames set the window title (`Buffer.title`): off in tmux and screen, whose pane
+    /// title is theirs, and off where the backend did not push the terminal's own.
+    public var setsTitle = false
+    private var shownTitle: String?
+    /// nil: unknown (after `invalidate()`), so the next frame says it either way.
+    private var cursorVisible: Bool? = false
     /// The pictures the terminal shows and stores (`ANSIEncoder+Images`).
     var imageLayer = ImageLayer()
     /// The terminal's default colours, for the kitty canvas (kitty's own defaults unless it said).
@@ -30,11 +35,13 @@ public struct ANSIEncoder: Sendable {
         self.synchronizedOutput = synchronizedOutput
     }
 
-    /// Forget what the terminal shows (its pen and cursor position).
+    /// Forget what the terminal shows (its pen, cursor position and whether the cursor shows:
+    /// a search field's cursor stayed on the "terminal too small" screen a resize led to).
     public mutating func invalidate() {
         pen = nil
         cursor = nil
-        cursorVisible = false
+        cursorVisible = nil
+        shownTitle = nil
     }
 
     public mutating func encode(_ diff: BufferDiff) -> [UInt8] {
@@ -44,6 +51,10 @@ public struct ANSIEncoder: Sendable {
     }
 
     public mutating func encode(_ diff: BufferDiff, into out: inout [UInt8]) {
+        if setsTitle, let title = diff.target.title, title != shownTitle {
+            out.append(contentsOf: ANSI.windowTitle(title))
+            shownTitle = title
+        }
         if diff.isEmpty { return }
         // A sixel or iTerm2 picture that leaves can only be wiped by clearing: repaint all.
         var diff = needsClearForImages(diff) ? BufferDiff.fullRepaint(diff.target) : diff
@@ -69,7 +80,7 @@ public struct ANSIEncoder: Sendable {
 
     private mutating func encodeBody(_ diff: BufferDiff, into out: inout [UInt8]) {
         let hasDrawing = diff.clearScreen || diff.scroll != nil || !diff.changed.isEmpty || diff.imagesChanged
-        if hasDrawing && cursorVisible {
+        if hasDrawing && cursorVisible != false {
             out.append(contentsOf: ANSI.hideCursor)
             cursorVisible = false
         }
@@ -118,8 +129,8 @@ public struct ANSIEncoder: Sendable {
         drawImages(for: diff, into: &out)
         if let c = diff.target.cursor {
             moveCursor(to: c, &out)
-            if !cursorVisible { out.append(contentsOf: ANSI.showCursor); cursorVisible = true }
-        } else if cursorVisible {
+            if cursorVisible != true { out.append(contentsOf: ANSI.showCursor); cursorVisible = true }
+        } else if cursorVisible != false {
             out.append(contentsOf: ANSI.hideCursor)
             cursorVisible = false
         }

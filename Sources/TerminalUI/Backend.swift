@@ -38,9 +38,13 @@ public protocol Backend: Sendable {
     /// Where kitty pictures are written as temporary files when the terminal reads this
     /// machine's files (nil: they are streamed).
     var kittyFiles: (any KittyPictureFiles)? { get async }
+    /// Whether frames may set the window title: the backend pushed the terminal's own on
+    /// `enter` and pops it on every way out.
+    var setsWindowTitle: Bool { get async }
 }
 
 extension Backend {
+    public var setsWindowTitle: Bool { get async { false } }
     public var graphics: GraphicsMode { get async { .blocks } }
     public var kittyFiles: (any KittyPictureFiles)? { get async { nil } }
 }

@@ -5,6 +5,9 @@ public struct Buffer: Hashable, Sendable {
     public internal(set) var cells: [Cell]
     /// Where the terminal cursor is shown after the frame (nil keeps it hidden).
     public var cursor: Point?
+    /// The window title this frame asks for ("marvel-gallery: Characters"); the encoder sets it
+    /// where the backend allows (`ANSIEncoder.setsTitle`), cleaned of any control character.
+    public var title: String?
     /// Pixel pictures on this frame, in drawing order (`place`, `settleImages`).
     public internal(set) var images: [ImagePlacement] = []
     /// kitty pictures to have in the terminal without showing them yet: the tiles just off the
@@ -39,6 +42,7 @@ public struct Buffer: Hashable, Sendable {
     public mutating func clear(_ fill: Cell = .blank) {
         for i in cells.indices { cells[i] = fill }
         cursor = nil
+        title = nil
         scrollHint = nil
         images.removeAll(keepingCapacity: true)
         preloads.removeAll(keepingCapacity: true)

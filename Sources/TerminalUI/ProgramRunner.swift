@@ -67,6 +67,7 @@ public struct ProgramRunner<P: Program>: Sendable {
         var encoder = ANSIEncoder(depth: await backend.colorDepth,
                                   synchronizedOutput: await backend.synchronizedOutput)
         encoder.kittyFiles = await backend.kittyFiles
+        encoder.setsTitle = await backend.setsWindowTitle
         if let colors = await backend.graphics.defaultColors { encoder.defaultColors = colors }
         let picturesMove = await backend.graphics.picturesMoveWithScroll
         encoder.picturesAreCells = picturesMove

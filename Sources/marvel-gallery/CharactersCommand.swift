@@ -12,9 +12,8 @@ struct CharactersCommand: AsyncParsableCommand, PagedListing {
     static let noun = "characters"
     static let defaultPageSize = AppConfig.listPageSize
 
-    @OptionGroup var data: DataOptions
-    @OptionGroup var paging: PagingOptions<CharactersCommand>
-
+    // What the list shows first, then where it comes from: `--help` lists options in this order
+    // (the network flags came before --search, --letter and --order).
     @Option(help: "Only names containing this text, name starts first (e.g. man finds Man-Thing, then Spider-Man).")
     var search: String?
 
@@ -26,6 +25,9 @@ struct CharactersCommand: AsyncParsableCommand, PagedListing {
             help: "Order: name, -name, modified, -modified, comics, -comics (comics: the built-in catalog only; s cycles it in the grid).",
             completion: .list(ListOrder.values(.characters)))
     var order = "name"
+
+    @OptionGroup var data: DataOptions
+    @OptionGroup var paging: PagingOptions<CharactersCommand>
 
     /// `--order` as the API's `orderBy`.
     private var orderBy: CharacterQuery.Order? { CharacterQuery.Order(rawValue: order) }

@@ -48,7 +48,9 @@ struct ClientOptions: ParsableArguments {
     func validate() throws {
         guard (1...300).contains(timeout) else { throw ValidationError("--timeout must be between 1 and 300 seconds") }
         if let url = baseURL, Self.parseBaseURL(url) == nil {
-            throw ValidationError("--base-url must be an absolute http(s) URL, got \"\(url)\"")
+            // "127.0.0.1:8080" parses with "127.0.0.1" as its scheme: say what was meant.
+            let meant = Self.parseBaseURL("http://" + url).map { "; did you mean \"\($0.absoluteString)\"?" } ?? ""
+            throw ValidationError("--base-url must be an absolute http(s) URL, got \"\(url)\"\(meant)")
         }
         if let source, !Settings.Source.names(LiveSources.specs).contains(source.lowercased()) {
             throw ValidationError("--source expects \(Self.sourceNames), got \"\(source)\"")

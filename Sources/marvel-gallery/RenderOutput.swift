@@ -13,7 +13,13 @@ struct RenderOutput {
     var transfer: GraphicsTransfer = .stream
 
     static func decide(request: DisplayRequest, environment env: [String: String]) throws(DisplaySettingError) -> RenderOutput {
-        if isatty(STDOUT_FILENO) == 1, let tty = try? TTY.open() {
+        let setting = try DisplaySettings.graphics(flag: request.graphicsFlag, environment: env,
+                                                   configValue: request.graphicsConfig).setting
+        let onTerminal = isatty(STDOUT_FILENO) == 1
+        // Half-blocks asked for: nothing to ask the terminal (no kitty file probe, no wait for
+        // answers a silent terminal never gives: it waited 5 s); the colours are the
+        // environment's.
+        if onTerminal, setting != .blocks, let tty = try? TTY.open() {
             defer { tty.close() }
             // `render` draws once and leaves raw mode, so a slow terminal's answers (a kitty just
             // started on a loaded machine took over 1 s) are waited for, not echoed into the
@@ -25,10 +31,10 @@ struct RenderOutput {
                                     transfer: caps.graphicsTransfer)
             }
         }
+        let detected = onTerminal ? (Capabilities.decide(environment: env, isTTY: true).colorDepth, "the environment")
+            : (ColorDepth.truecolor, "not a terminal: truecolor")
         let colors = try DisplaySettings.colors(flag: request.colorsFlag, environment: env, configValue: request.colorsConfig,
-                                                detected: (.truecolor, "not a terminal: truecolor")).depth
-        let setting = try DisplaySettings.graphics(flag: request.graphicsFlag, environment: env,
-                                                   configValue: request.graphicsConfig).setting
+                                                detected: detected).depth
         let graphics: GraphicsProtocol
         switch setting {
         case .kitty: graphics = .kitty

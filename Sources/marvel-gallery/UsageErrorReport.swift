@@ -1,4 +1,5 @@
 import ArgumentParser
+import Settings
 
 /// A usage error as two lines: the error with a suggestion that fits, and a hint naming the
 /// help to read. argument-parser's own text takes three lines and suggests by spelling alone
@@ -107,27 +108,10 @@ enum UsageErrorReport {
         return String(tail[..<end])
     }
 
-    /// The candidate within a third of the word's length in edits (at least 2), nearest first.
+    /// The candidate within a third of the word's length in edits (`NearestName`).
     static func closest(to word: String, among candidates: [String]) -> String? {
-        let target = Array(word.lowercased())
-        let limit = max(2, target.count / 3)
-        return candidates.map { ($0, distance(target, Array($0.lowercased()))) }
-            .filter { $0.1 <= limit }.min { $0.1 < $1.1 }?.0
+        NearestName.closest(to: word, among: candidates)
     }
 
-    /// Levenshtein distance.
-    static func distance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        var row = Array(0...b.count)
-        for i in 1...a.count {
-            var previous = row[0]
-            row[0] = i
-            for j in stride(from: 1, through: b.count, by: 1) {
-                let current = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = current
-            }
-        }
-        return row[b.count]
-    }
+    static func distance(_ a: [Character], _ b: [Character]) -> Int { NearestName.distance(a, b) }
 }

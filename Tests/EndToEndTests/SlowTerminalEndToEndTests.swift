@@ -33,6 +33,25 @@ final class SlowTerminalEndToEndTests: XCTestCase {
         XCTAssertTrue(run.output.contains("a=T,f=100,t=d,"), "a streamed kitty picture")
     }
 
+    /// Issue 35: `render --graphics blocks` in a kitty that answers nothing asks nothing (no
+    /// kitty file probe, no DA1) and does not wait for an answer (it waited 5 s).
+    func testRenderAsBlocksAsksASilentTerminalNothing() throws {
+        let sample = RepoPaths.fixtures.appendingPathComponent("images/sample.jpg").path
+        let pty = try PtyProcess(["render", "--graphics", "blocks", "--size", "8x4", sample],
+                                 environment: ["TERM": "xterm-kitty"], home: try temporaryDirectory().path)
+        defer { pty.close() }
+        let start = Date()
+        while pty.exited() == nil, Date().timeIntervalSince(start) < 30 { pty.read() }
+        pty.read()
+        let seconds = Date().timeIntervalSince(start)
+        XCTAssertEqual(pty.exited(), 0, pty.text)
+        XCTAssertFalse(pty.text.contains("\u{1B}_G"), "a kitty graphics question: \(pty.text.prefix(200).debugDescription)")
+        XCTAssertFalse(pty.text.contains("\u{1B}[c"), "a DA1 question")
+        XCTAssertTrue(pty.text.contains("▀"), "the half-blocks")
+        print("render --graphics blocks on a silent terminal: \(String(format: "%.2f", seconds)) s")
+        XCTAssertLessThan(seconds, 4, "no wait for answers that never come")
+    }
+
     func testDoctorReadsALateAnswerAndSaysWhatItFound() throws {
         let run = try runOnSlowTerminal(["doctor"], environment: ["TERM": "xterm-256color"])
         XCTAssertEqual(run.status, 0, run.output)

@@ -86,12 +86,13 @@ final class TypeAheadEndToEndTests: XCTestCase {
     }
 
     /// Waits (polling the pty's termios every millisecond) for the start-up state: echo off,
-    /// canonical mode still on (the terminal questions, in raw mode, come later).
+    /// signals still on (the terminal questions, in raw mode, come later; canonical mode is off
+    /// from the start so that what was echoed before can be counted).
     private func waitForEchoHeld(_ pty: PtyProcess) throws {
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
             var t = termios()
-            if tcgetattr(pty.slave, &t) == 0, t.c_lflag & tcflag_t(ECHO) == 0, t.c_lflag & tcflag_t(ICANON) != 0 { return }
+            if tcgetattr(pty.slave, &t) == 0, t.c_lflag & tcflag_t(ECHO) == 0, t.c_lflag & tcflag_t(ISIG) != 0 { return }
             if pty.text.contains("\u{1B}[c") { break }
             pty.read(milliseconds: 1)
         }
@@ -143,5 +144,25 @@ final class TypeAheadEndToEndTests: XCTestCase {
     private func searchText(_ screen: String) -> String? {
         guard let first = screen.split(separator: "\n").first, let r = first.range(of: "Search › ") else { return nil }
         return String(first[r.upperBound...].prefix { !$0.isWhitespace })
+    }
+
+    /// Issue 35: a key typed after Enter, before the program holds echo, is echoed by the line
+    /// discipline onto the line under the command; the way out clears that line, so nothing is
+    /// left beside the next prompt (a `j` stayed there: "jEXIT:0" here). tmux with default
+    /// settings; the command waits 0.5 s before the program starts, so the key is echoed.
+    func testAKeyEchoedBeforeTheProgramRanIsNotLeftOnTheShellsLine() throws {
+        try Prerequisites.tmuxAndProgram()
+        let cache = try temporaryDirectory().path
+        let inner = "sleep 0.5; exec \(TmuxSession.quote(RepoPaths.executable.path)) characters --image-cache \(TmuxSession.quote(cache))"
+        let tmux = try TmuxSession(command: "sh -c \(TmuxSession.quote(inner))", width: 80, height: 24,
+                                   environment: ["MARVEL_BASE_URL": "", "MARVEL_PUBLIC_KEY": "", "MARVEL_PRIVATE_KEY": "",
+                                                 "XDG_CACHE_HOME": cache])
+        tmux.type("j")
+        tmux.waitFor("the echo before the program") { $0.contains("j") && !$0.contains("MARVEL") }
+        tmux.waitFor("the gallery, the j read as a key (a row down)") { GalleryScreen($0).status.contains(" 6 of 184") }
+        tmux.type("q")
+        let after = tmux.waitFor("the exit") { $0.contains("EXIT:") }
+        let line = after.components(separatedBy: "\n").first { $0.contains("EXIT:") } ?? ""
+        XCTAssertTrue(line.hasPrefix("EXIT:0"), "nothing typed left before it: \(line.debugDescription)\n\(after)")
     }
 }

@@ -38,7 +38,7 @@ final class CopyTests: XCTestCase {
         return (backend, run)
     }
 
-    func testYCopiesTheSelectedNameAndShiftYItsResourceURL() async throws {
+    func testYCopiesTheSelectedNameAndShiftYItsPageOnMarvelCom() async throws {
         let (backend, run) = run(FakeCatalog.make(count: 40))
         await waitForScreen(backend) { $0.contains("3-D Man") && $0.contains("of 40") }
         await backend.type("y")
@@ -47,9 +47,9 @@ final class CopyTests: XCTestCase {
         XCTAssertEqual(Self.copiedTexts(afterName), ["3-D Man"])
         await backend.send(.input(.key(.init(.right))))
         await backend.type("Y")
-        await waitForScreen(backend) { $0.contains("copied link: http://gateway.marvel.com/v1/public/characters/1001") }
+        await waitForScreen(backend) { $0.contains("copied link: https://www.marvel.com/characters/1001/a_bomb__has") }
         let afterLink = await backend.output
-        XCTAssertEqual(Self.copiedTexts(afterLink), ["3-D Man", "http://gateway.marvel.com/v1/public/characters/1001"])
+        XCTAssertEqual(Self.copiedTexts(afterLink), ["3-D Man", "https://www.marvel.com/characters/1001/a_bomb__has"])
         // The confirmation goes with the next key.
         await backend.send(.input(.key(.init(.left))))
         await waitForScreen(backend) { !$0.contains("copied link") && $0.contains(" 3-D Man  │") }

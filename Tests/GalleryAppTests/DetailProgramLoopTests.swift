@@ -20,7 +20,7 @@ final class DetailProgramLoopTests: XCTestCase {
         return (backend, run)
     }
 
-    func testStandaloneDetailOpensALinkWithTheOpenerAndEscQuits() async throws {
+    func testStandaloneDetailOpensALinkWithTheOpenerAndQQuits() async throws {
         let opener = FakeOpener(succeeds: true)
         let thumbnails = RecordingThumbnails()
         let (backend, run) = session(opener: opener, thumbnails: thumbnails)
@@ -32,8 +32,10 @@ final class DetailProgramLoopTests: XCTestCase {
         await waitForScreen(backend) { $0.contains("opened https://marvel.com/universe/1009610") }
         XCTAssertEqual(opener.opened, ["https://marvel.com/universe/1009610"])
         await backend.send(.input(.key(.init(.escape))))
+        await waitForScreen(backend) { $0.contains("q quits") }
+        await backend.send(.input(.key(.char("q"))))
         let (final, _) = try await run.value
-        XCTAssertTrue(final.isQuitting, "back from a standalone detail ends the program")
+        XCTAssertTrue(final.isQuitting, "q on a standalone detail ends the program; Esc does not")
         XCTAssertTrue(final.lists[0].items.isEmpty, "no grid was loaded behind it")
     }
 

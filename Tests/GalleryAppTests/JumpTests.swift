@@ -151,11 +151,7 @@ final class JumpTests: XCTestCase {
 
     func testASearchIsClosedAndTheJumpHappensInTheList() {
         var h = loaded(count: 100)
-        h.key(.char("/"))
-        h.type("man")
-        h.fireLatestDebounce()
-        h.answerAll()
-        h.key(.enter)
+        h.searchAndKeep("man")
         XCTAssertEqual(h.state.lists.count, 2)
         h.key(.char("i"))
         h.key(.char("t"))

@@ -123,3 +123,36 @@ final class SearchTests: XCTestCase {
         XCTAssertEqual(h.pendingFetches.map(\.offset), [0])
     }
 }
+
+/// Issue 35: the search field takes Ctrl-W (the word before the cursor), ← and → (the cursor),
+/// typing and Backspace at the cursor.
+final class SearchFieldEditingTests: XCTestCase {
+    func testCtrlWLeftAndRight() {
+        var h = Harness.loaded()
+        h.key(.char("/"))
+        h.type("iron man")
+        h.key(.ctrl("w"))
+        XCTAssertEqual(h.state.search?.text, "iron ")
+        h.type("fist")
+        h.key(.left); h.key(.left); h.key(.left); h.key(.left)
+        h.key(.ctrl("w"))
+        XCTAssertEqual(h.state.search?.text, "fist", "the word before the cursor and the space after it")
+        XCTAssertEqual(h.state.search?.cursor, 0)
+        h.type("x")
+        XCTAssertEqual(h.state.search?.text, "xfist")
+        h.key(.right)
+        h.key(.backspace)
+        XCTAssertEqual(h.state.search?.text, "xist")
+        h.key(.right); h.key(.right); h.key(.right); h.key(.right)
+        XCTAssertNil(h.state.search?.cursor, "back at the end")
+        h.type("s")
+        XCTAssertEqual(h.state.search?.text, "xists")
+        // The terminal cursor is drawn where typing goes.
+        h.key(.left)
+        var buffer = Buffer(size: h.state.size)
+        GalleryView.render(h.state, into: &buffer)
+        let line = buffer.row(0).map(\.symbol).joined()
+        let field = line.range(of: "xists")!
+        XCTAssertEqual(buffer.cursor?.x, line.distance(from: line.startIndex, to: field.lowerBound) + 4)
+    }
+}

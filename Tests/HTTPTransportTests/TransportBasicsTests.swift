@@ -1,5 +1,5 @@
 import Foundation
-import HTTPTransport
+@testable import HTTPTransport
 import TestSupport
 import XCTest
 
@@ -83,10 +83,15 @@ final class TransportBasicsTests: XCTestCase {
         let refused = await expectError {
             try await transport.send(HTTPRequest(url: URL(string: "http://127.0.0.1:\(closedPort)/")!))
         }
-        guard case .cannotConnect(let host, _)? = refused as? HTTPTransportError else {
+        guard case .cannotConnect(let host, let detail)? = refused as? HTTPTransportError else {
             return XCTFail("expected cannotConnect, got \(String(describing: refused))")
         }
         XCTAssertEqual(host, "127.0.0.1")
+        // Our sentence, without curl's nested in it ("cannot connect to 127.0.0.1: Failed to
+        // connect to 127.0.0.1 port 1 after 0 ms: Couldn't connect to server").
+        XCTAssertEqual(detail, "nothing answered on port \(closedPort)")
+        XCTAssertEqual(CurlTransfer.connectFailure("Failed to connect to ::1 port 8 after 3 ms: Connection refused"), "connection refused on port 8")
+        XCTAssertEqual(CurlTransfer.connectFailure("something else"), "something else")
         XCTAssertTrue((refused as? HTTPTransportError).map(RetryPolicy.isRetryable) == true)
         let ftp = await expectError { try await transport.send(HTTPRequest(url: URL(string: "ftp://127.0.0.1/x")!)) }
         guard case .invalidURL? = ftp as? HTTPTransportError else { return XCTFail("\(String(describing: ftp))") }

@@ -27,6 +27,39 @@ final class EncoderTests: XCTestCase {
         XCTAssertEqual(enc.encode(BufferDiff(from: back, to: back)), [])
     }
 
+    /// Issue 35: a resize invalidates the encoder; the next frame without a cursor (the "terminal
+    /// too small" screen after the search field's) hides the cursor the terminal still shows.
+    func testAFrameWithoutACursorHidesItAfterAnInvalidate() {
+        let size = Size(width: 20, height: 2)
+        var withCursor = Buffer(size: size)
+        withCursor.put("Search › s", at: Point(x: 0, y: 0))
+        withCursor.cursor = Point(x: 10, y: 0)
+        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false)
+        XCTAssertTrue(s(enc.encode(BufferDiff.fullRepaint(withCursor))).hasSuffix("\u{1B}[?25h"))
+        enc.invalidate()
+        var small = Buffer(size: Size(width: 10, height: 2))
+        small.put("too small", at: Point(x: 0, y: 0))
+        XCTAssertTrue(s(enc.encode(BufferDiff.fullRepaint(small))).contains("\u{1B}[?25l"))
+    }
+
+    /// Issue 35: a frame's title goes out once, cleaned (a name's escape never reaches the
+    /// title), only where the backend allows it; enter and leave push and pop the terminal's own.
+    func testTheWindowTitleIsCleanedAndSentOnce() {
+        var frame = Buffer(size: Size(width: 10, height: 1))
+        frame.title = "marvel-gallery: Evil\u{1B}]2;pwned\u{07}\u{9B}31m\u{202E}Man"
+        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false)
+        XCTAssertFalse(s(enc.encode(BufferDiff.fullRepaint(frame))).contains("\u{1B}]2;"), "not asked for: no title")
+        enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false)
+        enc.setsTitle = true
+        let out = s(enc.encode(BufferDiff.fullRepaint(frame)))
+        XCTAssertTrue(out.hasPrefix("\u{1B}]2;marvel-gallery: EvilMan\u{07}"), out.debugDescription)
+        XCTAssertEqual(out.components(separatedBy: "\u{1B}").count, out.components(separatedBy: "\u{1B}[").count + 1,
+                       "one ESC outside CSIs: the title's own")
+        XCTAssertFalse(s(enc.encode(BufferDiff(from: frame, to: frame))).contains("]2;"), "sent once")
+        XCTAssertTrue(s(ANSI.enterSequence(titles: true)).hasPrefix("\u{1B}[22;0t"))
+        XCTAssertTrue(s(ANSI.leaveSequence(titles: true)).hasSuffix("\u{1B}[23;0t"))
+    }
+
     func testColourDepthDowngrade() {
         var back = Buffer(size: Size(width: 3, height: 1))
         back.put("x", at: .zero, style: Style(foreground: .rgb(255, 0, 0), background: .rgb(0, 0, 0)))

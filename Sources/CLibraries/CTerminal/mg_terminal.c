@@ -80,7 +80,11 @@ int mg_term_hold_echo(int fd) {
         sigaction(hold_signals[i], &sa, NULL);
     }
     struct termios quiet = saved_termios;
-    quiet.c_lflag &= ~(tcflag_t)(ECHO | ECHONL);
+    // ICANON off too: what was typed before (and echoed) then counts whole in FIONREAD, so
+    // the way out can erase its echo (`RawMode.echoedBeforeHold`).
+    quiet.c_lflag &= ~(tcflag_t)(ECHO | ECHONL | ICANON);
+    quiet.c_cc[VMIN] = 1;
+    quiet.c_cc[VTIME] = 0;
     // TCSANOW and no flush: what was typed before stays queued.
     return tcsetattr(fd, TCSANOW, &quiet);
 }

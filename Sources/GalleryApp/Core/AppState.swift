@@ -46,6 +46,9 @@ public struct SearchState: Equatable, Sendable {
     public let baseDepth: Int
     /// True while the field has the focus (false after Enter: results kept, grid focused).
     public var isEditing = true
+    /// Where typing goes, in characters from the start (←/→ move it); nil: the end.
+    public var cursor: Int?
+    var cursorIndex: Int { min(cursor ?? text.count, text.count) }
 }
 
 /// What is drawn over the grid and takes the keys first.
@@ -110,6 +113,10 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var jumpTyping: JumpTyping?
     public internal(set) var jump: JumpState?
     public internal(set) var jumpNotice: String?
+    /// The text of the last search closed (Esc), for `n` / `N` on the list under it.
+    public internal(set) var lastSearchText: String?
+    /// Esc on the main list: the status line says "q quits" until the next key.
+    public internal(set) var quitHintShown = false
     /// A key was ignored on the "Terminal too small" screen (it says so until the next resize).
     public internal(set) var tooSmallKeyIgnored = false
     /// The last size the grid fitted, while the terminal is too small (`gridBeforeResize`).
@@ -143,7 +150,9 @@ public struct AppState: Equatable, Sendable {
     public var strings: Strings { Strings(config.language) }
     /// The header's credit: the last page's, else the source's own, else Marvel's.
     public var shownAttribution: String { attribution ?? config.attribution ?? MarvelAttribution.text }
-    public var layout: ScreenLayout { ScreenLayout(size: size, legendRows: config.catalog == .comics ? 1 : 0) }
+    public var layout: ScreenLayout {
+        ScreenLayout(size: size, legendRows: config.catalog == .comics ? 1 : 0, labelColumns: config.catalog.labelColumns)
+    }
     /// The list on screen.
     public var current: PagedList { lists[lists.count - 1] }
 

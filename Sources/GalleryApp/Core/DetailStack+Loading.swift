@@ -43,6 +43,7 @@ extension DetailStack {
             let top = pages.count - 1
             guard top >= 0 else { return }
             pages[top].notice = strings.text(opened ? .linkOpened : .linkNoOpener, url)
+            pages[top].unopenedLink = opened ? nil : url
         case .copied(let copy):
             guard !pages.isEmpty else { return }
             pages[pages.count - 1].notice = copy.confirmation(strings)

@@ -68,6 +68,7 @@ extension DetailStack {
         }
         let top = pages.count - 1
         pages[top].opensWhenLoaded = nil  // any later key overrides an Enter that waited
+        pages[top].unopenedLink = nil
         let viewport = layout.viewport
         let visible = CoverStrip.visibleCount(width: viewport.width)
         let tabs = page.subject.tabs

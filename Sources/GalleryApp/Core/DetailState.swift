@@ -195,6 +195,8 @@ public struct DetailPage: Equatable, Sendable {
     public var hasPicture: Bool { content?.picture.map { !$0.isPlaceholder } ?? false }
     /// A one-line notice (a link opened, or printed because there is no opener).
     public internal(set) var notice: String?
+    /// A link `o` could not open, shown whole until the next key.
+    public internal(set) var unopenedLink: String?
     /// The name already known when the page was opened (from the tile or the strip), shown
     /// while the page loads.
     public internal(set) var knownTitle: String?

@@ -28,6 +28,8 @@ public enum GridAction: Equatable, Hashable, Sendable {
     case sort(reverse: Bool)
     /// `'`: type a prefix to jump to the first name starting with it.
     case jump
+    /// `n` / `N`: the next or previous name matching the last search (`Update+NextMatch.swift`).
+    case nextMatch(forward: Bool)
 }
 
 public enum Keymap {
@@ -107,6 +109,7 @@ public enum Keymap {
             Line("mouse", .helpMouse),
             Line("/", search, [Binding(.char("/"), .search)]),
             Line("", .helpSearchKeys),
+            Line("n N", .helpNextMatch, [Binding(.char("n"), .nextMatch(forward: true)), Binding(.char("N"), .nextMatch(forward: false))]),
         ]
     }
 

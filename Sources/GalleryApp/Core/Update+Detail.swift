@@ -27,6 +27,11 @@ extension AppState {
             return []
         }
         if Keymap.detailAction(for: key) == .favourite { return toggleFavouriteOnDetail() }
+        if key == .escape, details.standalone, details.pages.count == 1, details.top?.failure == nil {
+            // A page opened on its own has nothing below it: Esc says how to quit, q quits.
+            quitHintShown = true
+            return []
+        }
         return updateDetails(.key(key))
     }
 

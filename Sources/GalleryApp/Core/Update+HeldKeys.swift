@@ -19,7 +19,7 @@ extension AppState {
     static func needsItems(_ action: GridAction) -> Bool {
         switch action {
         case .moveUp, .moveDown, .moveLeft, .moveRight, .pageUp, .pageDown, .halfPageUp, .halfPageDown,
-             .first, .last, .open, .copy, .favourite:
+             .first, .last, .open, .copy, .favourite, .nextMatch:
             true
         case .search, .index, .retry, .help, .back, .quit, .format, .recent, .sort, .jump:
             false

@@ -13,6 +13,7 @@ extension AppState {
         if !released, !heldKeys.isEmpty { return hold(key) }
         copyNotice = nil  // the confirmation stays until the next key
         jumpNotice = nil
+        quitHintShown = false
         if let overlay { return handleOverlay(overlay, key: key) }
         if !details.isEmpty { return handleDetail(key: key) }
         if indexCursor != nil { return handleIndexBar(key: key) }
@@ -98,7 +99,9 @@ extension AppState {
                 lists.removeLast()
                 revealCurrentSelection()
             } else {
-                return quit()
+                // Esc closes, backs out or clears and never quits: an Esc meant for something
+                // already closed (the index a letter closed) must not drop the user at the shell.
+                quitHintShown = true
             }
         case .quit:
             return quit()
@@ -106,7 +109,8 @@ extension AppState {
             cycleFormat(forward: forward)
         case .copy(let what):
             guard let item = current.selectedItem else { return [] }
-            let text = what == .name ? item.name : CopyRequest.resourceURL(item.kind ?? config.catalog.resource, id: item.id)
+            let text = what == .name ? item.name
+                : item.link ?? BrowserLink.marvelPage(item.kind ?? config.catalog.resource, id: item.id, name: item.name)
             return [.copy(CopyRequest(what, text))]
         case .favourite:
             return toggleFavouriteOnGrid()
@@ -116,6 +120,8 @@ extension AppState {
             sort(reverse: reverse)
         case .jump:
             return startJumpTyping()
+        case .nextMatch(let forward):
+            nextMatch(forward: forward)
         }
         return []
     }

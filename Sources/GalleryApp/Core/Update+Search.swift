@@ -19,13 +19,32 @@ extension AppState {
             search = field
             if config.source.searchesOnEnter { commitSearch(field.text) }
             return []
+        case .left, .right:
+            // Moves the cursor only: the text and its results stay.
+            let at = field.cursorIndex + (key == .left ? -1 : 1)
+            field.cursor = at >= field.text.count ? nil : max(0, at)
+            search = field
+            return []
         case .backspace:
-            guard !field.text.isEmpty else { return [] }
-            field.text.removeLast()
+            let at = field.cursorIndex
+            guard at > 0 else { return [] }
+            field.text.remove(at: field.text.index(field.text.startIndex, offsetBy: at - 1))
+            field.cursor = field.cursor.map { $0 - 1 }
+        case .ctrl("w"):
+            // The word before the cursor, and the spaces after it, as in a shell.
+            let chars = Array(field.text)
+            var start = field.cursorIndex
+            while start > 0, chars[start - 1] == " " { start -= 1 }
+            while start > 0, chars[start - 1] != " " { start -= 1 }
+            guard start < field.cursorIndex else { return [] }
+            field.text = String(chars[..<start] + chars[field.cursorIndex...])
+            field.cursor = field.cursor.map { _ in start }
         case .ctrl("u"):
             field.text = ""
+            field.cursor = nil
         case _ where key.typed.map { !$0.isNewline && $0.unicodeScalars.allSatisfy { $0.value >= 0x20 } } == true:
-            field.text.append(key.typed!)
+            field.text.insert(key.typed!, at: field.text.index(field.text.startIndex, offsetBy: field.cursorIndex))
+            field.cursor = field.cursor.map { $0 + 1 }
         case .up, .down, .pageUp, .pageDown:
             // Browsing the results while typing.
             return Keymap.gridAction(for: key, catalog: config.catalog).map { perform($0) } ?? []
@@ -85,6 +104,7 @@ extension AppState {
 
     /// Esc: close the field and go back to the list the search started from.
     mutating func restoreFromSearch() {
+        if let text = search?.text, !text.drop(while: { $0 == " " }).isEmpty { lastSearchText = text }
         dropSearchResults()
         search = nil
         revealCurrentSelection()

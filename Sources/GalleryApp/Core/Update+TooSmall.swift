@@ -27,6 +27,6 @@ extension AppState {
     /// The grid the selection's screen row is kept from on a resize: the current one, or the
     /// last that fitted before a too-small spell.
     var gridBeforeResize: TileGrid? {
-        layout.tileGrid ?? lastFittingSize.flatMap { ScreenLayout(size: $0, legendRows: layout.legendRows).tileGrid }
+        layout.tileGrid ?? lastFittingSize.flatMap { ScreenLayout(size: $0, legendRows: layout.legendRows, labelColumns: layout.labelColumns).tileGrid }
     }
 }

@@ -12,19 +12,24 @@ public struct TileGrid: Equatable, Sendable {
         public var minThumbRows = 6
         public var maxThumbRows = 18
         public var columnGap = 1
-        public init() {}
+        /// The narrowest name line: a tile is at least this wide inside its frame (its picture
+        /// centred), so the grid has fewer, wider columns where labels would not read apart.
+        public var minLabelColumns = 0
+        public init(minLabelColumns: Int = 0) { self.minLabelColumns = minLabelColumns }
     }
 
     public let area: Rect
     public let thumbColumns: Int
     public let thumbRows: Int
+    /// The width inside a tile's frame: the picture's, or the name line's when that is wider.
+    public let innerColumns: Int
     public let columns: Int
     public let visibleRows: Int
     public let columnGap: Int
     /// Left edge of the first column (the grid is centred in the area).
     public let originX: Int
 
-    public var tileWidth: Int { thumbColumns + 2 }
+    public var tileWidth: Int { innerColumns + 2 }
     public var tileHeight: Int { thumbRows + 3 }
     /// Tiles on one screen.
     public var tilesPerScreen: Int { columns * visibleRows }
@@ -56,7 +61,8 @@ public struct TileGrid: Equatable, Sendable {
         self.thumbRows = rows
         self.thumbColumns = TileGrid.thumbColumns(forRows: rows)
         self.columnGap = metrics.columnGap
-        let tileWidth = thumbColumns + 2
+        self.innerColumns = min(max(thumbColumns, metrics.minLabelColumns), max(thumbColumns, area.width - 2))
+        let tileWidth = innerColumns + 2
         self.columns = max(1, (area.width + metrics.columnGap) / (tileWidth + metrics.columnGap))
         self.visibleRows = max(1, area.height / (rows + 3))
         let used = columns * tileWidth + (columns - 1) * metrics.columnGap

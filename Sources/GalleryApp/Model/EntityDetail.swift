@@ -87,8 +87,8 @@ extension EntityDetail {
 }
 
 extension DetailLink {
-    /// The links worth showing (an empty URL is not).
+    /// The links worth showing (an empty URL is not), without tracking parameters.
     static func from(_ urls: [MarvelLink]) -> [DetailLink] {
-        urls.filter { !$0.url.isEmpty }.map { DetailLink(type: $0.type, url: $0.url) }
+        urls.filter { !$0.url.isEmpty }.map { DetailLink(type: $0.type, url: BrowserLink.untracked($0.url)) }
     }
 }

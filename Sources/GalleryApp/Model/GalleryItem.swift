@@ -18,6 +18,16 @@ public struct GalleryItem: Equatable, Hashable, Sendable, Identifiable {
     public var format: String?
     /// The record's type when the grid mixes types (favourites, history); nil: the grid's.
     public internal(set) var kind: MarvelResource?
+    /// The record's page for a browser (its `detail` link, without tracking), when it has one:
+    /// what `Y` copies on the grid.
+    public internal(set) var link: String?
+}
+
+extension GalleryItem {
+    /// The `detail` link of a record's `urls`, else its first, without tracking parameters.
+    static func link(_ urls: [MarvelLink]) -> String? {
+        (urls.first { $0.type == "detail" && !$0.url.isEmpty } ?? urls.first { !$0.url.isEmpty }).map { BrowserLink.untracked($0.url) }
+    }
 }
 
 /// A Marvel image reference: `{path}/{variant}.{extension}` builds a URL (the runner does that,

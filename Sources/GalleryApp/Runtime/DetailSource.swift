@@ -163,7 +163,7 @@ extension MarvelPageSource {
             let page = try await client.comics(query)
             return ItemPage(offset: page.offset, total: page.total, items: page.results.map {
                 GalleryItem(id: $0.id, name: Sanitizer.clean($0.title), description: Sanitizer.clean($0.description ?? "", keepNewlines: true),
-                                 thumbnail: ImageRef(marvel: $0.thumbnail), format: $0.format)
+                                 thumbnail: ImageRef(marvel: $0.thumbnail), format: $0.format, link: GalleryItem.link($0.urls))
             }, attributionText: page.attributionText, isStale: page.isStale, unreadable: page.unreadable,
                servedLimit: page.limit)
         }

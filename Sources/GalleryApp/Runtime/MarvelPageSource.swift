@@ -52,7 +52,7 @@ extension GalleryItem {
         self.init(id: c.id, name: Sanitizer.clean(c.name), description: Sanitizer.clean(c.description ?? "", keepNewlines: true),
                   thumbnail: c.thumbnail.flatMap { $0.path.isEmpty ? nil : ImageRef(path: $0.path, extension: $0.fileExtension) },
                   comicsAvailable: c.comics.available, seriesAvailable: c.series.available,
-                  storiesAvailable: c.stories.available, eventsAvailable: c.events.available)
+                  storiesAvailable: c.stories.available, eventsAvailable: c.events.available, link: GalleryItem.link(c.urls))
     }
 }
 
@@ -64,21 +64,23 @@ extension MarvelPageSource {
         return await PageFailure.catching {
             switch kind {
             case .series:
-                return galleryPage(try await client.page(.seriesList(titleStartsWith: prefix, page))) { ($0.title, $0.thumbnail) }
+                return galleryPage(try await client.page(.seriesList(titleStartsWith: prefix, page))) { ($0.title, $0.thumbnail, $0.urls) }
             case .events:
-                return galleryPage(try await client.page(.eventList(nameStartsWith: prefix, page))) { ($0.title, $0.thumbnail) }
+                return galleryPage(try await client.page(.eventList(nameStartsWith: prefix, page))) { ($0.title, $0.thumbnail, $0.urls) }
             case .creators:
-                return galleryPage(try await client.page(.creatorList(nameStartsWith: prefix, orderBy: creatorsOrder, page))) { ($0.fullName, $0.thumbnail) }
+                return galleryPage(try await client.page(.creatorList(nameStartsWith: prefix, orderBy: creatorsOrder, page))) {
+                    ($0.fullName, $0.thumbnail, $0.urls)
+                }
             case .characters, .comics, .stories:
                 throw MarvelAPIError.invalidArgument("no \(kind.rawValue) grid")
             }
         }
     }
 
-    private func galleryPage<Entity>(_ page: MarvelPage<Entity>, _ item: (Entity) -> (String, MarvelImage?)) -> ItemPage {
+    private func galleryPage<Entity>(_ page: MarvelPage<Entity>, _ item: (Entity) -> (String, MarvelImage?, [MarvelLink])) -> ItemPage {
         ItemPage(offset: page.offset, total: page.total, items: page.results.map {
-            let (name, picture) = item($0)
-            return GalleryItem(id: $0.id, name: Sanitizer.clean(name), thumbnail: ImageRef(marvel: picture))
+            let (name, picture, urls) = item($0)
+            return GalleryItem(id: $0.id, name: Sanitizer.clean(name), thumbnail: ImageRef(marvel: picture), link: GalleryItem.link(urls))
         }, attributionText: page.attributionText, isStale: page.isStale, unreadable: page.unreadable, servedLimit: page.limit)
     }
 }

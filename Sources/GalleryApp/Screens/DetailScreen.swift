@@ -113,6 +113,27 @@ enum DetailScreen {
         if page.scrollTop + viewport.height < document.height {
             buffer.put("▼", at: Point(x: viewport.maxX, y: viewport.maxY - 1), style: theme.secondary)
         }
+        if let link = page.unopenedLink { renderUnopenedLink(link, over: layout.body, theme: theme, into: &buffer) }
+    }
+
+    /// A link `o` could not open, whole over the bottom of the page (wrapped, never cut with
+    /// "…"), so it can be copied by hand; the status line says why.
+    static func renderUnopenedLink(_ link: String, over body: Rect, theme: Theme, into buffer: inout Buffer) {
+        let width = max(1, body.width - 2)
+        var lines: [String] = []
+        var rest = Substring(link)
+        while !rest.isEmpty {
+            let line = TextWidth.prefix(String(rest), columns: width)
+            guard !line.isEmpty else { break }
+            lines.append(line)
+            rest = rest.dropFirst(line.count)
+        }
+        let rows = min(lines.count, body.height)
+        let panel = Rect(x: body.x, y: body.maxY - rows, width: body.width, height: rows)
+        buffer.fill(panel, with: Cell(" ", style: theme.statusBar))
+        for (n, line) in lines.prefix(rows).enumerated() {
+            buffer.put(line, at: Point(x: panel.x + 1, y: panel.y + n), style: theme.statusBar.bold)
+        }
     }
 
     /// Copies the document lines on screen into the viewport; `transform` adapts a cell (the
@@ -152,8 +173,9 @@ enum DetailScreen {
         buffer.fill(area, with: Cell(" ", style: theme.statusBar))
         var left = " ● " + StatusBar.source(state.config.source, strings)
         if let notice = page.notice { left += "  │  " + notice }
-        for notice in [state.copyNotice].compactMap({ $0 }) + state.savedNotices { left += "  │  " + notice }
-        let said = [state.copyNotice, page.notice].compactMap { $0 }
+        let quitHint = state.quitHintShown ? strings[.quitHint] : nil
+        for notice in [state.copyNotice, quitHint].compactMap({ $0 }) + state.savedNotices { left += "  │  " + notice }
+        let said = [state.copyNotice, quitHint, page.notice].compactMap { $0 }
         if !said.isEmpty, TextWidth.of(left) > area.width {
             // What `y`, `f` or `o` just did shows at any width: the source, said on every page,
             // gives way first (at 30 columns the line was " ● offline catalog  │  copied…").

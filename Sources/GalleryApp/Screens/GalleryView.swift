@@ -4,6 +4,7 @@ import TerminalUI
 /// status line, then whatever overlay is open. Pure: same state, same buffer.
 public enum GalleryView {
     public static func render(_ state: AppState, into buffer: inout Buffer, theme: Theme = .standard) {
+        buffer.title = windowTitle(state)
         if DetailScreen.coversGrid(state) {
             DetailScreen.render(state, into: &buffer, theme: theme)
             return
@@ -27,6 +28,14 @@ public enum GalleryView {
         case nil: break
         }
         DetailScreen.renderModal(state, into: &buffer, theme: theme)
+    }
+
+    /// "marvel-gallery: Characters", "marvel-gallery: Spider-Man": what the header names (the
+    /// encoder cleans it of anything a name could smuggle in).
+    static func windowTitle(_ state: AppState) -> String {
+        let page = DetailScreen.coversGrid(state) ? state.details.pages.last(where: { $0.failure == nil }) : nil
+        let what = page.map { $0.content?.title ?? $0.knownTitle ?? "" } ?? HeaderView.title(of: state)
+        return "marvel-gallery" + (what.isEmpty ? "" : ": " + what)
     }
 
     /// `minimumRows`: the comics grid needs its legend's row too (at 40x11 it said "need 24x11").

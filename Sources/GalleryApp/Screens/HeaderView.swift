@@ -33,7 +33,7 @@ enum HeaderView {
         let hint = strings[state.config.source.searchesAnywhere ? .searchHint : .searchHintStartsOnly]
         let hintWidth = TextWidth.of(hint) + 2
         let fieldWidth = hintWidth < room - 12 ? room - hintWidth : room
-        buffer.render(SearchField(prompt: strings[.searchPrompt] + " › ", text: search.text, focused: true,
+        buffer.render(SearchField(prompt: strings[.searchPrompt] + " › ", text: search.text, cursor: search.cursor, focused: true,
                                   style: theme.title),
                       in: Rect(x: x, y: area.y, width: fieldWidth, height: 1))
         if fieldWidth < room {

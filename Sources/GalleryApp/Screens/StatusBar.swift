@@ -18,6 +18,7 @@ enum StatusBar {
         } else if let notice = state.jumpNotice {
             parts.append((notice, theme.statusBar.bold))
         }
+        if state.quitHintShown { parts.append((strings[.quitHint], theme.statusBar.bold)) }
         // What a key just did ("copied name: …", "★ starred: …") and the prefix being typed show
         // at any width: the selected name before them gives way (at 30 columns "Spider-Girl
         // (May Parker)" took the line, and neither the copy nor the typed prefix was seen).

@@ -2,7 +2,8 @@ extension TileLabel {
     /// The end of a title that tells it from its neighbours in a grid: a series' years
     /// ("(1963 - 1998)"), a comic's issue or a collection's volume number ("#12", "Vol. 3") and
     /// the mark after it ("(Variant)", "(Hardcover)"). Series of one name differ only by their
-    /// years, and a comic and its variants only by number and mark, so these must survive a cut.
+    /// years, and a comic and its variants only by number and mark: what a cut label adds back
+    /// where two would read the same (`TileLabel.fit(_:to:)` of names shown together).
     struct TellingTail: Equatable {
         /// The title before the parts (trailing spaces trimmed).
         let base: String
@@ -11,19 +12,6 @@ extension TileLabel {
         let firstYear: String?
         let number: String?
         let mark: String?
-
-        /// One way to write the tail: `text` with its leading space; `dropped` when a part is
-        /// left out (an ellipsis says so); `name`: the fewest columns it must leave the name.
-        struct Form: Equatable {
-            let text: String
-            let dropped: Bool
-            let name: NameShare
-        }
-
-        /// Fuller forms need half the label for the name; the essential ones (the number, the
-        /// first year) one column; a number with its variant mark none ("… #16 Var" beside
-        /// "Spid… #16" on a 9-column tile, where both read "Spid… #16").
-        enum NameShare: Equatable { case half, one, none }
 
         /// Nil for a title without such parts (a character's name: "Spider-Man (Peter Parker)"
         /// has a mark but no number, so it keeps the name rule).
@@ -55,31 +43,8 @@ extension TileLabel {
             firstYear = years.flatMap { $0.count > 6 ? "(" + $0.dropFirst().prefix(4) + ")" : nil }
         }
 
-        /// The ways to write the tail, the most telling first, down to the essential.
-        var forms: [Form] {
-            guard let number else {
-                guard let years else { return [] }
-                return [Form(text: " " + years, dropped: false, name: firstYear == nil ? .one : .half)]
-                    + (firstYear.map { [Form(text: " " + $0, dropped: false, name: .one)] } ?? [])
-            }
-            // A variant keeps a short "Var"; a format mark goes (the frame's label tells the format).
-            let shortMark = mark.flatMap { $0.lowercased().contains("variant") ? "Var" : nil }
-            func form(_ year: String?, _ mark: String?, name: NameShare = .half) -> Form {
-                let dropped = (years != nil && year == nil) || (self.mark != nil && mark == nil)
-                let text = [year, number, mark].compactMap { $0 }.map { " " + $0 }.joined()
-                return Form(text: text, dropped: dropped, name: name)
-            }
-            var forms: [Form] = []
-            if let years {
-                forms.append(form(years, mark))
-                if mark != nil { forms.append(form(years, shortMark)) }
-                if let firstYear { forms.append(form(firstYear, shortMark)) }
-            }
-            if mark != nil && shortMark != nil { forms.append(form(nil, mark)) }
-            forms.append(form(nil, shortMark, name: shortMark == nil ? .one : .none))
-            if shortMark != nil { forms.append(form(nil, nil, name: .one)) }
-            return forms
-        }
+        /// A variant cover ("(Variant)", "(SPOTLIGHT VARIANT)"): its label says "Var".
+        var isVariant: Bool { mark?.lowercased().contains("variant") == true }
 
         /// "(1963)", "(1963 - 1998)", "(2019 - Present)".
         static func isYears(_ group: Substring) -> Bool {

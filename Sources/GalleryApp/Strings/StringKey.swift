@@ -46,6 +46,10 @@ public enum StringKey: String, CaseIterable, Sendable {
     case helpRetry
     case helpHelp
     case helpBack
+    case quitHint
+    case helpNextMatch
+    case noSearchYet
+    case noLoadedMatch
     case helpQuit
     case helpNextPrevious
     case helpHalfPage

@@ -11,4 +11,13 @@ extension Harness {
         h.answerAll()
         return h
     }
+
+    /// `/text`, its debounce fired, the results loaded and kept (Enter).
+    mutating func searchAndKeep(_ text: String) {
+        key(.char("/"))
+        type(text)
+        fireLatestDebounce()
+        answerAll()
+        key(.enter)
+    }
 }
