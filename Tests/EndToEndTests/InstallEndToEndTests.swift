@@ -10,23 +10,12 @@ import XCTest
 final class InstallEndToEndTests: XCTestCase {
     private let manual = RepoPaths.root.appendingPathComponent(".build/plugins/GenerateManual/outputs/marvel-gallery/marvel-gallery.1")
 
+    /// `executable` in `directory`, away from the source tree, without a fixtures override.
     private func run(_ executable: String, _ arguments: [String], in directory: URL,
                      environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: executable)
-        p.arguments = arguments
-        p.currentDirectoryURL = directory
-        var env = ProcessInfo.processInfo.environment
-        env["MARVEL_GALLERY_FIXTURES"] = nil
-        for (k, v) in environment { env[k] = v }
-        p.environment = env
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = out
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+        var env: [String: String?] = environment.mapValues { $0 }
+        env.updateValue(nil, forKey: "MARVEL_GALLERY_FIXTURES")
+        return try Spawn.process(executable, arguments, directory: directory, environment: env)
     }
 
     func testInstallRunsReadsItsManualAndUninstallsEverything() throws {

@@ -33,6 +33,16 @@ final class KeymapTests: XCTestCase {
             + [.up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .enter, .escape, .backspace, .tab]
     }
 
+    /// A grid of `catalog` at `size` with its `?` help open.
+    private func helpOpen(_ catalog: CatalogKind, _ size: Size) -> AppState {
+        var config = AppConfig()
+        config.catalog = catalog
+        var state = AppState(config: config, size: size)
+        _ = state.update(.resized(size))
+        _ = state.update(.key(.char("?")))
+        return state
+    }
+
     /// True when the help's keys column `keys` names `key` (a word, or an arrow among "←↓↑→").
     private func names(_ keys: String, _ key: KeyEvent) -> Bool {
         let shown = name(key)
@@ -64,13 +74,7 @@ final class KeymapTests: XCTestCase {
             return HelpOverlay.layout(state, in: HelpOverlay.area(state)).rows.map(\.keys).joined(separator: "  ")
         }
         for catalog in [CatalogKind.characters, .comics, .titles(.series), .titles(.creators), .saved(.favourites)] {
-            var config = AppConfig()
-            config.catalog = catalog
-            let size = Size(width: 120, height: 40)
-            var state = AppState(config: config, size: size)
-            _ = state.update(.resized(size))
-            _ = state.update(.key(.char("?")))
-            let keys = shownKeys(state)
+            let keys = shownKeys(helpOpen(catalog, Size(width: 120, height: 40)))
             for binding in Keymap.table(catalog).flatMap(\.bindings) {
                 XCTAssertTrue(names(keys, binding.key), "\(catalog): \(binding.key) is bound but its help shows \(keys)")
             }
@@ -162,12 +166,8 @@ final class KeymapTests: XCTestCase {
     /// At 40x15 the help fits the width and every line can be scrolled into view.
     func testHelpFitsAndScrollsAt40x15() {
         for catalog in [CatalogKind.characters, .comics, .titles(.series), .titles(.creators), .saved(.favourites)] {
-            var config = AppConfig()
-            config.catalog = catalog
             let size = Size(width: 40, height: 15)
-            var state = AppState(config: config, size: size)
-            _ = state.update(.resized(size))
-            _ = state.update(.key(.char("?")))
+            var state = helpOpen(catalog, size)
             XCTAssertEqual(state.overlay, .help)
             var seen = ""
             for _ in 0..<80 {  // the comics help (jump, sort, star, history) wraps to more than 40 rows at 40 wide
