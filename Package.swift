@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 // marvel-gallery: a terminal gallery of Marvel characters and comics.
 //
-// The target graph is the architecture (see README "Layout"); every layer looks only down,
+// The target graph is the architecture (see docs/architecture.md); every layer looks only down,
 // and every target declares exactly the modules it imports:
 //   C: system libraries (pkg-config) and four shims by domain: CTerminal, CImageCodecs, CDeflate, and the
 //      typed curl wrappers inline in CCurl's own header; libcrypto only through Digests
@@ -94,7 +94,7 @@ let package = Package(
         // Catalog: the plugin's tool depends on Catalog, so the carrier cannot be below it.
         .executableTarget(name: "EmbeddedCatalogBuilder", dependencies: ["Catalog"]),
         .plugin(name: "EmbeddedCatalogPlugin", capability: .buildTool(), dependencies: ["EmbeddedCatalogBuilder"]),
-        .target(name: "EmbeddedCatalogFile", plugins: ["EmbeddedCatalogPlugin"]),
+        .target(name: "EmbeddedCatalogFile", dependencies: ["UserDirectories"], plugins: ["EmbeddedCatalogPlugin"]),
         // The seam between the server and its sources: what a source is (`LiveSource`) and the
         // contract-serving types both sides speak (routes, query parameters, API failures).
         .target(name: "ContractServing", dependencies: ["Catalog", "MarvelAPI"]),

@@ -7,11 +7,12 @@ cd "$(dirname "$0")/.."
 
 # Test-only: real terminals under a virtual X server for the pixel-graphics end-to-end tests
 # (kitty, xterm for sixel, mlterm for iTerm2 inline images) and headless Chromium for the
-# browser test, and Debian's nginx for the cache in front of two `serve` processes (deploy/nginx;
-# they skip with a reason when these are missing; the program does not need them).
+# browser test, Debian's nginx for the cache in front of two `serve` processes (deploy/nginx),
+# and man (man-db, groff) for the installed man page (InstallEndToEndTests); they skip with a
+# reason when these are missing (the program does not need them).
 # fonts-dejavu-core: the one font the terminals under test are given (machines differ in their
 # "monospace", and with it in cell sizes and layouts).
-test_packages=(xvfb kitty xterm mlterm imagemagick chromium nginx-light fonts-dejavu-core)
+test_packages=(xvfb kitty xterm mlterm imagemagick chromium nginx-light man-db groff-base fonts-dejavu-core)
 missing=()
 for p in "${test_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -41,6 +42,11 @@ fi
 python3 scripts/check-imports.py
 
 swift build --product marvel-gallery
+
+# The man page of that debug build, by swift-argument-parser's manual generator, for the test
+# that installs it with scripts/install.sh --binary/--manual (InstallEndToEndTests); the plugin
+# builds every product in debug first (marvel-bench besides the program).
+swift package plugin generate-manual --configuration debug
 
 # The fuzz step's second half: `render` over seeded mutations of the test images in blocks,
 # kitty, sixel and iTerm2, each run ending by itself and bounded by its box (about 25 s).

@@ -10,8 +10,9 @@ import UserDirectories
 /// when no ready file matches) and reused: the file is named after `Fixtures/catalog/VERSION`
 /// (a content hash written by `scripts/generate_fixtures.py`), so a warm start only opens a
 /// file. Locations:
-/// - fixtures: `$MARVEL_GALLERY_FIXTURES`, else `Fixtures/catalog` of the source tree (from
-///   `#filePath`), beside the executable's build folder, or under the working directory;
+/// - fixtures: `$MARVEL_GALLERY_FIXTURES`, else `catalog` in an installed program's
+///   `PREFIX/share/marvel-gallery` (`scripts/install.sh`), `Fixtures/catalog` of the source tree
+///   (from `#filePath`), beside the executable's build folder, or under the working directory;
 /// - built embedded catalog: `$XDG_CACHE_HOME/marvel-gallery/` (default `~/.cache/marvel-gallery/`);
 /// - the user's own catalog (`catalog import`): `$MARVEL_GALLERY_CATALOG`, else
 ///   `$XDG_DATA_HOME/marvel-gallery/catalog.sqlite` (default `~/.local/share/marvel-gallery/`).
@@ -28,6 +29,8 @@ public enum EmbeddedCatalog {
             candidates.append(url.lastPathComponent == "catalog" ? url : url.appendingPathComponent("catalog"))
             candidates.append(url)
         }
+        // An installed program's own copy first: it is the one its ready file was made from.
+        if let installed = UserDirectories.installedData { candidates.append(installed.appendingPathComponent("catalog")) }
         candidates.append(sourceRoot.appendingPathComponent("Fixtures/catalog"))
         let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
         candidates.append(executable.deletingLastPathComponent().appendingPathComponent("../../../Fixtures/catalog").standardized)

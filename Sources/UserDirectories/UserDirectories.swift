@@ -28,6 +28,14 @@ public enum UserDirectories {
         xdg("XDG_CONFIG_HOME", environment) ?? home(environment).appendingPathComponent(".config")
     }
 
+    /// `PREFIX/share/marvel-gallery` for a program installed as `PREFIX/bin/marvel-gallery`
+    /// (`scripts/install.sh`), from the running executable's real path (symlinks resolved): where
+    /// its catalog lives once it runs away from the source tree and the build folder.
+    public static var installedData: URL? {
+        guard let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() else { return nil }
+        return executable.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("share/marvel-gallery")
+    }
+
     private static func xdg(_ name: String, _ environment: [String: String]) -> URL? {
         environment[name].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
     }

@@ -131,7 +131,7 @@ enum ListFetcher {
 
 extension ExitCode {
     /// A listing printed fewer items than asked for because paging stopped on a failure (the
-    /// reason is on stderr). The README's "Bad days" names it.
+    /// reason is on stderr). docs/troubleshooting.md names it.
     static let partial = ExitCode(3)
 }
 

@@ -53,7 +53,7 @@ struct DisplayOptions: ParsableArguments {
     }
 
     /// config.toml's `colors` and `graphics`, checked by every command that draws (render,
-    /// demo, the gallery) whether or not a flag or variable overrides them: the README calls a
+    /// demo, the gallery) whether or not a flag or variable overrides them: docs/configuration.md calls a
     /// bad value an error, and `render` used to accept one and exit 0. Not a usage error: one
     /// line and exit 1. (`doctor` shows the values instead of stopping.)
     func checkConfig() throws {

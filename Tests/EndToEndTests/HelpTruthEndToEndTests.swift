@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// Every subcommand's `--help` against what it does, and the exit statuses the README gives:
+/// Every subcommand's `--help` against what it does, and the exit statuses docs/troubleshooting.md gives:
 /// 0 done, 1 a run that failed (one line, no usage hint), 64 a usage mistake (one line and a
 /// hint naming the help).
 final class HelpTruthEndToEndTests: XCTestCase {

@@ -120,12 +120,12 @@ final class GridScrollReplayTests: XCTestCase {
         XCTAssertEqual(Set(vt.graphics.pixelDraws), Set(newRow.map(\.rect.origin)), "only the new row's pictures are drawn")
         XCTAssertEqual(vt.graphics.pixelDraws.count, newRow.count)
         // (Bytes: these test pictures are a few bytes each; the real ones are measured with
-        // ptybytes.py on the built-in catalog, README.)
+        // ptybytes.py on the built-in catalog, docs/pictures.md.)
     }
 
     /// The scroll's bytes against the same change written without a scroll (the cells of every
     /// shifted row, and for pictures a repaint): the real program's ratios to the first screen
-    /// are measured on the built-in catalog with `ptybytes.py` (README).
+    /// are measured on the built-in catalog with `ptybytes.py` (docs/pictures.md).
     func assertCheaperThanWithoutTheScroll(_ r: Replay, _ mode: GraphicsMode, file: StaticString = #filePath, line: UInt = #line) {
         var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false)
         _ = enc.encode(BufferDiff.fullRepaint(r.before))

@@ -33,16 +33,59 @@ final class KeymapTests: XCTestCase {
             + [.up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .enter, .escape, .backspace, .tab]
     }
 
+    /// A grid of `catalog` at `size` with its `?` help open.
+    private func helpOpen(_ catalog: CatalogKind, _ size: Size) -> AppState {
+        var config = AppConfig()
+        config.catalog = catalog
+        var state = AppState(config: config, size: size)
+        _ = state.update(.resized(size))
+        _ = state.update(.key(.char("?")))
+        return state
+    }
+
+    /// True when the help's keys column `keys` names `key` (a word, or an arrow among "←↓↑→").
+    private func names(_ keys: String, _ key: KeyEvent) -> Bool {
+        let shown = name(key)
+        return Set(keys.split(separator: " ").map(String.init)).contains(shown)
+            || keys.contains(shown) && shown.count == 1 && !shown.first!.isLetter
+    }
+
     func testEveryBoundKeyIsNamedOnItsHelpLine() {
         for catalog in [CatalogKind.characters, .comics, .titles(.series), .titles(.creators), .saved(.favourites)] {
             for line in Keymap.table(catalog) {
-                let words = Set(line.keys.split(separator: " ").map(String.init))
                 for binding in line.bindings {
-                    let shown = name(binding.key)
-                    XCTAssertTrue(words.contains(shown) || line.keys.contains(shown) && shown.count == 1 && !shown.first!.isLetter,
+                    XCTAssertTrue(names(line.keys, binding.key),
                                   "\(catalog): \(binding.key) is bound but its help line says \"\(line.keys)\"")
                 }
             }
+        }
+        for line in Keymap.detail {
+            for binding in line.bindings {
+                XCTAssertTrue(names(line.keys, binding.key), "detail: \(binding.key) is bound but its help line says \"\(line.keys)\"")
+            }
+        }
+    }
+
+    /// The `?` box drawn over each screen, the detail page included, names every key that screen
+    /// binds: the detail page's help hid Home, End, g, G, Space, Ctrl-B, Ctrl-F, U and Backspace.
+    func testEveryBoundKeyIsInTheHelpDrawnOverItsScreen() {
+        func shownKeys(_ state: AppState) -> String {
+            XCTAssertEqual(state.overlay, .help)
+            return HelpOverlay.layout(state, in: HelpOverlay.area(state)).rows.map(\.keys).joined(separator: "  ")
+        }
+        for catalog in [CatalogKind.characters, .comics, .titles(.series), .titles(.creators), .saved(.favourites)] {
+            let keys = shownKeys(helpOpen(catalog, Size(width: 120, height: 40)))
+            for binding in Keymap.table(catalog).flatMap(\.bindings) {
+                XCTAssertTrue(names(keys, binding.key), "\(catalog): \(binding.key) is bound but its help shows \(keys)")
+            }
+        }
+        var h = Harness(size: Size(width: 120, height: 40))
+        h.send(.resized(Size(width: 120, height: 40)))
+        h.answerDetails(h.state.openDetail(.character(7), standalone: true))
+        h.key(.char("?"))
+        let keys = shownKeys(h.state)
+        for binding in Keymap.detail.flatMap(\.bindings) {
+            XCTAssertTrue(names(keys, binding.key), "detail: \(binding.key) is bound but its help shows \(keys)")
         }
     }
 
@@ -123,12 +166,8 @@ final class KeymapTests: XCTestCase {
     /// At 40x15 the help fits the width and every line can be scrolled into view.
     func testHelpFitsAndScrollsAt40x15() {
         for catalog in [CatalogKind.characters, .comics, .titles(.series), .titles(.creators), .saved(.favourites)] {
-            var config = AppConfig()
-            config.catalog = catalog
             let size = Size(width: 40, height: 15)
-            var state = AppState(config: config, size: size)
-            _ = state.update(.resized(size))
-            _ = state.update(.key(.char("?")))
+            var state = helpOpen(catalog, size)
             XCTAssertEqual(state.overlay, .help)
             var seen = ""
             for _ in 0..<80 {  // the comics help (jump, sort, star, history) wraps to more than 40 rows at 40 wide

@@ -8,7 +8,7 @@ import XCTest
 /// still exceed it is refused; PNG cannot be scaled on decode, so its full size counts. The
 /// file behind a scaled decode is bounded too (`maxScaledSourcePixels`), and so are libjpeg's
 /// whole-image buffers of a progressive file (`decoderMemoryLimit`). Limits here are small
-/// (1-10 MP) so the pictures stay small; `render` of a real 10000x8000 JPEG is in the README.
+/// (1-10 MP) so the pictures stay small; `render` of a real 10000x8000 JPEG is in docs/performance.md.
 final class ScaledDecodeLimitTests: XCTestCase {
     /// A 2000x1500 q85 JPEG (3 MP).
     static let jpeg: [UInt8] = {

@@ -26,7 +26,7 @@ final class MetronThirdPartyClientTests: MetronLoopbackTestCase {
         defer { withExtendedLifetime(metron) {} }  // the loopback Metron must outlive the client's run
         let result = try EsakEnvironment.runClient("marvelous", base: server.baseURL, publicKey: "pub", privateKey: "priv")
         // marvelous raises KeyError('data') on any error body; each of these is the contract's
-        // 409 for an order or a filter Metron cannot honour (README "Real data from Metron").
+        // 409 for an order or a filter Metron cannot honour (docs/sources.md, "Metron").
         XCTAssertEqual(failures(result.output), [
             "FAIL characters_list({'limit': 100, 'orderBy': '-modified'}): KeyError: 'data'",
             "FAIL comics({'limit': 100, 'orderBy': '-onsaleDate'}): KeyError: 'data'",

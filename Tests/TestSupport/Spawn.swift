@@ -60,4 +60,28 @@ public enum Spawn {
     public static func run(_ path: String, _ arguments: [String], readOutput: Bool = true) throws -> String {
         try status([path] + arguments, captureOutput: readOutput).output
     }
+
+    /// `executable` run to its end through Foundation's `Process` (fine where no daemon keeps
+    /// the child's socket, see `status`), in `directory`, with `environment` over this
+    /// process's own (a nil value removes a variable): its exit status and its stdout and
+    /// stderr together.
+    public static func process(_ executable: String, _ arguments: [String], directory: URL? = nil,
+                               environment: [String: String?] = [:]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        if !environment.isEmpty {
+            var env = ProcessInfo.processInfo.environment
+            for (name, value) in environment { env[name] = value }
+            process.environment = env
+        }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
 }

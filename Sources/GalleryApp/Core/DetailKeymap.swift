@@ -13,17 +13,23 @@ public enum DetailAction: Equatable, Hashable, Sendable {
     /// `f`: star / unstar the page's record (the app core does it: favourites are its).
     case favourite
     case retry
+    /// `?`: this page's keys (the app core shows them: the overlay is its).
+    case help
 }
 
 extension Keymap {
     /// The detail page's table: `DetailStack.handle(key:)` acts on it and its help (`?`) lists
-    /// it. The digits (a tab by its number, "1…5") are the one rule beside it, as their count
-    /// is the page's; Ctrl-C is the app's.
+    /// it, one line for each key it binds (`KeymapTests`). The digits (a tab by its number,
+    /// "1…5") are the one rule beside it, as their count is the page's; Ctrl-C is the app's.
     public static let detail: [Line<DetailAction>] = [
-        Line("↑↓ j k  PgUp PgDn", .helpDetailScroll, [
+        Line("↑↓ j k", .helpDetailScroll, [
             Binding(.up, .lineUp), Binding(.char("k"), .lineUp), Binding(.down, .lineDown), Binding(.char("j"), .lineDown),
-            Binding(.pageUp, .pageUp), Binding(.ctrl("b"), .pageUp),
-            Binding(.pageDown, .pageDown), Binding(.char(" "), .pageDown), Binding(.ctrl("f"), .pageDown),
+        ]),
+        Line("PgUp PgDn Space", .helpPage, [
+            Binding(.pageUp, .pageUp), Binding(.pageDown, .pageDown), Binding(.char(" "), .pageDown),
+        ]),
+        Line("Ctrl-B Ctrl-F", .helpPage, [Binding(.ctrl("b"), .pageUp), Binding(.ctrl("f"), .pageDown)]),
+        Line("Home End  g G", .helpDetailEnds, [
             Binding(.home, .top), Binding(.char("g"), .top), Binding(.end, .bottom), Binding(.char("G"), .bottom),
         ]),
         Line("Tab  1…5", .helpDetailTabs, [Binding(.tab, .nextTab)]),
@@ -31,13 +37,14 @@ extension Keymap {
             Binding(.left, .stripLeft), Binding(.char("h"), .stripLeft), Binding(.right, .stripRight), Binding(.char("l"), .stripRight),
         ]),
         Line("Enter", .helpDetailOpen, [Binding(.enter, .open)]),
-        Line("u  o", .helpDetailLinks, [
+        Line("u U  o", .helpDetailLinks, [
             Binding(.char("u"), .nextLink), Binding(.char("U"), .previousLink), Binding(.char("o"), .openLink),
         ]),
         Line("y Y", .helpCopy, [Binding(.char("y"), .copy(.name)), Binding(.char("Y"), .copy(.link))]),
         Line("f", .helpFavourite, [Binding(.char("f"), .favourite)]),
         Line("r", .helpRetry, [Binding(.char("r"), .retry)]),
-        Line("Esc  q", .helpDetailBack, [Binding(.escape, .back), Binding(.backspace, .back), Binding(.char("q"), .back)]),
+        Line("?", .helpHelp, [Binding(.char("?"), .help)]),
+        Line("Esc  q  Backspace", .helpDetailBack, [Binding(.escape, .back), Binding(.char("q"), .back), Binding(.backspace, .back)]),
         Line("Ctrl-C", .helpQuit),
     ]
 

@@ -22,7 +22,7 @@ extension AppState {
 
     /// Keys while a page is open: `?` shows the help over it, the rest is the stack's.
     mutating func handleDetail(key: KeyEvent) -> [Effect] {
-        if key == .char("?"), details.top?.failure == nil {
+        if Keymap.detailAction(for: key) == .help, details.top?.failure == nil {
             overlay = .help
             return []
         }

@@ -98,6 +98,7 @@ public enum StringKey: String, CaseIterable, Sendable {
     case linkNoOpener
     case noLinks
     case helpDetailScroll
+    case helpDetailEnds
     case helpDetailTabs
     case helpDetailStrip
     case helpDetailOpen
