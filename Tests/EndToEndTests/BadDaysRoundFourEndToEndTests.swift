@@ -1,0 +1,74 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The built executable in tmux against a hostile server's total, a 1 MB word and a 1 MB paste
+/// (issue 36). Times are printed (from the key sent to the program's answer on the screen);
+/// the ceilings are generous for a loaded machine.
+final class BadDaysRoundFourEndToEndTests: XCTestCase {
+    private var executable: URL { RepoPaths.executable }
+
+    override func setUpWithError() throws {
+        try Prerequisites.tmuxAndProgram()
+    }
+
+    private static let emptyPage = Data(#"{"code":200,"status":"Ok","data":{"offset":0,"limit":20,"total":0,"count":0,"results":[]}}"#.utf8)
+
+    /// A mirror whose list holds `records` (JSON objects) and claims `total` (a JSON literal);
+    /// `/characters/ID` answers that record, anything else an empty page.
+    private func mirror(records: [String], total: String) throws -> LoopbackHTTPServer {
+        try LoopbackHTTPServer { request in
+            let parts = request.path.split(separator: "/")
+            guard parts.count >= 3, parts[2] == "characters" else { return .respond(status: 200, body: Self.emptyPage) }
+            if parts.count == 4, let id = Int(parts[3]), records.indices.contains(id - 1) {
+                let body = #"{"code":200,"status":"Ok","data":{"offset":0,"limit":1,"total":1,"count":1,"results":[\#(records[id - 1])]}}"#
+                return .respond(status: 200, body: Data(body.utf8))
+            }
+            guard parts.count == 3 else { return .respond(status: 200, body: Self.emptyPage) }
+            let offset = max(0, Int(request.query["offset"] ?? "") ?? 0), limit = max(1, Int(request.query["limit"] ?? "") ?? 20)
+            let page = offset < records.count ? records[offset..<min(records.count, offset + limit)] : []
+            let body = #"{"code":200,"status":"Ok","data":{"offset":\#(offset),"limit":\#(limit),"total":\#(total),"count":\#(page.count),"results":[\#(page.joined(separator: ","))]}}"#
+            return .respond(status: 200, body: Data(body.utf8))
+        }
+    }
+
+    private func heroes(_ count: Int) -> [String] {
+        (0..<count).map { #"{"id":\#($0 + 1),"name":"Hero \#(String(format: "%03d", $0))"}"# }
+    }
+
+    /// Peak RSS in bytes from a `/usr/bin/time -v -o` file.
+    private func peakRSS(_ path: String) throws -> Int {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let kb = text.split(separator: "\n").first { $0.contains("Maximum resident set size") }
+            .flatMap { $0.split(separator: ":").last }.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        return try XCTUnwrap(kb, text) * 1024
+    }
+
+    /// Totals of 2^63 - 1, 10^9 and one that is not a number, over 130 real records: memory
+    /// stays that of 130 records, the status line counts, End finds the 130th.
+    func testAHostileTotalCostsWhatIsLoadedAndEndFindsTheRealEnd() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else { throw XCTSkip("/usr/bin/time is not installed") }
+        for total in ["9223372036854775807", "1000000000", #""many""#] {
+            let server = try mirror(records: heroes(130), total: total)
+            let dir = try temporaryDirectory()
+            let timeFile = dir.appendingPathComponent("time").path
+            let tmux = try TmuxSession(
+                command: "/usr/bin/time -v -o \(timeFile) \(TmuxSession.quote(executable.path)) characters --image-cache \(TmuxSession.quote(dir.path)) --base-url \(server.baseURL.absoluteString)",
+                width: 120, height: 40, environment: ["XDG_CACHE_HOME": dir.path])
+            tmux.waitFor("the first screen (\(total))", timeout: 30) { $0.contains("Hero 000") && $0.contains(" of ") }
+            let start = Date()
+            tmux.send("End")
+            let screen = tmux.waitFor("the real end (\(total))", timeout: 30) { $0.contains("130 of 130") && $0.contains("Hero 129") }
+            let seconds = Date().timeIntervalSince(start)
+            XCTAssertTrue(screen.contains("end of list"), screen)
+            tmux.send("Home")
+            tmux.waitFor("the first again", timeout: 30) { $0.contains("1 of 130") }
+            tmux.send("q")
+            tmux.waitFor("the exit", timeout: 30) { $0.contains("EXIT:0") }
+            let peak = try peakRSS(timeFile)
+            print("hostile total \(total): End answered in \(String(format: "%.2f", seconds)) s after \(server.requests.count) requests, peak RSS \(peak >> 20) MB")
+            XCTAssertLessThan(peak, 150 << 20, "total \(total)")
+            XCTAssertLessThan(seconds, 20)
+        }
+    }
+}
