@@ -71,4 +71,39 @@ final class BadDaysRoundFourEndToEndTests: XCTestCase {
             XCTAssertLessThan(seconds, 20)
         }
     }
+
+    /// A 1 MB one-word description: the page shows it cut with "…", Esc goes back at once and
+    /// SIGTERM ends the program at once.
+    func testAMegabyteWordIsCutAndKeysAndSignalsAreAnsweredAtOnce() throws {
+        let word = String(repeating: "W", count: 1 << 20)
+        let records = [#"{"id":1,"name":"Longword","description":"\#(word)"}"#] + heroes(3).dropFirst()
+        let server = try mirror(records: Array(records), total: "3")
+        let dir = try temporaryDirectory()
+        let pidFile = dir.appendingPathComponent("pid").path
+        let tmux = try TmuxSession(
+            command: "sh -c 'echo $$ > \(pidFile); exec \"$0\" characters --image-cache \(dir.path) --base-url \(server.baseURL.absoluteString)' \(TmuxSession.quote(executable.path))",
+            width: 120, height: 40, environment: ["XDG_CACHE_HOME": dir.path])
+        tmux.waitFor("the grid", timeout: 30) { GalleryScreen($0).selectedName == "Longword" }
+        var start = Date()
+        tmux.send("Enter")
+        let page = tmux.waitFor("the page with the word cut", timeout: 30) { $0.contains("Longword") && $0.contains("WWWWWWWWWW") }
+        let openSeconds = Date().timeIntervalSince(start)
+        tmux.send("End")
+        tmux.waitFor("the cut's ellipsis", timeout: 30) { $0.contains("W…") }
+        start = Date()
+        tmux.send("Escape")
+        tmux.waitFor("the grid again", timeout: 30) { GalleryScreen($0).selectedName == "Longword" && !$0.contains("WWWWWWWWWW") }
+        let escapeSeconds = Date().timeIntervalSince(start)
+        tmux.send("Enter")
+        tmux.waitFor("the page again", timeout: 30) { $0.contains("WWWWWWWWWW") }
+        let pid = try XCTUnwrap(Int32(try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        start = Date()
+        XCTAssertEqual(kill(pid, SIGTERM), 0)
+        tmux.waitFor("exit status 143", timeout: 20) { $0.contains("EXIT:143") }
+        let termSeconds = Date().timeIntervalSince(start)
+        print("1 MB word: page in \(String(format: "%.2f", openSeconds)) s, Esc answered in \(String(format: "%.3f", escapeSeconds)) s, SIGTERM exit in \(String(format: "%.3f", termSeconds)) s")
+        XCTAssertFalse(page.contains("EXIT:"), page)
+        XCTAssertLessThan(escapeSeconds, 5, "the quadratic wrap took 38.7 s")
+        XCTAssertLessThan(termSeconds, 5, "SIGTERM took 69.6 s")
+    }
 }

@@ -1,0 +1,26 @@
+import XCTest
+@testable import GalleryApp
+import TerminalUI
+
+/// A 1 MB word and a 1 MB paste (issue 36): the page and the field keep what can be shown and
+/// say where they cut.
+final class LongTextTests: XCTestCase {
+    func testAMegabyteWordWrapsToAFewScreensEndingInAnEllipsis() {
+        let word = String(repeating: "x", count: 1 << 20)
+        let lines = Paragraph.wrap("Before " + word + " after", width: 80, maxLines: DocumentWriter.maxTextLines)
+        XCTAssertEqual(lines.count, DocumentWriter.maxTextLines)
+        XCTAssertEqual(lines.first, "Before")
+        XCTAssertTrue(lines.last?.hasSuffix("…") ?? false, lines.last ?? "")
+        XCTAssertTrue(lines.allSatisfy { TextWidth.of($0) <= 80 })
+        // Text that fits is not cut and gets no ellipsis.
+        XCTAssertEqual(Paragraph.wrap("one two\nthree", width: 7, maxLines: 3), ["one two", "three"])
+        XCTAssertEqual(Paragraph.wrap("one two\nthree", width: 7, maxLines: 1), ["one tw…"])
+    }
+
+    func testAMegabyteDescriptionMakesADocumentOfAFewScreens() {
+        var writer = DocumentWriter(width: 80)
+        writer.text(String(repeating: "é", count: 1 << 20))
+        let document = writer.finish()
+        XCTAssertEqual(document.height, DocumentWriter.maxTextLines)
+    }
+}
