@@ -106,4 +106,32 @@ final class BadDaysRoundFourEndToEndTests: XCTestCase {
         XCTAssertLessThan(escapeSeconds, 5, "the quadratic wrap took 38.7 s")
         XCTAssertLessThan(termSeconds, 5, "SIGTERM took 69.6 s")
     }
+
+    /// A 1 MB bracketed paste into search: answered at once, the field keeps 256 characters and says so.
+    func testAMegabytePasteIsCutToTheFieldAndAnsweredAtOnce() throws {
+        let server = try mirror(records: heroes(30), total: "30")
+        let dir = try temporaryDirectory()
+        let paste = dir.appendingPathComponent("paste.txt")
+        try Data(repeating: UInt8(ascii: "h"), count: 1 << 20).write(to: paste)
+        let tmux = try TmuxSession(
+            command: "\(TmuxSession.quote(executable.path)) characters --image-cache \(TmuxSession.quote(dir.path)) --base-url \(server.baseURL.absoluteString)",
+            width: 120, height: 40, environment: ["XDG_CACHE_HOME": dir.path])
+        tmux.waitFor("the grid", timeout: 30) { $0.contains("Hero 000") }
+        tmux.send("/")
+        tmux.waitFor("the search field", timeout: 20) { $0.contains("Search ›") }
+        _ = tmux.command("load-buffer", paste.path)
+        let start = Date()
+        _ = tmux.command("paste-buffer", "-p")
+        let screen = tmux.waitFor("the field's notice", timeout: 60) { $0.contains("a search keeps at most 256 characters") }
+        let seconds = Date().timeIntervalSince(start)
+        XCTAssertTrue(screen.contains("hhhhhhhh"), screen)
+        tmux.send("C-u")
+        tmux.waitFor("the field emptied", timeout: 20) { !$0.contains("hhhhhhhh") }
+        tmux.send("Escape")
+        tmux.waitFor("the grid again", timeout: 20) { !$0.contains("Search ›") }
+        tmux.send("q")
+        tmux.waitFor("the exit", timeout: 20) { $0.contains("EXIT:0") }
+        print("1 MB paste: answered in \(String(format: "%.3f", seconds)) s (from paste-buffer to the notice on screen)")
+        XCTAssertLessThan(seconds, 10, "a 30 KB paste took more than 35 s")
+    }
 }

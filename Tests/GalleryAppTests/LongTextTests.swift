@@ -23,4 +23,20 @@ final class LongTextTests: XCTestCase {
         let document = writer.finish()
         XCTAssertEqual(document.height, DocumentWriter.maxTextLines)
     }
+
+    func testAMegabytePasteKeepsTheFieldsLimitAndSaysSo() {
+        var h = Harness()
+        h.send(.resized(Size(width: 120, height: 40)))
+        h.answerAll()
+        h.key(.char("/"))
+        h.send(.paste(String(repeating: "Spider", count: 200_000)))
+        XCTAssertEqual(h.state.search?.text.count, SearchState.maxCharacters)
+        XCTAssertEqual(h.state.search?.wasCut, true)
+        XCTAssertEqual(h.state.jumpNotice, "a search keeps at most 256 characters: the rest was dropped")
+        // Typing past the limit is refused the same way.
+        h.key(.char("x"))
+        XCTAssertEqual(h.state.search?.text.count, SearchState.maxCharacters)
+        h.key(.backspace)
+        XCTAssertEqual(h.state.search?.wasCut, false)
+    }
 }

@@ -22,9 +22,17 @@ extension AppState {
         case .backspace:
             guard !field.text.isEmpty else { return [] }
             field.text.removeLast()
+            field.wasCut = false
         case .ctrl("u"):
             field.text = ""
+            field.wasCut = false
         case _ where key.typed.map { !$0.isNewline && $0.unicodeScalars.allSatisfy { $0.value >= 0x20 } } == true:
+            guard field.text.count < SearchState.maxCharacters else {
+                field.wasCut = true
+                search = field
+                jumpNotice = strings.text(.searchCut, SearchState.maxCharacters)
+                return []
+            }
             field.text.append(key.typed!)
         case .up, .down, .pageUp, .pageDown:
             // Browsing the results while typing.
@@ -46,7 +54,19 @@ extension AppState {
     /// A paste types its printable characters into an open field (one debounce for all).
     mutating func handle(paste text: String) -> [Effect] {
         guard let field = search, field.isEditing, !isTooSmall else { return [] }
-        let printable = text.filter { !$0.isNewline && $0.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F } }
+        // Only what the field can keep is looked at: a 1 MB paste costs the 256 characters kept.
+        let room = SearchState.maxCharacters - field.text.count
+        var printable = "", kept = 0, cut = false
+        for character in text where !character.isNewline
+            && character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) {
+            guard kept < room else { cut = true; break }
+            printable.append(character)
+            kept += 1
+        }
+        if cut {
+            search?.wasCut = true
+            jumpNotice = strings.text(.searchCut, SearchState.maxCharacters)
+        }
         guard !printable.isEmpty else { return [] }
         search?.text += printable
         search?.generation += 1

@@ -27,6 +27,7 @@ public enum StringKey: String, CaseIterable, Sendable {
     case searchPrompt
     case searchHint
     case searchHintStartsOnly
+    case searchCut
     case localSearchNotice
     case damagedPictures
     case failedPictures

@@ -27,6 +27,7 @@ extension Strings {
         .searchPrompt: "Buscar",
         .searchHint: "Intro conserva · Esc vuelve",
         .searchHintStartsOnly: "servidor: inicios de nombre; cargados: en cualquier parte · Intro conserva · Esc vuelve",
+        .searchCut: "una búsqueda guarda como mucho {1} caracteres: el resto se descartó",
         .localSearchNotice: "buscado en los {1} nombres cargados (esta fuente solo busca inicios de nombre)",
         .damagedPictures: "{1} imagen(es) dañada(s) mostrada(s) hasta donde se leen, sin caché",
         .failedPictures: "{1} imagen(es) fallaron: {2}",
