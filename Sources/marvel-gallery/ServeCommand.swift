@@ -226,7 +226,7 @@ struct ServeCommand: AsyncParsableCommand {
         options.answerCacheBytes = answerCacheMB << 20
         options.handleSignals = true
         if !Loopback.isLoopback(host: host) {
-            FileHandle.standardError.write(Data(("marvel-gallery serve: warning: listening on \(host) makes the catalog "
+            try? FileHandle.standardError.write(contentsOf: Data(("marvel-gallery serve: warning: listening on \(host) makes the catalog "
                 + "reachable from other machines\(options.keys == nil ? " without keys" : "")\n").utf8))
         }
         let stopping = StopDeadline.arm()
