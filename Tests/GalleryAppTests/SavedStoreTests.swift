@@ -162,15 +162,22 @@ final class SavedStoreTests: XCTestCase {
         XCTAssertNoThrow(try store.save(.recent, [Self.entry(2)]))
     }
 
-    /// Names are stored as they came; they reach a terminal only through the cleaning every
-    /// other name goes through (the JSON of `--json` escapes controls).
-    func testEscapeSequencesInNamesSurviveTheFileAndAreEscapedInJSON() throws {
+    /// A name with escapes (a hand-edited file, issue 36) is read back cleaned, whole
+    /// sequences gone (a grid showed `]52;c;cHduZWQtY…`); the file holds JSON escapes.
+    func testEscapeSequencesInNamesAreCleanedWhenReadBack() throws {
         let store = SavedStore(directory: folder)
-        let hostile = Self.entry(9, name: "Evil\u{1B}]0;pwned\u{07}\u{1B}[31mRed")
+        let hostile = Self.entry(9, name: "Evil\u{1B}]0;pwned\u{07}\u{1B}[31mRed\u{1B}]52;c;cHduZWQ=\u{07}")
         try store.save(.favourites, [hostile])
-        XCTAssertEqual(store.load().0.favourites, [hostile])
         let raw = try String(contentsOf: store.file(.favourites), encoding: .utf8)
         XCTAssertFalse(raw.contains("\u{1B}"), "the file holds JSON escapes, not raw ESC")
+        XCTAssertEqual(SavedStore(directory: folder).load().0.favourites.map(\.name), ["EvilRed"])
+    }
+
+    /// A FIFO in the file's place is said to be one, at once (opening it waits for a writer).
+    func testAFIFOIsSaidToBeOne() throws {
+        XCTAssertEqual(mkfifo(folder.appendingPathComponent("favourites.json").path, 0o600), 0)
+        let (_, problems) = SavedStore(directory: folder).load()
+        XCTAssertEqual(problems, [SavedStoreProblem(list: .favourites, reason: .unreadable("a FIFO (named pipe), not a regular file"))])
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import ImagePipeline
 import MarvelAPI
 import Synchronization
+import TerminalUI
 import UserDirectories
 
 /// The favourites and the history on disk: `favourites.json` and `history.json` in
@@ -138,6 +139,8 @@ public final class SavedStore: Sendable {
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return [] }
         if isDirectory.boolValue { throw SavedStoreProblem(list: list, reason: .directory) }
+        // A FIFO, a device or a socket: opening one would wait for a writer (or read forever).
+        if let kind = Self.notARegularFile(url.path) { throw SavedStoreProblem(list: list, reason: .unreadable(kind)) }
         let attributes = try? manager.attributesOfItem(atPath: url.path)
         let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
         if size > Self.maxBytes { throw SavedStoreProblem(list: list, reason: .tooLarge(size)) }
@@ -151,7 +154,8 @@ public final class SavedStore: Sendable {
         if data.count > Self.maxBytes { throw SavedStoreProblem(list: list, reason: .tooLarge(data.count)) }
         let entries: [SavedEntry]
         do {
-            entries = try Self.decoder.decode(SavedFile.self, from: data).entries
+            // Names as every name is shown: a hand-edited file's escapes never reach a grid.
+            entries = try Self.decoder.decode(SavedFile.self, from: data).entries.map(\.cleaned)
         } catch {
             throw SavedStoreProblem(list: list, reason: .corrupt)
         }
@@ -159,6 +163,19 @@ public final class SavedStore: Sendable {
         let permissions = (attributes?[.posixPermissions] as? NSNumber)?.intValue ?? 0o644
         if permissions & 0o222 == 0 { throw SavedStoreProblem(list: list, reason: .readOnly(list, entries)) }
         return entries
+    }
+
+    /// What the file at `path` is when it is not a regular file (following a link), else nil.
+    static func notARegularFile(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFIFO: return "a FIFO (named pipe), not a regular file"
+        case S_IFCHR, S_IFBLK: return "a device, not a regular file"
+        case S_IFSOCK: return "a socket, not a regular file"
+        default: return "not a regular file"
+        }
     }
 
     func write(_ list: SavedList, _ entries: [SavedEntry]) throws {
