@@ -40,3 +40,12 @@ final class LongTextTests: XCTestCase {
         XCTAssertEqual(h.state.search?.wasCut, false)
     }
 }
+
+extension LongTextTests {
+    func testACopyCutToTheClipboardsLimitSaysSo() {
+        let strings = Strings(.en)
+        XCTAssertEqual(CopyRequest(.name, "Spider-Man").confirmation(strings), "copied name: Spider-Man")
+        let long = CopyRequest(.name, String(repeating: "x", count: 1 << 20)).confirmation(strings)
+        XCTAssertTrue(long.hasSuffix("(its first 64 KB: a clipboard takes no more)"), String(long.suffix(80)))
+    }
+}

@@ -64,6 +64,7 @@ public enum StringKey: String, CaseIterable, Sendable {
     case copiedName
     case copiedLink
     case copyFailed
+    case copyCut
     // Detail pages, comics gallery (issue 8)
     case detailLoading
     case detailModified

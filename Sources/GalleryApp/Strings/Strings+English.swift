@@ -63,5 +63,6 @@ extension Strings {
         .copiedName: "copied name: {1}",
         .copiedLink: "copied link: {1}",
         .copyFailed: "could not copy (no clipboard): {1}",
+        .copyCut: "(its first {1} KB: a clipboard takes no more)",
     ]
 }

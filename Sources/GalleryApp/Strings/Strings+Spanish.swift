@@ -119,5 +119,6 @@ extension Strings {
         .copiedName: "nombre copiado: {1}",
         .copiedLink: "enlace copiado: {1}",
         .copyFailed: "no se pudo copiar (sin portapapeles): {1}",
+        .copyCut: "(sus primeros {1} KB: un portapapeles no admite más)",
     ]
 }
