@@ -121,6 +121,10 @@ public final class TTYBackend: Backend, @unchecked Sendable {
             restoreScreen()
             reader?.stop()
             mg_term_signal_pipe_close()
+            // A hung-up terminal's SIGHUP can come after its end of input was read: the run is
+            // ending (129) and must not be killed by it on the way out (files still to remove).
+            var hangUp = pollfd(fd: tty.inputFD, events: 0, revents: 0)
+            if poll(&hangUp, 1, 0) > 0, hangUp.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { signal(SIGHUP, SIG_IGN) }
             mg_term_uninstall_fatal_handlers()
             reader = nil
             pictureFiles?.removeAll()
