@@ -88,7 +88,9 @@ enum Envelope {
                             "http://gateway.marvel.com/", "https://gateway.marvel.com/"].map { Array($0.utf8) }
         let replacement: [UInt8]
 
-        init(baseURL: String) { replacement = Array((baseURL + "/").utf8) }
+        /// `baseURL` goes inside JSON strings: escaped as one (a validated Host needs none; a
+        /// configured address might).
+        init(baseURL: String) { replacement = Array(JSONText.quote(baseURL + "/").dropFirst().dropLast().utf8) }
 
         func append(_ json: String, to out: inout [UInt8]) {
             var json = json

@@ -149,11 +149,25 @@ struct MarvelResponder: HTTPResponder {
         return reply
     }
 
+    /// The base URL of links in answers: the request's Host when it is a host name, IPv4 or
+    /// bracketed IPv6 address with an optional port (as `BrowserReferrer` reads one); the
+    /// loopback address for a request without one; nil for anything else.
+    static func base(authority: String?) -> String? {
+        guard let authority else { return "http://127.0.0.1" }
+        guard let (_, port) = BrowserReferrer.splitHostPort(Substring(authority), allowStar: false),
+              port.map({ (Int($0) ?? .max) <= 65535 }) ?? true else { return nil }
+        return "http://\(authority)"
+    }
+
     private func api(_ request: Request, path: String, params: QueryParameters, pathAndQuery: String, gzip: Bool) async -> Reply {
         do throws(APIFailure) {
             try keys?.check(params, referrer: request.headers[Self.referer] ?? request.headers[.origin],
                             allowedReferrers: browser.allowedReferrers)
-            let base = "http://\(request.head.authority ?? "127.0.0.1")"
+            // Every URL of the answer is built from the Host: one that is not a host and port
+            // (`Host: a","x":"y`) is refused, not copied into the JSON.
+            guard let base = Self.base(authority: request.head.authority) else {
+                throw .status(400, "Invalid Host header: " + APIFailure.shown(request.head.authority ?? "", limit: 64))
+            }
             let key = "\(base)\(path)?\(params.canonical)"
             if let hit = cache.get(key) {
                 if let held = RepresentationTag.notModified(request.headers[.ifNoneMatch], etag: hit.etag, acceptsGzip: gzip) {

@@ -27,6 +27,15 @@ public enum HTTPTransportError: Error, Sendable, Hashable, CustomStringConvertib
     /// Any other curl failure: its code and message.
     case curl(code: Int, detail: String)
 
+    /// The request never left for the server: no address (DNS), no connection (refused,
+    /// unreachable) or none in time. A budget counted per request it did not make gives it back.
+    public var neverReachedServer: Bool {
+        switch self {
+        case .cannotResolveHost, .cannotConnect, .timedOut(.connect, _), .invalidURL: true
+        default: false
+        }
+    }
+
     public var description: String {
         switch self {
         case .invalidURL(let why): "invalid URL: \(why)"

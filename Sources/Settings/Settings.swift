@@ -233,7 +233,7 @@ public struct Settings: Equatable, Sendable {
     /// The private key in a file (`--private-key-file`, shared with `serve`): its first line,
     /// trimmed. The key is never part of an error.
     public static func readPrivateKeyFile(_ path: String,
-                                          warn: (String) -> Void = { FileHandle.standardError.write(Data("marvel-gallery: \($0)\n".utf8)) })
+                                          warn: (String) -> Void = { try? FileHandle.standardError.write(contentsOf: Data("marvel-gallery: \($0)\n".utf8)) })
         throws(SettingsError) -> String {
         // Read once per process: a pipe (`<(pass show marvel)`) cannot be read twice, and
         // `serve` asks for the key while validating and again while starting.

@@ -92,7 +92,7 @@ public enum CapabilityDetection {
         if caps.cellPixels == nil, let tty, let px = tty.windowSize().pixels {
             let cells = tty.windowSize().cells
             if cells.width > 0, cells.height > 0, px.width > 0, px.height > 0 {
-                caps.cellPixels = Size(width: px.width / cells.width, height: px.height / cells.height)
+                caps.cellPixels = TerminalLimits.clamped(cellPixels: Size(width: px.width / cells.width, height: px.height / cells.height))
             }
         }
         do throws(DisplaySettingError) {

@@ -54,7 +54,9 @@ public struct DoctorReport: Sendable {
         r.add("inside screen", caps.inScreen ? "yes" : "no")
         r.add("over ssh", caps.overSSH ? "yes" : "no")
         r.addAnswers(detection.answers)
-        r.add("cell size", caps.cellPixels.map { "\($0.width)x\($0.height) px" } ?? "unknown")
+        r.add("cell size", caps.cellPixels.map {
+            TerminalLimits.describe($0, reported: detection.answers?.reportedCellPixels ?? $0, unit: "px")
+        } ?? "unknown")
         r.add("colour depth", "\(Self.colorName(caps.colorDepth)) (\(caps.colorReason))")
         r.add("graphics", "\(caps.graphics.rawValue) (\(caps.graphicsReason))")
         r.add("graphics transfer", "\(caps.graphicsTransfer.rawValue) (\(caps.graphicsTransferReason))")
@@ -67,7 +69,9 @@ public struct DoctorReport: Sendable {
         var sync: String = caps.synchronizedOutput ? "yes (known terminal)" : "unknown"
         if let tty {
             let (cells, pixels) = tty.windowSize()
-            var pixelText = pixels.map { "\($0.width)x\($0.height) px (ioctl)" } ?? "not reported by ioctl"
+            let reported = tty.reportedWindowSize()
+            var pixelText = pixels.map { TerminalLimits.describe($0, reported: reported.pixels ?? $0, unit: "px") + " (ioctl)" }
+                ?? "not reported by ioctl"
             // Ask the terminal itself (raw mode) when it is interactive and answered DA1 at
             // start-up: its DA1 reply ends each wait, a slow one is waited for (not echoed
             // after raw mode ends), a silent one is not asked again.
@@ -84,7 +88,7 @@ public struct DoctorReport: Sendable {
                 }
                 RawMode.restore()
             }
-            r.add("window size", "\(cells.width)x\(cells.height) cells, \(pixelText)")
+            r.add("window size", "\(TerminalLimits.describe(cells, reported: reported.cells, unit: "cells")), \(pixelText)")
             tty.close()
         } else {
             r.add("window size", "unknown (no terminal)")

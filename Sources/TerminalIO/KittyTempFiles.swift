@@ -19,7 +19,7 @@ public final class KittyTempFiles: KittyPictureFiles, @unchecked Sendable {
     /// file probe's answer is still to come (`decided()` ends it).
     public init?(environment env: [String: String] = ProcessInfo.processInfo.environment, enabled: Bool = true,
                  deciding: Bool = false) {
-        let parent = Self.temporaryDirectory(env)
+        guard let parent = Self.privateDirectory(env) else { return nil }
         Self.removeStale(in: parent)
         guard let dir = Self.makeDirectory(in: parent) else { return nil }
         directory = dir
@@ -48,6 +48,20 @@ public final class KittyTempFiles: KittyPictureFiles, @unchecked Sendable {
     public static func temporaryDirectory(_ env: [String: String]) -> String {
         let dir = env["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         return dir.hasSuffix("/") && dir.count > 1 ? String(dir.dropLast()) : dir
+    }
+
+    /// `$TMPDIR` (or /tmp) `/marvel-gallery-UID`: this user's alone, made 0700 when absent and
+    /// used only when it is a directory (not a link) owned by us with no access for others;
+    /// nil otherwise (pictures are then streamed). Runs' files live inside it, so the sweep of
+    /// what crashed runs left reads only our own entries (another user's 200,000 entries named
+    /// like ours in a shared /tmp made every kitty `render` take about 1 s).
+    public static func privateDirectory(_ env: [String: String]) -> String? {
+        let path = "\(temporaryDirectory(env))/marvel-gallery-\(getuid())"
+        if mkdir(path, 0o700) != 0, errno != EEXIST { return nil }
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == getuid(),
+              info.st_mode & 0o077 == 0 else { return nil }
+        return path
     }
 
     /// Every name starts so, then the owner's process id: `removeStale` finds what a run that
@@ -142,7 +156,7 @@ public struct KittyFileProbe: Sendable {
 
     /// Makes the file; nil when it cannot be written (a full or read-only /tmp: stream).
     public static func make(environment env: [String: String]) -> KittyFileProbe? {
-        let dir = KittyTempFiles.temporaryDirectory(env)
+        guard let dir = KittyTempFiles.privateDirectory(env) else { return nil }
         var template = Array("\(dir)/\(KittyTempFiles.prefix)probe-\(getpid())-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { return nil }

@@ -22,7 +22,14 @@ public struct TTY: Sendable {
     }
 
     /// Size in cells (and pixels when the terminal reports them); 80x24 when unknown.
+    /// The window's size, clamped to `TerminalLimits`.
     public func windowSize() -> (cells: Size, pixels: Size?) {
+        let reported = reportedWindowSize()
+        return (TerminalLimits.clamped(cells: reported.cells), reported.pixels.map(TerminalLimits.clamped(windowPixels:)))
+    }
+
+    /// The size as the kernel reports it, unclamped (`doctor` shows both).
+    public func reportedWindowSize() -> (cells: Size, pixels: Size?) {
         Self.windowSize(of: outputFD) ?? Self.windowSize(of: inputFD) ?? (Size(width: 80, height: 24), nil)
     }
 
@@ -30,7 +37,7 @@ public struct TTY: Sendable {
     /// `render` draws into it.
     public static func standardOutputSize() -> Size? {
         guard isatty(STDOUT_FILENO) == 1 else { return nil }
-        return windowSize(of: STDOUT_FILENO)?.cells
+        return windowSize(of: STDOUT_FILENO).map { TerminalLimits.clamped(cells: $0.cells) }
     }
 
     private static func windowSize(of fd: Int32) -> (cells: Size, pixels: Size?)? {

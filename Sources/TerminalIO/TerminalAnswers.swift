@@ -14,8 +14,9 @@ public struct TerminalAnswers: Sendable, Hashable {
     public var rgbCapability = false
     /// DECRQSS SGR echoed the direct colour that was set (`48:2::1:2:3` or `48;2;1;2;3`).
     public var directColorRoundTrip = false
-    /// `CSI 6 ; height ; width t`: one cell in pixels.
+    /// `CSI 6 ; height ; width t`: one cell in pixels (clamped to `TerminalLimits`), and as said.
     public var cellPixels: Size?
+    public var reportedCellPixels: Size?
     /// The file probe (`ESC _ G i=32 ; … ESC \`): true for OK (the terminal read this
     /// machine's temporary file), false for an error, nil when it did not answer.
     public var kittyFileRead: Bool?
@@ -66,7 +67,10 @@ public struct TerminalAnswers: Sendable, Hashable {
         }
         if let cell = firstMatch(in: s, prefix: "\u{1B}[6;", terminator: "t") {
             let parts = cell.split(separator: ";").compactMap { Int($0) }
-            if parts.count == 2, parts[0] > 0, parts[1] > 0 { a.cellPixels = Size(width: parts[1], height: parts[0]) }
+            if parts.count == 2, parts[0] > 0, parts[1] > 0 {
+                a.reportedCellPixels = Size(width: parts[1], height: parts[0])
+                a.cellPixels = TerminalLimits.clamped(cellPixels: Size(width: parts[1], height: parts[0]))
+            }
         }
         return a
     }
@@ -80,14 +84,17 @@ public struct TerminalAnswers: Sendable, Hashable {
 
     static func firstMatch(in s: String, prefix: String, terminator: String) -> Substring? {
         guard let r = s.range(of: prefix), let end = s[r.upperBound...].range(of: terminator) else { return nil }
-        return s[r.upperBound..<end.lowerBound]
+        let body = s[r.upperBound..<end.lowerBound]
+        return body.utf8.count <= TerminalLimits.maxReplyBytes ? body : nil
     }
 
     static func lastMatch(in s: String, prefix: String, terminator: String) -> Substring? {
         guard let r = s.range(of: prefix, options: .backwards),
               let end = s[r.upperBound...].range(of: terminator) else { return nil }
         let body = s[r.upperBound..<end.lowerBound]
-        // DA1 bodies are digits and semicolons only (this also skips `CSI ? 2026 ; 2 $ y`).
+        // DA1 bodies are digits and semicolons only (this also skips `CSI ? 2026 ; 2 $ y`), and
+        // short: a longer one is dropped (`TerminalLimits.maxReplyBytes`).
+        guard body.utf8.count <= TerminalLimits.maxReplyBytes else { return nil }
         return body.allSatisfy { $0.isNumber || $0 == ";" } ? body : nil
     }
 }

@@ -9,6 +9,14 @@ public enum TerminalIOError: Error, Sendable, CustomStringConvertible {
     /// Writing a frame failed (errno), e.g. the terminal went away.
     case write(errno: Int32)
 
+    /// The terminal hung up (closed with the program still on it): the tty answers EIO.
+    public var isHangUp: Bool {
+        switch self {
+        case .termios(let e), .write(let e): e == EIO
+        case .notATerminal, .cannotOpenTTY: false
+        }
+    }
+
     public var description: String {
         switch self {
         case .notATerminal: return "not a terminal: run marvel-gallery in an interactive terminal"

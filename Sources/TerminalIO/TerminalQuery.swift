@@ -25,6 +25,7 @@ public enum TerminalQuery {
                                 replies: Int = 1) -> [UInt8] {
         var reply: [UInt8] = []
         var buf = [UInt8](repeating: 0, count: 512)
+        var counted = 0
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeoutMilliseconds) * 1_000_000
         while true {
             let now = DispatchTime.now().uptimeNanoseconds
@@ -35,8 +36,12 @@ public enum TerminalQuery {
             if n <= 0 { break }
             let got = read(tty.inputFD, &buf, buf.count)
             if got <= 0 { break }
+            let scanned = reply.count
             reply.append(contentsOf: buf[0..<got])
-            if da1ReplyCount(reply) >= replies { break }
+            // Only replies ending in the new bytes: a 1 MB reply in 512-byte reads was scanned
+            // from its start at each read.
+            counted += da1ReplyCount(reply, endingFrom: scanned)
+            if counted >= replies { break }
         }
         if let typeAhead { typeAhead.append(reply) } else { mg_term_flush_input(tty.inputFD) }
         return reply
@@ -46,14 +51,19 @@ public enum TerminalQuery {
     /// is a key, not the end of the answers.
     static func containsDA1Reply(_ b: [UInt8]) -> Bool { da1ReplyCount(b) > 0 }
 
-    /// How many whole DA1 replies `b` holds.
-    static func da1ReplyCount(_ b: [UInt8]) -> Int {
-        var i = 0, count = 0
+    /// How many whole DA1 replies `b` holds that end at `from` or later; one longer than
+    /// `TerminalLimits.maxReplyBytes` is not one (dropped), so only that much before `from` is read.
+    static func da1ReplyCount(_ b: [UInt8], endingFrom from: Int = 0) -> Int {
+        let longest = TerminalLimits.maxReplyBytes
+        var i = max(0, from - longest - 3), count = 0
         while i + 2 < b.count {
             if b[i] == 0x1B, b[i + 1] == 0x5B, b[i + 2] == 0x3F {
                 var j = i + 3
-                while j < b.count, (0x30...0x39).contains(b[j]) || b[j] == 0x3B { j += 1 }
-                if j < b.count, b[j] == 0x63 { count += 1; i = j }
+                while j < b.count, j - i <= longest, (0x30...0x39).contains(b[j]) || b[j] == 0x3B { j += 1 }
+                if j < b.count, j - i <= longest, b[j] == 0x63 {
+                    if j >= from { count += 1 }
+                    i = j
+                }
             }
             i += 1
         }

@@ -3,9 +3,22 @@
 /// text on the system clipboard, also over SSH. Outside text passes `Sanitizer.clean` first, so a
 /// name carrying an escape sequence or a bidi override is never copied raw.
 public enum Clipboard {
-    /// The OSC 52 sequence that copies `text` (cleaned) to the clipboard selection `c`.
+    /// The most bytes copied: far more than any name or link, and a 1 MB name made a 1.4 MB
+    /// sequence (some terminals drop one that long, tmux cuts it).
+    public static let maxBytes = 64 << 10
+
+    /// `text` cleaned and cut to `maxBytes` at a character's end, and whether it was cut.
+    public static func kept(_ text: String) -> (text: String, cut: Bool) {
+        let clean = Sanitizer.clean(text)
+        guard clean.utf8.count > maxBytes else { return (clean, false) }
+        var end = clean.utf8.index(clean.utf8.startIndex, offsetBy: maxBytes)
+        while String.Index(end, within: clean) == nil { end = clean.utf8.index(before: end) }
+        return (String(clean[..<end]), true)
+    }
+
+    /// The OSC 52 sequence that copies `text` (cleaned, at most `maxBytes`) to the clipboard selection `c`.
     public static func osc52(_ text: String) -> [UInt8] {
-        Array("\u{1B}]52;c;".utf8) + base64(Array(Sanitizer.clean(text).utf8)) + [0x07]
+        Array("\u{1B}]52;c;".utf8) + base64(Array(kept(text).text.utf8)) + [0x07]
     }
 
     /// The text an OSC 52 sequence copies (nil: not one): what tests read back from the output.

@@ -60,16 +60,51 @@ extension InputDecoder {
         return .event(code.map { .key(KeyEvent($0, mods)) }, next: next)
     }
 
+    /// More bytes of an open paste: the paste event once its end is in `input` (the rest of
+    /// `input` returned for decoding), else nil with the bytes kept. Only the new bytes (and
+    /// the few before them an end could start in) are searched.
+    mutating func continuePaste(_ input: [UInt8], events: inout [InputEvent]) -> [UInt8]? {
+        guard var open = paste else { return input }
+        let searchFrom = max(0, open.count - (Self.pasteEnd.count - 1))
+        open.append(contentsOf: input)
+        if let end = Self.find(Self.pasteEnd, in: open, from: searchFrom) {
+            paste = nil
+            events.append(.paste(String(decoding: open[..<end], as: UTF8.self)))
+            return Array(open[(end + Self.pasteEnd.count)...])
+        }
+        if open.count > Self.maxPasteBytes {
+            paste = nil
+            events.append(.paste(String(decoding: open, as: UTF8.self)))
+            return []
+        }
+        paste = open
+        return nil
+    }
+
+    /// The first index of `needle` in `bytes` at or after `start`.
+    static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { b in
+            needle.withUnsafeBufferPointer { n in
+                guard let first = n.first, b.count >= n.count else { return nil }
+                var k = start
+                while k <= b.count - n.count {
+                    if b[k] == first, memcmpEqual(b, at: k, n) { return k }
+                    k += 1
+                }
+                return nil
+            }
+        }
+    }
+
+    private static func memcmpEqual(_ b: UnsafeBufferPointer<UInt8>, at k: Int, _ n: UnsafeBufferPointer<UInt8>) -> Bool {
+        for j in 1..<n.count where b[k + j] != n[j] { return false }
+        return true
+    }
+
     /// Everything up to `ESC [ 201 ~` is one paste event.
     static func decodePaste(_ b: [UInt8], contentStart: Int, final: Bool) -> Step {
-        var k = contentStart
-        let end = pasteEnd
-        while k + end.count <= b.count {
-            if b[k] == 0x1B && b[k..<(k + end.count)].elementsEqual(end) {
-                let text = String(decoding: b[contentStart..<k], as: UTF8.self)
-                return .event(.paste(text), next: k + end.count)
-            }
-            k += 1
+        if let k = find(pasteEnd, in: b, from: contentStart) {
+            return .event(.paste(String(decoding: b[contentStart..<k], as: UTF8.self)), next: k + pasteEnd.count)
         }
         if final || b.count - contentStart > maxPasteBytes {
             return .event(.paste(String(decoding: b[contentStart...], as: UTF8.self)), next: b.count)

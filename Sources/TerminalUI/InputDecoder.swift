@@ -33,6 +33,9 @@ public struct InputDecoder: Sendable {
     var pending: [UInt8] = []
     /// Inside a control string whose end has not come yet (its bytes are not kept).
     var string: OpenString?
+    /// The bytes of a bracketed paste whose end has not come yet. Each read is searched for
+    /// the end once (a 1 MB paste in 4 KB reads was searched from its start at every read).
+    var paste: [UInt8]?
     /// A lone Esc was just delivered as Escape on a timeout: an introducer next may be the
     /// rest of a split reply.
     var escapeJustFlushed = false
@@ -44,11 +47,11 @@ public struct InputDecoder: Sendable {
     public init() {}
 
     /// Bytes are waiting for more input or for `flush()`.
-    public var hasPending: Bool { !pending.isEmpty || string != nil }
+    public var hasPending: Bool { !pending.isEmpty || string != nil || paste != nil }
 
     /// How long the reader waits for input before calling `flush()` (nil: no need to).
     public var timeoutMilliseconds: Int? {
-        if string != nil || escapeJustFlushed { return Self.stringTimeoutMilliseconds }
+        if string != nil || paste != nil || escapeJustFlushed { return Self.stringTimeoutMilliseconds }
         if pending.count == 2, pending[0] == 0x1B, Self.isIntroducer(pending[1]) { return Self.stringTimeoutMilliseconds }
         return pending.isEmpty ? nil : loneEscapeMilliseconds
     }
@@ -68,12 +71,22 @@ public struct InputDecoder: Sendable {
             guard let rest = continueString(input, from: 0, events: &events) else { return events }
             input = rest
         }
+        if paste != nil {
+            guard let rest = continuePaste(input, events: &events) else { return events }
+            input = rest
+        }
         pending.append(contentsOf: input)
         var i = 0
         while i < pending.count {
             switch InputDecoder.decodeOne(pending, at: i, final: false) {
             case .event(let e, let next): if let e { events.append(e) }; i = next
             case .needMore:
+                if pending[i...].starts(with: Self.pasteStart) {
+                    // A paste not ended in this read: its bytes so far, searched for the end already.
+                    paste = Array(pending[(i + Self.pasteStart.count)...])
+                    pending.removeAll(keepingCapacity: true)
+                    return events
+                }
                 guard pending.count - i > 2, pending[i] == 0x1B, Self.isIntroducer(pending[i + 1]) else {
                     pending.removeFirst(i); return events
                 }
@@ -95,6 +108,11 @@ public struct InputDecoder: Sendable {
     public mutating func flush() -> [InputEvent] {
         var events: [InputEvent] = []
         escapeJustFlushed = false
+        if let open = paste {
+            // The end never came: what arrived is the paste.
+            paste = nil
+            events.append(.paste(String(decoding: open, as: UTF8.self)))
+        }
         if let open = string {
             string = nil
             // Held bytes (after a flushed Esc) were keys after all.

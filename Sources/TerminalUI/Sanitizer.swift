@@ -52,7 +52,29 @@ public enum Sanitizer {
                 state = v == 0x5C ? .text : .string                          // ESC \ is ST
             }
         }
+        let cleaned = String(out)
+        return cleaned.unicodeScalars.contains("\u{200D}") ? splittingEmojiJoins(cleaned) : cleaned
+    }
+
+    /// A ZWJ emoji sequence (a family, 👨‍👩‍👧) is one picture two columns wide in some
+    /// terminals and one per emoji in others (kitty 0.26 draws three: six columns), so a tile's
+    /// border moved. Its joiners are dropped: each emoji is its own character, two columns in
+    /// every terminal. A joiner between other letters (Indic, Arabic shaping) stays.
+    static func splittingEmojiJoins(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        let scalars = Array(text.unicodeScalars)
+        for (i, s) in scalars.enumerated() {
+            if s == "\u{200D}", i > 0, i + 1 < scalars.count,
+               isEmojiPicture(scalars[i - 1]) || scalars[i - 1] == "\u{FE0F}", isEmojiPicture(scalars[i + 1]) {
+                continue
+            }
+            out.append(s)
+        }
         return String(out)
+    }
+
+    private static func isEmojiPicture(_ s: Unicode.Scalar) -> Bool {
+        s.properties.isEmojiPresentation || (s.value >= 0x2600 && s.properties.isEmoji)
     }
 
     private enum State { case text, escape, escapeIntermediate, csi, string, stringEscape }

@@ -11,7 +11,7 @@ public struct Paragraph: Widget {
     }
 
     public func render(in area: Rect, buffer: inout Buffer) {
-        let lines = wrap ? Paragraph.wrap(text, width: area.width)
+        let lines = wrap ? Paragraph.wrap(text, width: area.width, maxLines: max(0, area.height))
             : text.split(separator: "\n", omittingEmptySubsequences: false).map { TextWidth.truncate(String($0), to: area.width) }
         for (i, line) in lines.prefix(area.height).enumerated() {
             let w = TextWidth.of(line)
@@ -26,30 +26,71 @@ public struct Paragraph: Widget {
     }
 
     /// Lines of at most `width` columns. Newlines start new lines; runs of spaces collapse
-    /// at a wrap point.
-    public static func wrap(_ text: String, width: Int) -> [String] {
-        guard width > 0 else { return [] }
+    /// at a wrap point; a word longer than a line is broken by columns. Past `maxLines` the
+    /// text is cut, its last line ending in "…". One pass over the characters that stops at
+    /// the cut: a 1 MB word costs what is shown (it was quadratic, then linear in all of it,
+    /// on every frame of a detail page).
+    public static func wrap(_ text: String, width: Int, maxLines: Int = .max) -> [String] {
+        guard width > 0, maxLines > 0 else { return [] }
         var lines: [String] = []
-        for para in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = "", lineWidth = 0
-            for word in para.split(separator: " ", omittingEmptySubsequences: true) {
-                var word = String(word)
-                var ww = TextWidth.of(word)
-                if lineWidth > 0 && lineWidth + 1 + ww <= width {
-                    line += " " + word; lineWidth += 1 + ww; continue
-                }
-                if lineWidth > 0 { lines.append(line); line = ""; lineWidth = 0 }
-                while ww > width {  // a word longer than the line: break it by columns
-                    let head = TextWidth.prefix(word, columns: width)
-                    if head.isEmpty { break }
-                    lines.append(head)
-                    word = String(word.dropFirst(head.count))
-                    ww = TextWidth.of(word)
-                }
-                line = word; lineWidth = ww
-            }
-            lines.append(line)
+        var line = "", lineWidth = 0
+        var word = "", wordWidth = 0
+        /// The word being read is longer than a line: its characters go straight to the lines.
+        var longWord = false
+        /// Ends the line; false once every line allowed is used.
+        func breakLine() -> Bool {
+            lines.append(line); line = ""; lineWidth = 0
+            return lines.count < maxLines
         }
+        /// Adds `ch` to the line, breaking it first when it is full.
+        func put(_ ch: Character, _ cw: Int) -> Bool {
+            if lineWidth > 0, lineWidth + cw > width, !breakLine() { return false }
+            line.append(ch); lineWidth += cw
+            return true
+        }
+        /// Puts the word read on the line, or on the next one.
+        func place() -> Bool {
+            defer { word = ""; wordWidth = 0; longWord = false }
+            guard !longWord, !word.isEmpty else { return true }
+            if lineWidth > 0 && lineWidth + 1 + wordWidth <= width {
+                line += " "; line += word; lineWidth += 1 + wordWidth
+                return true
+            }
+            if lineWidth > 0, !breakLine() { return false }
+            line = word; lineWidth = wordWidth
+            return true
+        }
+        var i = text.startIndex
+        var cut = false
+        scan: while i < text.endIndex {
+            let ch = text[i]
+            i = text.index(after: i)
+            switch ch {
+            case " ":
+                guard place() else { cut = true; break scan }
+            case "\n":
+                guard place() else { cut = true; break scan }
+                // The lines are used up: cut if anything follows.
+                guard breakLine() else { cut = i < text.endIndex; break scan }
+            default:
+                let cw = TextWidth.of(ch)
+                if longWord {
+                    guard put(ch, cw) else { cut = true; break scan }
+                    continue
+                }
+                word.append(ch); wordWidth += cw
+                guard wordWidth > width else { continue }
+                // Longer than a line: it starts a line of its own, broken by columns.
+                if lineWidth > 0, !breakLine() { cut = true; break scan }
+                longWord = true
+                for c in word { guard put(c, TextWidth.of(c)) else { cut = true; break scan } }
+                word = ""; wordWidth = 0
+            }
+        }
+        if !cut, lines.count < maxLines {
+            if place() { lines.append(line) } else { cut = true }
+        }
+        if cut, let last = lines.indices.last { lines[last] = TextWidth.truncate(lines[last] + "…", to: width) }
         return lines
     }
 }

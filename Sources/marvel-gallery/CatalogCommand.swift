@@ -35,11 +35,11 @@ struct CatalogCommand: ParsableCommand {
             var report = store.importPaths(paths.filter { path in !recorded.contains { $0.0 == path } })
             for (folder, row) in recorded {
                 for note in row.importRecordings(folder, store, &report) {
-                    FileHandle.standardError.write(Data("note: \(PlainOutput.v(note))\n".utf8))
+                    try? FileHandle.standardError.write(contentsOf: Data("note: \(PlainOutput.v(note))\n".utf8))
                 }
             }
             try? store.markImported()
-            for failure in report.failures { FileHandle.standardError.write(Data("skipped: \(failure)\n".utf8)) }
+            for failure in report.failures { try? FileHandle.standardError.write(contentsOf: Data("skipped: \(failure)\n".utf8)) }
             print("imported \(report.summaryLine) into \(location.path)")
             // Anything skipped (a missing path, a file that is not Marvel JSON) is a failure for scripts.
             if !report.failures.isEmpty { throw ExitCode(1) }

@@ -76,7 +76,7 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     static func fail(_ file: String, _ reason: String) -> ExitCode {
-        FileHandle.standardError.write(Data("marvel-gallery demo: \(Sanitizer.clean(file)): \(reason)\n".utf8))
+        try? FileHandle.standardError.write(contentsOf: Data("marvel-gallery demo: \(Sanitizer.clean(file)): \(reason)\n".utf8))
         return ExitCode(1)
     }
 }

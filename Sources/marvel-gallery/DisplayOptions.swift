@@ -47,7 +47,7 @@ struct DisplayOptions: ParsableArguments {
             return try DisplaySettings.dither(flag: dither, environment: ProcessInfo.processInfo.environment,
                                               configValue: config).method
         } catch {
-            FileHandle.standardError.write(Data("marvel-gallery: \(Sanitizer.visible(error.description))\n".utf8))
+            try? FileHandle.standardError.write(contentsOf: Data("marvel-gallery: \(Sanitizer.visible(error.description))\n".utf8))
             throw ExitCode(1)
         }
     }
@@ -99,7 +99,7 @@ struct DisplayOptions: ParsableArguments {
 
     static func configError(_ text: String) -> ExitCode {
         let path = ConfigFile.path(environment: ProcessInfo.processInfo.environment).path
-        FileHandle.standardError.write(Data("marvel-gallery: \(Sanitizer.visible(path)): \(Sanitizer.visible(text))\n".utf8))
+        try? FileHandle.standardError.write(contentsOf: Data("marvel-gallery: \(Sanitizer.visible(path)): \(Sanitizer.visible(text))\n".utf8))
         return ExitCode(1)
     }
 

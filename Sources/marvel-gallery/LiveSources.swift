@@ -145,7 +145,7 @@ enum MetronLaunch {
 
     private static func tell(_ wait: MetronWait) {
         guard LiveSources.printsWaits.withLock({ $0 }) else { return }
-        FileHandle.standardError.write(Data("marvel-gallery: \(wait.description)\n".utf8))
+        try? FileHandle.standardError.write(contentsOf: Data("marvel-gallery: \(wait.description)\n".utf8))
     }
 
     /// `longestWait`: `serve`'s bound on a request's wait for the budget (nil: as long as it takes).

@@ -2,6 +2,8 @@ import ArgumentParser
 import Digests
 import Foundation
 import MarvelAPI
+import TerminalIO
+import TerminalUI
 
 /// The `marvel-gallery` command: subcommands only, the work lives in the library targets.
 @main
@@ -51,6 +53,9 @@ struct MarvelGallery: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
+            // The terminal closed under the run (before its first screen, or while it left):
+            // the shell's status for a hang-up, and nothing written where nobody reads.
+            if (error as? TerminalIOError)?.isHangUp == true { exit(withError: ExitCode(RunStats.exitStatus(forSignal: SIGHUP))) }
             // Usage errors in one line plus a hint (exit 64 kept); a run-time error no command
             // caught in one line with the program's name, like the others (the parser's way said
             // "Error: ..."); help, --version and exit codes the parser's way.
@@ -62,7 +67,7 @@ struct MarvelGallery: AsyncParsableCommand {
             }
             guard code == .validationFailure else { exit(withError: error) }
             let (line, hint) = UsageErrorReport.lines(for: error, arguments: arguments)
-            FileHandle.standardError.write(Data((line + "\n" + hint + "\n").utf8))
+            PlainOutput.note(line + "\n" + hint)
             exit(withError: ExitCode.validationFailure)
         }
     }

@@ -57,8 +57,10 @@ enum PlainOutput {
     }
 
     /// Notes for people, kept off stdout so scripts read clean data.
+    /// A failed write is ignored: FileHandle's non-throwing `write` traps (SIGILL) on a
+    /// terminal that hung up, which is where every closed-terminal exit ended.
     static func note(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        try? FileHandle.standardError.write(contentsOf: Data((text + "\n").utf8))
     }
 
     static func notes(attribution: String?, stale: Bool, unreadable: Int = 0, cacheProblem: String? = nil) {

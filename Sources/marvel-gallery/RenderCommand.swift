@@ -230,7 +230,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     static func report(_ file: String, _ reason: String) {
-        FileHandle.standardError.write(Data("marvel-gallery render: \(file): \(reason)\n".utf8))
+        try? FileHandle.standardError.write(contentsOf: Data("marvel-gallery render: \(file): \(reason)\n".utf8))
     }
 
     static func parseSize(_ text: String) -> (cols: Int, rows: Int)? {

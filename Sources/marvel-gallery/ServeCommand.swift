@@ -240,7 +240,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         options.handleSignals = true
         if !Loopback.isLoopback(host: host) {
-            FileHandle.standardError.write(Data(("marvel-gallery serve: warning: listening on \(host) makes the catalog "
+            try? FileHandle.standardError.write(contentsOf: Data(("marvel-gallery serve: warning: listening on \(host) makes the catalog "
                 + "reachable from other machines\(options.keys == nil ? " without keys" : "")\n").utf8))
         }
         let stopping = StopDeadline.arm()

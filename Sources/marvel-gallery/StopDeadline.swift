@@ -42,7 +42,7 @@ final class StopDeadline: @unchecked Sendable {
         }
         guard first else { return }
         queue.asyncAfter(deadline: .now() + Self.grace) {
-            FileHandle.standardError.write(Data("marvel-gallery serve: handlers still running after the grace period; stopping now\n".utf8))
+            try? FileHandle.standardError.write(contentsOf: Data("marvel-gallery serve: handlers still running after the grace period; stopping now\n".utf8))
             exit(128 + sig)
         }
     }

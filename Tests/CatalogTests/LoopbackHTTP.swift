@@ -59,8 +59,9 @@ final class LoopbackHTTP {
 
     private func attempt(_ target: String, _ headers: [String: String], _ method: String) throws -> Reply {
         if fd < 0 { try connect() }
-        var request = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
-        for (name, value) in headers { request += "\(name): \(value)\r\n" }
+        // A `Host` in `headers` replaces the usual one.
+        var request = "\(method) \(target) HTTP/1.1\r\nHost: \(headers["Host"] ?? "127.0.0.1:\(port)")\r\n"
+        for (name, value) in headers where name != "Host" { request += "\(name): \(value)\r\n" }
         request += "\r\n"
         let bytes = Array(request.utf8)
         var sent = 0

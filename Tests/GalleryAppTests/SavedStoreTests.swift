@@ -42,9 +42,10 @@ final class SavedStoreTests: XCTestCase {
         XCTAssertEqual(lists.history, history)
         XCTAssertEqual(lists.favourites[1].resourceURI, "http://gateway.marvel.com/v1/public/comics/21366")
         XCTAssertEqual(lists.favourites[1].resource, .comics)
-        // Written whole and renamed: no temporary file left behind.
+        // Written whole and renamed: no temporary file left behind (only each list's lock file,
+        // which stays: removing it would let two runs lock two different files).
         let names = try FileManager.default.contentsOfDirectory(atPath: store.directory.path).sorted()
-        XCTAssertEqual(names, ["favourites.json", "history.json"])
+        XCTAssertEqual(names, [".favourites.json.lock", ".history.json.lock", "favourites.json", "history.json"])
     }
 
     /// A write of an older revision arriving after a newer one (an effect still running when
@@ -161,14 +162,65 @@ final class SavedStoreTests: XCTestCase {
         XCTAssertNoThrow(try store.save(.recent, [Self.entry(2)]))
     }
 
-    /// Names are stored as they came; they reach a terminal only through the cleaning every
-    /// other name goes through (the JSON of `--json` escapes controls).
-    func testEscapeSequencesInNamesSurviveTheFileAndAreEscapedInJSON() throws {
+    /// A name with escapes (a hand-edited file, issue 36) is read back cleaned, whole
+    /// sequences gone (a grid showed `]52;c;cHduZWQtY…`); the file holds JSON escapes.
+    func testEscapeSequencesInNamesAreCleanedWhenReadBack() throws {
         let store = SavedStore(directory: folder)
-        let hostile = Self.entry(9, name: "Evil\u{1B}]0;pwned\u{07}\u{1B}[31mRed")
+        let hostile = Self.entry(9, name: "Evil\u{1B}]0;pwned\u{07}\u{1B}[31mRed\u{1B}]52;c;cHduZWQ=\u{07}")
         try store.save(.favourites, [hostile])
-        XCTAssertEqual(store.load().0.favourites, [hostile])
         let raw = try String(contentsOf: store.file(.favourites), encoding: .utf8)
         XCTAssertFalse(raw.contains("\u{1B}"), "the file holds JSON escapes, not raw ESC")
+        XCTAssertEqual(SavedStore(directory: folder).load().0.favourites.map(\.name), ["EvilRed"])
+    }
+
+    /// A FIFO in the file's place is said to be one, at once (opening it waits for a writer).
+    func testAFIFOIsSaidToBeOne() throws {
+        XCTAssertEqual(mkfifo(folder.appendingPathComponent("favourites.json").path, 0o600), 0)
+        let (_, problems) = SavedStore(directory: folder).load()
+        XCTAssertEqual(problems, [SavedStoreProblem(list: .favourites, reason: .unreadable("a FIFO (named pipe), not a regular file"))])
+    }
+}
+
+/// Two galleries on the same files (issue 36): every save re-reads the file and merges under a
+/// lock, so what either one starred or opened survives.
+final class SavedStoreMergeTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("saved-merge-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    /// Two stores (two runs: each knows only its own list) each toggle 50 different records,
+    /// saving after every change, at the same time: all 100 are in the file; then each takes
+    /// its own first ten off and only those go.
+    func testTwoRunsTogglingFiftyEachLoseNothing() throws {
+        for list in SavedList.allCases {
+            let directory = folder.appendingPathComponent(list.rawValue)
+            let stores = [SavedStore(directory: directory), SavedStore(directory: directory)]
+            for store in stores { _ = store.load() }
+            DispatchQueue.concurrentPerform(iterations: 2) { run in
+                var lists = SavedLists()
+                for n in 0..<50 {
+                    let entry = SavedStoreTests.entry(run * 1000 + n, at: 1_700_000_000 + Double(n))
+                    if list == .favourites { lists.toggleFavourite(entry) } else { lists.recordVisit(entry) }
+                    do { try stores[run].save(list, lists.entries(list), revision: lists.revision) } catch { XCTFail("\(error)") }
+                }
+                for n in 0..<10 where list == .favourites {
+                    lists.toggleFavourite(SavedStoreTests.entry(run * 1000 + n, at: 1_700_000_000 + Double(n)))
+                    do { try stores[run].save(list, lists.entries(list), revision: lists.revision) } catch { XCTFail("\(error)") }
+                }
+            }
+            let saved = SavedStore(directory: directory).load().0.entries(list)
+            let expected = list == .favourites ? 80 : 100
+            XCTAssertEqual(saved.count, expected, "\(list)")
+            XCTAssertEqual(Set(saved.map(\.id)).count, expected, "\(list): each once")
+            if list == .favourites {
+                XCTAssertFalse(saved.contains { $0.id % 1000 < 10 }, "what each took off stays off")
+            }
+            XCTAssertEqual(saved.map(\.at), saved.map(\.at).sorted(by: >), "\(list): newest first")
+        }
     }
 }

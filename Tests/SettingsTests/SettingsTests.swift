@@ -102,6 +102,17 @@ final class SettingsTests: XCTestCase {
         }
     }
 
+    /// A config file over 1 MB is refused before it is parsed (issue 36: a 50 MB value took
+    /// 4.4 s and 238 MB).
+    func testAConfigOverAMegabyteIsRefusedUnread() throws {
+        _ = try write("colors = \"" + String(repeating: "x", count: 2 << 20) + "\"\n")
+        XCTAssertThrowsError(try Settings.resolve(flags: Flags(), environment: env)) { error in
+            XCTAssertTrue("\(error)".contains("config.toml: is 2097164 bytes, larger than the 1 MB a config file may be"), "\(error)")
+        }
+        _ = try write("colors = \"truecolor\"\n")
+        XCTAssertNoThrow(try Settings.resolve(flags: Flags(), environment: env))
+    }
+
     /// `serve`'s lists in the file (issue 25): lists of strings, anything else names the key.
     func testServeListsInTheFile() throws {
         let file = try ConfigFile(toml: "allowed_referrers = [\"localhost:*\", \"*.example.com\"]\ncors_origins = [\"http://localhost:5173\"]",

@@ -74,7 +74,7 @@ final class GraphicsTransferTests: XCTestCase {
     func testTheProbeQuestionGoesWhereTheKittyQueryGoes() throws {
         let dir = try privateDirectory()
         let probe = try XCTUnwrap(KittyFileProbe.make(environment: ["TMPDIR": dir]))
-        XCTAssertTrue(probe.path.hasPrefix(dir + "/marvel-gallery-tty-graphics-protocol-probe-\(getpid())-"), probe.path)
+        XCTAssertTrue(probe.path.hasPrefix(dir + "/marvel-gallery-\(getuid())/marvel-gallery-tty-graphics-protocol-probe-\(getpid())-"), probe.path)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: probe.path)).count, 3, "one RGB pixel")
         let q = TerminalProbe.questions(inTmux: false, passthrough: false, fileProbe: probe)
         XCTAssertTrue(q.hasPrefix("\u{1B}_Gi=32,s=1,v=1,a=q,t=t,f=24;\(Data(probe.path.utf8).base64EncodedString())\u{1B}\\"), q)
@@ -92,7 +92,7 @@ final class GraphicsTransferTests: XCTestCase {
     func testTemporaryFilesAreWrittenPrivatelyAndNoneIsLeftBehind() throws {
         let dir = try privateDirectory()
         let files = try XCTUnwrap(KittyTempFiles(environment: ["TMPDIR": dir]))
-        XCTAssertTrue(files.directory.hasPrefix(dir + "/marvel-gallery-tty-graphics-protocol-"), files.directory)
+        XCTAssertTrue(files.directory.hasPrefix(dir + "/marvel-gallery-\(getuid())/marvel-gallery-tty-graphics-protocol-"), files.directory)
         let a = try XCTUnwrap(files.write([1, 2, 3], id: 7))
         let b = try XCTUnwrap(files.write([4, 5], id: 7))
         XCTAssertNotEqual(a, b, "each transmit gets its own file")
@@ -108,7 +108,8 @@ final class GraphicsTransferTests: XCTestCase {
         files.removeAll()
         XCTAssertFalse(FileManager.default.fileExists(atPath: files.directory), "the unread file and the directory are gone")
         XCTAssertNil(files.write([1], id: 8), "after leaving: streamed")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), [])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), ["marvel-gallery-\(getuid())"], "the user's own directory stays")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/marvel-gallery-\(getuid())"), [])
     }
 
     /// The probe answered after the start-up budget (a loaded machine): files stay off until
@@ -137,7 +138,13 @@ final class GraphicsTransferTests: XCTestCase {
     /// What a run that crashed or was killed left (its process is gone) is removed by the
     /// next run; a live run's directory and other names are left alone.
     func testARunRemovesWhatADeadRunLeft() throws {
-        let dir = try privateDirectory()
+        let shared = try privateDirectory()
+        // Named like ours, with a dead pid, in the shared directory: another user's (or an
+        // older version's) entry, never read by the sweep, which looks in our directory only.
+        let outside = shared + "/marvel-gallery-tty-graphics-protocol-999999-abcdef"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: false)
+        let dir = shared + "/marvel-gallery-\(getuid())"
+        XCTAssertEqual(mkdir(dir, 0o700), 0)
         let dead = Process()
         dead.executableURL = URL(fileURLWithPath: "/bin/true")
         try dead.run()
@@ -150,10 +157,14 @@ final class GraphicsTransferTests: XCTestCase {
         let live = dir + "/marvel-gallery-tty-graphics-protocol-1-abcdef"  // pid 1 is alive
         try FileManager.default.createDirectory(atPath: live, withIntermediateDirectories: false)
         _ = FileManager.default.createFile(atPath: dir + "/unrelated", contents: Data([1]))
-        let files = try XCTUnwrap(KittyTempFiles(environment: ["TMPDIR": dir]))
+        let files = try XCTUnwrap(KittyTempFiles(environment: ["TMPDIR": shared]))
         let left = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
         XCTAssertEqual(left, [URL(fileURLWithPath: files.directory).lastPathComponent, "marvel-gallery-tty-graphics-protocol-1-abcdef", "unrelated"].sorted())
+        XCTAssertTrue(FileManager.default.fileExists(atPath: outside), "the shared directory's entries are not ours to sweep")
         files.removeAll()
+        // A private directory another user could enter is not used: pictures stream.
+        XCTAssertEqual(chmod(dir, 0o755), 0)
+        XCTAssertNil(KittyTempFiles(environment: ["TMPDIR": shared]))
     }
 
     /// A full /tmp (a 8 KB tmpfs, when this user may mount one): the write fails, nothing
@@ -173,7 +184,7 @@ final class GraphicsTransferTests: XCTestCase {
         XCTAssertNil(small.write([UInt8](repeating: 2, count: 64 << 10), id: 2), "64 KB does not: ENOSPC")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: small.directory), ["1-1.png"], "no half-written file")
         small.removeAll()
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: full), [])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: full + "/marvel-gallery-\(getuid())"), [])
     }
 
     private func run(_ tool: String, _ args: [String]) -> Bool {

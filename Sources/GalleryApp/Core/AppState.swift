@@ -39,7 +39,12 @@ public struct AppConfig: Equatable, Sendable {
 
 /// The search field: what is typed and which lists it sits on.
 public struct SearchState: Equatable, Sendable {
+    /// The most characters the field keeps: a name is far shorter, and a 1 MB paste must not
+    /// become a 1 MB query, field and frame (it took seconds a key).
+    public static let maxCharacters = 256
     public var text = ""
+    /// Typing or a paste went past `maxCharacters` and was cut (the field says so).
+    public var wasCut = false
     /// Bumped on every edit; a debounce timer only acts for the current generation.
     public var generation = 0
     /// Lists below the search (the stack is cut back to this depth to restore).

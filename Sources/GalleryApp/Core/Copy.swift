@@ -26,7 +26,8 @@ public struct CopyRequest: Equatable, Sendable {
 
     /// The confirmation for the status line: one line, the copied text shown cleaned.
     public func confirmation(_ strings: Strings) -> String {
-        strings.text(!sent ? .copyFailed : what == .name ? .copiedName : .copiedLink, Sanitizer.clean(text))
+        let said = strings.text(!sent ? .copyFailed : what == .name ? .copiedName : .copiedLink, Sanitizer.clean(text))
+        return sent && Clipboard.kept(text).cut ? said + " " + strings.text(.copyCut, Clipboard.maxBytes >> 10) : said
     }
 }
 

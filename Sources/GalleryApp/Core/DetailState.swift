@@ -265,9 +265,10 @@ public struct CoverStrip: Equatable, Sendable {
         let range: Range<Int>
         if total == nil {
             range = 0..<Self.pageSize
-        } else if let gap = slots.gapToFetch(visible: first..<(first + visible), margin: 2 * visible,
-                                             forward: movesForward, limit: Self.pageSize) {
-            range = gap
+        } else if let probe = slots.endProbe(limit: Self.pageSize)
+                    ?? slots.gapToFetch(visible: first..<(first + visible), margin: 2 * visible,
+                                        forward: movesForward, limit: Self.pageSize) {
+            range = probe
         } else {
             return nil
         }
@@ -281,6 +282,9 @@ public struct CoverStrip: Equatable, Sendable {
     mutating func receive(_ page: StripPage, for request: StripRequest) {
         total = page.total
         slots.write(page.items, at: pendingStart, total: page.total, unreadable: 0, requested: (request.offset, request.limit))
+        // The strip can end before the selection (past what the server really has).
+        selection = max(0, min(selection, count - 1))
+        first = min(first, selection)
     }
 
     /// Pictures are kept for the screen and a screen either side only (a long strip holds ids and titles).

@@ -119,8 +119,10 @@ public struct PagedList: Equatable, Sendable {
             guard !endReached else { return nil }
             guard slots.isEmpty || slots.count - visible.upperBound < margin else { return nil }
             range = nextOffset..<(nextOffset + limit)
-        } else if let gap = slots.gapToFetch(visible: visible, margin: margin, forward: scrollsForward, limit: limit) {
-            range = gap
+        } else if let probe = slots.endProbe(limit: limit) ?? slots.gapToFetch(visible: visible, margin: margin,
+                                                                                forward: scrollsForward, limit: limit) {
+            // The real end first, while it is looked for: what is on screen may not exist.
+            range = probe
         } else {
             return nil
         }
@@ -152,6 +154,8 @@ public struct PagedList: Equatable, Sendable {
             // A repeated page's unreadable records are the ones already counted.
             if !repeated { unreadableRecords += page.unreadable }
             if isSequential { receiveSequential(page) } else { receiveSparse(page, for: request) }
+            // The list can end before the selection (End past what the server really has).
+            selection = min(selection, max(0, count - 1))
             // A name the server found and the loaded names matched too is shown once, first.
             tail.removeAll { slots.contains(id: $0.id) }
             if repeated {

@@ -30,6 +30,7 @@ extension AppState {
             guard at > 0 else { return [] }
             field.text.remove(at: field.text.index(field.text.startIndex, offsetBy: at - 1))
             field.cursor = field.cursor.map { $0 - 1 }
+            field.wasCut = false
         case .ctrl("w"):
             // The word before the cursor, and the spaces after it, as in a shell.
             let chars = Array(field.text)
@@ -39,10 +40,18 @@ extension AppState {
             guard start < field.cursorIndex else { return [] }
             field.text = String(chars[..<start] + chars[field.cursorIndex...])
             field.cursor = field.cursor.map { _ in start }
+            field.wasCut = false
         case .ctrl("u"):
             field.text = ""
             field.cursor = nil
+            field.wasCut = false
         case _ where key.typed.map { !$0.isNewline && $0.unicodeScalars.allSatisfy { $0.value >= 0x20 } } == true:
+            guard field.text.count < SearchState.maxCharacters else {
+                field.wasCut = true
+                search = field
+                jumpNotice = strings.text(.searchCut, SearchState.maxCharacters)
+                return []
+            }
             field.text.insert(key.typed!, at: field.text.index(field.text.startIndex, offsetBy: field.cursorIndex))
             field.cursor = field.cursor.map { $0 + 1 }
         case .up, .down, .pageUp, .pageDown:
@@ -65,9 +74,24 @@ extension AppState {
     /// A paste types its printable characters into an open field (one debounce for all).
     mutating func handle(paste text: String) -> [Effect] {
         guard let field = search, field.isEditing, !isTooSmall else { return [] }
-        let printable = text.filter { !$0.isNewline && $0.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F } }
+        // Only what the field can keep is looked at: a 1 MB paste costs the 256 characters kept.
+        let room = SearchState.maxCharacters - field.text.count
+        var printable = "", kept = 0, cut = false
+        for character in text where !character.isNewline
+            && character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) {
+            guard kept < room else { cut = true; break }
+            printable.append(character)
+            kept += 1
+        }
+        if cut {
+            search?.wasCut = true
+            jumpNotice = strings.text(.searchCut, SearchState.maxCharacters)
+        }
         guard !printable.isEmpty else { return [] }
-        search?.text += printable
+        // At the cursor, as typing is.
+        let at = field.text.index(field.text.startIndex, offsetBy: field.cursorIndex)
+        search?.text.insert(contentsOf: printable, at: at)
+        search?.cursor = field.cursor.map { $0 + kept }
         search?.generation += 1
         return [.startTimer(.searchDebounce(generation: field.generation + 1), milliseconds: config.searchDebounceMillis)]
     }

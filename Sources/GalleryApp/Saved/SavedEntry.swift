@@ -1,5 +1,6 @@
 import Foundation
 import MarvelAPI
+import TerminalUI
 
 /// A character, comic (or other record) the user starred or opened: enough to draw its tile
 /// and open its page again without listing everything (kind, id, name, picture, resource URI,
@@ -34,6 +35,14 @@ public struct SavedEntry: Equatable, Hashable, Sendable, Codable {
     }
 
     public var resource: MarvelResource { MarvelResource(rawValue: kind) ?? .characters }
+
+    /// The entry with its name and source as a terminal may show them (`Sanitizer.clean`).
+    var cleaned: SavedEntry {
+        var entry = self
+        entry.name = Sanitizer.clean(name)
+        entry.source = Sanitizer.clean(source)
+        return entry
+    }
 
     public var thumbnail: ImageRef? {
         guard let path = thumbnailPath, let ext = thumbnailExtension else { return nil }

@@ -1,11 +1,18 @@
 import Foundation
+import ImagePipeline
 import MarvelAPI
 import Synchronization
+import TerminalUI
 import UserDirectories
 
 /// The favourites and the history on disk: `favourites.json` and `history.json` in
 /// `$XDG_DATA_HOME/marvel-gallery/` (default `~/.local/share/marvel-gallery/`), each written
 /// whole to a temporary file and renamed over the old one, so a crash never leaves half a file.
+///
+/// Several galleries can run at once on the same files: every save takes an exclusive `flock`
+/// on a lock file beside them, re-reads the list and merges this run's changes into it (what
+/// this run added or removed since it last read or saved), so one gallery's star never erases
+/// another's.
 ///
 /// A file that cannot be used (not JSON, larger than `maxBytes`, a directory, unreadable,
 /// read-only) is never overwritten: that list is kept in memory for the run and `load` says why
@@ -19,11 +26,15 @@ public final class SavedStore: Sendable {
     /// The newest revision of each list on disk; writes go one at a time under this lock, so a
     /// late write of an older revision (an effect still running at exit) never replaces a newer.
     private let written: Mutex<[SavedList: Int]>
+    /// Each list as this run last knew it (read, or handed to `save`): what a save differs from
+    /// it by is this run's own change; anything else in the file is another run's.
+    private let known: Mutex<[SavedList: [SavedEntry]]>
 
     public init(directory: URL) {
         self.directory = directory
         self.memoryOnly = Mutex([:])
         self.written = Mutex([:])
+        self.known = Mutex([:])
     }
 
     /// `$XDG_DATA_HOME/marvel-gallery` (an absolute path, as the XDG spec asks) or
@@ -42,7 +53,9 @@ public final class SavedStore: Sendable {
         var lists: [SavedList: [SavedEntry]] = [:]
         for list in SavedList.allCases {
             do {
-                lists[list] = try read(list)
+                let entries = try read(list)
+                lists[list] = entries
+                known.withLock { $0[list] = entries }
             } catch let problem as SavedStoreProblem {
                 problems.append(problem)
                 memoryOnly.withLock { $0[list] = problem }
@@ -62,23 +75,62 @@ public final class SavedStore: Sendable {
     /// Why `list` is kept in memory only (its file could not be read, or a write failed).
     public func memoryOnlyReason(_ list: SavedList) -> SavedStoreProblem? { memoryOnly.withLock { $0[list] } }
 
-    /// Writes `entries` as the whole of `list` (nothing for a list kept in memory). Throws the
-    /// reason a write failed; the list is then kept in memory for the rest of the run.
-    public func save(_ list: SavedList, _ entries: [SavedEntry], revision: Int? = nil) throws {
-        guard !isMemoryOnly(list) else { return }
+    /// Writes `entries` as `list`, merged with what other runs saved meanwhile (nothing for a
+    /// list kept in memory). Returns the list as written. Throws the reason a write failed;
+    /// the list is then kept in memory for the rest of the run.
+    @discardableResult
+    public func save(_ list: SavedList, _ entries: [SavedEntry], revision: Int? = nil) throws -> [SavedEntry] {
+        guard !isMemoryOnly(list) else { return entries }
         do {
-            try written.withLock { (written: inout [SavedList: Int]) throws in
+            return try written.withLock { (written: inout [SavedList: Int]) throws -> [SavedEntry] in
                 if let revision {
-                    if let last = written[list], last >= revision { return }
+                    if let last = written[list], last >= revision { return entries }
                     written[list] = revision
                 }
-                try write(list, entries)
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                // A file of its own to lock: the list's file is replaced by each write.
+                guard let lock = FileLock(path: directory.appendingPathComponent(".\(file(list).lastPathComponent).lock").path) else {
+                    throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(errno))])
+                }
+                return try lock.withLock {
+                    let base = known.withLock { $0[list] } ?? []
+                    let merged = Self.merge(entries, since: base, into: try read(list), limit: list == .recent ? SavedLists.historyLimit : nil)
+                    try write(list, merged)
+                    known.withLock { $0[list] = entries }
+                    return merged
+                }
             }
+        } catch let problem as SavedStoreProblem {
+            // The file went bad since it was read (another run, a hand edit): not overwritten.
+            memoryOnly.withLock { $0[list] = problem }
+            throw problem
         } catch {
             let problem = SavedStoreProblem(list: list, reason: .notWritten(Self.reason(error)))
             memoryOnly.withLock { $0[list] = problem }
             throw problem
         }
+    }
+
+    /// `ours` (this run's list) merged into `theirs` (the file now): this run's entries, then
+    /// the file's that this run neither has nor removed since `base`, newest first, cut to `limit`.
+    static func merge(_ ours: [SavedEntry], since base: [SavedEntry], into theirs: [SavedEntry], limit: Int?) -> [SavedEntry] {
+        struct Key: Hashable { let kind: String, id: Int }
+        let key = { (entry: SavedEntry) in Key(kind: entry.kind, id: entry.id) }
+        let mine = Set(ours.map(key))
+        let removed = Set(base.map(key)).subtracting(mine)
+        let others = theirs.filter { !mine.contains(key($0)) && !removed.contains(key($0)) }
+        // Both are newest first: merged as in a merge sort, so each keeps its own order.
+        var merged: [SavedEntry] = []
+        merged.reserveCapacity(ours.count + others.count)
+        var i = ours.startIndex, j = others.startIndex
+        while i < ours.endIndex || j < others.endIndex {
+            if j == others.endIndex || (i < ours.endIndex && ours[i].at >= others[j].at) {
+                merged.append(ours[i]); i += 1
+            } else {
+                merged.append(others[j]); j += 1
+            }
+        }
+        return limit.map { Array(merged.prefix($0)) } ?? merged
     }
 
     func read(_ list: SavedList) throws -> [SavedEntry] {
@@ -87,6 +139,8 @@ public final class SavedStore: Sendable {
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return [] }
         if isDirectory.boolValue { throw SavedStoreProblem(list: list, reason: .directory) }
+        // A FIFO, a device or a socket: opening one would wait for a writer (or read forever).
+        if let kind = Self.notARegularFile(url.path) { throw SavedStoreProblem(list: list, reason: .unreadable(kind)) }
         let attributes = try? manager.attributesOfItem(atPath: url.path)
         let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
         if size > Self.maxBytes { throw SavedStoreProblem(list: list, reason: .tooLarge(size)) }
@@ -100,7 +154,8 @@ public final class SavedStore: Sendable {
         if data.count > Self.maxBytes { throw SavedStoreProblem(list: list, reason: .tooLarge(data.count)) }
         let entries: [SavedEntry]
         do {
-            entries = try Self.decoder.decode(SavedFile.self, from: data).entries
+            // Names as every name is shown: a hand-edited file's escapes never reach a grid.
+            entries = try Self.decoder.decode(SavedFile.self, from: data).entries.map(\.cleaned)
         } catch {
             throw SavedStoreProblem(list: list, reason: .corrupt)
         }
@@ -108,6 +163,19 @@ public final class SavedStore: Sendable {
         let permissions = (attributes?[.posixPermissions] as? NSNumber)?.intValue ?? 0o644
         if permissions & 0o222 == 0 { throw SavedStoreProblem(list: list, reason: .readOnly(list, entries)) }
         return entries
+    }
+
+    /// What the file at `path` is when it is not a regular file (following a link), else nil.
+    static func notARegularFile(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFIFO: return "a FIFO (named pipe), not a regular file"
+        case S_IFCHR, S_IFBLK: return "a device, not a regular file"
+        case S_IFSOCK: return "a socket, not a regular file"
+        default: return "not a regular file"
+        }
     }
 
     func write(_ list: SavedList, _ entries: [SavedEntry]) throws {

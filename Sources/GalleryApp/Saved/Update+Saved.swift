@@ -85,7 +85,7 @@ extension AppState {
     }
 
     func entry(_ kind: MarvelResource, id: Int, name: String, thumbnail: ImageRef?) -> SavedEntry {
-        SavedEntry(kind: kind, id: id, name: name, thumbnail: thumbnail, source: config.source.savedName, at: wallClock.now())
+        SavedEntry(kind: kind, id: id, name: name, thumbnail: thumbnail, source: config.source.savedName, at: wallClock.now()).cleaned
     }
 }
 

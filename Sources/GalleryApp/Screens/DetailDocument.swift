@@ -65,9 +65,13 @@ struct DocumentWriter {
 
     mutating func blank() { add(height: 1) { _, _, _ in } }
 
+    /// The most lines one block of text takes: a description of megabytes is cut there with
+    /// "…" (what a page shows, and what each frame draws, stays a few screens).
+    static let maxTextLines = 200
+
     /// Wrapped text, one style.
     mutating func text(_ text: String, style: Style = .plain, indent: Int = 0) {
-        let lines = Paragraph.wrap(text, width: max(1, width - indent))
+        let lines = Paragraph.wrap(text, width: max(1, width - indent), maxLines: Self.maxTextLines)
         add(height: lines.count) { buffer, y, _ in
             for (n, line) in lines.enumerated() {
                 buffer.put(line, at: Point(x: indent, y: y + n), style: style)

@@ -30,7 +30,8 @@ enum HeaderView {
         // Two spaces before the credit where the line has room, one where it is tight.
         let room = max(0, header.attribution.isEmpty ? area.maxX - x : right - x - (header.margin == 1 ? 3 : 1))
         // Say it when the source can only match the start of a name (the Marvel API).
-        let hint = strings[state.config.source.searchesAnywhere ? .searchHint : .searchHintStartsOnly]
+        let hint = search.wasCut ? strings.text(.searchCut, SearchState.maxCharacters)
+            : strings[state.config.source.searchesAnywhere ? .searchHint : .searchHintStartsOnly]
         let hintWidth = TextWidth.of(hint) + 2
         let fieldWidth = hintWidth < room - 12 ? room - hintWidth : room
         buffer.render(SearchField(prompt: strings[.searchPrompt] + " › ", text: search.text, cursor: search.cursor, focused: true,

@@ -27,6 +27,7 @@ public enum StringKey: String, CaseIterable, Sendable {
     case searchPrompt
     case searchHint
     case searchHintStartsOnly
+    case searchCut
     case localSearchNotice
     case damagedPictures
     case failedPictures
@@ -67,6 +68,7 @@ public enum StringKey: String, CaseIterable, Sendable {
     case copiedName
     case copiedLink
     case copyFailed
+    case copyCut
     // Detail pages, comics gallery (issue 8)
     case detailLoading
     case detailModified

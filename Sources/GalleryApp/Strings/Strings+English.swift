@@ -27,6 +27,7 @@ extension Strings {
         .searchPrompt: "Search",
         .searchHint: "Enter keep · Esc back",
         .searchHintStartsOnly: "server: name starts; loaded names: anywhere · Enter keep · Esc back",
+        .searchCut: "a search keeps at most {1} characters: the rest was dropped",
         .localSearchNotice: "searched the {1} loaded names (this source matches name starts only)",
         .damagedPictures: "{1} damaged picture(s) shown as far as they decode, not cached",
         .failedPictures: "{1} picture(s) failed: {2}",
@@ -66,5 +67,6 @@ extension Strings {
         .copiedName: "copied name: {1}",
         .copiedLink: "copied link: {1}",
         .copyFailed: "could not copy (no clipboard): {1}",
+        .copyCut: "(its first {1} KB: a clipboard takes no more)",
     ]
 }

@@ -27,6 +27,7 @@ extension Strings {
         .searchPrompt: "Buscar",
         .searchHint: "Intro conserva · Esc vuelve",
         .searchHintStartsOnly: "servidor: inicios de nombre; cargados: en cualquier parte · Intro conserva · Esc vuelve",
+        .searchCut: "una búsqueda guarda como mucho {1} caracteres: el resto se descartó",
         .localSearchNotice: "buscado en los {1} nombres cargados (esta fuente solo busca inicios de nombre)",
         .damagedPictures: "{1} imagen(es) dañada(s) mostrada(s) hasta donde se leen, sin caché",
         .failedPictures: "{1} imagen(es) fallaron: {2}",
@@ -123,5 +124,6 @@ extension Strings {
         .copiedName: "nombre copiado: {1}",
         .copiedLink: "enlace copiado: {1}",
         .copyFailed: "no se pudo copiar (sin portapapeles): {1}",
+        .copyCut: "(sus primeros {1} KB: un portapapeles no admite más)",
     ]
 }

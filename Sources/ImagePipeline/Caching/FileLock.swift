@@ -4,12 +4,13 @@ import Glibc
 import Darwin
 #endif
 
-/// An exclusive `flock(2)` on a lock file, shared by every process using one cache directory.
-/// flock belongs to the open file description, so callers also hold an in-process mutex.
-final class FileLock: @unchecked Sendable {
+/// An exclusive `flock(2)` on a lock file, shared by every process using one cache directory
+/// (or one saved list). flock belongs to the open file description, so callers also hold an
+/// in-process mutex.
+public final class FileLock: @unchecked Sendable {
     private let fd: Int32
 
-    init?(path: String) {
+    public init?(path: String) {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return nil }
         self.fd = fd
@@ -17,7 +18,7 @@ final class FileLock: @unchecked Sendable {
 
     deinit { close(fd) }
 
-    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    public func withLock<T>(_ body: () throws -> T) rethrows -> T {
         while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
         defer { flock(fd, LOCK_UN) }
         return try body()

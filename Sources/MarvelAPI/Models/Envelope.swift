@@ -80,8 +80,19 @@ public struct DataContainer<Entity: Codable & Sendable>: Codable, Sendable {
         offset = try c.int(.offset)
         limit = try c.int(.limit, default: 20)
         count = try c.int(.count, default: results.count)
-        total = try c.int(.total, default: offset + results.count)
+        // A total that is not a number says nothing: a full page may have more after it
+        // (`largestTotal`, whose real end the gallery finds by asking), a short one ends here.
+        let claimed = try? c.int(.total, default: offset + results.count)
+        total = Self.believable(total: claimed ?? (results.count < limit ? offset + results.count : Self.largestTotal))
     }
+
+    /// The largest `total` kept: 2^53, past which a JSON number is not exact anyway. Positions
+    /// cost nothing until loaded, but offsets are added to it (a page's rows, a shift), and a
+    /// claimed 2^63 - 1 would overflow those sums.
+    public static var largestTotal: Int { 1 << 53 }
+
+    /// A server's claimed `total` as a count of positions: 0 when negative, at most `largestTotal`.
+    public static func believable(total: Int) -> Int { min(max(total, 0), largestTotal) }
 }
 
 extension DataContainer: Equatable where Entity: Equatable {}

@@ -229,11 +229,18 @@ public final class MetronClient: Sendable {
     private func send(_ request: HTTPRequest, storingAs url: URL, granted: Date?) async throws -> HTTPResponse {
         inFlight.withLock { $0 += 1 }
         return try await Task { [self] in
+            var reached = true
             defer {
-                if let granted { try? limiter.sent(grantedAt: granted) }
+                if let granted { reached ? try? limiter.sent(grantedAt: granted) : try? limiter.unsent(grantedAt: granted) }
                 inFlight.withLock { $0 -= 1 }
             }
-            let response = try await transport.send(request)
+            let response: HTTPResponse
+            do {
+                response = try await transport.send(request)
+            } catch let error as HTTPTransportError where error.neverReachedServer {
+                reached = false
+                throw error
+            }
             if (200..<300).contains(response.status) { try? cache?.store(url, etag: nil, body: response.body) }
             return response
         }.value

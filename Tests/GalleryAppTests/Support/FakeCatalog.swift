@@ -10,6 +10,11 @@ struct FakeCatalog {
     /// ended the page before, as the real API does when rows shift.
     var insertBeforePageAt: Int?
     var inserted = GalleryItem(id: 1, name: "!New Arrival")
+    /// The `total` every page claims, whatever the catalog holds (a hostile server); nil: the truth.
+    var claimedTotal: Int?
+    /// Every page's `total` is not a number: read as `DataContainer` reads it (a full page: 2^53;
+    /// a short one: where it ended).
+    var totalIsUnknown = false
 
     static let namedCharacters = [
         "3-D Man", "A-Bomb (HAS)", "A.I.M.", "Aaron Stack", "Abomination", "Absorbing Man",
@@ -64,7 +69,8 @@ struct FakeCatalog {
         }
         let start = min(all.count, request.offset)
         let items = Array(all[start..<min(all.count, start + request.limit)])
-        return ItemPage(offset: request.offset, total: all.count, items: items,
+        let unknown = items.count < request.limit ? request.offset + items.count : 1 << 53
+        return ItemPage(offset: request.offset, total: totalIsUnknown ? unknown : claimedTotal ?? all.count, items: items,
                              attributionText: "Data provided by Marvel. © 2026 MARVEL")
     }
 }
