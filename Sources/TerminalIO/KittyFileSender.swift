@@ -16,6 +16,9 @@ public final class KittyFileSender {
     /// Pictures the terminal read from files, and error replies that turned files off.
     public private(set) var sent = 0
     public private(set) var failures = 0
+    /// Questions whose DA1 answer had not come when their wait ended: a terminal that slow
+    /// answers them later, and those answers must not reach the shell after `render` exits.
+    private var unanswered = 0
 
     /// How long one file may take to be read (a loaded machine); after that, streamed.
     static let timeoutMilliseconds = 3000
@@ -46,6 +49,7 @@ public final class KittyFileSender {
         let reply = TerminalQuery.ask(tty, command, timeoutMilliseconds: Self.timeoutMilliseconds)
         RawMode.restore()
         let replies = Self.replies(in: reply)
+        if !TerminalQuery.containsDA1Reply(reply) { unanswered += 1 }
         guard TerminalQuery.containsDA1Reply(reply), !replies.contains(where: { $0.id == id && !$0.isOK }) else {
             files.discard(path)
             off = true
@@ -59,8 +63,23 @@ public final class KittyFileSender {
     /// Removes whatever the terminal did not read, and the directory. Every file was answered
     /// for before its picture was placed, so none is being read now.
     public func finish() {
+        drainLateAnswers()
         files.removeAll()
         tty.close()
+    }
+
+    /// How long `finish` waits for the answers to questions that timed out.
+    static let drainMilliseconds = 10_000
+
+    /// Reads (raw: not echoed) the late answers to the questions that timed out, each ending
+    /// with its DA1 reply, and drops them. On a loaded machine kitty took over 3 s to answer a
+    /// file it could not read; its error and DA1 then arrived after exit, echoed on the shell's
+    /// line ("^[_Gi=…;EINVAL:Filename too long^[\^[[?62;c").
+    private func drainLateAnswers() {
+        guard unanswered > 0, (try? RawMode.enable(tty)) != nil else { return }
+        _ = TerminalQuery.awaitDA1(tty, timeoutMilliseconds: Self.drainMilliseconds, replies: unanswered)
+        RawMode.restore()
+        unanswered = 0
     }
 
     /// The kitty graphics replies (`ESC _ G … ESC \`) among the terminal's answer bytes.

@@ -33,6 +33,20 @@ final class SlowTerminalEndToEndTests: XCTestCase {
         XCTAssertTrue(run.output.contains("a=T,f=100,t=d,"), "a streamed kitty picture")
     }
 
+    /// A kitty too slow to answer for a picture's file within the sender's 3 s (a loaded
+    /// machine): the picture is streamed, and the late answer is read before `render` exits
+    /// instead of being echoed onto the shell's line (CI saw "^[_Gi=…;EINVAL:Filename too
+    /// long^[\\^[[?62;c" there).
+    func testRenderReadsTheLateAnswerForAFileItStoppedWaitingFor() throws {
+        let sample = RepoPaths.fixtures.appendingPathComponent("images/sample.jpg").path
+        let run = try runOnSlowTerminal(["render", "--graphics", "kitty", "--graphics-transfer", "file", "--size", "8x4", sample],
+                                        environment: ["TERM": "xterm-kitty"], delay: 3.6)
+        XCTAssertEqual(run.status, 0, run.output)
+        XCTAssertTrue(run.output.contains(",t=t,i="), "the picture tried as a file")
+        XCTAssertTrue(run.output.contains("a=T,f=100,t=d,"), "then streamed")
+        XCTAssertFalse(run.output.contains("?62;4;22c"), "a late answer was echoed: \(run.output.suffix(300).debugDescription)")
+    }
+
     /// Issue 35: `render --graphics blocks` in a kitty that answers nothing asks nothing (no
     /// kitty file probe, no DA1) and does not wait for an answer (it waited 5 s).
     func testRenderAsBlocksAsksASilentTerminalNothing() throws {
@@ -179,7 +193,7 @@ final class SlowTerminalEndToEndTests: XCTestCase {
     /// `quitWhen` holds for the output (a full-screen program), waits for the exit, then types
     /// a marker and reads until its echo.
     private func runOnSlowTerminal(_ arguments: [String], environment: [String: String],
-                                   da1: String = SlowTerminalEndToEndTests.lateReply,
+                                   da1: String = SlowTerminalEndToEndTests.lateReply, delay: TimeInterval = 0.6,
                                    extraAnswer: (String) -> String = { _ in "" },
                                    quitWhen: ((String) -> Bool)? = nil) throws -> (status: Int32, output: String) {
         let pty = try PtyProcess(arguments, environment: environment, home: try temporaryDirectory().path)
@@ -195,7 +209,7 @@ final class SlowTerminalEndToEndTests: XCTestCase {
             pty.read()
             let text = pty.text
             let questions = text.components(separatedBy: "\u{1B}[c").count - 1
-            while asked < questions { due.append(Date().addingTimeInterval(0.6)); asked += 1 }
+            while asked < questions { due.append(Date().addingTimeInterval(delay)); asked += 1 }
             while answered < due.count, Date() >= due[answered] {
                 pty.type(extraAnswer(text) + da1)
                 answered += 1
