@@ -12,7 +12,8 @@
 //      SQLite file, a build product) <- CatalogServer, which hands it to EmbeddedCatalog.open
 //   Catalog + MarvelAPI <- ContractServing (the source seam: `LiveSource`, routes, query parameters, API
 //      failures, attribution) <- CatalogServer (serves one source) and each live source
-//   HTTPTransport + MarvelAPI + Catalog + ContractServing <- MetronSource (client, budget, translation)
+//   HTTPTransport + MarvelAPI + Catalog + ContractServing <- LiveSourceKit (budget, shapes, picture proxy)
+//      <- MetronSource (client, budget declaration, translation)
 //   ImageCore + HTTPTransport <- ImagePipeline (knows HTTP and images, not Marvel)
 //   everything <- GalleryApp (Marvel-specific requests in its Runtime) <- marvel-gallery
 import PackageDescription
@@ -107,10 +108,13 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "UnixSignals", package: "swift-service-lifecycle"),
         ]),
-        // Metron (metron.cloud): its client, the user-wide rate limiter, the translation of its
+        // What every live source needs, once: the user-wide budget with the windows a source
+        // declares, the Marvel-shape builders, the picture proxy, the answer cap, auth kinds.
+        .target(name: "LiveSourceKit", dependencies: ["HTTPTransport", "MarvelAPI", "Catalog", "ContractServing", "UserDirectories"]),
+        // Metron (metron.cloud): its client, its budget's declaration, the translation of its
         // records into Marvel entities, and its `LiveSource` (answers and pictures).
-        .target(name: "MetronSource", dependencies: ["HTTPTransport", "MarvelAPI", "Catalog", "ContractServing", "UserDirectories"]),
-                .target(name: "ImagePipeline", dependencies: ["ImageCore", "TerminalUI", "HTTPTransport", "Digests", "UserDirectories"]),
+        .target(name: "MetronSource", dependencies: ["HTTPTransport", "MarvelAPI", "Catalog", "ContractServing", "LiveSourceKit"]),
+        .target(name: "ImagePipeline", dependencies: ["ImageCore", "TerminalUI", "HTTPTransport", "Digests", "UserDirectories"]),
 
         // MARK: App
         .target(name: "GalleryApp", dependencies: [
@@ -153,7 +157,7 @@ let package = Package(
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "SettingsTests", dependencies: ["Settings"]),
         .testTarget(name: "MetronSourceTests", dependencies: [
-            "MetronSource", "HTTPTransport", "MarvelAPI", "TestSupport", "CatalogServer", "Catalog", "ImageCore",
+            "MetronSource", "LiveSourceKit", "HTTPTransport", "MarvelAPI", "TestSupport", "CatalogServer", "Catalog", "ImageCore",
         ]),
         // The command line parsed in-process (validation messages and exit codes).
         .testTarget(name: "MarvelGalleryTests", dependencies: [

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTransport
+import LiveSourceKit
 import MarvelAPI
 import Synchronization
 
@@ -9,8 +10,8 @@ import Synchronization
 /// (`RetryPolicy`); a 429 pauses every process of the user until its Retry-After and is tried again.
 public final class MetronClient: Sendable {
     public static let defaultBaseURL = URL(string: "https://metron.cloud")!
-    /// The largest API answer (a page or a record) read; see `fetch`.
-    public static let maxAPIBytes = 2 << 20
+    /// The largest API answer (a page or a record) read (the kit's cap for every source).
+    public static let maxAPIBytes = LiveAnswerCap.bytes
 
     /// How long a stored answer is used without asking again: details change rarely, lists
     /// (new issues, new characters) more often.
@@ -151,10 +152,7 @@ public final class MetronClient: Sendable {
         var askedSoFar: Double = 0
         while true {
             var request = HTTPRequest(url: hop, headers: [("Accept", "application/json")])
-            // An API answer is parsed whole (JSONSerialization costs up to ~30x the bytes): at most
-            // `maxAPIBytes`, 50x the largest page Metron sends (42 KB), so a page can never cost
-            // more than a bounded multiple of that. (A 27 MB page under the transport's 32 MB cap
-            // peaked at 742 MB.) Pictures keep the transport's own limit.
+            // An API answer is parsed whole: at most the kit's cap (`LiveAnswerCap`).
             if path.hasPrefix("/api/") { request.maxResponseBytes = Self.maxAPIBytes }
             // A budgeted request's redirects are followed below, each hop paying its slot.
             if budgeted { request.maxRedirects = 0 }
@@ -165,9 +163,7 @@ public final class MetronClient: Sendable {
             if let refused = refusal.withLock({ $0 }), refused.until > Date() { throw .asksTooLongWait(refused.text) }
             var granted: Date?
             if budgeted || attempt > 0 {
-                do {
-                    granted = try await limiter.acquire(background: background, urgency: urgency, longestWait: spare ? 0 : longestWait).at
-                } catch { throw Self.budgetError(error) }
+                granted = try await limiter.acquire(background: background, urgency: urgency, longestWait: spare ? 0 : longestWait).at
             }
             counters.sent.withLock { $0 += 1 }
             let response: HTTPResponse
@@ -278,7 +274,7 @@ public final class MetronClient: Sendable {
     @discardableResult
     private func refuse(_ seconds: Double) -> String {
         let now = Date()
-        let text = MetronWait.tooLong(seconds: seconds, now: now)
+        let text = BudgetWait.tooLong(source: "Metron", seconds: seconds, now: now)
         refusal.withLock { $0 = (now.addingTimeInterval(min(seconds, 10 * 365.25 * 86_400)), text) }
         return text
     }
@@ -289,10 +285,6 @@ public final class MetronClient: Sendable {
 
     private func wait(_ delay: Duration) async throws(MetronError) {
         do { try await retryPolicy.sleep(delay) } catch { throw .transport("cancelled") }
-    }
-
-    private static func budgetError(_ error: any Error) -> MetronError {
-        (error as? MetronError) ?? .transport("cancelled while waiting for the request budget")
     }
 }
 
