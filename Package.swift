@@ -13,7 +13,7 @@
 //   Catalog + MarvelAPI <- ContractServing (the source seam: `LiveSource`, routes, query parameters, API
 //      failures, attribution) <- CatalogServer (serves one source) and each live source
 //   HTTPTransport + MarvelAPI + Catalog + ContractServing <- LiveSourceKit (budget, shapes, picture proxy)
-//      <- MetronSource (client, budget declaration, translation)
+//      <- MetronSource, ComicVineSource (each: client, budget declaration, translation)
 //   ImageCore + HTTPTransport <- ImagePipeline (knows HTTP and images, not Marvel)
 //   everything <- GalleryApp (Marvel-specific requests in its Runtime) <- marvel-gallery
 import PackageDescription
@@ -114,6 +114,9 @@ let package = Package(
         // Metron (metron.cloud): its client, its budget's declaration, the translation of its
         // records into Marvel entities, and its `LiveSource` (answers and pictures).
         .target(name: "MetronSource", dependencies: ["HTTPTransport", "MarvelAPI", "Catalog", "ContractServing", "LiveSourceKit"]),
+        // Comic Vine (comicvine.gamespot.com): its client (an API key), its budget's declaration
+        // (per resource per hour, a spacing), the translation, and its `LiveSource`.
+        .target(name: "ComicVineSource", dependencies: ["HTTPTransport", "MarvelAPI", "Catalog", "ContractServing", "LiveSourceKit"]),
         .target(name: "ImagePipeline", dependencies: ["ImageCore", "TerminalUI", "HTTPTransport", "Digests", "UserDirectories"]),
 
         // MARK: App
@@ -158,6 +161,9 @@ let package = Package(
         .testTarget(name: "SettingsTests", dependencies: ["Settings"]),
         .testTarget(name: "MetronSourceTests", dependencies: [
             "MetronSource", "LiveSourceKit", "HTTPTransport", "MarvelAPI", "TestSupport", "CatalogServer", "Catalog", "ImageCore",
+        ]),
+        .testTarget(name: "ComicVineSourceTests", dependencies: [
+            "ComicVineSource", "LiveSourceKit", "HTTPTransport", "MarvelAPI", "TestSupport", "CatalogServer", "ImageCore",
         ]),
         // The command line parsed in-process (validation messages and exit codes).
         .testTarget(name: "MarvelGalleryTests", dependencies: [
