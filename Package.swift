@@ -127,7 +127,7 @@ let package = Package(
         .target(name: "Settings", dependencies: ["UserDirectories", .product(name: "TOMLKit", package: "TOMLKit")]),
         .executableTarget(name: "marvel-gallery", dependencies: [
             "GalleryApp", "Settings", "CatalogServer", "Catalog", "EmbeddedCatalogFile", "MarvelAPI", "ImagePipeline",
-            "ImageCore", "TerminalUI", "TerminalIO", "HTTPTransport", "Digests", "MetronSource",
+            "ImageCore", "TerminalUI", "TerminalIO", "HTTPTransport", "Digests", "LiveSourceKit", "MetronSource", "ComicVineSource",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], plugins: ["BuildInfo"]),
         // `--version` names the git commit it was built from (git rev-parse before each build).
