@@ -16,10 +16,10 @@ struct ComicVineQuery: Sendable, Equatable {
     /// The parameters each list honours.
     static func listParams(_ kind: EntityKind) -> Set<String> {
         switch kind {
-        case .characters, .events: ["name", "nameStartsWith", "modifiedSince", "orderBy", "limit", "offset"]
+        case .characters, .events: ["name", "nameStartsWith", "nameContains", "modifiedSince", "orderBy", "limit", "offset"]
         case .comics: ["issueNumber", "series", "dateRange", "modifiedSince", "noVariants", "orderBy", "limit", "offset"]
-        case .series: ["title", "titleStartsWith", "modifiedSince", "orderBy", "limit", "offset"]
-        case .creators: ["nameStartsWith", "firstNameStartsWith", "modifiedSince", "orderBy", "limit", "offset"]
+        case .series: ["title", "titleStartsWith", "titleContains", "modifiedSince", "orderBy", "limit", "offset"]
+        case .creators: ["nameStartsWith", "firstNameStartsWith", "nameContains", "modifiedSince", "orderBy", "limit", "offset"]
         case .stories: ["modifiedSince", "orderBy", "limit", "offset"]
         }
     }
@@ -53,9 +53,13 @@ struct ComicVineQuery: Sendable, Equatable {
         switch kind {
         case .characters, .events:
             try names(params, exact: "name", startsWith: "nameStartsWith")
+            try contains(params, "nameContains")
             if kind == .characters { filter["publisher"] = String(ComicVineTerms.marvelPublisher) }
-        case .series: try names(params, exact: "title", startsWith: "titleStartsWith")
+        case .series:
+            try names(params, exact: "title", startsWith: "titleStartsWith")
+            try contains(params, "titleContains")
         case .creators:
+            try contains(params, "nameContains")
             try names(params, exact: nil, startsWith: "nameStartsWith")
             if self.startsWith == nil { try names(params, exact: nil, startsWith: "firstNameStartsWith") }
         case .comics:
@@ -90,6 +94,14 @@ struct ComicVineQuery: Sendable, Equatable {
             if filter["name"] == nil { filter["name"] = Self.filterValue(prefix) }
             startsWith = prefix
         }
+    }
+
+    /// `name` (the contract's own non-standard `nameContains`): Comic Vine's name filter is
+    /// that already (anywhere in the name, case aside). With another name parameter, a 409.
+    private mutating func contains(_ params: QueryParameters, _ name: String) throws(APIFailure) {
+        guard let text = try params.text(name) else { return }
+        guard filter["name"] == nil else { throw .validation("Comic Vine filters by one name; pass one name parameter.") }
+        filter["name"] = Self.filterValue(text)
     }
 
     /// A filter value with the characters that split Comic Vine's filter (`,` between pairs,
