@@ -62,7 +62,7 @@ final class ComicVineServerTests: ComicVineLoopbackTestCase {
         let server = try await serve(client(cv))
         defer { Task { await server.stop() } }
         for target in ["/v1/public/characters?comics=5000", "/v1/public/characters?orderBy=-id",
-                       "/v1/public/comics?orderBy=title", "/v1/public/comics?format=comic", "/v1/public/characters/1000/series"] {
+                       "/v1/public/comics?orderBy=title", "/v1/public/comics?format=comic", "/v1/public/events/3000/series"] {
             let (status, envelope, _) = try await get(server, target)
             XCTAssertEqual(status, 409, "\(target): \(envelope)")
         }

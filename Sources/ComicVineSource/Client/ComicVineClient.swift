@@ -30,7 +30,7 @@ public final class ComicVineClient: Sendable {
     /// as it takes): `serve` sets it so its clients get a 429 with Retry-After.
     public let longestWait: TimeInterval?
     private let sent = Mutex(0)
-    private let inFlight = Mutex(0)
+    private let inFlight = InFlightRequests()
     /// Set once Comic Vine refused the key: every later request fails at once, spending nothing.
     private let keyRefused = Mutex(false)
     private let lastRateLimit = Mutex<String?>(nil)
@@ -172,27 +172,16 @@ public final class ComicVineClient: Sendable {
     /// Sends one request in a task of its own, so an answer paid for is kept (stored) even when
     /// whoever asked has gone; the budget counts it from its answer.
     private func send(_ request: HTTPRequest, storingAs url: URL?, granted: Date? = nil, resource: String? = nil) async throws -> HTTPResponse {
-        inFlight.withLock { $0 += 1 }
-        return try await Task { [self] in
-            defer {
-                if let granted { try? limiter.sent(grantedAt: granted, resource: resource) }
-                inFlight.withLock { $0 -= 1 }
-            }
+        try await inFlight.run({ [self] in
             let response = try await transport.send(request)
             if let url, (200..<300).contains(response.status) { try? cache?.store(url, etag: nil, body: response.body) }
             return response
-        }.value
+        }, finally: { [self] in if let granted { try? limiter.sent(grantedAt: granted, resource: resource) } })
     }
 
     /// Waits, at most `limit`, for requests already sent to be answered and stored.
     public func settle(upTo limit: Duration = .seconds(3), quiet: Duration = .milliseconds(200)) async {
-        let clock = ContinuousClock()
-        let deadline = clock.now + limit
-        var idleSince = clock.now
-        while clock.now < deadline {
-            if inFlight.withLock({ $0 }) > 0 { idleSince = clock.now } else if clock.now - idleSince >= quiet { return }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
+        await inFlight.settle(upTo: limit, quiet: quiet)
     }
 
     /// The Retry-After (whole seconds, at least 1) for a rate-limit failure; nil for others.

@@ -4,14 +4,31 @@ import Foundation
 
 /// The related lists Comic Vine can give: a volume's issues (its issue list filtered by volume),
 /// the issues a character, story arc or person is credited in (the detail's credit ids, then
-/// those issues), and an issue's characters, creators and story arcs (its credits). Any other
-/// is the contract's 409: Comic Vine keeps no such list, and an empty one would not be true.
+/// those issues), an issue's characters, creators and story arcs (its credits), and the other
+/// credit lists details carry (a character's or person's volumes and story arcs, a volume's
+/// characters and people). Any other is the contract's 409: Comic Vine keeps no such list,
+/// and an empty one would not be true.
 extension ComicVineBackend {
     /// The credit list of issues on each owner's detail.
     static let issueCredits: [EntityKind: String] = [.characters: "issue_credits", .events: "issues", .creators: "issues"]
     /// An issue's credit list of each kind.
     static let issueNames: [EntityKind: String] = [.characters: "character_credits", .creators: "person_credits",
                                                    .events: "story_arc_credits"]
+    /// The other credit lists of a detail, by owner and listed kind.
+    static let detailCredits: [EntityKind: [EntityKind: String]] = [
+        .characters: [.series: "volume_credits", .events: "story_arc_credits"],
+        .creators: [.series: "volume_credits", .events: "story_arc_credits"],
+        .series: [.characters: "characters", .creators: "people"],
+    ]
+    /// "a character's", "a series'".
+    static func owners(_ kind: EntityKind) -> String {
+        switch kind {
+        case .series: "a series'"
+        case .events: "an event's"
+        case .stories: "a story's"
+        default: "a \(kind.rawValue.dropLast())'s"
+        }
+    }
 
     func related(_ owner: EntityKind, _ id: Int, _ listed: EntityKind, _ params: QueryParameters, limit: Int, offset: Int,
                  _ translate: ComicVineToMarvel) async throws(APIFailure) -> ([[String: Any]], Int) {
@@ -38,8 +55,13 @@ extension ComicVineBackend {
                 return (try await records(.characters, ids: page.compactMap { $0.cvInt("id") }, translate), entries.count)
             }
             return (page.map { translate.credited(listed.rawValue, $0) }, entries.count)
+        case let (owner, listed) where Self.detailCredits[owner]?[listed] != nil:
+            try params.rejectUnknown(allowed: ["limit", "offset"])
+            let ids = try await credits(owner, id, Self.detailCredits[owner]![listed]!).compactMap { $0.cvInt("id") }
+            let page = Array(ids.dropFirst(offset).prefix(limit))
+            return (try await records(listed, ids: page, translate), ids.count)
         default:
-            throw .validation("Comic Vine keeps no list of a \(owner.rawValue.dropLast())'s \(listed.rawValue).")
+            throw .validation("Comic Vine keeps no list of \(Self.owners(owner)) \(listed.rawValue).")
         }
     }
 

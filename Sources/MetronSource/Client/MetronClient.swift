@@ -37,7 +37,7 @@ public final class MetronClient: Sendable {
     public let longestWait: TimeInterval?
     private let counters = Counters()
     private let unreachableUntil = Mutex<Date?>(nil)
-    private let inFlight = Mutex(0)
+    private let inFlight = InFlightRequests()
     /// Metron asked for a wait over `MetronRateLimiter.maxPause`: until then this client
     /// refuses at once with the same words instead of asking again.
     private let refusal = Mutex<(until: Date, text: String)?>(nil)
@@ -223,30 +223,16 @@ public final class MetronClient: Sendable {
     /// A budgeted request's window is counted from when its answer (or failure) came, the
     /// latest it can have reached Metron (`MetronRateLimiter.sent`).
     private func send(_ request: HTTPRequest, storingAs url: URL, granted: Date?) async throws -> HTTPResponse {
-        inFlight.withLock { $0 += 1 }
-        return try await Task { [self] in
-            defer {
-                if let granted { try? limiter.sent(grantedAt: granted) }
-                inFlight.withLock { $0 -= 1 }
-            }
+        try await inFlight.run({ [self] in
             let response = try await transport.send(request)
             if (200..<300).contains(response.status) { try? cache?.store(url, etag: nil, body: response.body) }
             return response
-        }.value
+        }, finally: { [self] in if let granted { try? limiter.sent(grantedAt: granted) } })
     }
 
-    /// Waits, at most `limit`, for the requests already sent to Metron to be answered and
-    /// stored: called before the program exits, so what was paid for is kept for the next run.
-    /// Done when nothing has been in flight for `quiet` (a picture's detail, once stored, is
-    /// followed at once by the picture itself).
+    /// Waits, at most `limit`, for the requests already sent to Metron to be answered and stored.
     public func settle(upTo limit: Duration = .seconds(3), quiet: Duration = .milliseconds(200)) async {
-        let clock = ContinuousClock()
-        let deadline = clock.now + limit
-        var idleSince = clock.now
-        while clock.now < deadline {
-            if inFlight.withLock({ $0 }) > 0 { idleSince = clock.now } else if clock.now - idleSince >= quiet { return }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
+        await inFlight.settle(upTo: limit, quiet: quiet)
     }
 
     /// The Retry-After (whole seconds, 1 s to 31 days) for a rate-limit failure of this client:
