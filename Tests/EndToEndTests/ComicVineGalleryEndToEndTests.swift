@@ -106,4 +106,26 @@ final class ComicVineGalleryEndToEndTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(gap, 1.0)
         XCTAssertLessThanOrEqual(cv.log.busiest(within: 3_600), 4)
     }
+
+    /// `doctor` names every live source and whether it is usable, never the key; a wrong key
+    /// is one line naming the variable, with one request spent and no retry.
+    func testDoctorSaysEverySourceAndAWrongKeyIsOneLine() throws {
+        let cv = try ComicVineTestServer()
+        var env = environment(cv)
+        env["COMICVINE_API_KEY"] = nil
+        let bare = try Spawn.status(["/usr/bin/env"] + env.map { "\($0.key)=\($0.value)" } + [RepoPaths.executable.path, "doctor"])
+        XCTAssertTrue(bare.output.contains("source comicvine"), bare.output)
+        XCTAssertTrue(bare.output.contains("not usable: needs a Comic Vine API key: set COMICVINE_API_KEY"), bare.output)
+        XCTAssertTrue(bare.output.contains("source metron"), bare.output)
+        env["COMICVINE_API_KEY"] = "doctor-SECRET-key"
+        let keyed = try Spawn.status(["/usr/bin/env"] + env.map { "\($0.key)=\($0.value)" } + [RepoPaths.executable.path, "doctor"])
+        XCTAssertTrue(keyed.output.contains("usable (key from $COMICVINE_API_KEY"), keyed.output)
+        XCTAssertFalse(keyed.output.contains("doctor-SECRET-key"), "the key is never shown")
+        let wrong = try Spawn.status(["/usr/bin/env"] + env.map { "\($0.key)=\($0.value)" }
+            + words(["characters", "--plain", "--limit", "5"], cv))
+        XCTAssertNotEqual(wrong.status, 0)
+        XCTAssertTrue(wrong.output.contains("COMICVINE_API_KEY"), wrong.output)
+        XCTAssertFalse(wrong.output.contains("doctor-SECRET-key"), wrong.output)
+        XCTAssertEqual(cv.apiHits, 1, "no retry loop on a refused key")
+    }
 }
