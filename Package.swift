@@ -140,7 +140,7 @@ let package = Package(
         ]),
 
         // MARK: Tests
-        .target(name: "TestSupport", dependencies: ["TerminalUI"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["TerminalUI", "HTTPTransport"], path: "Tests/TestSupport"),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
         .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "TerminalUI", "TestSupport"]),
         .testTarget(name: "ImageCoreTests", dependencies: ["ImageCore", "TerminalUI", "TestSupport"],

@@ -10,23 +10,9 @@ import XCTest
 /// What the Comic Vine tests set up alike: a scratch folder (the budget file, the response
 /// cache), one transport, a client of a stand-in, `serve --source comicvine` over it and a GET
 /// on the served contract. Subclasses are the test classes.
-class ComicVineLoopbackTestCase: XCTestCase {
-    private(set) var folder: URL!
-    private(set) var transport: HTTPTransport!
+class ComicVineLoopbackTestCase: ScratchTestCase {
     var budgetFile: URL { folder.appendingPathComponent("budget.json") }
     var cacheFolder: URL { folder.appendingPathComponent("cache") }
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(type(of: self))-\(UUID().uuidString)")
-        transport = try HTTPTransport()
-    }
-
-    override func tearDownWithError() throws {
-        transport?.shutdown()
-        if let folder { try? FileManager.default.removeItem(at: folder) }
-        try super.tearDownWithError()
-    }
 
     /// A client of the stand-in, with no spacing unless asked (the budget tests ask for it).
     func client(_ cv: ComicVineTestServer, key: String? = nil, windows: BudgetWindows = BudgetWindows(perResourcePerHour: 190),
