@@ -12,7 +12,8 @@
 //      SQLite file, a build product) <- CatalogServer, which hands it to EmbeddedCatalog.open
 //   Catalog + MarvelAPI <- ContractServing (the source seam: `LiveSource`, routes, query parameters, API
 //      failures, attribution) <- CatalogServer (serves one source) and each live source
-//   HTTPTransport + MarvelAPI + Catalog + ContractServing <- MetronSource (client, budget, translation)
+//   HTTPTransport + MarvelAPI + Catalog + ContractServing <- LiveSourceKit (budget, shapes, picture proxy)
+//      <- MetronSource, ComicVineSource (each: client, budget declaration, translation)
 //   ImageCore + HTTPTransport <- ImagePipeline (knows HTTP and images, not Marvel)
 //   everything <- GalleryApp (Marvel-specific requests in its Runtime) <- marvel-gallery
 import PackageDescription
@@ -107,10 +108,16 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "UnixSignals", package: "swift-service-lifecycle"),
         ]),
-        // Metron (metron.cloud): its client, the user-wide rate limiter, the translation of its
+        // What every live source needs, once: the user-wide budget with the windows a source
+        // declares, the Marvel-shape builders, the picture proxy, the answer cap, auth kinds.
+        .target(name: "LiveSourceKit", dependencies: ["HTTPTransport", "MarvelAPI", "Catalog", "ContractServing", "UserDirectories"]),
+        // Metron (metron.cloud): its client, its budget's declaration, the translation of its
         // records into Marvel entities, and its `LiveSource` (answers and pictures).
-        .target(name: "MetronSource", dependencies: ["HTTPTransport", "MarvelAPI", "Catalog", "ContractServing", "UserDirectories"]),
-                .target(name: "ImagePipeline", dependencies: ["ImageCore", "TerminalUI", "HTTPTransport", "Digests", "UserDirectories"]),
+        .target(name: "MetronSource", dependencies: ["HTTPTransport", "MarvelAPI", "Catalog", "ContractServing", "LiveSourceKit"]),
+        // Comic Vine (comicvine.gamespot.com): its client (an API key), its budget's declaration
+        // (per resource per hour, a spacing), the translation, and its `LiveSource`.
+        .target(name: "ComicVineSource", dependencies: ["HTTPTransport", "MarvelAPI", "Catalog", "ContractServing", "LiveSourceKit"]),
+        .target(name: "ImagePipeline", dependencies: ["ImageCore", "TerminalUI", "HTTPTransport", "Digests", "UserDirectories"]),
 
         // MARK: App
         .target(name: "GalleryApp", dependencies: [
@@ -120,7 +127,7 @@ let package = Package(
         .target(name: "Settings", dependencies: ["UserDirectories", .product(name: "TOMLKit", package: "TOMLKit")]),
         .executableTarget(name: "marvel-gallery", dependencies: [
             "GalleryApp", "Settings", "CatalogServer", "Catalog", "EmbeddedCatalogFile", "MarvelAPI", "ImagePipeline",
-            "ImageCore", "TerminalUI", "TerminalIO", "HTTPTransport", "Digests", "MetronSource",
+            "ImageCore", "TerminalUI", "TerminalIO", "HTTPTransport", "Digests", "LiveSourceKit", "MetronSource", "ComicVineSource",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], plugins: ["BuildInfo"]),
         // `--version` names the git commit it was built from (git rev-parse before each build).
@@ -133,7 +140,7 @@ let package = Package(
         ]),
 
         // MARK: Tests
-        .target(name: "TestSupport", dependencies: ["TerminalUI"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["TerminalUI", "HTTPTransport"], path: "Tests/TestSupport"),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
         .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "TerminalUI", "TestSupport"]),
         .testTarget(name: "ImageCoreTests", dependencies: ["ImageCore", "TerminalUI", "TestSupport"],
@@ -153,7 +160,10 @@ let package = Package(
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "SettingsTests", dependencies: ["Settings"]),
         .testTarget(name: "MetronSourceTests", dependencies: [
-            "MetronSource", "HTTPTransport", "MarvelAPI", "TestSupport", "CatalogServer", "Catalog", "ImageCore",
+            "MetronSource", "LiveSourceKit", "HTTPTransport", "MarvelAPI", "TestSupport", "CatalogServer", "Catalog", "ImageCore",
+        ]),
+        .testTarget(name: "ComicVineSourceTests", dependencies: [
+            "ComicVineSource", "LiveSourceKit", "HTTPTransport", "MarvelAPI", "TestSupport", "CatalogServer", "ImageCore",
         ]),
         // The command line parsed in-process (validation messages and exit codes).
         .testTarget(name: "MarvelGalleryTests", dependencies: [

@@ -34,6 +34,14 @@ if [ ! -x .build/esak-venv/bin/python ] || ! .build/esak-venv/bin/python -c "imp
     || echo "test.sh: PyPI unreachable or python3-venv missing: the esak/marvelous/marvelpy contract tests will skip" >&2
 fi
 
+# Test-only: Simyan from PyPI (a Comic Vine client nobody here wrote) in the venv
+# SimyanEnvironment uses (.build/simyan-venv); SimyanContractTests skips with a message without it.
+if [ ! -x .build/simyan-venv/bin/python ] || ! .build/simyan-venv/bin/python -c "import simyan.comicvine" 2>/dev/null; then
+  { mkdir -p .build && python3 -m venv .build/simyan-venv \
+    && .build/simyan-venv/bin/python -m pip install --disable-pip-version-check -q --timeout 20 simyan==4.2.0; } \
+    || echo "test.sh: PyPI unreachable or python3-venv missing: the Simyan contract test will skip" >&2
+fi
+
 # The C codec shims under ASan+UBSan over the test images, the bombs and seeded mutations
 # (about 15 s: four C files and one Swift driver, not a second build of the package).
 ./scripts/sanitize-shims.sh

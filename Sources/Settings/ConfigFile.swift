@@ -86,7 +86,7 @@ public struct ConfigFile: Equatable, Sendable {
         values.pageSize = try int("page_size", example: 50)
         for spec in liveSources {
             live[spec.name]?.perMinute = try int(spec.perMinuteKey, example: spec.defaultPerMinute)
-            live[spec.name]?.perDay = try int(spec.perDayKey, example: spec.defaultPerDay)
+            if spec.hasDayBudget { live[spec.name]?.perDay = try int(spec.perDayKey, example: spec.defaultPerDay) }
         }
         serveLongestWait = try int("serve_longest_wait", example: 5)
     }

@@ -5,8 +5,13 @@ import Foundation
 /// (`PREFIX_USERNAME`/`PREFIX_PASSWORD`, else `NAME_username`/`NAME_password` in a 0600
 /// config.toml; never a flag, which `ps` shows), and the request budget (`PREFIX_PER_MINUTE`/
 /// `PREFIX_PER_DAY` or `NAME_per_minute`/`NAME_per_day`; never above the source's own limits).
+/// A source that takes an API key instead (`auth: .apiKey`) reads `PREFIX_API_KEY`, else
+/// `NAME_api_key` in a 0600 config.toml, and no username. A source may count its budget per
+/// hour (`window`) and have no day budget (`maxPerDay` 0).
 /// Settings knows no source by name: the executable passes the table's specs in.
 public struct LiveSourceSpec: Equatable, Sendable {
+    /// How the source is signed in to: an account (HTTP Basic) or an API key.
+    public enum Auth: Sendable, Equatable { case basic, apiKey }
     /// As `--source` takes it; also the prefix of its config keys and its URL flag.
     public let name: String
     /// As errors and `doctor` say it.
@@ -16,11 +21,15 @@ public struct LiveSourceSpec: Equatable, Sendable {
     public let defaultURL: String
     public let defaultPerMinute: Int, maxPerMinute: Int
     public let defaultPerDay: Int, maxPerDay: Int
+    public let auth: Auth
+    /// What the first budget counts in ("minute"; "hour" for a per-resource hourly budget).
+    public let window: String
 
     public init(name: String, displayName: String, variablePrefix: String, defaultURL: String,
-                defaultPerMinute: Int, maxPerMinute: Int, defaultPerDay: Int, maxPerDay: Int) {
+                defaultPerMinute: Int, maxPerMinute: Int, defaultPerDay: Int, maxPerDay: Int,
+                auth: Auth = .basic, window: String = "minute") {
         self.name = name; self.displayName = displayName; self.variablePrefix = variablePrefix
-        self.defaultURL = defaultURL
+        self.defaultURL = defaultURL; self.auth = auth; self.window = window
         self.defaultPerMinute = defaultPerMinute; self.maxPerMinute = maxPerMinute
         self.defaultPerDay = defaultPerDay; self.maxPerDay = maxPerDay
     }
@@ -28,16 +37,30 @@ public struct LiveSourceSpec: Equatable, Sendable {
     public var urlFlag: String { "--\(name)-url" }
     public var urlKey: String { "\(name)_url" }
     public var usernameKey: String { "\(name)_username" }
-    /// A secret: a config.toml holding it must be mode 0600.
-    public var passwordKey: String { "\(name)_password" }
-    public var perMinuteKey: String { "\(name)_per_minute" }
+    /// A secret (the password, or the API key): a config.toml holding it must be mode 0600.
+    public var passwordKey: String { auth == .apiKey ? "\(name)_api_key" : "\(name)_password" }
+    /// The first budget's key (`NAME_per_minute`, `NAME_per_hour`).
+    public var perMinuteKey: String { "\(name)_per_\(window)" }
     public var perDayKey: String { "\(name)_per_day" }
+    public var hasDayBudget: Bool { maxPerDay > 0 }
     /// Its config.toml keys, in the order the file's key list names them.
-    public var configKeys: [String] { [urlKey, usernameKey, passwordKey, perMinuteKey, perDayKey] }
+    public var configKeys: [String] {
+        [urlKey] + (auth == .basic ? [usernameKey] : []) + [passwordKey, perMinuteKey] + (hasDayBudget ? [perDayKey] : [])
+    }
     public var urlVariable: String { "\(variablePrefix)_URL" }
     public var usernameVariable: String { "\(variablePrefix)_USERNAME" }
-    public var passwordVariable: String { "\(variablePrefix)_PASSWORD" }
-    public var perMinuteVariable: String { "\(variablePrefix)_PER_MINUTE" }
+    public var passwordVariable: String { auth == .apiKey ? "\(variablePrefix)_API_KEY" : "\(variablePrefix)_PASSWORD" }
+    public var perMinuteVariable: String { "\(variablePrefix)_PER_\(window.uppercased())" }
+
+    /// What running it needs, said when it is missing.
+    public var missingCredentials: String {
+        switch auth {
+        case .basic:
+            "needs a \(displayName) account: set \(usernameVariable) and \(passwordVariable) "
+                + "(or \(usernameKey) and \(passwordKey) in config.toml, mode 0600)"
+        case .apiKey: "needs a \(displayName) API key: set \(passwordVariable) (or \(passwordKey) in config.toml, mode 0600)"
+        }
+    }
     public var perDayVariable: String { "\(variablePrefix)_PER_DAY" }
 }
 
@@ -57,6 +80,7 @@ public struct LiveSourceSettings: Equatable, Sendable {
     public var username: Resolved<String?>
     /// Never printed: `doctor` says only where it came from.
     public var password: Resolved<String?>
+    /// The first budget (per minute, or per resource per hour: the spec's `window`).
     public var perMinute: Resolved<Int>
     public var perDay: Resolved<Int>
 
@@ -68,7 +92,14 @@ public struct LiveSourceSettings: Equatable, Sendable {
         let nonBlank: (String?) -> String? = { $0.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 } }
         var username = Resolved<String?>(value: nil, origin: .builtIn), password = username
         let envUser = nonBlank(env[spec.usernameVariable]), envPassword = nonBlank(env[spec.passwordVariable])
-        if envUser != nil || envPassword != nil {
+        if spec.auth == .apiKey {
+            // A key alone: no username to pair it with.
+            if let envPassword {
+                password = Resolved(value: envPassword, origin: .environment(spec.passwordVariable))
+            } else if let secret = nonBlank(file?.password) {
+                password = Resolved(value: secret, origin: fileOrigin)
+            }
+        } else if envUser != nil || envPassword != nil {
             guard envUser != nil, envPassword != nil else {
                 let missing = envUser == nil ? spec.usernameVariable : spec.passwordVariable
                 throw .invalidValue(origin: .environment(missing), "\(missing) is not set but its partner is")
@@ -102,6 +133,13 @@ public struct LiveSourceSettings: Equatable, Sendable {
             url: Resolved(value: url.value ?? spec.defaultURL, origin: url.origin), username: username, password: password,
             perMinute: try limit(spec.perMinuteVariable, file?.perMinute, key: spec.perMinuteKey,
                                  default: spec.defaultPerMinute, max: spec.maxPerMinute),
-            perDay: try limit(spec.perDayVariable, file?.perDay, key: spec.perDayKey, default: spec.defaultPerDay, max: spec.maxPerDay))
+            perDay: spec.hasDayBudget
+                ? try limit(spec.perDayVariable, file?.perDay, key: spec.perDayKey, default: spec.defaultPerDay, max: spec.maxPerDay)
+                : Resolved(value: 0, origin: .builtIn))
+    }
+
+    /// Whether what the source needs to sign in is set (an account, or a key).
+    public func hasCredentials(_ spec: LiveSourceSpec) -> Bool {
+        spec.auth == .apiKey ? password.value != nil : username.value != nil
     }
 }

@@ -167,10 +167,8 @@ public struct Settings: Equatable, Sendable {
             let url = text(flags.liveURLs[spec.name], spec.urlFlag, spec.urlVariable, file?.values.liveURLs[spec.name])
             resolved.live[spec.name] = try LiveSourceSettings.resolve(spec, url, env, file?.live[spec.name], fileOrigin)
         }
-        if let spec = liveSources.first(where: { $0.name == source.value.rawValue }), resolved.live[spec.name]?.username.value == nil {
-            throw .invalidValue(origin: source.origin,
-                                "source \(spec.name) needs a \(spec.displayName) account: set \(spec.usernameVariable) and \(spec.passwordVariable) "
-                                    + "(or \(spec.usernameKey) and \(spec.passwordKey) in config.toml, mode 0600)")
+        if let spec = liveSources.first(where: { $0.name == source.value.rawValue }), resolved.live[spec.name]?.hasCredentials(spec) != true {
+            throw .invalidValue(origin: source.origin, "source \(spec.name) \(spec.missingCredentials)")
         }
         switch source.value {
         case .mirror where baseURL.value == nil:
@@ -304,8 +302,12 @@ public struct Settings: Equatable, Sendable {
             guard let own = live[spec.name] else { return [] }
             return [
                 ("setting \(spec.displayName) URL", show(own.url.value, own.url.origin)),
-                ("setting \(spec.displayName) account", own.username.value.map { "\($0), password set (\(own.password.origin))" } ?? "none"),
-                ("setting \(spec.displayName) budget", "\(own.perMinute.value)/min, \(own.perDay.value)/day (\(own.perMinute.origin))"),
+                spec.auth == .apiKey
+                    ? ("setting \(spec.displayName) API key", own.password.value == nil ? "none" : "set (\(own.password.origin))")
+                    : ("setting \(spec.displayName) account", own.username.value.map { "\($0), password set (\(own.password.origin))" } ?? "none"),
+                ("setting \(spec.displayName) budget", spec.hasDayBudget
+                    ? "\(own.perMinute.value)/min, \(own.perDay.value)/day (\(own.perMinute.origin))"
+                    : "\(own.perMinute.value) a resource per \(spec.window) (\(own.perMinute.origin))"),
             ]
         }
     }

@@ -51,6 +51,7 @@ struct DoctorCommand: ParsableCommand {
             throw PlainOutput.failure(error.description)
         }
         if let dither = ditherLine() { lines.append(dither) }
+        lines += LiveSources.rows.map { ("source \($0.name)", LiveSources.usability($0, settings)) }
         lines += LiveSources.rows.compactMap { $0.doctorLine() }
         lines = lines.map { ($0.label, Sanitizer.visible($0.value)) }
         if let index = report.lines.firstIndex(where: { $0.label == "config" }) {

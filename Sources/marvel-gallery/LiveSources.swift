@@ -1,9 +1,11 @@
 import ArgumentParser
 import Catalog
 import CatalogServer
+import ComicVineSource
 import Foundation
 import GalleryApp
 import HTTPTransport
+import LiveSourceKit
 import MarvelAPI
 import MetronSource
 import Settings
@@ -52,8 +54,15 @@ struct LiveSourceOptions: ParsableArguments {
             help: "Metron's address for --source metron (default: $METRON_URL, then metron_url in config.toml, then https://metron.cloud).")
     var metronURL: String?
 
+    @Option(name: .customLong("comicvine-url"),
+            help: "Comic Vine's API address for --source comicvine (default: $COMICVINE_URL, then comicvine_url in config.toml, then https://comicvine.gamespot.com/api).")
+    var comicVineURL: String?
+
     /// These options as the settings' flags.
-    func apply(to flags: inout Flags) { flags.liveURLs["metron"] = metronURL }
+    func apply(to flags: inout Flags) {
+        flags.liveURLs["metron"] = metronURL
+        flags.liveURLs["comicvine"] = comicVineURL
+    }
 }
 
 enum LiveSources {
@@ -75,10 +84,28 @@ enum LiveSources {
                               fillsLists: longestWait != nil)
             },
             attribution: MetronTerms.attribution, patientTimeouts: MetronLaunch.patientTimeouts,
-            kind: { .live($0, LiveTraits(creatorsOrder: "firstName", ordersComics: false, searchesOnEnter: true)) },
+            kind: { .live($0, LiveTraits(creatorsOrder: "firstName", ordersComics: false, searchesOnEnter: true, name: "metron")) },
             doctorLine: { MetronLaunch.budgetProblem().map { ("metron budget", $0) } },
             holdsRecordings: { MetronRecordingsImport.index(atFolder: $0) != nil },
             importRecordings: { folder, store, report in MetronRecordingsImport.run(folder: folder, into: store, report: &report).notes }),
+        LiveSourceRow(
+            name: "comicvine", displayName: "Comic Vine",
+            settings: LiveSourceSpec(name: "comicvine", displayName: "Comic Vine", variablePrefix: "COMICVINE",
+                                     defaultURL: ComicVineClient.defaultBaseURL.absoluteString,
+                                     defaultPerMinute: ComicVineBudget.standard.perResourcePerHour,
+                                     maxPerMinute: ComicVineBudget.comicVinePerHour, defaultPerDay: 0, maxPerDay: 0,
+                                     auth: .apiKey, window: "hour"),
+            serving: "Comic Vine (within its rate limit)",
+            help: "comicvine: answer from comicvine.gamespot.com with your API key (COMICVINE_API_KEY), within its rate limit",
+            recordingsHelp: "",
+            make: { settings, noCache, longestWait in
+                ComicVineServing(client: try ComicVineLaunch.client(settings, noCache: noCache, longestWait: longestWait))
+            },
+            attribution: ComicVineTerms.attribution, patientTimeouts: MetronLaunch.patientTimeouts,
+            kind: { .live($0, LiveTraits(creatorsOrder: "firstName", ordersComics: false, searchesOnEnter: true, name: "comicvine")) },
+            doctorLine: { ComicVineLaunch.budgetProblem().map { ("comicvine budget", $0) } },
+            holdsRecordings: { _ in false },
+            importRecordings: { _, _, _ in [] }),
     ]
 
     /// The settings every live source reads, for `Settings.resolve` and `ConfigFile.load`.
@@ -95,6 +122,14 @@ enum LiveSources {
     static func row(named name: String?) -> LiveSourceRow? {
         guard let name = name?.lowercased() else { return nil }
         return rows.first { $0.name == name }
+    }
+
+    /// `doctor`'s word on a live source: usable (and where its account or key comes from), or
+    /// what it needs. Never the secret itself.
+    static func usability(_ row: LiveSourceRow, _ settings: Settings?) -> String {
+        guard let settings, let own = settings.live[row.name] else { return "not usable: the settings were refused" }
+        guard own.hasCredentials(row.settings) else { return "not usable: \(row.settings.missingCredentials)" }
+        return "usable (\(row.settings.auth == .apiKey ? "key" : "account") from \(own.password.origin), \(own.url.value))"
     }
 
     static func row(for settings: Settings) -> LiveSourceRow? { rows.first { $0.setting == settings.source.value } }
@@ -170,6 +205,37 @@ enum MetronLaunch {
     /// said, and rewritten clean here (any Metron run would do the same).
     static func budgetProblem() -> String? {
         let limiter = MetronRateLimiter(file: MetronRateLimiter.defaultFile())
+        guard let problem = limiter.fileProblem() else { return nil }
+        let repaired = (try? limiter.usage()) != nil
+        return "\(limiter.filePath) \(problem); " + (repaired ? "ignored and rewritten" : "ignored (it cannot be rewritten)")
+    }
+}
+
+/// `--source comicvine`: the Comic Vine client of this run, from the settings (URL, key, budget),
+/// with the user-wide budget file and the Comic Vine response cache under the cache folder.
+enum ComicVineLaunch {
+    /// Beside the Marvel response cache, never mixed with it; keyed without the API key.
+    static var cacheDirectory: URL { ResponseCache.defaultDirectory().appendingPathComponent("comicvine") }
+
+    private static func tell(_ wait: BudgetWait) {
+        MetronLaunch.lastRateLimit.withLock { $0 = wait.description }
+        guard LiveSources.printsWaits.withLock({ $0 }) else { return }
+        FileHandle.standardError.write(Data("marvel-gallery: \(wait.description)\n".utf8))
+    }
+
+    static func client(_ settings: Settings, noCache: Bool = false, longestWait: TimeInterval? = nil) throws -> ComicVineClient {
+        guard let own = settings.live["comicvine"], let key = own.password.value else { throw ComicVineError.missingKey }
+        guard let url = URL(string: own.url.value) else { throw ComicVineError.transport("bad Comic Vine URL") }
+        let budget = ComicVineBudget(perResourcePerHour: own.perMinute.value)
+        return ComicVineClient(baseURL: url, apiKey: key, transport: try HTTPTransport(),
+                               limiter: budget.limiter(onWait: { tell($0) }),
+                               cache: noCache ? nil : ResponseCache(directory: cacheDirectory, sizeLimit: 200 << 20),
+                               longestWait: longestWait)
+    }
+
+    /// The shared Comic Vine budget file, when it is unusable: said, and rewritten clean here.
+    static func budgetProblem() -> String? {
+        let limiter = ComicVineBudget.standard.limiter()
         guard let problem = limiter.fileProblem() else { return nil }
         let repaired = (try? limiter.usage()) != nil
         return "\(limiter.filePath) \(problem); " + (repaired ? "ignored and rewritten" : "ignored (it cannot be rewritten)")

@@ -47,12 +47,18 @@ struct SavedListCommand<Name: SavedListName>: AsyncParsableCommand {
     }
 
     /// The credits the saved records need: Marvel's for records from the Marvel API, a mirror or
-    /// the built-in catalog; a live source's own (an entry says only "live source": each live
-    /// source's); none for an empty list.
+    /// the built-in catalog; a live source's own (an entry of "live source" alone, saved before
+    /// entries named theirs: each live source's); none for an empty list.
     static func attributions(of entries: [SavedEntry]) -> [String] {
         var credits: [String] = []
         for entry in entries {
-            let own = entry.source == SavedEntry.liveSource ? LiveSources.rows.map(\.attribution) : [MarvelAttribution.text]
+            let own: [String]
+            if entry.source.hasPrefix(SavedEntry.liveSource) {
+                let named = LiveSources.rows.filter { entry.source == "\(SavedEntry.liveSource) \($0.name)" }
+                own = (named.isEmpty ? LiveSources.rows : named).map(\.attribution)
+            } else {
+                own = [MarvelAttribution.text]
+            }
             credits += own.filter { !credits.contains($0) }
         }
         return credits

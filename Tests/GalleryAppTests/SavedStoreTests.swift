@@ -87,10 +87,32 @@ final class SavedStoreTests: XCTestCase {
         var lists = SavedLists()
         XCTAssertTrue(lists.toggleFavourite(Self.entry(7)))
         XCTAssertTrue(lists.toggleFavourite(Self.entry(7, .comics)))
-        XCTAssertTrue(lists.isFavourite(.characters, id: 7))
+        XCTAssertTrue(lists.isFavourite(.characters, id: 7, source: "offline catalog"))
         XCTAssertFalse(lists.toggleFavourite(Self.entry(7, name: "renamed")))
-        XCTAssertFalse(lists.isFavourite(.characters, id: 7))
-        XCTAssertTrue(lists.isFavourite(.comics, id: 7))
+        XCTAssertFalse(lists.isFavourite(.characters, id: 7, source: "offline catalog"))
+        XCTAssertTrue(lists.isFavourite(.comics, id: 7, source: "offline catalog"))
+    }
+
+    /// Two live sources number their records apart: the same id from each is two records, and
+    /// neither is the Marvel record of that id (the catalog, the API and mirrors share Marvel's).
+    func testTheSameIDFromTwoSourcesNeverCollides() {
+        var lists = SavedLists()
+        var metron = Self.entry(7), comicVine = Self.entry(7), api = Self.entry(7)
+        metron.source = "live source metron"
+        comicVine.source = "live source comicvine"
+        api.source = "Marvel API"
+        XCTAssertTrue(lists.toggleFavourite(metron))
+        XCTAssertTrue(lists.toggleFavourite(comicVine), "another source's 7: starred, not unstarred")
+        XCTAssertEqual(lists.favourites.count, 2)
+        XCTAssertFalse(lists.isFavourite(.characters, id: 7, source: "offline catalog"))
+        XCTAssertTrue(lists.isFavourite(.characters, id: 7, source: "live source comicvine"))
+        lists.recordVisit(metron)
+        lists.recordVisit(comicVine)
+        lists.recordVisit(api)
+        XCTAssertEqual(lists.history.count, 3)
+        XCTAssertTrue(lists.isFavourite(.characters, id: 7, source: "live source metron"))
+        XCTAssertFalse(lists.toggleFavourite(metron))
+        XCTAssertTrue(lists.isFavourite(.characters, id: 7, source: "live source comicvine"))
     }
 
     /// A bad file: said once, the list starts empty in memory, and a later save leaves the

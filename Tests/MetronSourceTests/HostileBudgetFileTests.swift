@@ -1,4 +1,5 @@
 import Foundation
+@testable import LiveSourceKit
 @testable import MetronSource
 import XCTest
 
@@ -137,8 +138,8 @@ final class HostileBudgetFileTests: XCTestCase {
         XCTAssertEqual(MetronWait.duration(1e308), "more than 10 years")
         XCTAssertEqual(MetronWait.duration(.infinity), "more than 10 years")
         let now = Date(timeIntervalSince1970: 1_800_000_000)
-        XCTAssertTrue(MetronWait.tooLong(seconds: 999_999, now: now).hasPrefix("Metron asks to wait 11 days 13 h; try again after 2027-"))
-        XCTAssertEqual(MetronWait.tooLong(seconds: 1e16, now: now),
+        XCTAssertTrue(MetronWait.tooLong(source: "Metron", seconds: 999_999, now: now).hasPrefix("Metron asks to wait 11 days 13 h; try again after 2027-"))
+        XCTAssertEqual(MetronWait.tooLong(source: "Metron", seconds: 1e16, now: now),
                        "Metron asks to wait more than 10 years, which is not a real limit; try again later")
     }
 }

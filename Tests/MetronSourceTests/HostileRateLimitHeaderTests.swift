@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTransport
+@testable import LiveSourceKit
 @testable import MetronSource
 import TestSupport
 import XCTest

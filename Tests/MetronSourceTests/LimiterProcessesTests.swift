@@ -1,4 +1,5 @@
 import Foundation
+import LiveSourceKit
 import MetronSource
 import TestSupport
 import XCTest

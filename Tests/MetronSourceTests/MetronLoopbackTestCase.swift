@@ -11,22 +11,8 @@ import XCTest
 /// both gone after each test; a Metron client wired as these tests wire it (a fake clock, so a
 /// 429 or a spent minute costs no wall time); `serve --source metron` over it; and a GET on
 /// the served contract. Subclasses are the test classes (no tests here).
-class MetronLoopbackTestCase: XCTestCase {
-    private(set) var folder: URL!
-    private(set) var transport: HTTPTransport!
+class MetronLoopbackTestCase: ScratchTestCase {
     var budgetFile: URL { folder.appendingPathComponent("budget.json") }
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(type(of: self))-\(UUID().uuidString)")
-        transport = try HTTPTransport()
-    }
-
-    override func tearDownWithError() throws {
-        transport?.shutdown()
-        if let folder { try? FileManager.default.removeItem(at: folder) }
-        try super.tearDownWithError()
-    }
 
     /// A client of Metron at `base` over `transport`: its budget in `budgetFile` on `fake`'s
     /// time, its responses cached under `folder/cache`, `maxRetries` retries waited on `fake`.

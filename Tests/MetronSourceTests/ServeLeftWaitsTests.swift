@@ -1,6 +1,7 @@
 import CatalogServer
 import Foundation
 import HTTPTransport
+import LiveSourceKit
 import MetronSource
 import TestSupport
 import XCTest

@@ -51,9 +51,13 @@ public struct LiveTraits: Equatable, Sendable {
     public var ordersComics: Bool
     /// Searches are sent only when committed with Enter (a small request budget).
     public var searchesOnEnter: Bool
+    /// The source's `--source` name: saved entries name it, so two sources' ids never meet.
+    public var name: String
 
-    public init(creatorsOrder: String = "lastName,firstName", ordersComics: Bool = true, searchesOnEnter: Bool = false) {
+    public init(creatorsOrder: String = "lastName,firstName", ordersComics: Bool = true, searchesOnEnter: Bool = false,
+                name: String = "") {
         self.creatorsOrder = creatorsOrder
+        self.name = name
         self.ordersComics = ordersComics
         self.searchesOnEnter = searchesOnEnter
     }

@@ -15,13 +15,18 @@ public struct SavedEntry: Equatable, Hashable, Sendable, Codable {
     public var thumbnailPath: String?
     public var thumbnailExtension: String?
     public var resourceURI: String
-    /// Which source it came from (`offline catalog`, `Marvel API`, a mirror's base URL, `live source`).
+    /// Which source it came from (`offline catalog`, `Marvel API`, a mirror's base URL, `live source metron`).
     public var source: String
     /// When it was starred or opened.
     public var at: Date
 
-    /// `source` of an entry from a live source (which one is not kept).
+    /// `source` of an entry from a live source, followed by its name (`live source comicvine`).
     public static let liveSource = "live source"
+
+    /// The ids its id is one of: a live source's own (two live sources number their records
+    /// apart), else Marvel's (the catalog, the API and mirrors share Marvel's ids).
+    public var idSpace: String { Self.idSpace(of: source) }
+    public static func idSpace(of source: String) -> String { source.hasPrefix(liveSource) ? source : "Marvel" }
 
     public init(kind: MarvelResource, id: Int, name: String, thumbnail: ImageRef?, source: String, at: Date) {
         self.kind = kind.rawValue
@@ -49,8 +54,10 @@ public struct SavedEntry: Equatable, Hashable, Sendable, Codable {
         return ImageRef(path: path, extension: ext)
     }
 
-    /// The same record (kind and id), whatever its name or time.
-    public func isSame(kind: MarvelResource, id: Int) -> Bool { self.kind == kind.rawValue && self.id == id }
+    /// The same record (kind and id of the same ids), whatever its name or time.
+    public func isSame(kind: MarvelResource, id: Int, idSpace: String) -> Bool {
+        self.kind == kind.rawValue && self.id == id && self.idSpace == idSpace
+    }
 
     /// The tile of a saved grid: it carries its own kind (the grid mixes characters and comics).
     var galleryItem: GalleryItem {
@@ -76,15 +83,17 @@ public struct SavedLists: Equatable, Sendable {
         self.history = Array(history.prefix(Self.historyLimit))
     }
 
-    public func isFavourite(_ kind: MarvelResource, id: Int) -> Bool {
-        favourites.contains { $0.isSame(kind: kind, id: id) }
+    /// `source`: where the record comes from (`DataSourceKind.savedName`).
+    public func isFavourite(_ kind: MarvelResource, id: Int, source: String) -> Bool {
+        let space = SavedEntry.idSpace(of: source)
+        return favourites.contains { $0.isSame(kind: kind, id: id, idSpace: space) }
     }
 
     /// Stars `entry`, or takes its star off when it has one. Returns true when it is now starred.
     @discardableResult
     mutating func toggleFavourite(_ entry: SavedEntry) -> Bool {
         revision += 1
-        if let i = favourites.firstIndex(where: { $0.isSame(kind: entry.resource, id: entry.id) }) {
+        if let i = favourites.firstIndex(where: { $0.isSame(kind: entry.resource, id: entry.id, idSpace: entry.idSpace) }) {
             favourites.remove(at: i)
             return false
         }
@@ -95,7 +104,7 @@ public struct SavedLists: Equatable, Sendable {
     /// A page opened: first in the history (an older visit of the same record goes), capped.
     mutating func recordVisit(_ entry: SavedEntry) {
         revision += 1
-        history.removeAll { $0.isSame(kind: entry.resource, id: entry.id) }
+        history.removeAll { $0.isSame(kind: entry.resource, id: entry.id, idSpace: entry.idSpace) }
         history.insert(entry, at: 0)
         if history.count > Self.historyLimit { history.removeLast(history.count - Self.historyLimit) }
     }

@@ -27,7 +27,7 @@ extension AppState {
 
     /// Whether a tile (of this grid, or of a saved grid carrying its own kind) is starred.
     public func isFavourite(_ item: GalleryItem) -> Bool {
-        saved.isFavourite(item.kind ?? config.catalog.resource, id: item.id)
+        saved.isFavourite(item.kind ?? config.catalog.resource, id: item.id, source: config.source.savedName)
     }
 
     /// Whose keys (and help, and hints) apply: a saved list shown over another grid (`H`) has
@@ -96,7 +96,7 @@ extension DataSourceKind {
         case .officialAPI: "Marvel API"
         case .mirror(let url): url
         case .offlineCatalog: "offline catalog"
-        case .live: SavedEntry.liveSource
+        case .live(_, let traits): traits.name.isEmpty ? SavedEntry.liveSource : "\(SavedEntry.liveSource) \(traits.name)"
         }
     }
 }

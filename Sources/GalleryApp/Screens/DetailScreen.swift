@@ -52,7 +52,7 @@ enum DetailScreen {
 
     static func renderPage(_ page: DetailPage, state: AppState, layout: DetailLayout, theme: Theme, into buffer: inout Buffer) {
         let strings = state.strings
-        let starred = state.saved.isFavourite(page.subject.kind, id: page.subject.id)
+        let starred = state.saved.isFavourite(page.subject.kind, id: page.subject.id, source: state.config.source.savedName)
         let x = DetailHeader.render(title: (starred ? Theme.starMark + " " : "") + DetailPicture.title(of: page), state: state,
                              in: layout.header, theme: theme, into: &buffer)
         if starred {  // the title's star as the tiles' gold badge

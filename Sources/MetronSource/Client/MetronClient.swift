@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTransport
+import LiveSourceKit
 import MarvelAPI
 import Synchronization
 
@@ -9,8 +10,8 @@ import Synchronization
 /// (`RetryPolicy`); a 429 pauses every process of the user until its Retry-After and is tried again.
 public final class MetronClient: Sendable {
     public static let defaultBaseURL = URL(string: "https://metron.cloud")!
-    /// The largest API answer (a page or a record) read; see `fetch`.
-    public static let maxAPIBytes = 2 << 20
+    /// The largest API answer (a page or a record) read (the kit's cap for every source).
+    public static let maxAPIBytes = LiveAnswerCap.bytes
 
     /// How long a stored answer is used without asking again: details change rarely, lists
     /// (new issues, new characters) more often.
@@ -36,7 +37,7 @@ public final class MetronClient: Sendable {
     public let longestWait: TimeInterval?
     private let counters = Counters()
     private let unreachableUntil = Mutex<Date?>(nil)
-    private let inFlight = Mutex(0)
+    private let inFlight = InFlightRequests()
     /// Metron asked for a wait over `MetronRateLimiter.maxPause`: until then this client
     /// refuses at once with the same words instead of asking again.
     private let refusal = Mutex<(until: Date, text: String)?>(nil)
@@ -151,10 +152,7 @@ public final class MetronClient: Sendable {
         var askedSoFar: Double = 0
         while true {
             var request = HTTPRequest(url: hop, headers: [("Accept", "application/json")])
-            // An API answer is parsed whole (JSONSerialization costs up to ~30x the bytes): at most
-            // `maxAPIBytes`, 50x the largest page Metron sends (42 KB), so a page can never cost
-            // more than a bounded multiple of that. (A 27 MB page under the transport's 32 MB cap
-            // peaked at 742 MB.) Pictures keep the transport's own limit.
+            // An API answer is parsed whole: at most the kit's cap (`LiveAnswerCap`).
             if path.hasPrefix("/api/") { request.maxResponseBytes = Self.maxAPIBytes }
             // A budgeted request's redirects are followed below, each hop paying its slot.
             if budgeted { request.maxRedirects = 0 }
@@ -165,9 +163,7 @@ public final class MetronClient: Sendable {
             if let refused = refusal.withLock({ $0 }), refused.until > Date() { throw .asksTooLongWait(refused.text) }
             var granted: Date?
             if budgeted || attempt > 0 {
-                do {
-                    granted = try await limiter.acquire(background: background, urgency: urgency, longestWait: spare ? 0 : longestWait).at
-                } catch { throw Self.budgetError(error) }
+                granted = try await limiter.acquire(background: background, urgency: urgency, longestWait: spare ? 0 : longestWait).at
             }
             counters.sent.withLock { $0 += 1 }
             let response: HTTPResponse
@@ -227,37 +223,23 @@ public final class MetronClient: Sendable {
     /// A budgeted request's window is counted from when its answer (or failure) came, the
     /// latest it can have reached Metron (`MetronRateLimiter.sent`).
     private func send(_ request: HTTPRequest, storingAs url: URL, granted: Date?) async throws -> HTTPResponse {
-        inFlight.withLock { $0 += 1 }
-        return try await Task { [self] in
-            var reached = true
-            defer {
-                if let granted { reached ? try? limiter.sent(grantedAt: granted) : try? limiter.unsent(grantedAt: granted) }
-                inFlight.withLock { $0 -= 1 }
-            }
-            let response: HTTPResponse
-            do {
-                response = try await transport.send(request)
-            } catch let error as HTTPTransportError where error.neverReachedServer {
-                reached = false
-                throw error
-            }
+        try await inFlight.run({ [self] in
+            let response = try await transport.send(request)
             if (200..<300).contains(response.status) { try? cache?.store(url, etag: nil, body: response.body) }
             return response
-        }.value
+        }, finally: { [self] error in
+            guard let granted else { return }
+            if (error as? HTTPTransportError)?.neverReachedServer == true {
+                try? limiter.unsent(grantedAt: granted)
+            } else {
+                try? limiter.sent(grantedAt: granted)
+            }
+        })
     }
 
-    /// Waits, at most `limit`, for the requests already sent to Metron to be answered and
-    /// stored: called before the program exits, so what was paid for is kept for the next run.
-    /// Done when nothing has been in flight for `quiet` (a picture's detail, once stored, is
-    /// followed at once by the picture itself).
+    /// Waits, at most `limit`, for the requests already sent to Metron to be answered and stored.
     public func settle(upTo limit: Duration = .seconds(3), quiet: Duration = .milliseconds(200)) async {
-        let clock = ContinuousClock()
-        let deadline = clock.now + limit
-        var idleSince = clock.now
-        while clock.now < deadline {
-            if inFlight.withLock({ $0 }) > 0 { idleSince = clock.now } else if clock.now - idleSince >= quiet { return }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
+        await inFlight.settle(upTo: limit, quiet: quiet)
     }
 
     /// The Retry-After (whole seconds, 1 s to 31 days) for a rate-limit failure of this client:
@@ -285,7 +267,7 @@ public final class MetronClient: Sendable {
     @discardableResult
     private func refuse(_ seconds: Double) -> String {
         let now = Date()
-        let text = MetronWait.tooLong(seconds: seconds, now: now)
+        let text = BudgetWait.tooLong(source: "Metron", seconds: seconds, now: now)
         refusal.withLock { $0 = (now.addingTimeInterval(min(seconds, 10 * 365.25 * 86_400)), text) }
         return text
     }
@@ -296,10 +278,6 @@ public final class MetronClient: Sendable {
 
     private func wait(_ delay: Duration) async throws(MetronError) {
         do { try await retryPolicy.sleep(delay) } catch { throw .transport("cancelled") }
-    }
-
-    private static func budgetError(_ error: any Error) -> MetronError {
-        (error as? MetronError) ?? .transport("cancelled while waiting for the request budget")
     }
 }
 

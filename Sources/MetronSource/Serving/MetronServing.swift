@@ -1,6 +1,7 @@
 import Catalog
 import ContractServing
 import Foundation
+import LiveSourceKit
 import MarvelAPI
 
 /// Metron (metron.cloud) as the server's source (`--source metron`): the contract answered
@@ -99,14 +100,6 @@ public struct MetronServing: LiveSource {
             let parts = path.split(separator: "/")
             return notAvailable + (parts.count > 2 ? "/" + parts[2...].joined(separator: "/") : "")
         }
-        if path.hasPrefix(MetronImagePath.prefix.dropFirst()) {
-            if let original = MetronImagePath.original(of: "/" + path, variantNames: PicturePath.variantNames) {
-                return original.absoluteString
-            }
-            // A thumbnail's `path` (its extension is a field of its own): scheme, host, file path.
-            let parts = path.split(separator: "/", maxSplits: 3).map(String.init)
-            if parts.count == 4, ["http", "https"].contains(parts[1]) { return parts[1] + "://" + parts[2] + "/" + parts[3] }
-        }
-        return nil
+        return MetronImagePath.paths.lastingURL(ofServed: path, variantNames: PicturePath.variantNames)
     }
 }

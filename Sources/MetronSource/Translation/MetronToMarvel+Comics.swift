@@ -1,4 +1,5 @@
 import Foundation
+import LiveSourceKit
 
 /// An entity's `comics` list from Metron's issue list of it (`/api/character/{id}/issue_list/`,
 /// the same first page `/characters/{id}/comics` reads): Metron's records of characters, arcs

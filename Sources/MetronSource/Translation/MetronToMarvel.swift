@@ -1,4 +1,5 @@
 import Foundation
+import LiveSourceKit
 
 /// Metron records as Marvel entities (the JSON objects of MARVEL_API.md), so one contract
 /// serves both: characters -> characters, issues -> comics, series -> series, arcs -> events,
@@ -21,7 +22,7 @@ public struct MetronToMarvel: Sendable {
     /// A full record over its list shell: its own picture and its page on Metron.
     private func pictured(_ shell: Object, _ image: String?, _ resourceURL: String?) -> Object {
         var object = shell
-        object["thumbnail"] = MarvelShapes.thumbnail(image, imageBase: imageBase)
+        object["thumbnail"] = MarvelShapes.thumbnail(image, imageBase: imageBase, paths: MetronImagePath.paths)
         object["urls"] = MarvelShapes.urls(resourceURL)
         return object
     }
@@ -36,12 +37,7 @@ public struct MetronToMarvel: Sendable {
     }
 
     private func characterShell(id: Int, name: String, modified: String?) -> Object {
-        ["id": id, "name": name, "description": "", "modified": MarvelShapes.date(modified),
-         "resourceURI": MarvelShapes.uri("characters", id), "urls": [Object](),
-         "comics": MarvelShapes.empty("comics", of: "characters", id),
-         "series": MarvelShapes.empty("series", of: "characters", id),
-         "stories": MarvelShapes.empty("stories", of: "characters", id),
-         "events": MarvelShapes.empty("events", of: "characters", id)]
+        MarvelShapes.character(id: id, name: name, modified: modified)
     }
 
     // MARK: Comics
@@ -99,17 +95,9 @@ public struct MetronToMarvel: Sendable {
     /// What an issue list item does not say is the contract's value for "unknown" (a price
     /// of 0, MARVEL_API.md 4.2) or empty, as in a detail that does not say it either.
     private func comicFields(id: Int, title: String, number: String, image: String?, modified: String?) -> Object {
-        ["id": id, "digitalId": 0, "title": title, "issueNumber": Double(number) ?? 0, "variantDescription": "",
-         "description": NSNull(), "modified": MarvelShapes.date(modified), "isbn": "", "upc": "", "diamondCode": "",
-         "ean": "", "issn": "", "format": "Comic", "pageCount": 0, "textObjects": [Object](),
-         "resourceURI": MarvelShapes.uri("comics", id), "urls": [Object](),
-         "variants": [Object](), "collections": [Object](), "collectedIssues": [Object](), "dates": [Object](),
-         "prices": [["type": "printPrice", "price": 0]], "thumbnail": MarvelShapes.thumbnail(image, imageBase: imageBase),
-         "images": image == nil ? [Object]() : [MarvelShapes.thumbnail(image, imageBase: imageBase)],
-         "creators": MarvelShapes.empty("creators", of: "comics", id),
-         "characters": MarvelShapes.empty("characters", of: "comics", id),
-         "stories": MarvelShapes.empty("stories", of: "comics", id),
-         "events": MarvelShapes.empty("events", of: "comics", id)]
+        MarvelShapes.comic(id: id, title: title, number: number,
+                           thumbnail: image.map { MarvelShapes.thumbnail($0, imageBase: imageBase, paths: MetronImagePath.paths) },
+                           modified: modified)
     }
 
     /// Marvel's comic format from Metron's series type (issues of a regular series are comics).
@@ -171,14 +159,7 @@ public struct MetronToMarvel: Sendable {
     }
 
     private func seriesShell(id: Int, title: String, began: Int?, ended: Int?, modified: String?) -> Object {
-        ["id": id, "title": title, "description": NSNull(), "resourceURI": MarvelShapes.uri("series", id),
-         "urls": [Object](), "startYear": began ?? 0, "endYear": ended ?? 2099, "rating": "", "type": "",
-         "modified": MarvelShapes.date(modified), "thumbnail": MarvelShapes.imageNotAvailable,
-         "creators": MarvelShapes.empty("creators", of: "series", id),
-         "characters": MarvelShapes.empty("characters", of: "series", id),
-         "stories": MarvelShapes.empty("stories", of: "series", id),
-         "comics": MarvelShapes.empty("comics", of: "series", id),
-         "events": MarvelShapes.empty("events", of: "series", id), "next": NSNull(), "previous": NSNull()]
+        MarvelShapes.series(id: id, title: title, began: began, ended: ended, modified: modified)
     }
 
     /// Marvel's series `type` words.
@@ -201,13 +182,7 @@ public struct MetronToMarvel: Sendable {
     public func event(_ s: MetronSummary) -> Object { eventShell(id: s.id, title: s.name, modified: s.modified) }
 
     private func eventShell(id: Int, title: String, modified: String?) -> Object {
-        ["id": id, "title": title, "description": "", "resourceURI": MarvelShapes.uri("events", id), "urls": [Object](),
-         "modified": MarvelShapes.date(modified), "start": NSNull(), "end": NSNull(), "thumbnail": MarvelShapes.imageNotAvailable,
-         "creators": MarvelShapes.empty("creators", of: "events", id),
-         "characters": MarvelShapes.empty("characters", of: "events", id),
-         "stories": MarvelShapes.empty("stories", of: "events", id),
-         "comics": MarvelShapes.empty("comics", of: "events", id),
-         "series": MarvelShapes.empty("series", of: "events", id), "next": NSNull(), "previous": NSNull()]
+        MarvelShapes.event(id: id, title: title, modified: modified)
     }
 
     public func creator(_ c: MetronCreator) -> Object {
@@ -217,14 +192,6 @@ public struct MetronToMarvel: Sendable {
     public func creator(_ s: MetronSummary) -> Object { creatorShell(id: s.id, fullName: s.name, modified: s.modified) }
 
     private func creatorShell(id: Int, fullName: String, modified: String?) -> Object {
-        let words = fullName.split(separator: " ").map(String.init)
-        return ["id": id, "firstName": words.count > 1 ? words.dropLast().joined(separator: " ") : fullName,
-                "middleName": "", "lastName": words.count > 1 ? words.last! : "", "suffix": "", "fullName": fullName,
-                "modified": MarvelShapes.date(modified), "thumbnail": MarvelShapes.imageNotAvailable,
-                "resourceURI": MarvelShapes.uri("creators", id), "urls": [Object](),
-                "comics": MarvelShapes.empty("comics", of: "creators", id),
-                "series": MarvelShapes.empty("series", of: "creators", id),
-                "stories": MarvelShapes.empty("stories", of: "creators", id),
-                "events": MarvelShapes.empty("events", of: "creators", id)]
+        MarvelShapes.creator(id: id, fullName: fullName, modified: modified)
     }
 }

@@ -29,9 +29,9 @@ enum BudgetProblem: Error, Equatable, CustomStringConvertible {
 /// 132), now + 10^9 made every run wait silently for 31 years, 9e99 in `recent` trapped too.
 enum BudgetCheck {
     /// Our own clock may step back a little between processes; nothing we write is later than
-    /// this past the reader's now (except a pause, bounded by `MetronRateLimiter.maxPause`).
+    /// this past the reader's now (except a pause, bounded by `BudgetLimiter.maxPause`).
     static let clockSlack: TimeInterval = 120
-    /// More than a day's budget at any moment, or a day count above Metron's, is not ours.
+    /// More than a day's budget at any moment, or a day count above any source's, is not ours.
     static let maxRecent = 1_000
     static let maxToday = 1_000_000
 
@@ -44,10 +44,17 @@ enum BudgetCheck {
         if let bad = state.recent.first(where: { !$0.isFinite || $0 > latest }) {
             return .failure(.absurd("a request sent at \(bad), in the future"))
         }
+        let resourceTimes = (state.resources ?? [:]).values.joined()
+        if (state.resources ?? [:]).count > 64 || resourceTimes.count > maxRecent * 4 {
+            return .failure(.absurd("\(resourceTimes.count) recent requests in \((state.resources ?? [:]).count) resources"))
+        }
+        if let bad = resourceTimes.first(where: { !$0.isFinite || $0 > latest }) ?? state.last.flatMap({ !$0.isFinite || $0 > latest ? $0 : nil }) {
+            return .failure(.absurd("a request sent at \(bad), in the future"))
+        }
         if state.today < 0 || state.today > maxToday { return .failure(.absurd("\(state.today) requests today")) }
         if state.day.utf8.count > 10 { return .failure(.absurd("day \(state.day.prefix(20))")) }
-        if !state.pausedUntil.isFinite || state.pausedUntil > t + MetronRateLimiter.maxPause + clockSlack {
-            return .failure(.absurd("paused until \(state.pausedUntil), more than \(Int(MetronRateLimiter.maxPause / 60)) minutes ahead"))
+        if !state.pausedUntil.isFinite || state.pausedUntil > t + BudgetLimiter.maxPause + clockSlack {
+            return .failure(.absurd("paused until \(state.pausedUntil), more than \(Int(BudgetLimiter.maxPause / 60)) minutes ahead"))
         }
         return .success(state)
     }

@@ -1,13 +1,14 @@
 import Foundation
 
-/// The window the budget counts in: Metron's minute, plus a safety margin. A request's time
-/// on our side (when it was granted, when its answer came) is not its time on Metron's: the
+/// A window a budget counts in (Metron's minute, Comic Vine's hour), plus a safety margin. A
+/// request's time on our side (when it was granted, when its answer came) is not its time on the source's: the
 /// clocks tick differently, and a request waits in curl's queue (8 connections a host) and
 /// on the wire. With the margin, the next request after a full window is granted at least
-/// `length + margin` after the last one was answered, so Metron never counts budget + 1 in
+/// `length + margin` after the last one was answered, so the source never counts budget + 1 in
 /// any `length` of its own. (Granting at exactly +60.000 s once let 21 of 20 into one minute.)
 public struct SlidingWindow: Sendable, Equatable {
     public static let minute = SlidingWindow(length: 60, margin: 1)
+    public static let hour = SlidingWindow(length: 3_600, margin: 5)
 
     /// The window the server counts in (seconds).
     public let length: TimeInterval

@@ -15,6 +15,11 @@ struct BudgetState: Codable, Equatable {
     var today: Int = 0
     /// No request before this time (a 429's Retry-After, or X-RateLimit-Remaining 0).
     var pausedUntil: Double = 0
+    /// Send times within the last hour, by resource (a source counting per resource per hour;
+    /// absent in a file of a source that does not).
+    var resources: [String: [Double]]?
+    /// When the last request was answered (a source asking for spacing between requests).
+    var last: Double?
 }
 
 struct BudgetFile: Sendable {
@@ -30,7 +35,7 @@ struct BudgetFile: Sendable {
     /// afresh and the file is rewritten (even when `readOnly`), so one bad file never stops
     /// the source; `BudgetFile.inspect` says what was wrong, for `doctor`.
     func withLockedState<T>(readOnly: Bool = false, now: Date = Date(),
-                            _ body: (inout BudgetState) -> T) throws(MetronError) -> T {
+                            _ body: (inout BudgetState) -> T) throws(BudgetError) -> T {
         let directory = (path as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let fd = try openRegular()
@@ -79,7 +84,7 @@ struct BudgetFile: Sendable {
     /// The file, opened read-write without following a symlink and without waiting on a FIFO;
     /// anything else at the path (a symlink, a device, a FIFO, a directory, a file we may not
     /// open) is removed and a fresh file made in its place.
-    private func openRegular() throws(MetronError) -> Int32 {
+    private func openRegular() throws(BudgetError) -> Int32 {
         let flags = O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
         var fd = open(path, flags | O_CREAT, 0o600)
         if fd >= 0 {
