@@ -121,6 +121,10 @@ public final class KittyTempFiles: KittyPictureFiles, @unchecked Sendable {
                 unlink("\(directory)/\(name)")
             }
             rmdir(directory)
+            // The user's folder too, when no other run of ours is using it (rmdir removes only
+            // an empty folder): nothing is left in $TMPDIR after the last run. A run starting at
+            // that moment finds no folder for its files and streams its pictures.
+            rmdir((directory as NSString).deletingLastPathComponent)
         }
     }
 
@@ -179,6 +183,10 @@ public struct KittyFileProbe: Sendable {
     /// Whether the terminal deleted the file (kitty does once it has read it).
     public var deleted: Bool { access(path, F_OK) != 0 && errno == ENOENT }
 
-    /// Removes the file when the terminal did not.
-    public func remove() { unlink(path) }
+    /// Removes the file when the terminal did not, and the user's folder when nothing else of
+    /// ours is in it (a streamed run makes no run folder: the probe was all it held).
+    public func remove() {
+        unlink(path)
+        rmdir((path as NSString).deletingLastPathComponent)
+    }
 }

@@ -106,7 +106,7 @@ final class DetailEndToEndTests: XCTestCase {
         }
         XCTAssertTrue(opened.hasPrefix("https://marvel.com/universe/3-D_Man"), opened)
 
-        pane.send("Escape")
+        pane.send("q")
         pane.waitFor("the program to end") { $0.contains("EXIT:0") }
     }
 

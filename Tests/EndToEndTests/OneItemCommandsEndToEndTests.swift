@@ -46,7 +46,7 @@ final class OneItemCommandsEndToEndTests: XCTestCase {
         let series = try plain(["series", "28056"], cache: cache)
         XCTAssertEqual(series.status, 0, series.output)
         for line in ["id: 28056", "title: Amazing Spider-Man (1963)", "years: 1963-1963", "type: ongoing", "comics: 10",
-                     "  - Amazing Spider-Man (1963) #1", "characters: 11", "creators: 3", "  - Stan Lee (writer)"] {
+                     "  - Amazing Spider-Man (1963) #1", "characters: 11", "creators: 3", "  - Stan Lee (letterer)"] {
             XCTAssertTrue(series.output.contains(line + "\n"), "\(line): \(series.output)")
         }
         XCTAssertTrue(series.output.contains("Data provided by Marvel. © 2023 MARVEL"), "the attribution, as the others")

@@ -39,7 +39,7 @@ extension DetailEndToEndTests {
         XCTAssertTrue(event.contains(" – "), "the event's dates\n\(event)")
         pane.send("Escape")
         pane.waitFor("Iron Man's events again") { $0.contains("1 of 3 ·") }
-        pane.send("Escape")
+        pane.send("q")
         pane.waitFor("the program to end") { $0.contains("EXIT:0") }
     }
 

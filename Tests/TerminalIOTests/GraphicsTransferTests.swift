@@ -108,8 +108,19 @@ final class GraphicsTransferTests: XCTestCase {
         files.removeAll()
         XCTAssertFalse(FileManager.default.fileExists(atPath: files.directory), "the unread file and the directory are gone")
         XCTAssertNil(files.write([1], id: 8), "after leaving: streamed")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), ["marvel-gallery-\(getuid())"], "the user's own directory stays")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/marvel-gallery-\(getuid())"), [])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), [], "the user's folder goes with the last run")
+    }
+
+    /// The user's folder stays while another run of ours has its folder in it.
+    func testTheUsersFolderStaysWhileAnotherRunUsesIt() throws {
+        let dir = try privateDirectory()
+        let first = try XCTUnwrap(KittyTempFiles(environment: ["TMPDIR": dir]))
+        let second = try XCTUnwrap(KittyTempFiles(environment: ["TMPDIR": dir]))
+        first.removeAll()
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), ["marvel-gallery-\(getuid())"])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: second.directory), "the other run's folder")
+        second.removeAll()
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), [])
     }
 
     /// The probe answered after the start-up budget (a loaded machine): files stay off until
@@ -184,7 +195,7 @@ final class GraphicsTransferTests: XCTestCase {
         XCTAssertNil(small.write([UInt8](repeating: 2, count: 64 << 10), id: 2), "64 KB does not: ENOSPC")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: small.directory), ["1-1.png"], "no half-written file")
         small.removeAll()
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: full + "/marvel-gallery-\(getuid())"), [])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: full), [])
     }
 
     private func run(_ tool: String, _ args: [String]) -> Bool {

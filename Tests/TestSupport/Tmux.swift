@@ -88,8 +88,8 @@ public final class Tmux: @unchecked Sendable {
     }
 
     /// The visible screen as text (`capture-pane -p -J`); with `colors`, SGR sequences are kept (`-e`).
-    public func capture(colors: Bool = false) -> String {
-        (try? tmux(["capture-pane", "-p", "-J", "-t", "0"] + (colors ? ["-e"] : []))) ?? ""
+    public func capture(colors: Bool = false, history: Bool = false) -> String {
+        (try? tmux(["capture-pane", "-p", "-J", "-t", "0"] + (colors ? ["-e"] : []) + (history ? ["-S", "-"] : []))) ?? ""
     }
 
     /// A tmux format for the pane, e.g. `#{alternate_on}`, `#{cursor_flag}`, `#{pane_pid}`.
