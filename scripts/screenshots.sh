@@ -14,7 +14,7 @@
 # program runs under scripts/pty-relay.py, whose log must show the grid and whose DA1 round trip
 # says xterm has drawn everything written. Then screenshots are taken until two in a row are
 # the same. Each PNG is written with a palette of 256 colours to stay under 300 KB.
-# Needs: Xvfb, kitty, xterm, tmux, ImageMagick, python3 (scripts/test.sh installs them).
+# Needs: Xvfb, kitty, xterm, tmux, ImageMagick, python3, fonts-dejavu-core (scripts/test.sh installs them).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 binary="${1:-}"
@@ -88,7 +88,7 @@ grid_ready() { grep -q "of 184" <<<"$1" && ! grep -q "···" <<<"$1"; }
 detail_ready() { grep -q "3-D Man" <<<"$1" && grep -q "Comics" <<<"$1" && ! grep -q "···" <<<"$1"; }
 
 kitty_flags=(--config NONE -o allow_remote_control=yes -o background=#000000 -o foreground=#dddddd
-             -o window_padding_width=0 -o font_size=10 -o remember_window_size=no
+             -o window_padding_width=0 -o font_size=10 -o "font_family=DejaVu Sans Mono" -o remember_window_size=no
              -o initial_window_width=1100 -o initial_window_height=700)
 program_env=(XDG_CACHE_HOME="$work/cache" XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data"
              LANG=C.UTF-8 LC_ALL=C.UTF-8)
@@ -138,7 +138,7 @@ xterm_ready() {
   wait_for "xterm's DA1 answer" 30 test -f "$work/synced"
 }
 start_x 1000x700
-env LANG=C.UTF-8 LC_ALL=C.UTF-8 xterm -ti vt340 -geometry 160x50+0+0 -bg black -fg white \
+env LANG=C.UTF-8 LC_ALL=C.UTF-8 xterm -ti vt340 -geometry 140x45+0+0 -fa "DejaVu Sans Mono" -fs 8 -bg black -fg white \
   -xrm 'XTerm*numColorRegisters: 256' -e "$work/xterm-run.sh" >/dev/null 2>&1 &
 pids+=($!)
 wait_for "the grid in xterm" 180 xterm_ready
