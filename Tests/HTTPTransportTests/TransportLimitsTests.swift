@@ -106,6 +106,10 @@ final class TransportLimitsTests: XCTestCase {
         // may reach the transport in either order.
         let firstActive = await waitUntil(.seconds(3)) { transport.statistics.active == 1 }
         XCTAssertTrue(firstActive)
+        // The server's own record of the first (a loaded machine's server saw it only after
+        // the end of the test, and the check below read an empty list).
+        let firstArrived = await waitUntil(.seconds(10)) { server.requests.map(\.path) == ["/1"] }
+        XCTAssertTrue(firstArrived)
         let second = Task { try await transport.send(HTTPRequest(url: server.url("/2"))) }
         let queued = await waitUntil(.seconds(3)) { transport.statistics.waiting == 1 && transport.statistics.active == 1 }
         XCTAssertTrue(queued)
