@@ -77,11 +77,17 @@ final class XDisplay {
         env["DISPLAY"] = display
         let p = Process()
         p.executableURL = URL(fileURLWithPath: importPath)
-        p.arguments = ["-display", display, "-window", "root", path]
+        // Written under a name of its own, then renamed: two runs of the suite on one machine
+        // save the same test's screenshot under the same name, and one read the other's PNG
+        // half written ("IDAT: CRC error").
+        let own = path + ".\(getpid())-\(UUID().uuidString.prefix(8)).png"
+        p.arguments = ["-display", display, "-window", "root", own]
         p.environment = env
         try p.run()
         p.waitUntilExit()
-        return try ImageDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: own)))
+        rename(own, path)
+        return try ImageDecoder.decode(bytes)
     }
 
     func stop() {
