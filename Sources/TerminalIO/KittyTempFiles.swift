@@ -6,23 +6,53 @@ import TerminalUI
 /// requires before it deletes a `t=t` file it has read. Each picture is a new file (`O_EXCL`,
 /// 0600). kitty deletes the files it reads; `removeAll` (on leaving the terminal) removes
 /// whatever it did not read and the directory, so nothing is left behind after exit.
+///
+/// A terminal that does not read them (tmux without passthrough, a terminal that read only
+/// the probe) would leave every file in place: 670 files and 29 MB in 15 s of PageDown, and a
+/// tmpfs /tmp is memory. So the files not yet read are bounded (`Limits`): past the bound a
+/// picture is streamed, and once a file has waited past `unreadAfter` (kitty reads a file as
+/// it parses its command) the terminal is taken not to read them: they are removed and every
+/// picture is streamed from then on (`takeUnread`).
 public final class KittyTempFiles: KittyPictureFiles, @unchecked Sendable {
+    public struct Limits: Sendable {
+        public var files: Int
+        public var bytes: Int
+        public var unreadAfter: Duration
+        public init(files: Int = 64, bytes: Int = 16 << 20, unreadAfter: Duration = .seconds(5)) {
+            self.files = files
+            self.bytes = bytes
+            self.unreadAfter = unreadAfter
+        }
+    }
+
+    /// A file written and not yet read (kitty deletes what it reads).
+    private struct Waiting {
+        var path: String
+        var id: UInt32
+        var bytes: Int
+        var since: ContinuousClock.Instant
+    }
+
     public let directory: String
+    public let limits: Limits
     private let lock = NSLock()
     private var counter = 0
     private var removed = false
     private var enabled: Bool
     private var undecided: Bool
+    private var waiting: [Waiting] = []
+    private var waitingBytes = 0
 
     /// A new directory, or nil when none can be made (no writable temporary directory).
     /// Not `enabled`: writes fail (pictures are streamed) until `enable()`. `deciding`: the
     /// file probe's answer is still to come (`decided()` ends it).
     public init?(environment env: [String: String] = ProcessInfo.processInfo.environment, enabled: Bool = true,
-                 deciding: Bool = false) {
+                 deciding: Bool = false, limits: Limits = Limits()) {
         guard let parent = Self.privateDirectory(env) else { return nil }
         Self.removeStale(in: parent)
         guard let dir = Self.makeDirectory(in: parent) else { return nil }
         directory = dir
+        self.limits = limits
         self.enabled = enabled
         self.undecided = deciding
     }
@@ -74,14 +104,56 @@ public final class KittyTempFiles: KittyPictureFiles, @unchecked Sendable {
         return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// nil (stream it) when files are off, when as many files or bytes as `limits` allow are
+    /// still unread, or when the write fails.
     public func write(_ bytes: [UInt8], id: UInt32) -> String? {
         let path: String? = lock.withLock {
             guard !removed, enabled else { return nil }
+            if !roomFor(bytes.count) {
+                dropRead()
+                guard roomFor(bytes.count) else { return nil }
+            }
             counter += 1
             return "\(directory)/\(id)-\(counter).png"
         }
-        guard let path else { return nil }
-        return Self.writeFile(bytes, to: path) ? path : nil
+        guard let path, Self.writeFile(bytes, to: path) else { return nil }
+        lock.withLock {
+            waiting.append(Waiting(path: path, id: id, bytes: bytes.count, since: .now))
+            waitingBytes += bytes.count
+        }
+        return path
+    }
+
+    /// The files still unread, outstanding: what the terminal is sent files for is bounded.
+    public var unreadCount: Int { lock.withLock { dropRead(); return waiting.count } }
+
+    public func takeUnread() -> [UInt32] {
+        lock.withLock {
+            while let first = waiting.first, access(first.path, F_OK) != 0 { forgetWaiting(first.path) }
+            guard let oldest = waiting.first, oldest.since.duration(to: .now) >= limits.unreadAfter else { return [] }
+            enabled = false
+            let ids = waiting.map(\.id)
+            for file in waiting { unlink(file.path) }
+            waiting.removeAll()
+            waitingBytes = 0
+            return ids
+        }
+    }
+
+    private func roomFor(_ count: Int) -> Bool {
+        waiting.count < limits.files && waitingBytes + count <= limits.bytes
+    }
+
+    /// Forgets the files the terminal has read (and so deleted). Under the lock.
+    private func dropRead() {
+        for file in waiting where access(file.path, F_OK) != 0 { forgetWaiting(file.path) }
+    }
+
+    /// Under the lock.
+    private func forgetWaiting(_ path: String) {
+        guard let index = waiting.firstIndex(where: { $0.path == path }) else { return }
+        waitingBytes -= waiting[index].bytes
+        waiting.remove(at: index)
     }
 
     /// Writes a new file whole; on any failure (ENOSPC, EDQUOT, the directory gone) removes
@@ -109,6 +181,7 @@ public final class KittyTempFiles: KittyPictureFiles, @unchecked Sendable {
     public func discard(_ path: String) {
         guard path.hasPrefix(directory + "/") else { return }
         unlink(path)
+        lock.withLock { forgetWaiting(path) }
     }
 
     /// Removes every file the terminal did not read, and the directory. Later writes fail
@@ -117,6 +190,8 @@ public final class KittyTempFiles: KittyPictureFiles, @unchecked Sendable {
         lock.withLock {
             guard !removed else { return }
             removed = true
+            waiting.removeAll()
+            waitingBytes = 0
             for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
                 unlink("\(directory)/\(name)")
             }

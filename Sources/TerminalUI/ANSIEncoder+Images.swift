@@ -18,6 +18,7 @@ struct ImageLayer: Sendable {
     var filesOff = false
     var fileTransmits = 0
     var fileFailures = 0
+    var unreadFiles = 0
     /// The canvas placed now, its pixels (`ANSIEncoder+KittyCanvas`); nil: none placed.
     var canvas: [UInt8]?
     /// The frame being written is on the canvas: its cells go on the default background.
@@ -194,6 +195,7 @@ extension ANSIEncoder {
         let target = diff.target.images
         let width = diff.size.width
         imageLayer.stored.nextFrame()
+        forgetUnreadFiles()
         var placedZ: [UInt32: Int] = [:]
         for (index, p) in target.enumerated() {
             let image = p.image

@@ -10,6 +10,8 @@ extension ANSIEncoder {
     /// Pictures sent as files, and error replies that turned files off (tests, benchmarks).
     public var imagesSentAsFiles: Int { imageLayer.fileTransmits }
     public var kittyFileFailures: Int { imageLayer.fileFailures }
+    /// Files removed unread when the terminal was found not to read them.
+    public var kittyUnreadFiles: Int { imageLayer.unreadFiles }
 
     /// The bytes that give the terminal `image` without showing it: its temporary file's path
     /// when files are on and the write worked, else the PNG itself (a full disk streams).
@@ -31,10 +33,23 @@ extension ANSIEncoder {
     public mutating func kittyTransmitFailed(_ reply: KittyGraphicsReply) -> Bool {
         guard !reply.isOK, let path = imageLayer.filesSent.removeValue(forKey: reply.id) else { return false }
         imageLayer.files?.discard(path)
-        imageLayer.filesOff = true
         imageLayer.fileFailures += 1
-        imageLayer.stored.forget(reply.id)
-        imageLayer.shown.removeAll { $0.image.id == reply.id }
+        forgetFilePicture(reply.id)
         return true
+    }
+
+    /// Pictures whose files the terminal is not reading (`KittyPictureFiles.takeUnread`): the
+    /// frame being drawn streams and places them again, and every later one is streamed.
+    mutating func forgetUnreadFiles() {
+        guard let unread = imageLayer.files?.takeUnread(), !unread.isEmpty else { return }
+        imageLayer.unreadFiles += unread.count
+        for id in unread where imageLayer.filesSent.removeValue(forKey: id) != nil { forgetFilePicture(id) }
+    }
+
+    /// Files are off from now on, and picture `id` is sent and placed again by the next frame.
+    private mutating func forgetFilePicture(_ id: UInt32) {
+        imageLayer.filesOff = true
+        imageLayer.stored.forget(id)
+        imageLayer.shown.removeAll { $0.image.id == id }
     }
 }

@@ -19,10 +19,15 @@ public protocol KittyPictureFiles: Sendable {
     /// runner draws kitty pictures as their half-block cells (none streamed, none lost), and
     /// repaints them once decided (`TerminalEvent.resumed`).
     var deciding: Bool { get }
+    /// The pictures whose files the terminal is not reading (one has waited past its time):
+    /// their files are gone, files are off for the rest of the run, and the encoder streams
+    /// these pictures again (each id is given once). Empty while the terminal keeps up.
+    func takeUnread() -> [UInt32]
 }
 
 extension KittyPictureFiles {
     public var deciding: Bool { false }
+    public func takeUnread() -> [UInt32] { [] }
 }
 
 /// A reply to a kitty graphics command (`ESC _ G i=<id>[,…] ; <message> ESC \`): "OK", or

@@ -111,6 +111,46 @@ final class GraphicsTransferTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), [], "the user's folder goes with the last run")
     }
 
+    /// Files the terminal has not read are bounded in count and bytes: past the bound a
+    /// picture is streamed (nil), and a file the terminal reads (kitty deletes it) makes room.
+    func testUnreadFilesAreBounded() throws {
+        let dir = try privateDirectory()
+        let files = try XCTUnwrap(KittyTempFiles(environment: ["TMPDIR": dir], limits: .init(files: 3, bytes: 100)))
+        defer { files.removeAll() }
+        let a = try XCTUnwrap(files.write([1], id: 1))
+        XCTAssertNotNil(files.write([2], id: 2))
+        XCTAssertNotNil(files.write([3], id: 3))
+        XCTAssertNil(files.write([4], id: 4), "a fourth unread file: streamed")
+        XCTAssertEqual(files.unreadCount, 3)
+        unlink(a)  // the terminal read it
+        XCTAssertNotNil(files.write([4], id: 4))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: files.directory).count, 3)
+        XCTAssertEqual(files.takeUnread(), [], "none has waited past its time")
+        // Bytes: 97 more would pass 100.
+        let bytes = try XCTUnwrap(KittyTempFiles(environment: ["TMPDIR": dir], limits: .init(files: 64, bytes: 100)))
+        defer { bytes.removeAll() }
+        XCTAssertNotNil(bytes.write(Array(repeating: 0, count: 60), id: 1))
+        XCTAssertNil(bytes.write(Array(repeating: 0, count: 41), id: 2))
+        XCTAssertNotNil(bytes.write(Array(repeating: 0, count: 40), id: 3))
+        XCTAssertNil(bytes.write(Array(repeating: 0, count: 200), id: 4), "a picture larger than the bound alone")
+    }
+
+    /// A file that waited past its time: the terminal does not read them. The unread files
+    /// are removed, their pictures given back once to be streamed, and files stay off.
+    func testATerminalThatDoesNotReadIsSwitchedToStreaming() throws {
+        let dir = try privateDirectory()
+        let files = try XCTUnwrap(KittyTempFiles(environment: ["TMPDIR": dir], limits: .init(unreadAfter: .zero)))
+        defer { files.removeAll() }
+        let read = try XCTUnwrap(files.write([1], id: 1))
+        unlink(read)
+        XCTAssertNotNil(files.write([2], id: 2))
+        XCTAssertNotNil(files.write([3], id: 3))
+        XCTAssertEqual(files.takeUnread(), [2, 3])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: files.directory), [], "the unread files are gone")
+        XCTAssertEqual(files.takeUnread(), [], "given once")
+        XCTAssertNil(files.write([4], id: 4), "streamed from now on")
+    }
+
     /// The user's folder stays while another run of ours has its folder in it.
     func testTheUsersFolderStaysWhileAnotherRunUsesIt() throws {
         let dir = try privateDirectory()

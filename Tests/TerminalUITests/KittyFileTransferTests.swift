@@ -9,6 +9,7 @@ final class MemoryPictureFiles: KittyPictureFiles, @unchecked Sendable {
     private let lock = NSLock()
     private var _written: [UInt32: [UInt8]] = [:]
     private var _discarded: [String] = []
+    private var _unread: [UInt32] = []
     let failing: Set<UInt32>
     init(failing: Set<UInt32> = []) { self.failing = failing }
 
@@ -21,6 +22,9 @@ final class MemoryPictureFiles: KittyPictureFiles, @unchecked Sendable {
         return "/tmp/mg-test-tty-graphics-protocol/\(id).png"
     }
     func discard(_ path: String) { lock.withLock { _discarded.append(path) } }
+    /// The next `takeUnread` gives `ids` (the terminal was found not to read them).
+    func markUnread(_ ids: [UInt32]) { lock.withLock { _unread = ids } }
+    func takeUnread() -> [UInt32] { lock.withLock { defer { _unread = [] }; return _unread } }
 }
 
 /// kitty pictures sent as temporary files (`t=t`) and every way back to streaming: a write
@@ -101,6 +105,30 @@ final class KittyFileTransferTests: XCTestCase {
         XCTAssertEqual(files.written.keys.sorted(), [1, 2], "no file after the failure")
         XCTAssertEqual(Set(vt.graphics.placements.keys), [1, 2, 4])
         XCTAssertEqual(enc.kittyFileFailures, 1)
+        XCTAssertEqual(vt.unknownSequences, [])
+    }
+
+    /// The terminal does not read its files (tmux without passthrough, a terminal that read
+    /// only the probe): the next frame streams and places those pictures again, pictures read
+    /// from files are left alone, and every later picture is streamed.
+    func testUnreadFilesAreStreamedAgainByTheNextFrame() {
+        let files = MemoryPictureFiles()
+        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false)
+        enc.kittyFiles = files
+        var vt = VirtualTerminal(size: Size(width: 40, height: 6))
+        let first = frame([1, 2, 3])
+        vt.feed(enc.encode(BufferDiff.fullRepaint(first)))
+        files.markUnread([2, 3])
+        let next = enc.encode(BufferDiff(from: first, to: frame([1, 2, 3, 4])))
+        vt.feed(next)
+        XCTAssertTrue(s(next).contains("a=t,f=100,t=d,i=2,"), s(next))
+        XCTAssertTrue(s(next).contains("a=t,f=100,t=d,i=3,"), s(next))
+        XCTAssertTrue(s(next).contains("a=t,f=100,t=d,i=4,"), "a new picture is streamed too")
+        XCTAssertFalse(s(next).contains("i=1,q"), "picture 1 was read: not sent again")
+        XCTAssertTrue(s(next).contains("a=p,i=2,") && s(next).contains("a=p,i=3,"), s(next))
+        XCTAssertEqual(files.written.keys.sorted(), [1, 2, 3], "no file after")
+        XCTAssertEqual(enc.kittyUnreadFiles, 2)
+        XCTAssertEqual(Set(vt.graphics.placements.keys), [1, 2, 3, 4])
         XCTAssertEqual(vt.unknownSequences, [])
     }
 
