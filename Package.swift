@@ -53,6 +53,8 @@ let package = Package(
         // giflib ships no .pc file on Debian; the module map links it directly.
         .systemLibrary(name: "CGIF", path: "Sources/CLibraries/CGIF",
                        providers: [.apt(["libgif-dev"])]),
+        // glibc's malloc_trim (malloc.h), for `serve` to give back a drained burst's memory.
+        .systemLibrary(name: "CMalloc", path: "Sources/CLibraries/CMalloc"),
         // The C that Swift cannot call, one shim per domain (curl's typed setopt wrappers are
         // `static inline` in CCurl's header): the async-signal-safe terminal restore, and the
         // setjmp-guarded codecs.
@@ -101,7 +103,9 @@ let package = Package(
         .target(name: "ContractServing", dependencies: ["Catalog", "MarvelAPI"]),
         .target(name: "CatalogServer", dependencies: [
             "Catalog", "ContractServing", "EmbeddedCatalogFile", "MarvelAPI", "ImageCore", "Digests", "CivilCalendar", "CDeflate",
+            "CMalloc",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "CompressNIO", package: "compress-nio"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import UnixSignals
@@ -53,7 +54,11 @@ public final class CatalogServer: Sendable {
             // request part is decoded, so it is also the header timeout.
             server: .http1(configuration: .init(idleTimeout: TimeAmount(options.idleTimeout))),
             configuration: ApplicationConfiguration(address: .hostname(options.host, port: options.port),
-                                                    serverName: nil),
+                                                    serverName: nil,
+                                                    // The kernel's limit (somaxconn, 4096 here) caps it: a burst
+                                                    // past the connection cap waits there instead of being reset.
+                                                    backlog: 4096,
+                                                    availableConnectionsDelegate: ConnectionCap(options.maxConnections)),
             onServerRunning: { channel in continuation.yield(.success(channel.localAddress?.port ?? 0)) },
             logger: Logger(label: "CatalogServer", factory: { _ in SwiftLogNoOpLogHandler() }))
         let signals: [UnixSignal] = options.handleSignals ? [.sigterm, .sigint, .sigquit] : []

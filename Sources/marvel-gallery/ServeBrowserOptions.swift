@@ -3,7 +3,7 @@ import CatalogServer
 import Settings
 
 /// `serve`'s options for browser pages on other origins (CORS, referrer keys) and for
-/// connections that never finish a request.
+/// connections: those that never finish a request, and how many may be open at once.
 struct ServeBrowserOptions: ParsableArguments {
     @Option(name: .customLong("allowed-referrer"),
             help: ArgumentHelp("With --public-key: a page whose Referer (or Origin) matches may call with apikey alone, "
@@ -25,6 +25,11 @@ struct ServeBrowserOptions: ParsableArguments {
                                + "(unfinished request heads, idle keep-alive); 1 to 3600.", valueName: "seconds"))
     var idleTimeout = 15
 
+    @Option(name: .customLong("max-connections"),
+            help: ArgumentHelp("Connections open at once; more wait until one closes (each costs memory); 1 to 100000.",
+                               valueName: "n"))
+    var maxConnections = 512
+
     func validate() throws {
         if noCORS, !corsOrigins.isEmpty { throw ValidationError("--no-cors and --cors-origin exclude each other") }
         for origin in corsOrigins where !BrowserAccess.validOrigin(origin) {
@@ -36,6 +41,9 @@ struct ServeBrowserOptions: ParsableArguments {
         }
         guard (1...3_600).contains(idleTimeout) else {
             throw ValidationError("--idle-timeout must be from 1 to 3600 seconds, got \(idleTimeout)")
+        }
+        guard (1...100_000).contains(maxConnections) else {
+            throw ValidationError("--max-connections must be from 1 to 100000, got \(maxConnections)")
         }
     }
 

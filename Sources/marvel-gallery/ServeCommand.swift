@@ -216,6 +216,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         options.debugEndpoints = debug
         options.idleTimeout = .seconds(browser.idleTimeout)
+        options.maxConnections = browser.maxConnections
         do {
             if let publicKey, let privateKey = try resolvedPrivateKey() {
                 options.keys = APIKeys(publicKey: publicKey, privateKey: privateKey)

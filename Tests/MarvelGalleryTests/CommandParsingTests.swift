@@ -45,6 +45,7 @@ final class CommandParsingTests: XCTestCase {
         assertRefused(["serve", "--cors-origin", "null"], saying: "--cors-origin expects an origin")
         assertRefused(["serve", "--no-cors", "--cors-origin", "http://x.com"], saying: "--no-cors and --cors-origin exclude each other")
         assertRefused(["serve", "--idle-timeout", "0"], saying: "--idle-timeout must be from 1 to 3600")
+        assertRefused(["serve", "--max-connections", "0"], saying: "--max-connections must be from 1 to 100000")
         assertRefused(["serve", "--hostile-covers", "2"], saying: "--hostile-covers expects a probability")
         let command = try XCTUnwrap(try MarvelGallery.parseAsRoot(["serve", "--public-key", "p", "--private-key", "k",
                                                                    "--allowed-referrer", "*.example.com", "--allowed-referrer",
