@@ -197,4 +197,19 @@ final class PagingTests: XCTestCase {
         XCTAssertEqual(h.state.attribution, "Data provided by Marvel. © 2021 MARVEL")
         XCTAssertTrue(h.state.staleData)
     }
+
+    /// A server's attribution with escape sequences: whole sequences go, not only their Esc
+    /// bytes (the header showed `]0;ATTRIB-TITLE[2J`); one that is nothing else changes nothing.
+    func testAnAttributionLosesItsEscapeSequencesWhole() {
+        let h0 = Harness()
+        for (text, shown) in [("\u{1B}]0;ATTRIB-TITLE\u{07}\u{1B}[2JData by X", "Data by X"),
+                              ("\u{1B}]0;ATTRIB-TITLE\u{1B}\\\u{1B}[2J", h0.state.shownAttribution)] {
+            var h = Harness()
+            h.send(.resized(Size(width: 120, height: 40)))
+            let request = h.pendingFetches.removeFirst()
+            let page = h.catalog.answer(request)
+            h.send(.pageLoaded(request, .success(ItemPage(offset: 0, total: page.total, items: page.items, attributionText: text))))
+            XCTAssertEqual(h.state.shownAttribution, shown, text.debugDescription)
+        }
+    }
 }

@@ -130,7 +130,8 @@ extension AppState {
         guard let i = lists.firstIndex(where: { $0.id == request.listID }) else { return }
         guard lists[i].receive(request, result: result) else { return }
         if case .success(let page) = result {
-            if let text = page.attributionText, !text.isEmpty { attribution = text }
+            // Cleaned whole here: the header's cells would drop only the Esc bytes and show the rest.
+            if let text = page.attributionText.map({ Sanitizer.clean($0) }), !text.isEmpty { attribution = text }
             if page.isStale { staleData = true }
         }
     }
