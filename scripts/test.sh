@@ -92,7 +92,7 @@ e2e_status=$?
 echo
 echo "test.sh: the end-to-end lane:"
 cat "$work/e2e.log"
-python3 scripts/test_summary.py "$work/e2e.xml"
+python3 scripts/test_summary.py "$work/e2e.xml" "$work/unit.log"
 summary_status=$?
 set -e
 status=0
