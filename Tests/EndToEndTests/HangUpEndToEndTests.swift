@@ -19,21 +19,24 @@ final class HangUpEndToEndTests: XCTestCase {
         var slowest = 0.0
         for attempt in 0..<20 {
             let home = try temporaryDirectory().path, tmp = try temporaryDirectory().path
-            var program = try ProgramOnPseudoTerminal(["characters"], environment: ProgramOnPseudoTerminal.environment(
-                home: home, tmp: tmp, ["TERM=xterm-kitty", "MARVEL_GALLERY_GRAPHICS=kitty", "MARVEL_GALLERY_GRAPHICS_TRANSFER=file"]))
+            let program = try PtyProcess(["characters"], environment: [
+                "XDG_DATA_HOME": home + "/data", "TMPDIR": tmp, "TERM": "xterm-kitty", "MARVEL_GALLERY_GRAPHICS": "kitty",
+                "MARVEL_GALLERY_GRAPHICS_TRANSFER": "file"], home: home, rows: 40, columns: 120, controlling: true)
             // The first four close during start-up; the rest once the grid is up (its
             // alternate screen entered), after 0 to 0.8 s.
             let early = attempt < 4
-            if !early { XCTAssertTrue(program.drain(seconds: 30, until: "\u{1B}[?1049h"), "attempt \(attempt): no first screen") }
+            if !early {
+                XCTAssertTrue(program.read(until: { $0.contains("\u{1B}[?1049h") }, seconds: 30), "attempt \(attempt): no first screen")
+            }
             let before = early ? 0.2 * Double(attempt) : 0.05 * Double(attempt - 4)
-            program.drain(seconds: before)
+            program.read(for: before)
             if attempt % 2 == 1 {
                 // A search with a paste still arriving (its end never comes).
-                program.type(Array("/\u{1B}[200~".utf8) + Array(repeating: UInt8(ascii: "x"), count: 3000))
-                program.drain(seconds: 0.05)
+                program.type("/\u{1B}[200~" + String(repeating: "x", count: 3000))
+                program.read(for: 0.05)
             }
             let closed = Date()
-            program.close()
+            program.hangUp()
             let outcome = program.outcome(within: 10)
             let seconds = Date().timeIntervalSince(closed)
             slowest = max(slowest, seconds)

@@ -32,10 +32,11 @@ final class KittyUnreadFilesEndToEndTests: XCTestCase {
 
     func testUnreadFilesAreBoundedAndTheProgramSwitchesToStreaming() throws {
         let home = try temporaryDirectory().path, tmp = try temporaryDirectory().path
-        let program = try ProgramOnPseudoTerminal(["characters"], environment: ProgramOnPseudoTerminal.environment(
-            home: home, tmp: tmp, ["TERM=xterm-kitty", "MARVEL_GALLERY_GRAPHICS=kitty", "MARVEL_GALLERY_GRAPHICS_TRANSFER=file"]))
-        var seen: [UInt8] = []
-        XCTAssertTrue(program.drain(seconds: 60, until: "t=t,", seen: &seen), "no picture sent as a file")
+        let program = try PtyProcess(["characters"], environment: [
+            "TMPDIR": tmp, "TERM": "xterm-kitty", "MARVEL_GALLERY_GRAPHICS": "kitty", "MARVEL_GALLERY_GRAPHICS_TRANSFER": "file",
+        ], home: home, rows: 40, columns: 120, controlling: true)
+        defer { program.close() }
+        XCTAssertTrue(program.read(until: { $0.contains("t=t,") }, seconds: 60), "no picture sent as a file")
         let streamed = Array("\u{1B}_Ga=t,f=100,t=d,".utf8)
         var peak = (files: 0, bytes: 0), keys = 0
         // The first streamed picture (at the bound, or once files are off).
@@ -44,13 +45,13 @@ final class KittyUnreadFilesEndToEndTests: XCTestCase {
         // PageDown (and back up, so that there is always a new page) until the program has
         // streamed a picture after sending files, and none of its files is left.
         while Date().timeIntervalSince(start) < 90 {
-            program.type(Array((keys / 40 % 2 == 0 ? "\u{1B}[6~" : "\u{1B}[5~").utf8))
+            program.type(keys / 40 % 2 == 0 ? "\u{1B}[6~" : "\u{1B}[5~")
             keys += 1
-            let from = seen.count
-            program.drain(seconds: 0.1, seen: &seen)
+            let from = program.output.count
+            program.read(for: 0.1)
             let now = unreadFiles(in: tmp)
             peak = (max(peak.files, now.files), max(peak.bytes, now.bytes))
-            if streamedAt == nil, seen[max(0, from - streamed.count)...].firstRange(of: streamed) != nil { streamedAt = Date() }
+            if streamedAt == nil, program.output[max(0, from - streamed.count)...].firstRange(of: streamed) != nil { streamedAt = Date() }
             // Nobody reads the files: they go only when the program gives up on them.
             if streamedAt != nil, now.files == 0 { break }
         }
@@ -61,9 +62,7 @@ final class KittyUnreadFilesEndToEndTests: XCTestCase {
         XCTAssertLessThanOrEqual(peak.bytes, 16 << 20)
         XCTAssertNotNil(streamedAt, "never streamed a picture in \(since) s")
         XCTAssertEqual(unreadFiles(in: tmp).files, 0, "the unread files are removed")
-        program.type(Array("q".utf8))
-        var rest: [UInt8] = []
-        program.drain(seconds: 10, until: "\u{1B}[?1049l", seen: &rest)
+        program.type("q")
         XCTAssertEqual(program.outcome(within: 10), "exit 0")
     }
 }
