@@ -114,7 +114,7 @@ final class BrowserAccessTests: XCTestCase {
         let http = LoopbackHTTP(port: server.port)
         let ok = try http.get("/v1/public/characters?limit=1", headers: ["Origin": "http://localhost:5173"])
         XCTAssertEqual(ok.header("Access-Control-Allow-Origin"), "*")
-        XCTAssertEqual(ok.header("Access-Control-Expose-Headers"), "ETag")
+        XCTAssertEqual(ok.header("Access-Control-Expose-Headers"), "ETag, X-Unknown-Fields")
         let preflight = try http.get("/v1/public/characters?apikey=x", headers: [
             "Origin": "http://localhost:5173", "Access-Control-Request-Method": "GET",
             "Access-Control-Request-Headers": "if-none-match, accept-encoding"], method: "OPTIONS")
