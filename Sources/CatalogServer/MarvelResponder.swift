@@ -82,16 +82,27 @@ struct MarvelResponder: HTTPResponder {
         // plain ones and 304s too): a shared cache must not hand a gzip body to a client that
         // did not ask for it, nor the plain one to a client that did, under the same URL.
         if !reply.isImage { reply.headers.append(("Vary", "Accept-Encoding")) }
+        // An answer let through for the page's Referer (a browser key: `apikey` alone) is that
+        // page's: a shared cache in front (deploy/nginx) keeps it per Referer and Origin, so a
+        // page not allowed, or a request naming none, reaches serve and gets its 401 or 409.
+        if !reply.isImage, referrerDecides(request) { reply.headers.append(("Vary", "Referer, Origin")) }
         reply.headers += cors
-        let varies = reply.headers.filter { $0.0 == "Vary" }.map(\.1)
-        if varies.count > 1 {  // one header, as clients reading the first one expect
+        let varies = reply.headers.filter { $0.0 == "Vary" }.flatMap { $0.1.components(separatedBy: ", ") }
+        if varies.count > 1 {  // one header, each name once, as clients reading the first one expect
             reply.headers.removeAll { $0.0 == "Vary" }
-            reply.headers.append(("Vary", varies.joined(separator: ", ")))
+            reply.headers.append(("Vary", varies.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.joined(separator: ", ")))
         }
         if !reply.headers.contains(where: { $0.0 == "Cache-Control" }) {
             reply.headers.append(("Cache-Control", cachePolicy.header(status: reply.status, isImage: reply.isImage)))
         }
         return send(reply, path: path, faults: faults)
+    }
+
+    /// Whether the key check of this request depends on its Referer or Origin (`APIKeys.check`).
+    private func referrerDecides(_ request: Request) -> Bool {
+        guard keys != nil, !browser.allowedReferrers.isEmpty else { return false }
+        let params = QueryParameters(request.uri.query)
+        return params["ts"] == nil && params["hash"] == nil
     }
 
     private func answer(_ request: Request, faults: FaultOptions, gzip: Bool) async -> Reply {
