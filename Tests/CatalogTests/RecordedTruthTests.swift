@@ -97,6 +97,46 @@ final class RecordedTruthTests: XCTestCase {
         for id in ids { XCTAssertNotNil(try store.entity(.stories, id: Int(id)!), "stories/\(id) is served") }
     }
 
+    /// A story's record lists its own creators; its comic has more (a cover's artist is not the
+    /// interior's writer): the story lists only its own, from both ends. A story known only
+    /// from its comic gets the comic's creators, all the catalog knows.
+    func testAStoryWithARecordedCreatorsListHasOnlyThoseCreators() throws {
+        let gw = "http://gateway.marvel.com/v1/public"
+        func creator(_ id: Int, _ role: String) -> [String: Any] { ["resourceURI": "\(gw)/creators/\(id)", "name": "Creator \(id)", "role": role] }
+        func list(_ items: [[String: Any]]) -> [String: Any] { ["available": items.count, "returned": items.count, "items": items] }
+        let store = try CatalogStore()
+        var report = ImportReport()
+        store.importObjects([
+            ["id": 1, "title": "C (1963) #1", "resourceURI": "\(gw)/comics/1",
+             "series": ["resourceURI": "\(gw)/series/10", "name": "S (1963)"],
+             "creators": list([creator(31, "penciller (cover)"), creator(32, "writer"), creator(33, "letterer")]),
+             "stories": list([["resourceURI": "\(gw)/stories/7", "name": "Cover #1", "type": "cover"],
+                              ["resourceURI": "\(gw)/stories/8", "name": "Interior", "type": "interiorStory"]]),
+             "characters": list([]), "events": list([])],
+            ["id": 7, "title": "Cover #1", "type": "cover", "description": "", "resourceURI": "\(gw)/stories/7",
+             "originalIssue": ["resourceURI": "\(gw)/comics/1", "name": "C (1963) #1"],
+             "creators": list([creator(31, "penciller (cover)")]), "characters": list([]), "series": list([]),
+             "comics": list([["resourceURI": "\(gw)/comics/1", "name": "C (1963) #1"]]), "events": list([])],
+        ], from: "stories", into: &report)
+        XCTAssertEqual(report.failures, [])
+        func creators(ofStory id: Int) throws -> [String] {
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try XCTUnwrap(store.entity(.stories, id: id)).utf8)) as? [String: Any])
+            let list = try XCTUnwrap(object["creators"] as? [String: Any])
+            let items = (list["items"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+            XCTAssertEqual(list["available"] as? Int, items.count, "stories/\(id)")
+            return items
+        }
+        XCTAssertEqual(try creators(ofStory: 7), ["Creator 31"], "the cover's own creator, not the comic's three")
+        XCTAssertEqual(try creators(ofStory: 8), ["Creator 31", "Creator 32", "Creator 33"], "no record: its comic's creators")
+        func stories(ofCreator id: Int) throws -> [Int] {
+            var filter = EntityFilter()
+            filter.related[.creators] = [id]
+            return try store.entities(.stories, filter).ids
+        }
+        XCTAssertEqual(try stories(ofCreator: 31), [7, 8])
+        XCTAssertEqual(try stories(ofCreator: 32), [8], "the writer of the interior did not make the cover")
+    }
+
     /// A creator known only from comics gets, in a story's (or series', event's) list, the role
     /// on that entity's own comics: Ditko pencils story 1 and writes story 2, so neither list
     /// says the alphabetically greatest of his roles.
