@@ -8,7 +8,9 @@ compared with the `total` of its collectionURI; every item and `originalIssue` l
 
 Prints one line per difference (`--quiet`: only the counts), then one line of counts:
 `entities N, wrong fields N (roles N, names N, lists N, other N), totals != available N,
-dead links N (originalIssue N)`. Exits 1 when anything differs.
+dead links N (originalIssue N), recorded items not served N`. Exits 1 when anything but the
+last differs: a recorded item the server does not serve (a story with no known original issue)
+is left out of a list rather than linked dead, and is counted apart, not as a wrong field.
 """
 import json
 import os
@@ -62,7 +64,7 @@ def recorded_entities(folder):
 
 
 def main(base, folder, quiet):
-    counts = dict(entities=0, roles=0, names=0, lists=0, other=0, totals=0, links=0, original=0)
+    counts = dict(entities=0, roles=0, names=0, lists=0, other=0, totals=0, links=0, original=0, unserved=0)
 
     def wrong(bucket, text):
         counts[bucket] += 1
@@ -71,11 +73,15 @@ def main(base, folder, quiet):
 
     followed = {}
 
-    def follow(uri, what, bucket="links"):
+    def status_of(uri):
         path = local(uri)
         if path not in followed:
             followed[path] = fetch(base, path)[0]
-        if followed[path] != 200:
+        return followed[path]
+
+    def follow(uri, what, bucket="links"):
+        path = local(uri)
+        if status_of(uri) != 200:
             wrong(bucket, f"{what}: {path} answers {followed[path]}")
 
     # An import writes files in byte order of their paths and a later record of an id replaces
@@ -103,8 +109,14 @@ def main(base, folder, quiet):
                 for item in value.get("items", []):
                     got = items.get(local(item["resourceURI"]))
                     if got is None:
+                        # A short list leaves out a recorded item: wrong when the server serves
+                        # that entity (it could list it), honest when it does not (a link to it
+                        # would be dead; counted apart).
                         if len(items) < 20:
-                            wrong("lists", f"{label}.{field}: {local(item['resourceURI'])} ({item.get('name')}) not listed")
+                            if status_of(item["resourceURI"]) == 200:
+                                wrong("lists", f"{label}.{field}: {local(item['resourceURI'])} ({item.get('name')}) not listed")
+                            else:
+                                wrong("unserved", f"{label}.{field}: {local(item['resourceURI'])} ({item.get('name')}) not listed, not served")
                         continue
                     for extra in ("role", "type", "name"):
                         if extra in item and got.get(extra) != item[extra]:
@@ -130,7 +142,8 @@ def main(base, folder, quiet):
     fields = counts["roles"] + counts["names"] + counts["lists"] + counts["other"]
     print(f"entities {counts['entities']}, wrong fields {fields} (roles {counts['roles']}, names {counts['names']}, "
           f"lists {counts['lists']}, other {counts['other']}), totals != available {counts['totals']}, "
-          f"dead links {counts['links'] + counts['original']} (originalIssue {counts['original']})")
+          f"dead links {counts['links'] + counts['original']} (originalIssue {counts['original']}), "
+          f"recorded items not served {counts['unserved']}")
     return 1 if fields or counts["totals"] or counts["links"] or counts["original"] else 0
 
 

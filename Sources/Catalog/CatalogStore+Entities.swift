@@ -60,8 +60,8 @@ extension CatalogStore {
         switch kind {
         case .characters, .comics:
             let rows = try Row.fetchAll(db, sql: "SELECT id, json FROM \(kind.table) WHERE id IN (\(list))")
-            var stored = try EntityJSON.countingAll(kind, Dictionary(rows.map { ($0[0] as Int, $0[1] as String) },
-                                                                     uniquingKeysWith: { first, _ in first }), db)
+            var stored = try EntityJSON.servedStories(kind, EntityJSON.countingAll(
+                kind, Dictionary(rows.map { ($0[0] as Int, $0[1] as String) }, uniquingKeysWith: { first, _ in first }), db), db)
             // Known only by the name a list gave it: served by id (the list's link answers),
             // with the contract's empty values for what is not known; never listed as held.
             let named = try Row.fetchAll(db, sql: "SELECT id, name, name AS title, NULL AS json FROM named WHERE kind = ? AND id IN (\(list))",

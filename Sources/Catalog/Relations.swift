@@ -29,7 +29,7 @@ enum Relations {
             let (s, t) = (comicLink(source), comicLink(target))
             let notNull = target == .series ? " AND t.\(t.owner) IS NOT NULL" : ""
             base = "SELECT s.\(s.owner) AS a, t.\(t.owner) AS b FROM \(s.table) s JOIN \(t.table) t ON t.\(t.comic) = s.\(s.comic) "
-                + "WHERE s.\(s.owner) IN ($IDS)\(notNull)"
+                + "WHERE s.\(s.owner) IN ($IDS)\(notNull)\(ownCreators(source, target))"
         }
         let recorded = """
             \(base)
@@ -37,6 +37,16 @@ enum Relations {
             UNION SELECT b_id, a_id FROM entity_link WHERE b_kind = '\(source.rawValue)' AND a_kind = '\(target.rawValue)' AND b_id IN ($IDS)
             """
         return recorded.replacingOccurrences(of: "$IDS", with: idsSQL)
+    }
+
+    /// A story's creators are not its comic's: a comic's cover, interior and letters pages are
+    /// stories by different people (story 4765, a cover, recorded one creator; its comic has
+    /// 12). A story whose record listed its creators keeps that list alone (its links are in
+    /// `entity_link`); a story known only from comics gets its comics' creators, all there is.
+    private static func ownCreators(_ source: EntityKind, _ target: EntityKind) -> String {
+        guard Set([source, target]) == [.stories, .creators] else { return "" }
+        let story = source == .stories ? "s.story_id" : "t.story_id"
+        return " AND NOT EXISTS (SELECT 1 FROM recorded_count WHERE kind = 'stories' AND id = \(story) AND field = 'creators')"
     }
 
     /// Character links stored directly (a character's recorded series may have no comic in the catalog).

@@ -36,15 +36,19 @@ public struct BrowserAccess: Sendable, Equatable {
         return text == text.lowercased()
     }
 
+    /// What a page's script may read besides the simple headers: the tag, and which fields a
+    /// live source does not know yet.
+    static let exposed = "ETag, X-Unknown-Fields"
+
     /// Headers every answer carries for a request with this `Origin`.
     func headers(origin: String?) -> [(String, String)] {
         switch cors {
         case .off: return []
         case .anyOrigin:
-            return [("Access-Control-Allow-Origin", "*"), ("Access-Control-Expose-Headers", "ETag")]
+            return [("Access-Control-Allow-Origin", "*"), ("Access-Control-Expose-Headers", Self.exposed)]
         case .origins(let list):
             guard let origin, list.contains(origin.lowercased()) else { return [("Vary", "Origin")] }
-            return [("Access-Control-Allow-Origin", origin.lowercased()), ("Access-Control-Expose-Headers", "ETag"),
+            return [("Access-Control-Allow-Origin", origin.lowercased()), ("Access-Control-Expose-Headers", Self.exposed),
                     ("Vary", "Origin")]
         }
     }

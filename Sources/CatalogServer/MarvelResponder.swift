@@ -3,6 +3,7 @@ import Digests
 import Foundation
 import HTTPTypes
 import Hummingbird
+import MarvelContract
 import NIOCore
 import Synchronization
 
@@ -81,16 +82,27 @@ struct MarvelResponder: HTTPResponder {
         // plain ones and 304s too): a shared cache must not hand a gzip body to a client that
         // did not ask for it, nor the plain one to a client that did, under the same URL.
         if !reply.isImage { reply.headers.append(("Vary", "Accept-Encoding")) }
+        // An answer let through for the page's Referer (a browser key: `apikey` alone) is that
+        // page's: a shared cache in front (deploy/nginx) keeps it per Referer and Origin, so a
+        // page not allowed, or a request naming none, reaches serve and gets its 401 or 409.
+        if !reply.isImage, referrerDecides(request) { reply.headers.append(("Vary", "Referer, Origin")) }
         reply.headers += cors
-        let varies = reply.headers.filter { $0.0 == "Vary" }.map(\.1)
-        if varies.count > 1 {  // one header, as clients reading the first one expect
+        let varies = reply.headers.filter { $0.0 == "Vary" }.flatMap { $0.1.components(separatedBy: ", ") }
+        if varies.count > 1 {  // one header, each name once, as clients reading the first one expect
             reply.headers.removeAll { $0.0 == "Vary" }
-            reply.headers.append(("Vary", varies.joined(separator: ", ")))
+            reply.headers.append(("Vary", varies.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.joined(separator: ", ")))
         }
         if !reply.headers.contains(where: { $0.0 == "Cache-Control" }) {
             reply.headers.append(("Cache-Control", cachePolicy.header(status: reply.status, isImage: reply.isImage)))
         }
         return send(reply, path: path, faults: faults)
+    }
+
+    /// Whether the key check of this request depends on its Referer or Origin (`APIKeys.check`).
+    private func referrerDecides(_ request: Request) -> Bool {
+        guard keys != nil, !browser.allowedReferrers.isEmpty else { return false }
+        let params = QueryParameters(request.uri.query)
+        return params["ts"] == nil && params["hash"] == nil
     }
 
     private func answer(_ request: Request, faults: FaultOptions, gzip: Bool) async -> Reply {
@@ -176,20 +188,23 @@ struct MarvelResponder: HTTPResponder {
                 if gzip, let packed = cache.gzipped(key, hit) { return .gzipped(packed, etag: hit.etag) }
                 return .json(200, hit.body, extra: [("ETag", hit.etag)])
             }
-            let (answer, staleSince, partial) = try await build(path: path, params: params, pathAndQuery: pathAndQuery, base: base)
+            let (answer, staleSince, partial, unknown) = try await build(path: path, params: params, pathAndQuery: pathAndQuery, base: base)
+            // Which fields hold the contract's empty value for what the source does not know:
+            // on the 304 too, which stands for the same body with these headers.
+            let unknownHeader = unknown.headerValue.map { [(UnknownFields.header, $0)] } ?? []
             if let staleSince {
                 // The live source could not be reached and stored copies answered: say so (RFC 7234
                 // Warning 110 and Age), and do not keep the answer past this request.
                 let age = max(0, Int(Date().timeIntervalSince(staleSince)))
                 return .json(200, answer.json(), extra: [("ETag", answer.etag), ("Warning", "110 - \"Response is Stale\""),
-                                                         ("Age", String(age)), ("Cache-Control", "no-cache")])
+                                                         ("Age", String(age)), ("Cache-Control", "no-cache")] + unknownHeader)
             }
             if let held = RepresentationTag.notModified(request.headers[.ifNoneMatch], etag: answer.etag, acceptsGzip: gzip) {
-                return Reply(status: 304, headers: [("ETag", held)])
+                return Reply(status: 304, headers: [("ETag", held)] + unknownHeader)
             }
-            if partial {
+            if partial || !unknown.isEmpty {
                 // Filled further at the next ask: not kept here, revalidated by clients.
-                return .json(200, answer.json(), extra: [("ETag", answer.etag), ("Cache-Control", "no-cache")])
+                return .json(200, answer.json(), extra: [("ETag", answer.etag), ("Cache-Control", "no-cache")] + unknownHeader)
             }
             guard gzip, let packed = answer.gzip(served.pieces(answer.entities)) else {
                 let body = answer.json()
@@ -207,13 +222,13 @@ struct MarvelResponder: HTTPResponder {
     /// stored copy because the source could not be reached, since when, and whether the
     /// source knows more of it later (`RouteAnswer.partial`).
     private func build(path: String, params: QueryParameters, pathAndQuery: String,
-                       base: String) async throws(APIFailure) -> (Envelope.Answer, staleSince: Date?, partial: Bool) {
+                       base: String) async throws(APIFailure) -> (Envelope.Answer, staleSince: Date?, partial: Bool, unknown: UnknownFields) {
         guard let route = ContractRoute(path.dropFirst("/v1/public/".count).split(separator: "/")) else {
             throw .noRoute(pathAndQuery)
         }
         let result = try await backend.answer(route, params, pathAndQuery: pathAndQuery, base: base)
         return (Envelope.build(result, entities: served.entities(result.kind, result.page, base: base), head: envelopeHead),
-                result.staleSince, result.partial)
+                result.staleSince, result.partial, result.unknown)
     }
 
     /// A source's picture answer as sent: 304 when the client holds it, faults applied.

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import MarvelContract
 
 /// One page of entities as a source answers a route, before the envelope is put around it.
 public struct RouteAnswer: Sendable {
@@ -15,6 +16,9 @@ public struct RouteAnswer: Sendable {
     /// live source's list items filled only as far as its budget allowed): the server does
     /// not keep the answer, and clients revalidate it (`no-cache`).
     public var partial = false
+    /// Fields of the page's entities the source does not know (the JSON holds the contract's
+    /// empty value there): sent as `X-Unknown-Fields`, and such an answer is not kept either.
+    public var unknown = UnknownFields()
 
     public init(page: CatalogPage, limit: Int, offset: Int, kind: EntityKind? = nil, staleSince: Date? = nil) {
         self.page = page; self.limit = limit; self.offset = offset; self.kind = kind; self.staleSince = staleSince

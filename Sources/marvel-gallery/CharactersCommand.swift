@@ -84,7 +84,7 @@ struct CharactersCommand: AsyncParsableCommand, PagedListing {
         } else {
             listing = try await ListFetcher.fetch(client, try query(pageLimit: paging.requestLimit), limit: paging.limit)
         }
-        try listing.print(json: data.output.json, noun: "characters", client: client, note: searchNote) { PlainOutput.line($0) }
+        try listing.print(json: data.output.json, noun: "characters", client: client, note: searchNote) { PlainOutput.line($0, unknown: $1) }
     }
 }
 
@@ -103,6 +103,8 @@ enum ListFetcher {
         var asked = 0
         /// Why paging stopped before `asked` items or the end, when a page failed after others.
         var stopped: MarvelAPIError?
+        /// Fields of the items the server's live source does not know yet (shown as "…").
+        var unknown = UnknownFields()
     }
 
     static func fetch<Entity>(_ client: MarvelClient, _ endpoint: MarvelEndpoint<Entity>, limit: Int) async throws
@@ -123,6 +125,7 @@ enum ListFetcher {
             listing.attribution = update.attributionText ?? listing.attribution
             listing.stale = listing.stale || update.isStale
             listing.unreadable += update.unreadable
+            listing.unknown.merge(update.unknown)
         }
         listing.items = Array(listing.items.prefix(limit))
         return listing
@@ -139,11 +142,11 @@ extension ListFetcher.Listing {
     /// The listing on stdout: JSON, or `line` per item and "N of TOTAL noun" on stderr; then
     /// `note` (how a search matched) and the notes (attribution, offline, unreadable records, a
     /// cache the client could not use).
-    func print(json: Bool, noun: String, client: MarvelClient, note: String? = nil, line: (Entity) -> String) throws {
+    func print(json: Bool, noun: String, client: MarvelClient, note: String? = nil, line: (Entity, Set<String>) -> String) throws {
         if json {
             PlainOutput.out(try PlainOutput.json(items))
         } else {
-            for item in items { PlainOutput.out(line(item)) }
+            for item in items { PlainOutput.out(line(item, unknown.fields(of: item.id))) }
             PlainOutput.note("\(items.count) of \(total) \(noun)")
         }
         if let note { PlainOutput.note(note) }

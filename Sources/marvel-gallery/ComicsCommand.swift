@@ -66,6 +66,6 @@ struct ComicsCommand: AsyncParsableCommand, PagedListing {
         let kind = ClientOptions.kind(of: client, settings)
         let endpoint = try endpoint(pageLimit: paging.requestLimit, anywhere: kind.searchesAnywhere, ordered: kind.ordersComics)
         let listing = try await ListFetcher.fetch(client, endpoint, limit: paging.limit)
-        try listing.print(json: data.output.json, noun: "comics", client: client) { PlainOutput.line($0) }
+        try listing.print(json: data.output.json, noun: "comics", client: client) { comic, _ in PlainOutput.line(comic) }
     }
 }

@@ -44,7 +44,7 @@ struct EntityListCommand<Entity: ListedEntity>: AsyncParsableCommand, PagedListi
         let endpoint = try Entity.list(startingWith: name, PageQuery(limit: paging.requestLimit),
                                        on: ClientOptions.kind(of: client, settings))
         let listing = try await ListFetcher.fetch(client, endpoint, limit: paging.limit)
-        try listing.print(json: data.output.json, noun: Entity.resource.rawValue, client: client) { $0.plainLine }
+        try listing.print(json: data.output.json, noun: Entity.resource.rawValue, client: client) { $0.plainLine(unknown: $1) }
     }
 }
 
@@ -55,8 +55,9 @@ protocol ListedEntity: MarvelEntity {
     static var listCommand: CommandConfiguration { get }
     /// `source`: where the list comes from (a live source may not order creators by last name).
     static func list(startingWith name: String?, _ page: PageQuery, on source: DataSourceKind) throws(MarvelAPIError) -> MarvelEndpoint<Self>
-    /// The tab-separated line of plain output.
-    var plainLine: String { get }
+    /// The tab-separated line of plain output; `unknown`: its fields the source does not
+    /// know yet (`UnknownFields`), shown as "…".
+    func plainLine(unknown: Set<String>) -> String
 }
 
 extension MarvelSeries: ListedEntity {
@@ -65,9 +66,9 @@ extension MarvelSeries: ListedEntity {
     static func list(startingWith name: String?, _ page: PageQuery, on source: DataSourceKind) throws(MarvelAPIError) -> MarvelEndpoint<Self> {
         try .seriesList(titleStartsWith: name, page)
     }
-    var plainLine: String {
+    func plainLine(unknown: Set<String>) -> String {
         let years = startYear.map { start in "\(start)-\(endYear.map { $0 == 2099 ? "" : String($0) } ?? "")" } ?? "-"
-        return "\(id)\t\(PlainOutput.v(title))\t\(years)\t\(comics.available) comics"
+        return "\(id)\t\(PlainOutput.v(title))\t\(years)\t\(PlainOutput.count(comics, "comics", unknown)) comics"
     }
 }
 
@@ -76,8 +77,8 @@ extension MarvelEvent: ListedEntity {
     static func list(startingWith name: String?, _ page: PageQuery, on source: DataSourceKind) throws(MarvelAPIError) -> MarvelEndpoint<Self> {
         try .eventList(nameStartsWith: name, page)
     }
-    var plainLine: String {
-        "\(id)\t\(PlainOutput.v(title))\t\(PlainOutput.day(start))\t\(PlainOutput.day(end))\t\(comics.available) comics"
+    func plainLine(unknown: Set<String>) -> String {
+        "\(id)\t\(PlainOutput.v(title))\t\(PlainOutput.day(start))\t\(PlainOutput.day(end))\t\(PlainOutput.count(comics, "comics", unknown)) comics"
     }
 }
 
@@ -86,5 +87,7 @@ extension MarvelCreator: ListedEntity {
     static func list(startingWith name: String?, _ page: PageQuery, on source: DataSourceKind) throws(MarvelAPIError) -> MarvelEndpoint<Self> {
         try .creatorList(nameStartsWith: name, orderBy: source.creatorsOrder, page)
     }
-    var plainLine: String { "\(id)\t\(PlainOutput.v(fullName))\t\(comics.available) comics\t\(series.available) series" }
+    func plainLine(unknown: Set<String>) -> String {
+        "\(id)\t\(PlainOutput.v(fullName))\t\(PlainOutput.count(comics, "comics", unknown)) comics\t\(PlainOutput.count(series, "series", unknown)) series"
+    }
 }

@@ -27,9 +27,14 @@ enum PlainOutput {
         return v(url.absoluteString)
     }
 
-    /// `id <TAB> name <TAB> N comics`
-    static func line(_ character: MarvelCharacter) -> String {
-        "\(character.id)\t\(v(character.name))\t\(character.comics.available) comics"
+    /// `id <TAB> name <TAB> N comics` ("… comics" when the source does not know it yet).
+    static func line(_ character: MarvelCharacter, unknown: Set<String> = []) -> String {
+        "\(character.id)\t\(v(character.name))\t\(count(character.comics, "comics", unknown)) comics"
+    }
+
+    /// A list's `available`, or "…" when `unknown` (an entity's `UnknownFields`) names it.
+    static func count(_ list: ResourceList, _ field: String, _ unknown: Set<String>) -> String {
+        unknown.contains(field + ".available") ? "…" : String(list.available)
     }
 
     /// `id <TAB> title <TAB> format <TAB> on-sale day <TAB> price`

@@ -54,6 +54,7 @@ enum PlainSearch {
         listing.asked = limit
         listing.stopped = startsListing.stopped ?? listing.stopped
         listing.unreadable += startsListing.unreadable
+        listing.unknown.merge(startsListing.unknown)
         return Result(listing: listing, searchedHere: searched, fromServer: fromServer.count)
     }
 }

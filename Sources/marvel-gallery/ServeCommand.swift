@@ -87,7 +87,7 @@ struct ServeCommand: AsyncParsableCommand {
     var browser: ServeBrowserOptions
 
     @Option(name: .customLong("access-log"),
-            help: ArgumentHelp("Append one line per request to FILE (- for standard output) in nginx's combined format; "
+            help: ArgumentHelp("Append one line per request to FILE (- for standard output, which then holds the log alone) in nginx's combined format; "
                                + "apikey, hash, ts and password values are written as REDACTED.", valueName: "file"),
             completion: .file())
     var accessLog: String?
@@ -257,9 +257,12 @@ struct ServeCommand: AsyncParsableCommand {
         let mode = options.keys == nil ? "open (no keys)"
             : referrers.isEmpty ? "signed requests only" : "signed requests, or apikey alone from \(referrers)"
         let what = LiveSources.row(named: source)?.serving ?? "the catalog"
-        print("marvel-gallery: serving \(what) at \(server.baseURL.absoluteString)/v1/public/characters, \(mode); Ctrl-C stops")
-        if !options.faults.isEmpty { print("faults: \(options.faults)") }
-        if debug { print("debug: \(server.baseURL.absoluteString)/debug/stats") }
+        // With the access log on standard output, stdout is the log alone (a log reader or
+        // `| tee` reads only log lines): the banner goes to stderr.
+        let say: (String) -> Void = accessLog == "-" ? { PlainOutput.note($0) } : { print($0) }
+        say("marvel-gallery: serving \(what) at \(server.baseURL.absoluteString)/v1/public/characters, \(mode); Ctrl-C stops")
+        if !options.faults.isEmpty { say("faults: \(options.faults)") }
+        if debug { say("debug: \(server.baseURL.absoluteString)/debug/stats") }
         fflush(nil)  // stdout may be a pipe: show the address now
         await server.waitUntilStopped()
         if let signal = stopping.receivedSignal { throw ExitCode(128 + signal) }

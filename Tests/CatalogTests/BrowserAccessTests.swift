@@ -100,6 +100,25 @@ final class BrowserAccessTests: XCTestCase {
         XCTAssertEqual(try http.get(target + "&ts=1&hash=bad").status, 401)
     }
 
+    /// An answer a browser key let through depends on the page: it says so (`Vary: Referer,
+    /// Origin`), so a shared cache in front (deploy/nginx) never hands it to another page or to a
+    /// request with no referrer. A signed answer does not depend on the page and does not say so.
+    func testAnAnswerLetThroughForAPageVariesByReferrer() async throws {
+        let server = try await server(BrowserAccess(cors: .origins(["http://localhost:5173"]),
+                                                    allowedReferrers: [try ReferrerPattern("localhost:*")]))
+        defer { Task { await server.stop() } }
+        let http = LoopbackHTTP(port: server.port)
+        let target = "/v1/public/characters?apikey=pub-key-7&limit=2"
+        let page = try http.get(target, headers: ["Referer": "http://localhost:5173/", "Origin": "http://localhost:5173"])
+        XCTAssertEqual(page.status, 200)
+        XCTAssertEqual(page.header("Vary"), "Accept-Encoding, Referer, Origin", "each name once")
+        XCTAssertEqual(page.header("Cache-Control"), "public, max-age=3600")
+        let hash = MarvelCredentials(publicKey: "pub-key-7", privateKey: "priv-key-9").hash(timestamp: "1")
+        let signed = try http.get(target + "&ts=1&hash=\(hash)", headers: ["Origin": "http://localhost:5173"])
+        XCTAssertEqual(signed.status, 200)
+        XCTAssertEqual(signed.header("Vary"), "Accept-Encoding, Origin")
+    }
+
     func testWithoutReferrersApikeyAloneStillNeedsAHash() async throws {
         let server = try await server(BrowserAccess())
         defer { Task { await server.stop() } }
@@ -114,7 +133,7 @@ final class BrowserAccessTests: XCTestCase {
         let http = LoopbackHTTP(port: server.port)
         let ok = try http.get("/v1/public/characters?limit=1", headers: ["Origin": "http://localhost:5173"])
         XCTAssertEqual(ok.header("Access-Control-Allow-Origin"), "*")
-        XCTAssertEqual(ok.header("Access-Control-Expose-Headers"), "ETag")
+        XCTAssertEqual(ok.header("Access-Control-Expose-Headers"), "ETag, X-Unknown-Fields")
         let preflight = try http.get("/v1/public/characters?apikey=x", headers: [
             "Origin": "http://localhost:5173", "Access-Control-Request-Method": "GET",
             "Access-Control-Request-Headers": "if-none-match, accept-encoding"], method: "OPTIONS")

@@ -35,7 +35,7 @@ final class BrowserEndToEndTests: XCTestCase {
         page.html = Self.page(api: server.baseURL.absoluteString + "/v1/public/characters?apikey=browser-pub&limit=8")
 
         let expected = try Self.firstNames(server, count: 8)
-        let good = try dumpDOM(chromium, allowed.url("/page.html"), profile: scratch.appendingPathComponent("profile-a"))
+        let good = try Self.dumpDOM(chromium, allowed.url("/page.html"), profile: scratch.appendingPathComponent("profile-a"))
         XCTAssertTrue(good.contains("<title>done</title>"), "the page finished: \(good.suffix(2000))")
         XCTAssertEqual(Self.values(of: "name", in: good), expected, good)
         let sizes = Self.attribute("data-size", in: good)
@@ -46,7 +46,7 @@ final class BrowserEndToEndTests: XCTestCase {
                       "ETag readable (exposed), the conditional request preflighted and answered 304: \(status)")
         XCTAssertEqual(Self.values(of: "error", in: good), [""], good)
 
-        let bad = try dumpDOM(chromium, other.url("/page.html"), profile: scratch.appendingPathComponent("profile-b"))
+        let bad = try Self.dumpDOM(chromium, other.url("/page.html"), profile: scratch.appendingPathComponent("profile-b"))
         XCTAssertTrue(bad.contains("<title>done</title>"), bad)
         XCTAssertEqual(Self.values(of: "name", in: bad), [])
         let error = Self.values(of: "error", in: bad).first ?? ""
@@ -58,7 +58,7 @@ final class BrowserEndToEndTests: XCTestCase {
 
     /// Chromium's DOM after the page's work: `--virtual-time-budget` holds the clock while
     /// fetches and image loads are pending; `timeout` bounds a browser that never returns.
-    private func dumpDOM(_ chromium: String, _ url: URL, profile: URL) throws -> String {
+    static func dumpDOM(_ chromium: String, _ url: URL, profile: URL) throws -> String {
         let command = "exec timeout 120 \(chromium) --headless --no-sandbox --disable-gpu --no-first-run --disable-extensions "
             + "--disable-dev-shm-usage --user-data-dir='\(profile.path)' --virtual-time-budget=20000 --dump-dom '\(url.absoluteString)' 2>/dev/null"
         let result = try Spawn.status(["/bin/sh", "-c", command])
@@ -66,7 +66,7 @@ final class BrowserEndToEndTests: XCTestCase {
         return result.output
     }
 
-    private static func firstNames(_ server: ServeProcess, count: Int) throws -> [String] {
+    static func firstNames(_ server: ServeProcess, count: Int) throws -> [String] {
         // The server needs a signature from a client with no referrer: sign as a server app would.
         let ts = "1", hash = Self.md5Hex(ts + "browser-test-private" + "browser-pub")
         let body = try server.json("/v1/public/characters?limit=\(count)&apikey=browser-pub&ts=\(ts)&hash=\(hash)") as? [String: Any]
@@ -135,7 +135,7 @@ final class BrowserEndToEndTests: XCTestCase {
 }
 
 /// The page text, set once the server's port is known (the page servers start first).
-private final class PageBox: @unchecked Sendable {
+final class PageBox: @unchecked Sendable {
     private let lock = NSLock()
     private var text = ""
     var html: String {

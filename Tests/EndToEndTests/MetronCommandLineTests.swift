@@ -36,6 +36,25 @@ final class MetronCommandLineTests: XCTestCase {
         XCTAssertEqual(server.hits["/api/character/"], 1)
     }
 
+    /// Metron's character list gives no comic counts: each is "…" until known, not "0 comics";
+    /// once the character's page was asked (its issue list is stored), the list says its count.
+    func testCountsMetronsListDoesNotGiveAreDotsUntilKnown() throws {
+        let server = try metron()
+        let (status, output) = try run(["characters", "--plain", "--limit", "5"], server)
+        XCTAssertEqual(status, 0, output)
+        let lines = output.split(separator: "\n").filter { $0.contains("\t") }
+        XCTAssertEqual(lines.count, 5, output)
+        XCTAssertTrue(lines.allSatisfy { $0.hasSuffix("\t… comics") }, output)
+        let (shown, detail) = try run(["character", "6029", "--plain"], server)
+        XCTAssertEqual(shown, 0, detail)
+        let (again, listed) = try run(["characters", "--plain", "--limit", "5"], server)
+        XCTAssertEqual(again, 0, listed)
+        let line = try XCTUnwrap(listed.split(separator: "\n").first { $0.hasPrefix("6029\t") }, listed)
+        let count = try XCTUnwrap(detail.split(separator: "\n").first { $0.hasPrefix("comics: ") }, detail)
+        XCTAssertEqual(line.split(separator: "\t").last.map(String.init), String(count.dropFirst("comics: ".count).prefix { $0.isNumber }) + " comics",
+                       "the list's count is the detail's once known: \(listed)\n\(detail)")
+    }
+
     /// Comics in Metron's own order (series title), and an order Metron cannot give refused in
     /// the contract's words rather than answered in another order.
     func testComicsInMetronsOrderAndAnOrderItCannotGiveRefused() throws {

@@ -8,59 +8,15 @@ import XCTest
 /// to one URL has the same body and ETag. Debian's nginx (nginx-light, installed by
 /// scripts/test.sh); skips when it is missing.
 final class NginxCacheEndToEndTests: XCTestCase {
-    static let nginx = ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx"].first {
-        FileManager.default.isExecutableFile(atPath: $0)
-    }
-
     func testTwoServesBehindNginxAreAskedOncePerURL() throws {
-        guard let nginx = Self.nginx else { throw XCTSkip("nginx is not installed (apt-get install nginx-light)") }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nginx-e2e-\(getpid())-\(UUID().uuidString.prefix(6))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let logs = [folder.appendingPathComponent("serve-1.log").path, folder.appendingPathComponent("serve-2.log").path]
         let serves = try logs.map { try ServeProcess(executable: RepoPaths.executable, extraArguments: ["--access-log", $0], debugFlag: false) }
-        let port = try Self.freePort()
-        let site = try String(contentsOf: RepoPaths.root.appendingPathComponent("deploy/nginx/marvel-gallery.conf"), encoding: .utf8)
-        let upstreams = serves.map { "server 127.0.0.1:\($0.baseURL.port!);" }.joined(separator: "\n    ")
-        let local = site
-            .replacingOccurrences(of: "server 127.0.0.1:8081;\n    server 127.0.0.1:8082;", with: upstreams)
-            .replacingOccurrences(of: "/var/cache/nginx/marvel-gallery", with: folder.appendingPathComponent("cache").path)
-            .replacingOccurrences(of: "/var/log/nginx/marvel-gallery.access.log", with: folder.appendingPathComponent("nginx-access.log").path)
-            .replacingOccurrences(of: "listen [::]:80;", with: "")
-            .replacingOccurrences(of: "listen 80;", with: "listen 127.0.0.1:\(port);")
-        XCTAssertTrue(local.contains(upstreams) && local.contains("127.0.0.1:\(port)"), "the shipped site changed shape:\n\(site)")
-        let temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map { "\($0)_temp_path \(folder.path)/\($0);" }
-        let conf = """
-            \(getuid() == 0 ? "user root;" : "")
-            worker_processes 1;
-            daemon off;
-            pid \(folder.path)/nginx.pid;
-            error_log \(folder.path)/error.log;
-            events { worker_connections 1024; }
-            http {
-            \(temp.joined(separator: "\n"))
-            \(local)
-            }
-            """
-        let confPath = folder.appendingPathComponent("nginx.conf").path
-        try conf.write(toFile: confPath, atomically: true, encoding: .utf8)
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: nginx)
-        server.arguments = ["-p", folder.path, "-c", confPath, "-e", "\(folder.path)/error.log"]
-        let output = Pipe()
-        server.standardOutput = output
-        server.standardError = output
-        try server.run()
-        defer {
-            server.terminate()
-            server.waitUntilExit()
-        }
-        // Ready when nginx answers its health route through a serve.
-        let base = "http://127.0.0.1:\(port)"
-        let ready = Date().addingTimeInterval(20)
-        while Date() < ready, server.isRunning, (try? Self.status(base + "/health")) != 200 { usleep(50_000) }
-        XCTAssertEqual(try Self.status(base + "/health"), 200,
-                       "nginx did not come up: \((try? String(contentsOfFile: folder.path + "/error.log", encoding: .utf8)) ?? "")")
+        let site = try NginxSite(upstreamPorts: serves.map { $0.baseURL.port! }, folder: folder)
+        defer { site.stop() }
+        let port = site.port
 
         let ids = try Self.characterIDs(10)
         var urls = ids.map { "/v1/public/characters/\($0)" } + ids.prefix(5).map { "/v1/public/characters/\($0)/comics?limit=5" }

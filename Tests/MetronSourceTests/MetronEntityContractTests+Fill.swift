@@ -1,6 +1,7 @@
 import CatalogServer
 import Foundation
 import HTTPTransport
+import MarvelAPI
 import MetronSource
 import TestSupport
 import XCTest
@@ -28,6 +29,39 @@ extension MetronEntityContractTests {
         let filled = try await listed(server, "/v1/public/characters?name=Batman", id: 12)
         try assertFields(filled, detail, "Batman's list form after its detail")
         XCTAssertLessThanOrEqual(try limiter.usage().thisMinute, 20)
+    }
+
+    /// What a list item does not know yet is named in `X-Unknown-Fields` (the JSON holds the
+    /// contract's empty value there), on the 200 and on the 304 alike, and read by the client;
+    /// once the detail and its issue list are stored, nothing is named.
+    func testFieldsNotKnownYetAreNamedInAHeaderUntilTheyAre() async throws {
+        let metron = try metronServer()
+        let server = try await serve(metron)
+        defer { Task { await server.stop() } }
+        for _ in 0..<10 { _ = try await limiter.acquire() }
+        let url = URL(string: server.baseURL.absoluteString + "/v1/public/characters?name=Batman")!
+        let first = try await transport.send(HTTPRequest(url: url))
+        XCTAssertEqual(first.status, 200)
+        XCTAssertEqual(first.headers["x-unknown-fields"], "comics.available description=12", "Batman's count and description")
+        XCTAssertEqual(first.headers["cache-control"], "no-cache")
+        let etag = try XCTUnwrap(first.headers["etag"])
+        let again = try await transport.send(HTTPRequest(url: url, headers: [("If-None-Match", etag)]))
+        XCTAssertEqual(again.status, 304)
+        XCTAssertEqual(again.headers["x-unknown-fields"], "comics.available description=12", "the 304 stands for the same answer")
+
+        let client = MarvelClient(baseURL: server.baseURL, transport: transport)
+        let page = try await client.characters(CharacterQuery(name: "Batman"))
+        XCTAssertEqual(page.unknown.fields(of: 12), ["comics.available", "description"])
+        XCTAssertEqual(page.unknown.counts(of: 12), [.comics])
+
+        let detail = try await transport.send(HTTPRequest(url: URL(string: server.baseURL.absoluteString + "/v1/public/characters/12")!))
+        XCTAssertEqual(detail.status, 200)
+        XCTAssertNil(detail.headers["x-unknown-fields"], "the detail asked its issue list: its count is known")
+        let filled = try await transport.send(HTTPRequest(url: url))
+        XCTAssertNil(filled.headers["x-unknown-fields"], "the list says what the detail said")
+        let listedForm = try await listed(server, "/v1/public/characters?name=Batman", id: 12)
+        let detailForm = try await one(server, "/v1/public/characters/12")
+        XCTAssertEqual(try CanonicalText.of(listedForm["comics"]), try CanonicalText.of(detailForm["comics"]))
     }
 
     /// A list of 100 fills as many items as half the minute allows, through the one limiter,

@@ -119,6 +119,15 @@ public enum DetailContent: Equatable, Sendable {
         }
     }
 
+    /// Related types whose count the source does not know yet (the tab says "…", not 0).
+    public var unknownCounts: Set<MarvelResource> {
+        switch self {
+        case .character(let c): c.unknownCounts
+        case .comic(let c): c.unknownCounts
+        case .entity(let e): e.unknownCounts
+        }
+    }
+
     /// How many entities of a related type this one lists (the tab's count).
     public func count(of kind: MarvelResource) -> Int {
         switch self {

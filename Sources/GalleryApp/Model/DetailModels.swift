@@ -1,4 +1,5 @@
 import Foundation
+import MarvelAPI
 
 /// A character as its detail screen shows it: the wire model reduced to what is drawn, so the
 /// core and its tests work on plain values. Made only inside GalleryApp (the Runtime, the tests):
@@ -14,6 +15,8 @@ public struct CharacterDetail: Equatable, Sendable {
     public internal(set) var stories = Appearances()
     public internal(set) var events = Appearances()
     public internal(set) var links: [DetailLink] = []
+    /// Related lists whose count the source does not know yet (their tabs say "…").
+    public internal(set) var unknownCounts: Set<MarvelResource> = []
 }
 
 /// One of a character's appearance lists: how many there are (`available`) and the first few
@@ -70,6 +73,8 @@ public struct ComicDetail: Equatable, Sendable {
     public let creatorsAvailable: Int
     public let storiesAvailable: Int
     public let eventsAvailable: Int
+    /// Related lists whose count the source does not know yet (their tabs say "…").
+    public internal(set) var unknownCounts: Set<MarvelResource> = []
 
     public init(id: Int, title: String, issueNumber: Double = 0, format: String = "", pageCount: Int = 0,
                 onSaleDate: Date? = nil, prices: [Price] = [], creators: [Credit] = [], description: String = "",

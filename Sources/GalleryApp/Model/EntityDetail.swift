@@ -30,6 +30,8 @@ public struct EntityDetail: Equatable, Sendable {
     public let links: [DetailLink]
     /// `available` of each related list.
     public let counts: [MarvelResource: Int]
+    /// Related lists whose count the source does not know yet (their tabs say "…").
+    public internal(set) var unknownCounts: Set<MarvelResource> = []
 
     public init(kind: MarvelResource, id: Int, title: String, facts: [Fact] = [], description: String = "",
                 modified: Date? = nil, thumbnail: ImageRef? = nil, links: [DetailLink] = [],

@@ -74,16 +74,39 @@ public struct MarvelDetailSource: DetailSource {
     }
 
     public func load(_ subject: DetailSubject) async -> Result<DetailContent, PageFailure> {
-        await PageFailure.catching {
+        await PageFailure.catching { () async throws -> DetailContent in
             switch subject {
-            case .character(let id): .character(CharacterDetail(marvel: try await client.character(id: id)))
-            case .comic(let id): .comic(ComicDetail(marvel: try await client.comic(id: id)))
-            case .creator(let id): .entity(EntityDetail(marvel: try await client.single(.byID(id)) as MarvelCreator))
-            case .event(let id): .entity(EntityDetail(marvel: try await client.single(.byID(id)) as MarvelEvent))
-            case .series(let id): .entity(EntityDetail(marvel: try await client.single(.byID(id)) as MarvelSeries))
-            case .story(let id): .entity(EntityDetail(marvel: try await client.single(.byID(id)) as MarvelStory))
+            case .character(let id):
+                let (c, unknown): (MarvelCharacter, _) = try await one(id)
+                var detail = CharacterDetail(marvel: c)
+                detail.unknownCounts = unknown
+                return .character(detail)
+            case .comic(let id):
+                let (c, unknown): (MarvelComic, _) = try await one(id)
+                var detail = ComicDetail(marvel: c)
+                detail.unknownCounts = unknown
+                return .comic(detail)
+            case .creator(let id): return try await entity(id, MarvelCreator.self, EntityDetail.init(marvel:))
+            case .event(let id): return try await entity(id, MarvelEvent.self, EntityDetail.init(marvel:))
+            case .series(let id): return try await entity(id, MarvelSeries.self, EntityDetail.init(marvel:))
+            case .story(let id): return try await entity(id, MarvelStory.self, EntityDetail.init(marvel:))
             }
         }
+    }
+
+    /// `/{type}/{id}` and the related lists whose count its source does not know yet.
+    private func one<Entity: MarvelEntity>(_ id: Int) async throws -> (Entity, Set<MarvelResource>) {
+        let page = try await client.page(try MarvelEndpoint<Entity>.byID(id))
+        guard let first = page.results.first else { throw MarvelAPIError.notFound("no result for \(Entity.resource.rawValue)/\(id)") }
+        return (first, page.unknown.counts(of: id))
+    }
+
+    private func entity<Entity: MarvelEntity>(_ id: Int, _ type: Entity.Type,
+                                              _ detail: (Entity) -> EntityDetail) async throws -> DetailContent {
+        let (entity, unknown): (Entity, _) = try await one(id)
+        var made = detail(entity)
+        made.unknownCounts = unknown
+        return .entity(made)
     }
 
     public func strip(_ request: StripRequest) async -> Result<StripPage, PageFailure> {

@@ -103,7 +103,8 @@ enum DetailSections {
         var rows: [[(MarvelResource, String, Int)]] = [[]]
         var x = 0
         for (n, tab) in page.subject.tabs.enumerated() {
-            let label = " \(n + 1) \(strings[tab.tabKey]) \(strings.number(page.content?.count(of: tab) ?? 0)) "
+            let count = page.content?.unknownCounts.contains(tab) == true ? "…" : strings.number(page.content?.count(of: tab) ?? 0)
+            let label = " \(n + 1) \(strings[tab.tabKey]) \(count) "
             let labelWidth = TextWidth.of(label)
             if x > 0 && x + labelWidth > width {
                 rows.append([])

@@ -1,4 +1,5 @@
 import Foundation
+import MarvelContract
 import HTTPTransport
 
 /// Speaks the Marvel REST contract to one base URL: the official gateway (with keys), any
@@ -93,18 +94,22 @@ public final class MarvelClient: Sendable {
             case 200:
                 let wrapper: DataWrapper<Entity> = try decode(response.body, contentType: response.headers["content-type"])
                 let etag = response.headers["etag"] ?? wrapper.etag
+                let unknown = UnknownFields(headerValue: response.headers[UnknownFields.header.lowercased()])
                 if let warning = response.headers["warning"], warning.hasPrefix("110") {
                     // A translating server (a live source) answered from its stored copies: stale, as
                     // our own fallback would be; not stored over a fresher copy.
                     let age = response.headers["age"].flatMap { Double($0) } ?? 0
                     return MarvelPage(wrapper: wrapper, source: .stale(storedAt: Date().addingTimeInterval(-age),
-                                                                       because: .server(status: 503, message: "the server's source cannot be reached")))
+                                                                       because: .server(status: 503, message: "the server's source cannot be reached")),
+                                      unknown: unknown)
                 }
                 try? cache?.store(url, etag: etag, body: response.body)   // a full disk must not fail the call
-                return MarvelPage(wrapper: wrapper, source: .network)
+                return MarvelPage(wrapper: wrapper, source: .network, unknown: unknown)
             case 304:
                 guard let stored else { throw MarvelAPIError.notModifiedWithoutCache }
-                return MarvelPage(wrapper: try decode(stored.body), source: .revalidated)
+                // The server repeats the unknown fields on a 304 (the same body, still unknown).
+                return MarvelPage(wrapper: try decode(stored.body), source: .revalidated,
+                                  unknown: UnknownFields(headerValue: response.headers[UnknownFields.header.lowercased()]))
             default:
                 throw error(for: response)
             }

@@ -1,4 +1,5 @@
 import Foundation
+import MarvelContract
 
 /// One decoded page and where it came from.
 public struct MarvelPage<Entity: MarvelEntity>: Sendable {
@@ -13,10 +14,14 @@ public struct MarvelPage<Entity: MarvelEntity>: Sendable {
 
     public var wrapper: DataWrapper<Entity>
     public var source: Source
+    /// Fields of the results the server's live source does not know yet (`X-Unknown-Fields`):
+    /// their values are the contract's empty ones, to be shown as unknown ("…"), not as 0.
+    public var unknown: UnknownFields
 
-    public init(wrapper: DataWrapper<Entity>, source: Source) {
+    public init(wrapper: DataWrapper<Entity>, source: Source, unknown: UnknownFields = UnknownFields()) {
         self.wrapper = wrapper
         self.source = source
+        self.unknown = unknown
     }
 
     public var results: [Entity] { wrapper.data.results }

@@ -1,4 +1,5 @@
 import Foundation
+import MarvelContract
 
 /// Loads a list page by page: offsets advance by what the server returned, items are
 /// de-duplicated by id (data can shift between calls), `total` is re-read on every page, and the
@@ -21,6 +22,8 @@ public actor Paginator<Entity: MarvelEntity> {
         public var attributionText: String?
         /// Records of this page that could not be read and were skipped.
         public var unreadable = 0
+        /// Fields of `newItems` the server's source does not know yet (`MarvelPage.unknown`).
+        public var unknown = UnknownFields()
     }
 
     public typealias Fetch = @Sendable (MarvelEndpoint<Entity>) async throws -> MarvelPage<Entity>
@@ -78,7 +81,7 @@ public actor Paginator<Entity: MarvelEntity> {
         isExhausted = (page.results.isEmpty && page.unreadable == 0) || nextOffset >= page.total
         return Update(generation: myGeneration, newItems: fresh, loadedCount: items.count, total: page.total,
                       isExhausted: isExhausted, isStale: page.isStale, attributionText: page.attributionText,
-                      unreadable: page.unreadable)
+                      unreadable: page.unreadable, unknown: page.unknown)
     }
 
     /// Starts over, optionally with another query; returns the new generation. A page still

@@ -44,7 +44,7 @@ public final class MetronClient: Sendable {
 
     public init(baseURL: URL = MetronClient.defaultBaseURL, credentials: MetronCredentials, transport: HTTPTransport,
                 limiter: MetronRateLimiter, cache: ResponseCache? = nil, freshness: Freshness = .init(),
-                retryPolicy: RetryPolicy = RetryPolicy(maxRetries: 3, maxRetryAfter: .seconds(120)),
+                retryPolicy: RetryPolicy = RetryPolicy(maxRetries: MetronClient.attempts - 1, maxRetryAfter: .seconds(120)),
                 longestWait: TimeInterval? = nil) {
         self.longestWait = longestWait
         self.baseURL = baseURL
@@ -106,6 +106,20 @@ public final class MetronClient: Sendable {
         return components.url!
     }
 
+    /// A request is sent at most this many times (the first and its retries)...
+    public static let attempts = 3
+    /// ...and gives up, saying why, once its attempts and the pauses between them have taken
+    /// this long (a budget wait, said on its own, is not counted): a hanging Metron costs a
+    /// page 10 s, not three 30 s transfers.
+    public static let giveUpAfter: Duration = .seconds(10)
+    /// The last attempt ends this much before `giveUpAfter`, for the words to reach the user.
+    static let margin: Duration = .milliseconds(500)
+
+    /// A 401 from Metron stops this client: no request is sent after it (each would be refused
+    /// and spend the budget) until the program is run with other credentials.
+    public var credentialsRefused: Bool { refusedCredentials.withLock { $0 } }
+    private let refusedCredentials = Mutex(false)
+
     /// After Metron could not be reached, how long stored copies answer without asking again
     /// (offline browsing stays quick and spends no budget on a host that is down).
     static let unreachableWindow: TimeInterval = 30
@@ -129,7 +143,9 @@ public final class MetronClient: Sendable {
             default: break
             }
             switch error {
-            case .transport, .unexpectedStatus, .rateLimited, .asksTooLongWait, .mustWait:
+            // A refused account (401) leaves what was stored browsable; the reason is said by
+            // the status line and `/health` (`credentialsRefused`).
+            case .transport, .unexpectedStatus, .rateLimited, .asksTooLongWait, .mustWait, .unauthorized:
                 if let stored {
                     MetronStaleness.current?.note(stored.storedAt)
                     return stored.body
@@ -144,8 +160,12 @@ public final class MetronClient: Sendable {
     /// never tried again (`MetronClient+Spare`).
     func fetch(_ url: URL, budgeted: Bool, background: Bool, urgency: Int, retrying: Bool,
                spare: Bool = false) async throws(MetronError) -> Data {
-        let maxRetries = retrying ? retryPolicy.maxRetries : 0
+        let maxRetries = retrying ? min(retryPolicy.maxRetries, Self.attempts - 1) : 0
         let path = url.path
+        let clock = ContinuousClock()
+        // Time in transfers and in the pauses between them (`giveUpAfter`).
+        var spent: Duration = .zero
+        var lastFailure = ""
         var hop = url
         var hops = 0
         var attempt = 0
@@ -161,24 +181,33 @@ public final class MetronClient: Sendable {
                 request.headers.append(("Authorization", credentials.authorization))
             }
             if let refused = refusal.withLock({ $0 }), refused.until > Date() { throw .asksTooLongWait(refused.text) }
+            if credentialsRefused { throw .unauthorized }
+            let left = Self.giveUpAfter - Self.margin - spent
+            guard left > .zero else { throw .transport(Self.gaveUp(attempt, lastFailure)) }
+            // The whole attempt is bounded by what is left; a slow first byte is not a stall.
+            request.timeouts = HTTPTimeouts(connect: min(.seconds(5), left), total: left)
             var granted: Date?
             if budgeted || attempt > 0 {
                 granted = try await limiter.acquire(background: background, urgency: urgency, longestWait: spare ? 0 : longestWait).at
             }
             counters.sent.withLock { $0 += 1 }
             let response: HTTPResponse
+            let sentAt = clock.now
             do {
                 response = try await send(request, storingAs: url, granted: granted)
+                spent += clock.now - sentAt
             } catch HTTPTransportError.responseTooLarge(let limit) {
                 let why = path.hasPrefix("/api/") ? "Metron's pages are under 100 KB" : "a picture larger than any cover"
                 throw .undecodable("\(path): the answer is larger than \(limit / (1 << 20)) MB (\(why))")
             } catch let error as HTTPTransportError {
-                guard RetryPolicy.isRetryable(error), attempt < maxRetries else {
+                lastFailure = error.description
+                spent += clock.now - sentAt
+                guard RetryPolicy.isRetryable(error), attempt < maxRetries, spent < Self.giveUpAfter - Self.margin else {
                     // Metron did not answer at all (not a cancellation or a budget wait): unreachable for a while.
                     unreachableUntil.withLock { $0 = Date().addingTimeInterval(Self.unreachableWindow) }
-                    throw .transport(error.description)
+                    throw .transport(attempt > 0 || Self.isTimeout(error) ? Self.gaveUp(attempt + 1, lastFailure) : lastFailure)
                 }
-                try await wait(retryPolicy.delay(beforeRetry: attempt, retryAfter: nil))
+                try await pause(retryPolicy.delay(beforeRetry: attempt, retryAfter: nil), spent: &spent)
                 attempt += 1
                 continue
             } catch {
@@ -196,7 +225,9 @@ public final class MetronClient: Sendable {
                 hop = try MetronRedirect.target(of: response.headers["location"], from: hop)
                 hops += 1
                 continue
-            case 401, 403: throw .unauthorized
+            case 401, 403:
+                refusedCredentials.withLock { $0 = true }
+                throw .unauthorized
             case 404: throw .notFound(path: path)
             case 429:
                 counters.throttled.withLock { $0 += 1 }
@@ -208,8 +239,9 @@ public final class MetronClient: Sendable {
                 askedSoFar += asked
                 guard attempt < maxRetries, askedSoFar <= MetronRateLimiter.maxPause else { throw .rateLimited(path: path) }
             case 500...599:
+                lastFailure = "HTTP \(response.status)"
                 guard attempt < maxRetries else { throw .unexpectedStatus(response.status, path: path) }
-                try await wait(retryPolicy.delay(beforeRetry: attempt, retryAfter: nil))
+                try await pause(retryPolicy.delay(beforeRetry: attempt, retryAfter: nil), spent: &spent)
             default:
                 throw .unexpectedStatus(response.status, path: path)
             }
@@ -278,6 +310,24 @@ public final class MetronClient: Sendable {
 
     private func wait(_ delay: Duration) async throws(MetronError) {
         do { try await retryPolicy.sleep(delay) } catch { throw .transport("cancelled") }
+    }
+
+    /// A pause before a retry, counted in the request's `giveUpAfter` (cut to what is left).
+    private func pause(_ delay: Duration, spent: inout Duration) async throws(MetronError) {
+        let cut = min(delay, max(.zero, Self.giveUpAfter - Self.margin - spent))
+        try await wait(cut)
+        spent += cut
+    }
+
+    private static func isTimeout(_ error: HTTPTransportError) -> Bool {
+        if case .timedOut = error { return true }
+        return false
+    }
+
+    /// Why a request was given up: its attempts within `giveUpAfter`, and the last failure.
+    static func gaveUp(_ attempts: Int, _ last: String) -> String {
+        let tries = attempts == 1 ? "1 attempt" : "\(attempts) attempts"
+        return "no answer within \(giveUpAfter.components.seconds) s (\(tries)\(last.isEmpty ? "" : "; last: \(last)"))"
     }
 }
 

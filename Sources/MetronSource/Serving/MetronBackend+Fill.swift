@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import MarvelAPI
 
 /// List items in their detail form as far as Metron has told us: Metron's lists carry a few
 /// fields (a character's name, an issue's cover and dates), its details the rest, and an
@@ -31,6 +32,39 @@ extension MetronBackend {
     /// `partial`, not kept, so the next ask says more.
     func knowsAll(_ kind: EntityKind, _ ids: [Int]) -> Bool {
         client.unstored(Self.fillPaths(kind, ids)).isEmpty
+    }
+
+    /// The fields of listed item `id` Metron has not told yet, each the contract's empty value
+    /// in the answer (`X-Unknown-Fields`): its description until its detail is stored, its
+    /// comics count until its issue list is (`countKnown`: a series' list item states it);
+    /// an issue's description and the lists its detail names. A creator's comics and a
+    /// character's series are not unknown in this sense: their routes answer empty too.
+    func unknownFields(_ kind: EntityKind, _ id: Int, countKnown: Bool = false) -> [String] {
+        let path = Self.metronPath(kind)
+        let detailMissing = !client.unstored(["\(path)/\(id)"]).isEmpty
+        switch kind {
+        case .comics:
+            return detailMissing ? ["characters.available", "creators.available", "description", "events.available"] : []
+        case .characters, .events, .series:
+            var fields = detailMissing ? ["description"] : []
+            if !countKnown, !client.unstored(["\(path)/\(id)/issue_list"]).isEmpty { fields.append("comics.available") }
+            return fields
+        case .creators, .stories:
+            return []
+        }
+    }
+
+    /// The unknown fields of the items of a page of `kind` (`unknownFields`).
+    func unknown(_ kind: EntityKind, _ items: [(id: Int, countKnown: Bool)]) -> UnknownFields {
+        var unknown = UnknownFields()
+        for item in items { unknown.mark(unknownFields(kind, item.id, countKnown: item.countKnown), of: item.id) }
+        return unknown
+    }
+
+    /// Whether a series' comics count is known without its issue list (its detail or list
+    /// item states `issue_count`).
+    func seriesCountKnown(_ item: MetronSeriesSummary) -> Bool {
+        item.issueCount != nil || client.stored(MetronSeries.self, "series", id: item.id)?.issueCount != nil
     }
 
     /// The `comics` of a character, arc or series: from its stored issue list, or (`fetch`, a

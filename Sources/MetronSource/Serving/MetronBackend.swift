@@ -52,9 +52,12 @@ struct MetronBackend: Sendable {
             return try await list(listed, params, limit: limit, offset: offset, translate)
         case .entity(let one, let oneID):
             try params.rejectUnknown(allowed: [])
-            var answer = try window([try await self.one(one, oneID, translate)], total: 1)
+            let object = try await self.one(one, oneID, translate)
+            var answer = try window([object], total: 1)
             // A count that could not be had this time (the budget) is asked again next time.
             answer.partial = Self.hasIssueList(one) && !client.unstored(["\(Self.metronPath(one))/\(oneID)/issue_list"]).isEmpty
+            let counted = one == .series && client.stored(MetronSeries.self, "series", id: oneID)?.issueCount != nil
+            if answer.partial, !counted { answer.unknown.mark(["comics.available"], of: oneID) }
             return answer
         case .related(let owner, let ownerID, let listed):
             (kind, id, sub) = (owner, ownerID, listed)
@@ -68,6 +71,7 @@ struct MetronBackend: Sendable {
             let (items, total) = try await pages(MetronIssueSummary.self, path, query, limit: limit, offset: offset)
             var answer = try window(try await comics(items, series: kind == .series ? id : nil, translate), total: total)
             answer.partial = !knowsAll(.comics, items.map(\.id))
+            answer.unknown = unknown(.comics, items.map { ($0.id, false) })
             return answer
         case (.comics, .characters), (.comics, .creators), (.comics, .events):
             // The issue names them all: filtered and ordered here, at no further cost.
@@ -76,6 +80,7 @@ struct MetronBackend: Sendable {
             let all = try MetronListQuery.sortLocally(await named(sub, of: issue, translate), params, sub)
             var answer = try window(Array(all.dropFirst(offset).prefix(limit)), total: all.count)
             answer.partial = !knowsAll(sub, all.compactMap { $0["id"] as? Int })
+            answer.unknown = unknown(sub, all.dropFirst(offset).prefix(limit).compactMap { ($0["id"] as? Int).map { ($0, false) } })
             return answer
         default:
             // Metron keeps no such list (a character's series or events, any story): empty, as
@@ -92,6 +97,8 @@ struct MetronBackend: Sendable {
         var objects: [[String: Any]] = []
         var total = 0
         var ids: [Int] = []
+        /// Series whose list item states its comics count.
+        var counted: Set<Int> = []
         /// One kind's page: its Metron list as the query maps it, each item in its detail form
         /// as far as it is known (`MetronBackend+Fill`).
         func page<Item: MetronRecord>(_ type: Item.Type, _ path: String, _ query: MetronListQuery,
@@ -101,6 +108,7 @@ struct MetronBackend: Sendable {
             await warm(kind, ids)
             var objects: [[String: Any]] = []
             for item in items { objects.append(await filled(kind, item, translate)) }
+            counted = Set(items.compactMap { ($0 as? MetronSeriesSummary).flatMap { seriesCountKnown($0) ? $0.id : nil } })
             return (objects, count)
         }
         switch kind {
@@ -117,6 +125,7 @@ struct MetronBackend: Sendable {
         }
         var answer = RouteAnswer(page: CatalogPage(total: total, results: try objects.map(Self.serialize)), limit: limit, offset: offset)
         answer.partial = !knowsAll(kind, ids)
+        answer.unknown = unknown(kind, ids.map { ($0, counted.contains($0)) })
         return answer
     }
 

@@ -18,12 +18,18 @@ public struct MetronServing: LiveSource {
     /// asks a detail when it shows one, so its lists are filled from what is stored only and
     /// a second visit costs Metron nothing.
     public var fillsLists: Bool
+    /// The longest a client waits for an answer before the contract's 504 (the answer goes on
+    /// being fetched and kept): `serve`'s promise, for a client with a bound on its waits;
+    /// nil (the gallery, whose waits are counted down on its status line): no bound.
+    public var answerDeadline: Duration?
+    private let pending = PendingAnswers()
     private let images: MetronImages
 
     public init(client: MetronClient, imageHosts: Set<String> = [MetronServing.imageHost], fillsLists: Bool = true) {
         self.client = client
         self.imageHosts = imageHosts
         self.fillsLists = fillsLists
+        answerDeadline = client.longestWait == nil ? nil : AnswerDeadline.serve
         let base = client.baseURL
         let host = base.port.map { "\(base.host ?? ""):\($0)" } ?? (base.host ?? "")
         images = MetronImages(client: client, allowedHosts: imageHosts.union([host]))
@@ -42,6 +48,14 @@ public struct MetronServing: LiveSource {
 
     public func answer(_ route: ContractRoute, _ params: QueryParameters, pathAndQuery: String,
                        base: String) async throws(APIFailure) -> RouteAnswer {
+        guard let answerDeadline else { return try await answerNow(route, params, base: base) }
+        let answer = pending.task(base + pathAndQuery) { [self] () async -> PendingAnswers.Outcome in
+            do throws(APIFailure) { return .success(try await answerNow(route, params, base: base)) } catch { return .failure(error) }
+        }
+        return try await AnswerDeadline.run(answerDeadline, source: "Metron", answer)
+    }
+
+    private func answerNow(_ route: ContractRoute, _ params: QueryParameters, base: String) async throws(APIFailure) -> RouteAnswer {
         let staleness = MetronStaleness()
         let backend = MetronBackend(client: client, fills: fillsLists)
         let outcome: Result<RouteAnswer, APIFailure> = await MetronStaleness.$current.withValue(staleness) {
@@ -67,6 +81,7 @@ public struct MetronServing: LiveSource {
     /// file at every draw (a locked read of a few hundred bytes): a copy kept for even half a
     /// second went stale when the last pictures arrived within it.
     public var statusText: String? {
+        if client.credentialsRefused { return MetronError.unauthorized.description }
         guard let usage = try? client.limiter.usage() else { return nil }
         return usage.statusText + " · " + MetronTerms.statusCredit
     }
@@ -76,6 +91,7 @@ public struct MetronServing: LiveSource {
     /// Read from the shared budget file, never from Metron: the day's budget spent, or a pause
     /// Metron asked for (429), means nothing new can be asked for now.
     public var health: SourceHealth {
+        if client.credentialsRefused { return SourceHealth(canAnswer: false, reason: MetronError.unauthorized.description) }
         guard let usage = try? client.limiter.usage() else {
             return SourceHealth(canAnswer: false, reason: "the request budget file cannot be read")
         }
