@@ -24,7 +24,7 @@ final class BackdropKittyEndToEndTests: XCTestCase {
     }
 
     /// The veil and the canvas under the cells' backgrounds (`ANSIEncoder+KittyCanvas`).
-    static let helpers: Set<UInt32> = [KittyGraphics.veilID, KittyGraphics.canvasID]
+    static let helpers: Set<UInt32> = [KittyGraphics.veilID, KittyGraphics.canvasID, KittyGraphics.opaqueID]
 
     /// The backdrop picture: the placement (not the veil or the canvas) that covers the whole panel.
     static func backdrop(_ vt: VirtualTerminal, panel: Rect) -> Rect? {

@@ -124,7 +124,7 @@ final class BackdropPixelTests: XCTestCase {
         var encoder = ANSIEncoder(depth: .truecolor, synchronizedOutput: true)
         let bytes = String(decoding: encoder.encode(BufferDiff.fullRepaint(buffer)), as: UTF8.self)
         XCTAssertTrue(bytes.contains("i=500,p=1,c=\(key.columns),r=\(key.rows),z=\(KittyGraphics.underCells)"), "under the cells")
-        XCTAssertTrue(bytes.contains("i=\(KittyGraphics.veilID),p=500,c=\(layout.panel.width),r=\(layout.panel.height),z=-1"), "the veil")
+        XCTAssertTrue(bytes.contains("i=\(KittyGraphics.veilID),p=500,c=\(layout.panel.width),r=\(layout.panel.height),z=-2"), "the veil")
     }
 
     func testScrollingThePanelSendsNoPixelsAndMovesNoPiece() throws {
