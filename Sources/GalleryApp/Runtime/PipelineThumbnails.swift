@@ -38,8 +38,13 @@ public final class PipelineThumbnails: ThumbnailProviding, @unchecked Sendable {
         // the other protocols cut it in pieces around it.
         if graphics.usesPixels && !graphics.picturesUnderText { request?.hole = key.hole }
         request?.dither = dither
+        // A page's picture is large: never scaled up past where its pixels show.
+        if case .detail = key.use { request?.maxUpscale = PipelineThumbnails.maxUpscale }
         return request
     }
+
+    /// The most a page's picture is scaled up in the terminal's pixels (`ImageRequest.maxUpscale`).
+    public static let maxUpscale = 2.0
 
     public func load(_ key: ThumbnailKey, priority: ThumbnailPriority,
                      completion: @escaping @Sendable (HalfBlockCells?) -> Void) {
