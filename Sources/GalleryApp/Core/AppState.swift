@@ -109,8 +109,13 @@ public struct AppState: Equatable, Sendable {
     public var savedNotices: [String] { savedProblems.map(\.text) }
     /// Detail pages already put in the history (by page id).
     var visitedPages: Set<Int> = []
-    /// The entries a saved grid shows, as they were when it opened (by list id).
+    /// The entries a saved grid shows, as they were when it opened or its file was last read
+    /// again (by list id): a tile unstarred here stays, shown without its star.
     var savedSnapshots: [Int: [SavedEntry]] = [:]
+    /// The saved grid whose file is being watched (a reading or a check in flight), by list id.
+    var savedWatch: Int?
+    /// Which version of each saved list's file was read last (`Effect.reread`).
+    var savedStamps: [SavedList: SavedStore.FileStamp] = [:]
     /// The saved entries' times.
     public var wallClock = WallClock.system
     /// Jump by typing (`'`) while its prefix is being typed; the jump (or index letter) being

@@ -21,7 +21,7 @@ extension AppState {
         case .moveUp, .moveDown, .moveLeft, .moveRight, .pageUp, .pageDown, .halfPageUp, .halfPageDown,
              .first, .last, .open, .copy, .favourite, .nextMatch:
             true
-        case .search, .index, .retry, .help, .back, .quit, .format, .recent, .sort, .jump:
+        case .search, .index, .retry, .help, .back, .quit, .format, .savedList, .sort, .jump:
             false
         }
     }

@@ -114,8 +114,8 @@ extension AppState {
             return [.copy(CopyRequest(what, text))]
         case .favourite:
             return toggleFavouriteOnGrid()
-        case .recent:
-            openSavedList(.recent)
+        case .savedList(let list):
+            openSavedList(list)
         case .sort(let reverse):
             sort(reverse: reverse)
         case .jump:

@@ -51,6 +51,10 @@ extension AppState {
             copyNotice = copy.confirmation(strings)
         case .savedProblem(let problem, let path):
             noteSavedProblem(problem, path: path)
+        case .savedReread(let list, let listID, let stamp, let entries):
+            effects += receiveSavedFile(list, listID: listID, stamp: stamp, entries: entries)
+        case .timerFired(.savedCheck(let listID)):
+            effects += checkSavedFile(listID: listID)
         case .terminate:
             isQuitting = true  // the runner stops when the state says so (`isFinished`)
             return []
@@ -77,6 +81,7 @@ extension AppState {
         let grid = layout.tileGrid
         if let grid { lists[top].clampTopRow(in: grid) }
         let (visible, margin) = pageWindow(lists[top], grid: grid)
+        effects += watchSavedFile()
         answerSavedPages(visible: visible, margin: margin)
         if let request = lists[top].requestPage(visible: visible, margin: margin, limit: config.pageSize) {
             effects.append(.fetchPage(request))
