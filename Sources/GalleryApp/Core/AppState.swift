@@ -59,6 +59,8 @@ public struct SearchState: Equatable, Sendable {
 /// What is drawn over the grid and takes the keys first.
 public enum Overlay: Equatable, Sendable {
     case help
+    /// `z`: a picture over the whole screen (`AppState.fullPicture`).
+    case picture
 }
 
 /// The whole app state. Only `update` changes it; the view only reads it.
@@ -73,6 +75,10 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var overlay: Overlay?
     /// First row of the help shown when it is taller than the screen.
     public internal(set) var helpScroll = 0
+    /// The picture `z` shows over the whole screen while `overlay` is `.picture`.
+    public internal(set) var fullPicture: FullPicture?
+    /// A full picture closed before it came: its load is cancelled on the next settle.
+    var cancelledFullPicture: ThumbnailKey?
     /// Detail pages open over the grid (issue 8).
     public internal(set) var details = DetailStack()
     /// The newest thumbnail of each character in the window (possibly of an older size, drawn

@@ -30,6 +30,8 @@ public enum GridAction: Equatable, Hashable, Sendable {
     case jump
     /// `n` / `N`: the next or previous name matching the last search (`Update+NextMatch.swift`).
     case nextMatch(forward: Bool)
+    /// `z`: the selection's picture over the whole screen (`Update+FullPicture.swift`).
+    case fullPicture
 }
 
 public enum Keymap {
@@ -90,6 +92,7 @@ public enum Keymap {
 
     private static let closing: [Line<GridAction>] = [
         Line("f", .helpFavourite, [Binding(.char("f"), .favourite)]),
+        Line("z", .helpFullPicture, [Binding(.char("z"), .fullPicture)]),
         Line("F", .helpFavouritesList, [Binding(.char("F"), .savedList(.favourites))]),
         Line("H", .helpRecent, [Binding(.char("H"), .savedList(.recent))]),
         Line("y Y", .helpCopy, [Binding(.char("y"), .copy(.name)), Binding(.char("Y"), .copy(.link))]),

@@ -19,7 +19,7 @@ extension AppState {
     static func needsItems(_ action: GridAction) -> Bool {
         switch action {
         case .moveUp, .moveDown, .moveLeft, .moveRight, .pageUp, .pageDown, .halfPageUp, .halfPageDown,
-             .first, .last, .open, .copy, .favourite, .nextMatch:
+             .first, .last, .open, .copy, .favourite, .nextMatch, .fullPicture:
             true
         case .search, .index, .retry, .help, .back, .quit, .format, .savedList, .sort, .jump:
             false

@@ -27,6 +27,10 @@ extension AppState {
         case .pageLoaded(let request, let result):
             receivePage(request, result)
             effects += startRetryCountdown(request.listID, result)
+        case .thumbnailLoaded(let key, let thumbnail, _) where key.use == .full:
+            receiveFullPicture(key, thumbnail)
+        case .thumbnailFailed(let key) where key.use == .full:
+            receiveFullPicture(key, nil)
         case .thumbnailLoaded(let key, let thumbnail, let roundTrip):
             if let roundTrip { pictureRoundTrip.add(millis: roundTrip) }
             receiveThumbnail(key, thumbnail)
@@ -62,7 +66,7 @@ extension AppState {
         if isQuitting { return effects }
         effects += releaseHeldKeys()
         if isQuitting { return effects }
-        return effects + settle()
+        return effects + settleFullPicture() + settle()
     }
 
     /// After every message: keep the list on screen consistent, ask for the next page when the

@@ -168,6 +168,7 @@ public enum StringKey: String, CaseIterable, Sendable {
     case errNoOfflineCopy
     case errNoDetailSource
     // Favourites and history (Strings+Saved.swift).
+    case helpFullPicture, fullPictureCaption, fullPictureLoading, fullPictureNone
     case helpFavourite, helpFavouritesList, helpRecent, favouritesTitle, recentTitle, noFavourites, noRecent, savedHints
     case favouriteAdded, favouriteRemoved
     case savedProblem, savedLost, savedCorrupt, savedTooLarge, savedDirectory, savedUnreadable, savedReadOnly, savedNotWritten
