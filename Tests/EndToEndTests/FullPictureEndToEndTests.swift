@@ -43,4 +43,28 @@ final class FullPictureEndToEndTests: XCTestCase {
         tmux.waitFor("the exit") { $0.contains("EXIT:") }
         print("FullPictureEndToEndTests: full picture of \(name):\n\(full)")
     }
+
+    /// Covers a client must survive (`serve --hostile-covers 1`: a JPEG cut in its scan, a PNG
+    /// declaring 65000x65000): `z` says so in one line, and Esc is back on the same grid.
+    func testAPictureThatCannotBeShownIsOneLineAndEscBack() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mg-z-bad-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try ServeProcess(executable: RepoPaths.executable, extraArguments: ["--hostile-covers", "1"])
+        let command = "\(TmuxSession.quote(RepoPaths.executable.path)) comics --base-url \(server.baseURL.absoluteString) "
+            + "--image-cache \(TmuxSession.quote(folder.path))"
+        let tmux = try TmuxSession(command: command, width: 100, height: 30,
+                                   environment: ["XDG_DATA_HOME": folder.appendingPathComponent("data").path])
+        tmux.waitFor("the comics", timeout: 30) { GalleryScreen($0).selectedName != nil }
+        let grid = tmux.capture()
+        let name = try XCTUnwrap(GalleryScreen(grid).selectedName)
+        tmux.type("z")
+        let screen = tmux.waitFor("the one line", timeout: 30) { $0.contains("no picture to show (missing, damaged or too large)") }
+        let lines = screen.components(separatedBy: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        XCTAssertEqual(lines.count, 1, screen)
+        XCTAssertTrue(lines[0].hasPrefix(" " + name.prefix { $0 != "…" }.prefix(8)), "the tile's name first: \(lines[0])")
+        tmux.send("Escape")
+        tmux.waitFor("the same grid") { GalleryScreen($0).selectedName == name && !$0.contains("no picture to show") }
+        tmux.type("q")
+        tmux.waitFor("the exit") { $0.contains("EXIT:0") }
+    }
 }

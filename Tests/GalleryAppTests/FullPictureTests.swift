@@ -91,6 +91,21 @@ final class FullPictureTests: XCTestCase {
         XCTAssertEqual(frame(h.state), shown)
     }
 
+    /// A resize asks again at the new size; the old picture stays drawn, centred, until it comes.
+    func testAResizeAsksAtTheNewSize() throws {
+        var h = loaded()
+        let first = try XCTUnwrap(fullKey(h.key(.char("z"))))
+        h.send(.thumbnailLoaded(first, solid(first)))
+        let second = try XCTUnwrap(fullKey(h.send(.resized(Size(width: 80, height: 24)))))
+        XCTAssertEqual([second.columns, second.rows], [80, 23])
+        XCTAssertEqual(h.state.overlay, .picture)
+        XCTAssertEqual(frame(h.state)[40, 10].symbol, "▀", "the old picture meanwhile")
+        h.send(.thumbnailLoaded(first, solid(first)))  // late, the old size: not taken
+        XCTAssertEqual(h.state.fullPicture?.image?.cols, 100)
+        h.send(.thumbnailLoaded(second, solid(second)))
+        XCTAssertEqual(h.state.fullPicture?.image?.cols, 80)
+    }
+
     /// Closed before the picture came: its (large) download is let go.
     func testClosingBeforeItComesCancelsTheLoad() throws {
         var h = loaded()
