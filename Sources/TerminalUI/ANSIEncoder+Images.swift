@@ -14,6 +14,9 @@ struct ImageLayer: Sendable {
     /// each picture sent so (`ANSIEncoder+KittyFiles`).
     var files: (any KittyPictureFiles)?
     var filesSent: [UInt32: String] = [:]
+    /// The opaque boxes placed now (`KittyGraphics.opaqueID`) and the colour they were sent in.
+    var opaque: [Rect] = []
+    var opaqueColour: RGB?
     /// The terminal failed to read one: every later picture is streamed.
     var filesOff = false
     var fileTransmits = 0
@@ -69,6 +72,7 @@ extension ANSIEncoder {
         imageLayer.stored.removeAll()
         imageLayer.shown.removeAll()
         imageLayer.canvas = nil
+        imageLayer.opaque = []
     }
 
     func needsClearForImages(_ diff: BufferDiff) -> Bool {
@@ -161,6 +165,7 @@ extension ANSIEncoder {
             }
             imageLayer.shown.removeAll()
             imageLayer.canvas = nil
+            imageLayer.opaque = []
             return
         }
         let target = diff.target.images
@@ -250,12 +255,13 @@ extension ANSIEncoder {
         if !veiled.isEmpty, veiled != imageLayer.shown.filter({ $0.veil != nil && !$0.placeholder }) {
             out.append(contentsOf: KittyGraphics.transmitVeil)
             for p in veiled {
-                for (k, veil) in (p.veils.isEmpty ? [p.veil].compactMap { $0 } : p.veils).enumerated() {
+                for (k, veil) in p.veils.enumerated() {
                     moveCursor(to: veil.origin, &out)
                     out.append(contentsOf: KittyGraphics.placeVeil(placement: Self.veilPlacement(p.image.id, k), cols: veil.width, rows: veil.height))
                 }
             }
         }
+        drawOpaque(for: diff, into: &out)
         drawCanvas(for: diff, into: &out)
         imageLayer.shown = target
         imageLayer.placedZ = placedZ
@@ -266,6 +272,25 @@ extension ANSIEncoder {
             out.append(contentsOf: kittyTransmit(image))
             imageLayer.transmits += 1
         }
+    }
+
+    /// The opaque boxes of the frame (the help) while pictures lie under the text: each hides
+    /// them entirely (`KittyGraphics.opaqueID`); elsewhere the cells alone are opaque.
+    private mutating func drawOpaque(for diff: BufferDiff, into out: inout [UInt8]) {
+        let boxes = imageLayer.onCanvas ? diff.target.opaque : []
+        let colour = defaultColors.background
+        guard boxes != imageLayer.opaque || (!boxes.isEmpty && imageLayer.opaqueColour != colour) else { return }
+        if boxes.isEmpty {
+            out.append(contentsOf: KittyGraphics.deletePlacements(of: KittyGraphics.opaqueID))
+        } else {
+            out.append(contentsOf: KittyGraphics.transmitOpaque(colour))
+            for (k, box) in boxes.enumerated() {
+                moveCursor(to: box.origin, &out)
+                out.append(contentsOf: KittyGraphics.placeOpaque(placement: UInt32(k + 1), cols: box.width, rows: box.height))
+            }
+        }
+        imageLayer.opaque = boxes
+        imageLayer.opaqueColour = colour
     }
 
     /// Frees kitty pictures (`a=d,d=I`: their pixels) while the terminal holds more than the

@@ -69,23 +69,27 @@ extension Buffer {
                 // it there, and the rest of it stays pixels (an overlay over the grid, issue 26).
                 var under = p
                 var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
-                var runs: [Rect] = []  // the cells drawn over, row by row
+                var runs: [Rect] = []  // the cells drawn over and dimmed, row by row
+                let opaqueHere = opaque.filter { $0.intersects(p.rect) }
                 for y in p.rect.minY..<p.rect.maxY {
                     var start: Int?
                     for x in p.rect.minX..<p.rect.maxX {
-                        guard cells[y * size.width + x] != p.coverCell(x: x, y: y) else {
+                        let drawnOver = cells[y * size.width + x] != p.coverCell(x: x, y: y)
+                        if drawnOver { minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x); maxY = max(maxY, y) }
+                        // An opaque box (the help) hides the picture there: no dimmed veil, and
+                        // its cells keep their own colours (the encoder's opaque veil is under them).
+                        guard drawnOver, !opaqueHere.contains(where: { $0.contains(Point(x: x, y: y)) }) else {
                             if let s = start { runs.append(Rect(x: s, y: y, width: x - s, height: 1)) }
                             start = nil
                             continue
                         }
                         cells[y * size.width + x] = p.veiled(cells[y * size.width + x], x: x, y: y)
-                        minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x); maxY = max(maxY, y)
                         if start == nil { start = x }
                     }
                     if let s = start { runs.append(Rect(x: s, y: y, width: p.rect.maxX - s, height: 1)) }
                 }
                 under.veil = Rect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
-                under.veils = Self.groups(of: runs, within: under.veil!)
+                under.veils = runs.isEmpty ? [] : Self.groups(of: runs, within: Self.bounds(of: runs))
                 // One kept under the text too stays (the backdrop under a cover the help is
                 // drawn over: removing it blacked out the page in kitty 0.26.5); the encoder
                 // places the later one above it (`ANSIEncoder.underTextZ`).
@@ -161,6 +165,12 @@ extension Buffer {
             }
         }
         images = kept
+    }
+
+    /// The bounding box of `rects` (not empty).
+    static func bounds(of rects: [Rect]) -> Rect {
+        let x0 = rects.map(\.minX).min()!, y0 = rects.map(\.minY).min()!
+        return Rect(x: x0, y: y0, width: rects.map(\.maxX).max()! - x0, height: rects.map(\.maxY).max()! - y0)
     }
 
     /// The bounding boxes of the groups of `runs` (one row each) that touch, row to row or

@@ -18,6 +18,10 @@ public struct Buffer: Hashable, Sendable {
     /// pieces, if any part stays uncovered, are in `images`): the encoder need not clear the
     /// screen for them (`ANSIEncoder.cutAndWrittenOver`).
     public internal(set) var cutAway: Set<UInt32> = []
+    /// Boxes drawn as opaque as on any text terminal (the help, `markOpaque`): a kitty picture
+    /// kept under the text is hidden there entirely (an opaque veil), not dimmed, and only
+    /// the cells outside them are veiled.
+    public internal(set) var opaque: [Rect] = []
     /// Which document line a band of rows shows (`ScrollHint`): the renderer scrolls that
     /// band when the next frame shows the same document at another line.
     public var scrollHint: ScrollHint?
@@ -47,6 +51,7 @@ public struct Buffer: Hashable, Sendable {
         images.removeAll(keepingCapacity: true)
         preloads.removeAll(keepingCapacity: true)
         cutAway.removeAll(keepingCapacity: true)
+        opaque.removeAll(keepingCapacity: true)
     }
 
     /// A blank buffer of the new size (content is redrawn by the view after a resize).
@@ -57,6 +62,7 @@ public struct Buffer: Hashable, Sendable {
         scrollHint = nil
         images.removeAll()
         preloads.removeAll()
+        opaque.removeAll()
     }
 
     /// Sets one cell, keeping wide graphemes consistent: a wide grapheme whose other half is
@@ -100,6 +106,14 @@ public struct Buffer: Hashable, Sendable {
         for y in r.minY..<r.maxY {
             for x in r.minX..<r.maxX { set(cell, at: Point(x: x, y: y)) }
         }
+    }
+
+    /// Says that `rect` (already filled) hides whatever lies under it, pictures too: the help
+    /// box. Where a kitty picture stays under the text, it gets an opaque veil there instead
+    /// of the dimmed one that let tiles and the backdrop show through the help's text.
+    public mutating func markOpaque(_ rect: Rect) {
+        let r = rect.intersection(area)
+        if !r.isEmpty { opaque.append(r) }
     }
 
     /// Writes `text` from `p` on one line, clipped to `maxWidth` columns and the buffer edge.

@@ -48,7 +48,7 @@ public struct BufferDiff: Sendable {
         self.size = back.size
         self.target = back
         self.cursorChanged = front.cursor != back.cursor
-        self.imagesChanged = front.images != back.images || front.preloads != back.preloads
+        self.imagesChanged = front.images != back.images || front.preloads != back.preloads || front.opaque != back.opaque
         var base = front
         var scroll: Scroll?
         var eraseFrom: Int?

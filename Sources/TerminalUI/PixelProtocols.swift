@@ -45,9 +45,31 @@ public enum KittyGraphics {
     }
 
     /// The veil over `cols` x `rows` cells at the cursor, as placement `placement` (the id of
-    /// the picture it dims), between the pictures under the cells and the text (`z=-1`).
+    /// the picture it dims), between the pictures under the cells and the text (`z=-2`: under
+    /// the opaque veil of a box over it).
     public static func placeVeil(placement: UInt32, cols: Int, rows: Int) -> [UInt8] {
-        place(id: veilID, placement: placement, cols: cols, rows: rows, z: -1)
+        place(id: veilID, placement: placement, cols: cols, rows: rows, z: -2)
+    }
+
+    /// The opaque veil: one pixel of the terminal's default background, stretched over a box
+    /// that hides what is under it (the help, `Buffer.opaque`) while pictures lie under the
+    /// text, above them and their dimmed veils and under the text (`z=-1`). Without it the
+    /// tiles and the backdrop showed through the help at 28 %.
+    public static let opaqueID: UInt32 = 0xFFFF_FFF2
+
+    /// Sends the opaque veil in `colour` (sending it again drops its placements).
+    public static func transmitOpaque(_ colour: RGB) -> [UInt8] {
+        command("a=t,f=32,s=1,v=1,t=d,i=\(opaqueID),q=2", payload: [colour.r, colour.g, colour.b, 255])
+    }
+
+    /// The opaque veil over `cols` x `rows` cells at the cursor, as placement `placement`.
+    public static func placeOpaque(placement: UInt32, cols: Int, rows: Int) -> [UInt8] {
+        place(id: opaqueID, placement: placement, cols: cols, rows: rows, z: -1)
+    }
+
+    /// Deletes every placement of picture `id` (it stays stored).
+    public static func deletePlacements(of id: UInt32) -> [UInt8] {
+        Array("\u{1B}_Ga=d,d=i,i=\(id),q=2\u{1B}\\".utf8)
     }
 
     /// The canvas under the pictures kept under the text (`ANSIEncoder+KittyCanvas`): one

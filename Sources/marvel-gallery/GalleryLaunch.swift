@@ -49,6 +49,7 @@ enum GalleryLaunch {
         sessionOptions.details = MarvelDetailSource(client: client, ordersComics: kind.ordersComics)
         sessionOptions.search = search
         sessionOptions.canonicalLink = { InProcessURLs.canonical($0) }
+        sessionOptions.localLink = { InProcessURLs.local($0) }
         let savedStore = SavedStore(directory: SavedStore.defaultDirectory())
         let (saved, savedProblems) = savedStore.load()
         sessionOptions.saved = saved.mappingThumbnails(InProcessURLs.local)

@@ -13,7 +13,7 @@ import XCTest
 final class KittyOverlayEndToEndTests: XCTestCase {
     func testHelpOverTheGridKeepsTheTilesAsPicturesUnderItsText() throws {
         let run = try KittyRun("characters")
-        try overlay(in: run, key: "?", close: "?", what: "the help", minTiles: 4) { text in
+        try overlay(in: run, key: "?", close: "?", what: "the help", minTiles: 4, opaque: true) { text in
             text.contains("closes this help") || text.contains("other keys close")
         }
     }
@@ -31,7 +31,7 @@ final class KittyOverlayEndToEndTests: XCTestCase {
     /// the colour the canvas gives it (an old glyph), the blank cells of the tiles under it
     /// their pictures dimmed by the veil (>= 25 dB against the grid shot x71/255), the rest as
     /// before (>= 30 dB); closed, the grid as it was (>= 25 dB).
-    private func overlay(in run: KittyRun, key: String, close: String, what: String, minTiles: Int,
+    private func overlay(in run: KittyRun, key: String, close: String, what: String, minTiles: Int, opaque: Bool = false,
                          file: StaticString = #filePath, line: UInt = #line,
                          shows: @escaping (String) -> Bool) throws {
         // A first screen, every tile placed (waitFor also waits for no loading mark): 14 covers
@@ -49,7 +49,11 @@ final class KittyOverlayEndToEndTests: XCTestCase {
             XCTAssertEqual(open.graphics.placements[id], rect, "tile \(id) stays placed under \(what)", file: file, line: line)
         }
         XCTAssertEqual(Self.halfBlocks(open), 0, "no tile gives way to half-blocks", file: file, line: line)
-        XCTAssertNotNil(open.graphics.placements[KittyGraphics.veilID], "the veil over the tiles under it", file: file, line: line)
+        if opaque {
+            XCTAssertNotNil(open.graphics.placements[KittyGraphics.opaqueID], "the opaque veil over the box", file: file, line: line)
+        } else {
+            XCTAssertNotNil(open.graphics.placements[KittyGraphics.veilID], "the veil over the tiles under it", file: file, line: line)
+        }
         XCTAssertEqual(open.graphics.placements[KittyGraphics.canvasID]?.origin, .zero, "the canvas from the top-left cell",
                        file: file, line: line)
         let cell = try XCTUnwrap(run.cellPixels())
@@ -67,7 +71,11 @@ final class KittyOverlayEndToEndTests: XCTestCase {
         repeat {
             let shot = try run.screenshotWhenDrawn(open, name: "mg-kitty-overlay-open.png")
             let stale = OverlayShot.staleCells(open, in: shot, canvas: canvas, cell: cell, pictures: Array(tiles.values))
-            let dimmed = OverlayShot.dimmedPSNR(open, in: shot, grid: gridShot, cell: cell, pictures: touched, panel: panel)
+            // An opaque box (the help): no blank cell of it shows what is under it (infinite
+            // when none does), where the index dims the tiles under it.
+            let dimmed = opaque
+                ? (OverlayShot.seeThroughCells(open, in: shot, box: panel, cell: cell) == 0 ? .infinity : 0)
+                : OverlayShot.dimmedPSNR(open, in: shot, grid: gridShot, cell: cell, pictures: touched, panel: panel)
             let outside = OverlayShot.outsidePSNR(shot, gridShot, cell: cell, panel: panel)
             if stale < best.stale || (stale == best.stale && dimmed + outside > best.dimmed + best.outside) {
                 best = (stale, dimmed, outside)
@@ -78,7 +86,8 @@ final class KittyOverlayEndToEndTests: XCTestCase {
         print("KittyOverlayEndToEndTests: \(what) \(panel) over \(touched.count) tiles: \(best.stale) blank cells off their "
               + "colour; tiles under it against the grid x71/255: \(best.dimmed) dB; outside it against the grid: \(best.outside) dB")
         XCTAssertEqual(best.stale, 0, "every blank cell is its own colour (no old glyph)", file: file, line: line)
-        XCTAssertGreaterThanOrEqual(best.dimmed, 25, "the tiles under \(what) are their pictures, veiled", file: file, line: line)
+        XCTAssertGreaterThanOrEqual(best.dimmed, 25, opaque ? "nothing shows through \(what)" : "the tiles under \(what) are their pictures, veiled",
+                                    file: file, line: line)
         XCTAssertGreaterThanOrEqual(best.outside, 30, "the rest of the screen as before", file: file, line: line)
 
         run.key(close)

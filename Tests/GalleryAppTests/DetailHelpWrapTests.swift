@@ -31,7 +31,7 @@ final class DetailHelpWrapTests: XCTestCase {
         var h = detailWithHelp(40, 15)
         XCTAssertTrue(h.detailText.contains("↑↓ scroll"), "the footer says there is more: \(h.detailText)")
         XCTAssertFalse(h.detailText.contains("Ctrl-C"))
-        for _ in 0..<20 { h.key(.down) }
+        for _ in 0..<30 { h.key(.down) }
         XCTAssertTrue(h.detailText.contains("Ctrl-C"), h.detailText)
         XCTAssertEqual(h.state.overlay, .help, "arrows scroll, they do not close it")
         h.key(.char("x"))

@@ -39,8 +39,10 @@ final class DetailSnapshotTests: XCTestCase {
         guard case .rgb(let r, let g, let b) = inside.style.background else { return XCTFail("panel has no shade") }
         XCTAssertLessThan(Int(r) + Int(g) + Int(b), 3 * 80, "darkened")
         XCTAssertEqual(inside.style.foreground, Theme.standard.onBackdrop)
-        let outside = buffer[2, 10]
-        XCTAssertEqual(outside.symbol, "▀", "the picture fills the screen around the panel")
+        let frame = h.state.detailLayout.pictureFrame
+        XCTAssertEqual(buffer[frame.x + frame.width / 2, frame.y + frame.height / 2].symbol, "▀", "the picture, whole, beside the panel")
+        XCTAssertFalse(frame.intersects(panel))
+        XCTAssertEqual(buffer[1, 10], .blank, "the picture does not fill the screen (cropped, scaled up)")
     }
 
     func testComicWideLayout() {

@@ -322,7 +322,7 @@ final class DetailUpdateTests: XCTestCase {
         let asked = effects.compactMap { effect -> [ThumbnailKey]? in
             if case .detail(.loadImages(.main, let keys)) = effect { keys } else { nil }
         }.flatMap { $0 }
-        XCTAssertEqual(asked.map { Size(width: $0.columns, height: $0.rows) }, [Size(width: 180, height: 54)])
+        XCTAssertEqual(asked.map { Size(width: $0.columns, height: $0.rows) }, [Size(width: 72, height: 54)], "a whole portrait beside the panel")
         XCTAssertNotNil(h.state.details.top?.image, "the old size stays drawn while the new one loads")
     }
 

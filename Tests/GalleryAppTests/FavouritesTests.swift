@@ -19,7 +19,7 @@ final class FavouritesTests: XCTestCase {
     }
 
     private func saves(_ effects: [Effect]) -> [(SavedList, [SavedEntry])] {
-        effects.compactMap { if case .save(let list, let entries, _) = $0 { (list, entries) } else { nil } }
+        effects.compactMap { if case .save(let list, let entries, _, _) = $0 { (list, entries) } else { nil } }
     }
 
     func testFStarsTheSelectedTileAndWritesTheFavourites() throws {
@@ -99,7 +99,7 @@ final class FavouritesTests: XCTestCase {
         h.openAndLoad()
         let first = try XCTUnwrap(h.state.details.top?.subject)
         XCTAssertEqual(h.state.saved.history.map(\.id), [first.id])
-        XCTAssertTrue(h.log.contains { if case .save(.recent, _, _) = $0 { true } else { false } })
+        XCTAssertTrue(h.log.contains { if case .save(.recent, _, _, _) = $0 { true } else { false } })
         h.key(.escape)
         h.key(.right)
         h.openAndLoad()

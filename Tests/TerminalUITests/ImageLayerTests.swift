@@ -98,7 +98,7 @@ final class ImageLayerTests: XCTestCase {
         XCTAssertFalse(s(writes[1]).contains("48;2;5;25;56"), "cells on the canvas go on the default background")
         XCTAssertEqual(covered.images.first?.veil, Rect(x: 3, y: 3, width: 3, height: 1), "the cells drawn over it")
         XCTAssertTrue(s(writes[1]).contains("a=t,f=32,s=1,v=1,t=d,i=\(KittyGraphics.veilID)"), "the veil is sent")
-        XCTAssertTrue(s(writes[1]).contains("i=\(KittyGraphics.veilID),p=21,c=3,r=1,z=-1,"), "and laid over those cells")
+        XCTAssertTrue(s(writes[1]).contains("i=\(KittyGraphics.veilID),p=21,c=3,r=1,z=-2,"), "and laid over those cells")
         XCTAssertTrue(s(writes[1]).contains("a=t,f=100,t=d,i=\(KittyGraphics.canvasID),"), "the canvas is sent (kitty's PNG)")
         XCTAssertTrue(s(writes[1]).contains("i=\(KittyGraphics.canvasID),p=1,c=40,r=12,z=-2147483648,"), "under everything")
         XCTAssertFalse(s(writes[0]).contains("i=\(KittyGraphics.canvasID)"), "no canvas while nothing is under the text")
@@ -229,9 +229,46 @@ final class ImageLayerTests: XCTestCase {
         XCTAssertEqual(Set(backdrop.veils.map { "\($0)" }), Set([panel, help].map { "\($0)" }), "one veil each")
         let (_, writes, _) = show([b])
         let bytes = s(writes[0])
-        XCTAssertTrue(bytes.contains("i=\(KittyGraphics.veilID),p=33,c=\(panel.width),r=\(panel.height),z=-1")
-                      || bytes.contains("i=\(KittyGraphics.veilID),p=33,c=\(help.width),r=\(help.height),z=-1"), bytes)
-        XCTAssertFalse(bytes.contains("c=48,r=18,z=-1"), "no veil over the bounding box")
+        XCTAssertTrue(bytes.contains("i=\(KittyGraphics.veilID),p=33,c=\(panel.width),r=\(panel.height),z=-2")
+                      || bytes.contains("i=\(KittyGraphics.veilID),p=33,c=\(help.width),r=\(help.height),z=-2"), bytes)
+        XCTAssertFalse(bytes.contains("c=48,r=18,z=-2"), "no veil over the bounding box")
+    }
+
+    /// The help over the backdrop, overlapping its panel (250x70 in kitty, issue 35): the help
+    /// is opaque, not dimmed. Its cells keep their own colours, the dimmed veil covers only
+    /// the panel (not the bounding box of panel and help, which darkened rows far beyond the
+    /// help), and an opaque veil in the terminal's background hides the picture under the help,
+    /// above the dimmed one. Closed, the opaque veil goes.
+    func testAnOpaqueBoxOverAPictureUnderTheTextHidesItAndDimsNothingElse() throws {
+        var b = Buffer(size: Size(width: 60, height: 20))
+        b.render(HalfBlockImage(picture(35, cols: 60, rows: 20), staysUnderText: true), in: Rect(x: 0, y: 0, width: 60, height: 20))
+        let panel = Rect(x: 40, y: 1, width: 18, height: 18), help = Rect(x: 10, y: 8, width: 36, height: 5)
+        b.fill(panel, with: Cell(" ", style: Style(background: .rgb(9, 9, 9))))
+        var closed = b
+        closed.settleImages()
+        b.fill(help, with: .blank)
+        b.markOpaque(help)
+        b.put("help", at: Point(x: 12, y: 9))
+        b.settleImages()
+        let backdrop = try XCTUnwrap(b.images.first { $0.image.id == 35 })
+        XCTAssertEqual(backdrop.veils, [panel], "the panel alone is dimmed")
+        XCTAssertEqual(b[11, 9], .blank, "the help's cells keep their own colours")
+        XCTAssertEqual(b[12, 9].style, .plain)
+        var encoder = ANSIEncoder(depth: .truecolor, synchronizedOutput: false)
+        encoder.defaultColors = TerminalColors(background: RGB(1, 2, 3), foreground: RGB(200, 200, 200))
+        var vt = VirtualTerminal(size: b.size)
+        let open = encoder.encode(BufferDiff.fullRepaint(b))
+        vt.feed(open)
+        let bytes = s(open)
+        XCTAssertTrue(bytes.contains("a=t,f=32,s=1,v=1,t=d,i=\(KittyGraphics.opaqueID),q=2,m=0;AQID/w=="), "sent in the background colour")
+        XCTAssertTrue(bytes.contains("i=\(KittyGraphics.opaqueID),p=1,c=36,r=5,z=-1,"), bytes)
+        XCTAssertEqual(vt.graphics.placements[KittyGraphics.opaqueID], help)
+        XCTAssertTrue(bytes.contains("i=\(KittyGraphics.veilID),p=35,c=18,r=18,z=-2,"), "the dimmed veil under it")
+        XCTAssertFalse(bytes.contains("c=48,r=18,z=-2"), "no veil over the bounding box")
+        let back = encoder.encode(BufferDiff(from: b, to: closed))
+        vt.feed(back)
+        XCTAssertTrue(s(back).contains("a=d,d=i,i=\(KittyGraphics.opaqueID),q=2"), s(back))
+        XCTAssertNil(vt.graphics.placements[KittyGraphics.opaqueID], "gone with the help")
     }
 
     func testAPictureThatDoesNotFitIsDrawnAsHalfBlocks() {

@@ -59,6 +59,8 @@ public struct SearchState: Equatable, Sendable {
 /// What is drawn over the grid and takes the keys first.
 public enum Overlay: Equatable, Sendable {
     case help
+    /// `z`: a picture over the whole screen (`AppState.fullPicture`).
+    case picture
 }
 
 /// The whole app state. Only `update` changes it; the view only reads it.
@@ -73,6 +75,10 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var overlay: Overlay?
     /// First row of the help shown when it is taller than the screen.
     public internal(set) var helpScroll = 0
+    /// The picture `z` shows over the whole screen while `overlay` is `.picture`.
+    public internal(set) var fullPicture: FullPicture?
+    /// A full picture closed before it came: its load is cancelled on the next settle.
+    var cancelledFullPicture: ThumbnailKey?
     /// Detail pages open over the grid (issue 8).
     public internal(set) var details = DetailStack()
     /// The newest thumbnail of each character in the window (possibly of an older size, drawn
@@ -109,8 +115,13 @@ public struct AppState: Equatable, Sendable {
     public var savedNotices: [String] { savedProblems.map(\.text) }
     /// Detail pages already put in the history (by page id).
     var visitedPages: Set<Int> = []
-    /// The entries a saved grid shows, as they were when it opened (by list id).
+    /// The entries a saved grid shows, as they were when it opened or its file was last read
+    /// again (by list id): a tile unstarred here stays, shown without its star.
     var savedSnapshots: [Int: [SavedEntry]] = [:]
+    /// The saved grid whose file is being watched (a reading or a check in flight), by list id.
+    var savedWatch: Int?
+    /// Which version of each saved list's file was read last (`Effect.reread`).
+    var savedStamps: [SavedList: SavedStore.FileStamp] = [:]
     /// The saved entries' times.
     public var wallClock = WallClock.system
     /// Jump by typing (`'`) while its prefix is being typed; the jump (or index letter) being

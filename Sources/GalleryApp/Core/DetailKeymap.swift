@@ -15,6 +15,8 @@ public enum DetailAction: Equatable, Hashable, Sendable {
     case retry
     /// `?`: this page's keys (the app core shows them: the overlay is its).
     case help
+    /// `z`: the page's picture over the whole screen (the app core's, as the help).
+    case fullPicture
 }
 
 extension Keymap {
@@ -42,6 +44,7 @@ extension Keymap {
         ]),
         Line("y Y", .helpCopy, [Binding(.char("y"), .copy(.name)), Binding(.char("Y"), .copy(.link))]),
         Line("f", .helpFavourite, [Binding(.char("f"), .favourite)]),
+        Line("z", .helpFullPicture, [Binding(.char("z"), .fullPicture)]),
         Line("r", .helpRetry, [Binding(.char("r"), .retry)]),
         Line("?", .helpHelp, [Binding(.char("?"), .help)]),
         Line("Esc  q  Backspace", .helpDetailBack, [Binding(.escape, .back), Binding(.char("q"), .back), Binding(.backspace, .back)]),

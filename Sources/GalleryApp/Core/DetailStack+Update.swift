@@ -118,8 +118,8 @@ extension DetailStack {
             return [.copy(CopyRequest(.link, page.canonicalLink))]
         case .retry:
             if page.strip.failure != nil { pages[top].strip.failure = nil }
-        case .favourite, .help:
-            break  // the app core's (`AppState.toggleFavouriteOnDetail`, the help overlay)
+        case .favourite, .help, .fullPicture:
+            break  // the app core's (`AppState.toggleFavouriteOnDetail`, the help, the full picture)
         }
         return []
     }

@@ -10,4 +10,6 @@ public enum TimerTag: Equatable, Hashable, Sendable {
     /// Jump by typing: the typed prefix settled (look it up) / paused long enough (end it).
     case jumpDebounce(generation: Int)
     case jumpPause(generation: Int)
+    /// Look at the file of the saved grid of this list again (`Update+Saved.swift`).
+    case savedCheck(listID: Int)
 }

@@ -22,14 +22,16 @@ public enum GridAction: Equatable, Hashable, Sendable {
     case copy(CopyRequest.What)
     /// `f`: star / unstar the selection (favourites).
     case favourite
-    /// `H`: the recently opened pages.
-    case recent
+    /// `F` / `H`: the favourites or the recently opened pages, as a grid over this one.
+    case savedList(SavedList)
     /// `s` / `S`: the next order of the grid, or the same order the other way round.
     case sort(reverse: Bool)
     /// `'`: type a prefix to jump to the first name starting with it.
     case jump
     /// `n` / `N`: the next or previous name matching the last search (`Update+NextMatch.swift`).
     case nextMatch(forward: Bool)
+    /// `z`: the selection's picture over the whole screen (`Update+FullPicture.swift`).
+    case fullPicture
 }
 
 public enum Keymap {
@@ -90,7 +92,9 @@ public enum Keymap {
 
     private static let closing: [Line<GridAction>] = [
         Line("f", .helpFavourite, [Binding(.char("f"), .favourite)]),
-        Line("H", .helpRecent, [Binding(.char("H"), .recent)]),
+        Line("z", .helpFullPicture, [Binding(.char("z"), .fullPicture)]),
+        Line("F", .helpFavouritesList, [Binding(.char("F"), .savedList(.favourites))]),
+        Line("H", .helpRecent, [Binding(.char("H"), .savedList(.recent))]),
         Line("y Y", .helpCopy, [Binding(.char("y"), .copy(.name)), Binding(.char("Y"), .copy(.link))]),
         Line("r", .helpRetry, [Binding(.char("r"), .retry)]),
         Line("?", .helpHelp, [Binding(.char("?"), .help)]),
@@ -145,7 +149,7 @@ public enum Keymap {
     static let creators: [Line<GridAction>] = movement + opening(ends: .helpEndsTitles, open: .helpOpenTitle, search: .helpSearch)
         + [Line("i '", .helpIndexNotHere, [Binding(.char("i"), .index), Binding(.char("'"), .jump)])] + closing
 
-    /// Favourites and history (`marvel-gallery favourites|recent`, `H`): records of any type.
+    /// Favourites and history (`marvel-gallery favourites|recent`, `F`, `H`): records of any type.
     /// No search, index, jump or sort: they are the server's, and these lists are the user's own.
     static let saved: [Line<GridAction>] = movement + Array(opening(ends: .helpEndsTitles, open: .helpOpenTitle, search: .helpSearch).prefix(3))
         + closing

@@ -23,6 +23,8 @@ public enum Msg: Equatable, Sendable {
     case copied(CopyRequest)
     /// A favourites or history file could not be written (at `path`): kept in memory.
     case savedProblem(SavedStoreProblem, path: String)
+    /// The answer to `Effect.reread`: the file's entries and stamp, or nil when it did not change.
+    case savedReread(SavedList, listID: Int, SavedStore.FileStamp?, [SavedEntry]?)
     /// SIGTERM/SIGHUP/SIGINT arrived.
     case terminate
 }
@@ -43,6 +45,9 @@ public enum Effect: Equatable, Sendable {
     case detail(DetailEffect)
     /// Put a name or link on the terminal's clipboard (OSC 52).
     case copy(CopyRequest)
-    /// Write a saved list whole (favourites or history).
-    case save(SavedList, [SavedEntry], revision: Int)
+    /// Write a saved list whole (favourites or history), changed from `base` (its file as
+    /// last read), merged with what other runs wrote meanwhile.
+    case save(SavedList, [SavedEntry], base: [SavedEntry], revision: Int)
+    /// Read a saved list's file again if it changed since `since` (an open saved grid watches it).
+    case reread(SavedList, listID: Int, since: SavedStore.FileStamp?)
 }

@@ -27,6 +27,10 @@ extension AppState {
             return []
         }
         if Keymap.detailAction(for: key) == .favourite { return toggleFavouriteOnDetail() }
+        if Keymap.detailAction(for: key) == .fullPicture, let page = details.top, page.failure == nil {
+            return openFullPicture(name: page.content?.title ?? page.knownTitle ?? "", id: page.subject.id,
+                                   picture: page.content?.picture)
+        }
         if key == .escape, details.standalone, details.pages.count == 1, details.top?.failure == nil {
             // A page opened on its own has nothing below it: Esc says how to quit, q quits.
             quitHintShown = true
@@ -37,7 +41,7 @@ extension AppState {
 
     mutating func handleDetail(mouse: MouseEvent) -> [Effect] {
         if overlay != nil {
-            if mouse.kind == .press { overlay = nil }
+            if mouse.kind == .press { closeFullPicture(); overlay = nil }
             return []
         }
         return updateDetails(.mouse(mouse))

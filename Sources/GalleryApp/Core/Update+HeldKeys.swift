@@ -19,9 +19,9 @@ extension AppState {
     static func needsItems(_ action: GridAction) -> Bool {
         switch action {
         case .moveUp, .moveDown, .moveLeft, .moveRight, .pageUp, .pageDown, .halfPageUp, .halfPageDown,
-             .first, .last, .open, .copy, .favourite, .nextMatch:
+             .first, .last, .open, .copy, .favourite, .nextMatch, .fullPicture:
             true
-        case .search, .index, .retry, .help, .back, .quit, .format, .recent, .sort, .jump:
+        case .search, .index, .retry, .help, .back, .quit, .format, .savedList, .sort, .jump:
             false
         }
     }

@@ -27,6 +27,9 @@ extension AppState {
 
     mutating func handleOverlay(_ overlay: Overlay, key: KeyEvent) -> [Effect] {
         switch overlay {
+        case .picture:
+            // Any key (Esc, z, q…) comes back to exactly what was there, as the help does.
+            closeFullPicture()
         case .help:
             // Arrows scroll a help taller than the screen (40x15); any other key closes it.
             let step: Int? = switch key {
@@ -114,14 +117,17 @@ extension AppState {
             return [.copy(CopyRequest(what, text))]
         case .favourite:
             return toggleFavouriteOnGrid()
-        case .recent:
-            openSavedList(.recent)
+        case .savedList(let list):
+            openSavedList(list)
         case .sort(let reverse):
             sort(reverse: reverse)
         case .jump:
             return startJumpTyping()
         case .nextMatch(let forward):
             nextMatch(forward: forward)
+        case .fullPicture:
+            guard let item = current.selectedItem else { return [] }
+            return openFullPicture(name: item.name, id: item.id, picture: item.thumbnail)
         }
         return []
     }

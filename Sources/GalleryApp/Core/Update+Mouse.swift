@@ -8,7 +8,7 @@ extension AppState {
         if isTooSmall { return [] }  // nothing of the gallery is on screen to click
         if !details.isEmpty { return handleDetail(mouse: mouse) }
         if overlay != nil {
-            if mouse.kind == .press { overlay = nil }
+            if mouse.kind == .press { closeFullPicture(); overlay = nil }
             return []
         }
         if indexCursor != nil, mouse.kind == .press { indexCursor = nil }

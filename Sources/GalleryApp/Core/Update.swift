@@ -27,6 +27,10 @@ extension AppState {
         case .pageLoaded(let request, let result):
             receivePage(request, result)
             effects += startRetryCountdown(request.listID, result)
+        case .thumbnailLoaded(let key, let thumbnail, _) where key.use == .full:
+            receiveFullPicture(key, thumbnail)
+        case .thumbnailFailed(let key) where key.use == .full:
+            receiveFullPicture(key, nil)
         case .thumbnailLoaded(let key, let thumbnail, let roundTrip):
             if let roundTrip { pictureRoundTrip.add(millis: roundTrip) }
             receiveThumbnail(key, thumbnail)
@@ -51,6 +55,10 @@ extension AppState {
             copyNotice = copy.confirmation(strings)
         case .savedProblem(let problem, let path):
             noteSavedProblem(problem, path: path)
+        case .savedReread(let list, let listID, let stamp, let entries):
+            effects += receiveSavedFile(list, listID: listID, stamp: stamp, entries: entries)
+        case .timerFired(.savedCheck(let listID)):
+            effects += checkSavedFile(listID: listID)
         case .terminate:
             isQuitting = true  // the runner stops when the state says so (`isFinished`)
             return []
@@ -58,7 +66,7 @@ extension AppState {
         if isQuitting { return effects }
         effects += releaseHeldKeys()
         if isQuitting { return effects }
-        return effects + settle()
+        return effects + settleFullPicture() + settle()
     }
 
     /// After every message: keep the list on screen consistent, ask for the next page when the
@@ -77,6 +85,7 @@ extension AppState {
         let grid = layout.tileGrid
         if let grid { lists[top].clampTopRow(in: grid) }
         let (visible, margin) = pageWindow(lists[top], grid: grid)
+        effects += watchSavedFile()
         answerSavedPages(visible: visible, margin: margin)
         if let request = lists[top].requestPage(visible: visible, margin: margin, limit: config.pageSize) {
             effects.append(.fetchPage(request))

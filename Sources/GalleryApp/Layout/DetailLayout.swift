@@ -3,8 +3,10 @@ import TerminalUI
 /// How a detail screen uses the terminal, chosen by size:
 /// - `wide` (≥ 100 columns): the picture on the left, the details scrolling on the right;
 /// - `narrow`: the picture on top of the details, everything scrolling together;
-/// - `backdrop` (≥ 160x50, and only for a page with a picture to show): the picture fills the
-///   screen and the details sit on a darkened panel over it. A page without one (a creator
+/// - `backdrop` (≥ 160x50, and only for a page with a picture to show): the picture whole, as
+///   tall as the body, left of the details on a darkened panel. (Filling the screen cropped a
+///   portrait to its top third and upscaled it 7x: faces were cut at the eyes, their edges in
+///   stairs; the catalog's pictures are 300x450.) A page without one (a creator
 ///   with Marvel's "image not available") gets `wide`, not a screen of the stand-in's hatching.
 /// A page with no picture at all (a story's null thumbnail, "image not available") has no
 /// picture box in either: the details take the whole width (they took half the screen beside
@@ -46,7 +48,16 @@ public struct DetailLayout: Equatable, Sendable {
         let body = self.body
         switch kind {
         case .backdrop:
-            return body.size
+            // A portrait whole: 2:3 in half-block pixels (a cell is 1x2), so `cover` crops
+            // nothing off it; as tall as the body, narrower than the room left of the panel.
+            let room = max(1, panel.x - body.x - 2)
+            var rows = body.height
+            var columns = rows * 4 / 3
+            if columns > room {
+                columns = room
+                rows = max(1, columns * 3 / 4)
+            }
+            return Size(width: columns, height: rows)
         case .wide:
             var rows = body.height
             var columns = TileGrid.thumbColumns(forRows: rows)
@@ -71,7 +82,9 @@ public struct DetailLayout: Equatable, Sendable {
     public var pictureFrame: Rect {
         let picture = pictureSize
         switch kind {
-        case .backdrop: return body
+        case .backdrop:
+            let room = Rect(x: body.x, y: body.y, width: max(0, panel.x - body.x), height: body.height)
+            return room.centered(picture)
         case .wide: return Rect(x: body.x, y: body.y + (body.height - picture.height) / 2,
                                 width: picture.width, height: picture.height)
         case .narrow: return Rect(x: (size.width - picture.width) / 2, y: 0, width: picture.width, height: picture.height)
@@ -85,13 +98,16 @@ public struct DetailLayout: Equatable, Sendable {
         return Rect(x: body.maxX - width - 3, y: body.y + 2, width: width, height: max(3, body.height - 4))
     }
 
-    /// The cells of the picture the backdrop's panel is drawn over (picture coordinates): the
-    /// terminal's pixels show the picture around it, the panel dims its half-blocks (kitty
-    /// placed directly keeps the whole picture under the panel: `PipelineThumbnails`).
+    /// The cells of the picture the backdrop's panel is drawn over (picture coordinates), if
+    /// any: the terminal's pixels show the picture around it, the panel dims its half-blocks
+    /// (kitty placed directly keeps the whole picture under the panel: `PipelineThumbnails`).
+    /// The picture now lies beside the panel: nil unless a layout puts one under the other.
     public var pictureHole: Rect? {
         guard kind == .backdrop else { return nil }
         let frame = pictureFrame
-        return Rect(x: panel.x - frame.x, y: panel.y - frame.y, width: panel.width, height: panel.height)
+        let under = panel.intersection(frame)
+        guard !under.isEmpty else { return nil }
+        return Rect(x: under.x - frame.x, y: under.y - frame.y, width: under.width, height: under.height)
     }
 
     /// The scrolling area of the details text.

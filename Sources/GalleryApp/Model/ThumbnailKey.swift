@@ -26,6 +26,7 @@ public struct ThumbnailKey: Equatable, Hashable, Sendable, CustomStringConvertib
         switch use {
         case .tile: "\(itemID)@\(columns)x\(rows)"
         case .detail(let pageID): "\(itemID)@\(columns)x\(rows) page \(pageID)"
+        case .full: "\(itemID)@\(columns)x\(rows) full screen"
         }
     }
 }
@@ -34,6 +35,8 @@ public struct ThumbnailKey: Equatable, Hashable, Sendable, CustomStringConvertib
 public enum ThumbnailUse: Equatable, Hashable, Sendable {
     case tile
     case detail(pageID: Int)
+    /// `z`: the whole screen, the largest the source has (`PipelineThumbnails.request`).
+    case full
 }
 
 /// Load order for thumbnails: what is on screen first, the next screen after.

@@ -17,6 +17,9 @@ public struct EffectRunner: Sendable {
     /// A link as it outlives the process: the executable maps in-process loopback URLs to the
     /// record's own (`InProcessURLs`).
     public var canonicalLink: @Sendable (String) -> String = { $0 }
+    /// The other way: a record's own picture link to where this run serves it (a saved file
+    /// read again).
+    public var localLink: @Sendable (String) -> String = { $0 }
     /// Where favourites and history are written (nil: kept in memory only).
     public var savedStore: SavedStore?
     /// The health last reported, so a change is sent once.
@@ -67,8 +70,10 @@ public struct EffectRunner: Sendable {
             await performDetail(detailEffect, dispatch)
         case .copy(let request):
             dispatch(.copied(await copy(request)))
-        case .save(let list, let entries, let revision):
-            save(list, entries, revision: revision, dispatch)
+        case .save(let list, let entries, let base, let revision):
+            save(list, entries, base: base, revision: revision, dispatch)
+        case .reread(let list, let listID, let since):
+            reread(list, listID: listID, since: since, dispatch)
         }
     }
 

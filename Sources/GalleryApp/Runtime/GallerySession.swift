@@ -21,6 +21,8 @@ public enum GallerySession {
         public var opener: (any URLOpening)?
         /// In-process URLs to the record's own (`y` / `Y` copy what outlives the process).
         public var canonicalLink: @Sendable (String) -> String = { $0 }
+        /// Records' own picture links to this run's (`EffectRunner.localLink`).
+        public var localLink: @Sendable (String) -> String = { $0 }
         /// Where `y` / `Y` put text (nil: OSC 52 through the backend).
         public var clipboard: (any ClipboardWriting)?
         /// Favourites and history as loaded, where they are written, and why a file could
@@ -53,6 +55,7 @@ public enum GallerySession {
         if let opener = options.opener { effects.opener = opener }
         effects.clipboard = options.clipboard ?? TerminalClipboard(backend: backend)
         effects.canonicalLink = options.canonicalLink
+        effects.localLink = options.localLink
         effects.savedStore = options.savedStore
         // sixel/iTerm2: an overlay over part of a picture leaves the rest of it as pixels.
         let cutter = TerminalImages.Cutter.forMode(await backend.graphics)

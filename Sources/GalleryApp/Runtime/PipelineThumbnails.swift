@@ -31,6 +31,7 @@ public final class PipelineThumbnails: ThumbnailProviding, @unchecked Sendable {
     /// cropped to fill it (tiles are portrait boxes; Marvel portraits are 2:3).
     public static func request(for key: ThumbnailKey, colorDepth: ColorMode = .truecolor,
                                graphics: GraphicsMode = .blocks, dither: Dither = .diffusion) -> ImageRequest? {
+        if key.use == .full { return fullScreen(key, colorDepth: colorDepth, graphics: graphics, dither: dither) }
         var request = ImageRequest.marvel(MarvelImage(path: key.image.path, fileExtension: key.image.extension),
                                           box: CellBox(cols: key.columns, rows: key.rows), shape: .portrait, fit: .cover,
                                           color: colorDepth, graphics: graphics)
@@ -38,8 +39,25 @@ public final class PipelineThumbnails: ThumbnailProviding, @unchecked Sendable {
         // the other protocols cut it in pieces around it.
         if graphics.usesPixels && !graphics.picturesUnderText { request?.hole = key.hole }
         request?.dither = dither
+        // A page's picture is large: never scaled up past where its pixels show.
+        if case .detail = key.use { request?.maxUpscale = PipelineThumbnails.maxUpscale }
         return request
     }
+
+    /// `z`: the picture whole (contain) in the screen's box, from the source's full-size image
+    /// (the largest it has), never scaled up past `maxUpscale`.
+    static func fullScreen(_ key: ThumbnailKey, colorDepth: ColorMode, graphics: GraphicsMode, dither: Dither) -> ImageRequest? {
+        let image = MarvelImage(path: key.image.path, fileExtension: key.image.extension)
+        guard let url = image.url(.fullSize) ?? image.url(.detail) else { return nil }
+        var request = ImageRequest(url: url.absoluteString, box: CellBox(cols: key.columns, rows: key.rows), fit: .contain,
+                                   color: colorDepth, graphics: graphics)
+        request.dither = dither
+        request.maxUpscale = maxUpscale
+        return request
+    }
+
+    /// The most a page's picture is scaled up in the terminal's pixels (`ImageRequest.maxUpscale`).
+    public static let maxUpscale = 2.0
 
     public func load(_ key: ThumbnailKey, priority: ThumbnailPriority,
                      completion: @escaping @Sendable (HalfBlockCells?) -> Void) {

@@ -17,7 +17,8 @@ public struct SavedEntry: Equatable, Hashable, Sendable, Codable {
     public var resourceURI: String
     /// Which source it came from (`offline catalog`, `Marvel API`, a mirror's base URL, `live source metron`).
     public var source: String
-    /// When it was starred or opened.
+    /// When it was starred or opened, in whole seconds as the file keeps it (ISO 8601): the
+    /// merge tells an entry this run changed by its time, so memory and file must agree.
     public var at: Date
 
     /// `source` of an entry from a live source, followed by its name (`live source comicvine`).
@@ -36,7 +37,7 @@ public struct SavedEntry: Equatable, Hashable, Sendable, Codable {
         self.thumbnailExtension = thumbnail?.extension
         self.resourceURI = CopyRequest.resourceURL(kind, id: id)
         self.source = source
-        self.at = at
+        self.at = Date(timeIntervalSince1970: at.timeIntervalSince1970.rounded(.down))
     }
 
     public var resource: MarvelResource { MarvelResource(rawValue: kind) ?? .characters }
@@ -77,10 +78,28 @@ public struct SavedLists: Equatable, Sendable {
     public static let historyLimit = 100
     /// Bumped on every change: the order of the writes (`SavedStore.save(revision:)`).
     public internal(set) var revision = 0
+    /// Each list as its file last held it when read (at start, or again by an open saved
+    /// grid): what this run's changes are changes from, for the merge of every save.
+    public internal(set) var bases: [SavedList: [SavedEntry]]
 
     public init(favourites: [SavedEntry] = [], history: [SavedEntry] = []) {
         self.favourites = favourites
         self.history = Array(history.prefix(Self.historyLimit))
+        self.bases = [.favourites: favourites, .recent: self.history]
+    }
+
+    public func base(_ list: SavedList) -> [SavedEntry] { bases[list] ?? [] }
+
+    /// The file of `list` read again (another run wrote it): its entries, with this run's
+    /// changes since the last reading kept on top (`SavedStore.merge`). Returns true when
+    /// what the list holds changed.
+    @discardableResult
+    mutating func absorb(_ list: SavedList, file: [SavedEntry]) -> Bool {
+        let before = entries(list)
+        let merged = SavedStore.merge(before, since: base(list), into: file, limit: list == .recent ? Self.historyLimit : nil)
+        bases[list] = file
+        if list == .favourites { favourites = merged } else { history = merged }
+        return merged != before
     }
 
     /// `source`: where the record comes from (`DataSourceKind.savedName`).
@@ -115,7 +134,9 @@ public struct SavedLists: Equatable, Sendable {
         func mapped(_ entries: [SavedEntry]) -> [SavedEntry] {
             entries.map { var e = $0; e.thumbnailPath = e.thumbnailPath.map(map); return e }
         }
-        return SavedLists(favourites: mapped(favourites), history: mapped(history))
+        var lists = SavedLists(favourites: mapped(favourites), history: mapped(history))
+        lists.bases = bases.mapValues(mapped)
+        return lists
     }
 
     public func entries(_ list: SavedList) -> [SavedEntry] {

@@ -11,8 +11,8 @@ import UserDirectories
 ///
 /// Several galleries can run at once on the same files: every save takes an exclusive `flock`
 /// on a lock file beside them, re-reads the list and merges this run's changes into it (what
-/// this run added or removed since it last read or saved), so one gallery's star never erases
-/// another's.
+/// this run added, changed or removed since the base it started from), so one gallery's star
+/// never erases another's. An open saved grid reads the file again when it changes (`reread`).
 ///
 /// A file that cannot be used (not JSON, larger than `maxBytes`, a directory, unreadable,
 /// read-only) is never overwritten: that list is kept in memory for the run and `load` says why
@@ -76,10 +76,12 @@ public final class SavedStore: Sendable {
     public func memoryOnlyReason(_ list: SavedList) -> SavedStoreProblem? { memoryOnly.withLock { $0[list] } }
 
     /// Writes `entries` as `list`, merged with what other runs saved meanwhile (nothing for a
-    /// list kept in memory). Returns the list as written. Throws the reason a write failed;
-    /// the list is then kept in memory for the rest of the run.
+    /// list kept in memory): `base` is the list `entries` were changed from (the app's last
+    /// reading of the file; nil: what this store last read or saved). Returns the list as
+    /// written. Throws the reason a write failed; the list is then kept in memory for the rest
+    /// of the run.
     @discardableResult
-    public func save(_ list: SavedList, _ entries: [SavedEntry], revision: Int? = nil) throws -> [SavedEntry] {
+    public func save(_ list: SavedList, _ entries: [SavedEntry], since base: [SavedEntry]? = nil, revision: Int? = nil) throws -> [SavedEntry] {
         guard !isMemoryOnly(list) else { return entries }
         do {
             return try written.withLock { (written: inout [SavedList: Int]) throws -> [SavedEntry] in
@@ -93,7 +95,7 @@ public final class SavedStore: Sendable {
                     throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(errno))])
                 }
                 return try lock.withLock {
-                    let base = known.withLock { $0[list] } ?? []
+                    let base = base ?? known.withLock { $0[list] } ?? []
                     let merged = Self.merge(entries, since: base, into: try read(list), limit: list == .recent ? SavedLists.historyLimit : nil)
                     try write(list, merged)
                     known.withLock { $0[list] = entries }
@@ -111,26 +113,57 @@ public final class SavedStore: Sendable {
         }
     }
 
-    /// `ours` (this run's list) merged into `theirs` (the file now): this run's entries, then
-    /// the file's that this run neither has nor removed since `base`, newest first, cut to `limit`.
-    static func merge(_ ours: [SavedEntry], since base: [SavedEntry], into theirs: [SavedEntry], limit: Int?) -> [SavedEntry] {
+    /// `ours` (this run's list, changed from `base`) merged into `theirs` (the file now): a
+    /// three-way merge. This run's additions and changes (an entry not in `base`, or with
+    /// another time: a page opened again) win; what it removed since `base` stays out; the rest
+    /// is the file's, so what another run added, changed or removed meanwhile holds. Newest
+    /// first, cut to `limit`.
+    public static func merge(_ ours: [SavedEntry], since base: [SavedEntry], into theirs: [SavedEntry], limit: Int?) -> [SavedEntry] {
         struct Key: Hashable { let kind: String, id: Int }
         let key = { (entry: SavedEntry) in Key(kind: entry.kind, id: entry.id) }
-        let mine = Set(ours.map(key))
-        let removed = Set(base.map(key)).subtracting(mine)
+        let baseTimes = Dictionary(base.map { (key($0), $0.at) }, uniquingKeysWith: { a, _ in a })
+        let changed = ours.filter { baseTimes[key($0)] != $0.at }
+        let mine = Set(changed.map(key))
+        let removed = Set(base.map(key)).subtracting(ours.map(key))
         let others = theirs.filter { !mine.contains(key($0)) && !removed.contains(key($0)) }
         // Both are newest first: merged as in a merge sort, so each keeps its own order.
         var merged: [SavedEntry] = []
-        merged.reserveCapacity(ours.count + others.count)
-        var i = ours.startIndex, j = others.startIndex
-        while i < ours.endIndex || j < others.endIndex {
-            if j == others.endIndex || (i < ours.endIndex && ours[i].at >= others[j].at) {
-                merged.append(ours[i]); i += 1
+        merged.reserveCapacity(changed.count + others.count)
+        var i = changed.startIndex, j = others.startIndex
+        while i < changed.endIndex || j < others.endIndex {
+            if j == others.endIndex || (i < changed.endIndex && changed[i].at >= others[j].at) {
+                merged.append(changed[i]); i += 1
             } else {
                 merged.append(others[j]); j += 1
             }
         }
         return limit.map { Array(merged.prefix($0)) } ?? merged
+    }
+
+    /// Which version of a list's file was read: a write replaces the file (a new inode) and
+    /// sets its time, so a changed file has another stamp.
+    public struct FileStamp: Equatable, Sendable {
+        let inode: UInt64
+        let seconds: Int
+        let nanoseconds: Int
+        let size: Int64
+    }
+
+    /// The stamp of `list`'s file now (nil: there is none).
+    public func stamp(_ list: SavedList) -> FileStamp? {
+        var info = stat()
+        guard stat(file(list).path, &info) == 0 else { return nil }
+        return FileStamp(inode: UInt64(info.st_ino), seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec),
+                         size: Int64(info.st_size))
+    }
+
+    /// `list` as its file holds it now, when its stamp differs from `since` (another run, or
+    /// this one, wrote it); nil when it did not change, has gone, or cannot be read (the next
+    /// save says why). Writes replace the file whole, so no lock is needed to read one.
+    public func reread(_ list: SavedList, since: FileStamp?) -> (entries: [SavedEntry], stamp: FileStamp)? {
+        guard !isMemoryOnly(list), let before = stamp(list), before != since,
+              let entries = try? read(list), stamp(list) == before else { return nil }
+        return (entries, before)
     }
 
     func read(_ list: SavedList) throws -> [SavedEntry] {

@@ -22,7 +22,7 @@ extension AppState {
     mutating func toggleFavourite(_ entry: SavedEntry) -> [Effect] {
         let starred = saved.toggleFavourite(entry)
         copyNotice = strings.text(starred ? .favouriteAdded : .favouriteRemoved, Sanitizer.clean(entry.name))
-        return [.save(.favourites, saved.favourites, revision: saved.revision)]
+        return [.save(.favourites, saved.favourites, base: saved.base(.favourites), revision: saved.revision)]
     }
 
     /// Whether a tile (of this grid, or of a saved grid carrying its own kind) is starred.
@@ -37,9 +37,13 @@ extension AppState {
         return config.catalog
     }
 
-    /// `H`: the recently opened pages over the grid (Esc comes back).
+    /// `F` / `H`: the favourites or the recently opened pages over the grid (Esc comes back);
+    /// over the other saved list, in its place.
     mutating func openSavedList(_ list: SavedList) {
-        if case .saved(list) = current.query { return }
+        if case .saved(let shown) = current.query {
+            if shown == list { return }
+            if lists.count > 1 { lists.removeLast() }
+        }
         if search != nil { restoreFromSearch() }
         lists.append(PagedList(id: nextListID, query: .saved(list)))
         nextListID += 1
@@ -50,7 +54,7 @@ extension AppState {
         guard let page = details.top, let content = page.content, !visitedPages.contains(page.pageID) else { return [] }
         visitedPages.insert(page.pageID)
         saved.recordVisit(entry(page.subject.kind, id: page.subject.id, name: content.title, thumbnail: content.picture))
-        return [.save(.recent, saved.history, revision: saved.revision)]
+        return [.save(.recent, saved.history, base: saved.base(.recent), revision: saved.revision)]
     }
 
     /// A saved grid's pages come from memory at once: no request leaves the program.
@@ -65,6 +69,54 @@ extension AppState {
             let page = ItemPage(offset: request.offset, total: entries.count, items: slice.map(\.galleryItem))
             guard lists[top].receive(request, result: .success(page)) else { break }
         }
+    }
+
+    /// How often an open saved grid looks at its file.
+    static let savedCheckMillis = 1000
+
+    /// A saved grid on screen reads its file again when it opens, then whenever the file
+    /// changes (another gallery starred something): the view shows it, and this run's next
+    /// save merges from it instead of writing over it.
+    mutating func watchSavedFile() -> [Effect] {
+        guard case .saved(let list) = current.query, savedWatch != current.id else { return [] }
+        savedWatch = current.id
+        return [.reread(list, listID: current.id, since: savedStamps[list])]
+    }
+
+    mutating func checkSavedFile(listID: Int) -> [Effect] {
+        guard savedWatch == listID else { return [] }
+        guard current.id == listID, details.isEmpty, case .saved(let list) = current.query else {
+            savedWatch = nil  // looked at again when it is back on screen
+            return []
+        }
+        return [.reread(list, listID: listID, since: savedStamps[list])]
+    }
+
+    mutating func receiveSavedFile(_ list: SavedList, listID: Int, stamp: SavedStore.FileStamp?, entries: [SavedEntry]?) -> [Effect] {
+        if let stamp, let entries {
+            savedStamps[list] = stamp
+            if saved.absorb(list, file: entries) { showSavedAgain(list) }
+        }
+        guard savedWatch == listID else { return [] }
+        return [.startTimer(.savedCheck(listID: listID), milliseconds: Self.savedCheckMillis)]
+    }
+
+    /// The open grids of `list` show it as it is now, the same tile selected where it is still there.
+    mutating func showSavedAgain(_ list: SavedList) {
+        let entries = saved.entries(list)
+        for i in lists.indices where lists[i].query == .saved(list) {
+            let old = lists[i]
+            savedSnapshots[old.id] = entries
+            var fresh = PagedList(id: old.id, query: old.query)
+            fresh.order = old.order
+            fresh.topRow = old.topRow
+            let kept = old.selectedItem.flatMap { item in
+                entries.firstIndex { $0.id == item.id && $0.resource == (item.kind ?? $0.resource) }
+            }
+            fresh.selection = kept ?? min(old.selection, max(0, entries.count - 1))
+            lists[i] = fresh
+        }
+        revealCurrentSelection()
     }
 
     /// A list could not be written (or read at start): said once in the status line.

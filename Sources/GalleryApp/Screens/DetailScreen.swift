@@ -78,7 +78,7 @@ enum DetailScreen {
         case .narrow:
             blit(document, scrollTop: page.scrollTop, into: viewport, buffer: &buffer) { $0 }
         case .backdrop:
-            DetailPicture.draw(page: page, ref: page.content?.picture, in: layout.body, theme: theme, into: &buffer)
+            DetailPicture.draw(page: page, ref: page.content?.picture, in: layout.pictureFrame, theme: theme, into: &buffer)
             let panel = layout.panel
             var shade: [Point: Color] = [:]
             for y in panel.minY..<panel.maxY {

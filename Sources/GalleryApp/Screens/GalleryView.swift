@@ -5,6 +5,10 @@ import TerminalUI
 public enum GalleryView {
     public static func render(_ state: AppState, into buffer: inout Buffer, theme: Theme = .standard) {
         buffer.title = windowTitle(state)
+        if state.overlay == .picture, let full = state.fullPicture {
+            FullPictureView.render(state, full, theme: theme, into: &buffer)
+            return
+        }
         if DetailScreen.coversGrid(state) {
             DetailScreen.render(state, into: &buffer, theme: theme)
             return
@@ -25,7 +29,7 @@ public enum GalleryView {
         }
         switch state.overlay {
         case .help?: HelpOverlay.render(state, in: layout.grid, theme: theme, into: &buffer)
-        case nil: break
+        case .picture?, nil: break  // the picture was drawn alone, above
         }
         DetailScreen.renderModal(state, into: &buffer, theme: theme)
     }

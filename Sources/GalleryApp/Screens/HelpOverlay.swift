@@ -52,6 +52,7 @@ enum HelpOverlay {
         let strings = state.strings
         let (box, rows, keysWidth) = layout(state, in: area)
         buffer.fill(box, with: .blank)
+        buffer.markOpaque(box)  // kitty: the pictures under it hidden, as on every other terminal
         buffer.render(Border(title: strings[.helpTitle], style: theme.selectedFrame), in: box)
         let inner = Border.inner(box).inset(horizontal: 1, vertical: 0)
         let shown = visibleRows(box)

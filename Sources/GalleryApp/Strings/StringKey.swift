@@ -168,7 +168,8 @@ public enum StringKey: String, CaseIterable, Sendable {
     case errNoOfflineCopy
     case errNoDetailSource
     // Favourites and history (Strings+Saved.swift).
-    case helpFavourite, helpRecent, favouritesTitle, recentTitle, noFavourites, noRecent, savedHints
+    case helpFullPicture, fullPictureCaption, fullPictureLoading, fullPictureNone
+    case helpFavourite, helpFavouritesList, helpRecent, favouritesTitle, recentTitle, noFavourites, noRecent, savedHints
     case favouriteAdded, favouriteRemoved
     case savedProblem, savedLost, savedCorrupt, savedTooLarge, savedDirectory, savedUnreadable, savedReadOnly, savedNotWritten
 }

@@ -18,16 +18,32 @@ public struct HalfBlockCellRenderer: CellRendering {
         // half-block cells are that same picture (the part of it each cell shows is the same
         // in both), so pixels and half-blocks line up where they meet (the backdrop's panel,
         // an overlay). Half-block cells alone assume 1x2 pixels a cell.
-        let pixelFit = TerminalImages.fit(image, cols: box.cols, rows: box.rows, fit: request.fit, mode: request.graphics)
+        let pixelBox = Self.pixelBox(for: PixelSize(width: image.width, height: image.height), request: request)
+        let pixelFit = TerminalImages.fit(image, cols: pixelBox.cols, rows: pixelBox.rows, fit: request.fit, mode: request.graphics)
         let fitted = (pixelFit.map { $0.image.resized(width: $0.cols, height: $0.rows * 2) }
             ?? image.fitted(cols: box.cols, rows: box.rows, mode: request.fit)).dithered(to: request.color, method: request.dither)
         var cells = HalfBlockCells(image: fitted, boxCols: box.cols, boxRows: box.rows)
         // The terminal's own pixels, from the full decode (not the half-block pixels).
-        if let pixelFit, let hole = request.hole {
+        if let pixelFit, let hole = request.hole, pixelBox == box {
             cells.pixelPieces = try TerminalImages.pieces(pixelFit, mode: request.graphics, around: hole)
         } else if let pixelFit {
             cells.pixels = try TerminalImages.make(pixelFit, mode: request.graphics)
         }
         return cells
+    }
+
+    /// The cells the pixel rendition covers: the box, or fewer of the same shape when filling
+    /// it would take more than `maxUpscale` of the terminal's pixels per source pixel.
+    /// Half-blocks (2 pixels a cell) never come near it.
+    public static func pixelBox(for image: PixelSize, request: ImageRequest) -> CellBox {
+        let box = request.box
+        guard let cap = request.maxUpscale, request.graphics.usesPixels else { return box }
+        let cell = request.graphics.cellPixels
+        let sx = Double(box.cols * cell.width) / Double(image.width)
+        let sy = Double(box.rows * cell.height) / Double(image.height)
+        let scale = request.fit == .cover ? max(sx, sy) : min(sx, sy)
+        guard scale > cap else { return box }
+        let f = cap / scale
+        return CellBox(cols: Int(Double(box.cols) * f), rows: Int(Double(box.rows) * f))
     }
 }

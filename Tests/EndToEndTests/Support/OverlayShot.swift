@@ -81,6 +81,25 @@ enum OverlayShot {
         return got.isEmpty ? -.infinity : psnr(got, want)
     }
 
+    /// Blank cells inside `box` (its frame left out) with any pixel more than 24 a channel off
+    /// `background` (1 px in from the cell's edges): a picture, a dimmed picture or an old
+    /// glyph showing through a box that should be opaque (the help, issue 35).
+    static func seeThroughCells(_ vt: VirtualTerminal, in shot: RGBImage, box: Rect, cell: CellPixels,
+                                background: RGB = RGB(0, 0, 0)) -> Int {
+        var n = 0
+        let inner = Rect(x: box.x + 1, y: box.y + 1, width: max(0, box.width - 2), height: max(0, box.height - 2))
+        for y in inner.minY..<inner.maxY {
+            for x in inner.minX..<inner.maxX where vt.screen[x, y].symbol == " " {
+                let px = pixels(x: x, y: y, inset: 1, shot: shot, cell: cell)
+                let want = [background.r, background.g, background.b]
+                if stride(from: 0, to: px.count, by: 3).contains(where: { i in
+                    (0..<3).contains { abs(Int(px[i + $0]) - Int(want[$0])) > 24 }
+                }) { n += 1 }
+            }
+        }
+        return n
+    }
+
     /// PSNR of every cell outside `panel` between two screenshots (what the overlay must not
     /// change: the other tiles, the header, the status bar).
     static func outsidePSNR(_ a: RGBImage, _ b: RGBImage, cell: CellPixels, panel: Rect) -> Double {
