@@ -74,6 +74,39 @@ final class RateLimiterTests: XCTestCase {
         XCTAssertEqual(try b.usage().today, 30)
     }
 
+    /// A limiter waiting for the file's lock while another process writes later entries (on a
+    /// loaded machine, or a shared clock that moved minutes on meanwhile): the time it judges
+    /// the file by is read once it holds the lock. Read before, those entries were "in the
+    /// future", the file was taken for damaged and the day's count started again (9 of 30
+    /// counted in a loaded run of the test above).
+    func testATimeReadWhileWaitingForTheLockIsNotStale() async throws {
+        let fake = FakeClock()
+        let budget = MetronBudget(perMinute: 10, perDay: 4_500)
+        let first = MetronRateLimiter(file: file, budget: budget, clock: fake.clock)
+        _ = try await first.acquire()
+        let fd = open(file.path, O_RDWR)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        defer { close(fd) }
+        XCTAssertEqual(flock(fd, LOCK_EX), 0)
+        let waiting = MetronRateLimiter(file: file, budget: budget, clock: fake.clock)
+        let task = Task { try await waiting.acquire().today }
+        // The signal: the kernel lists the limiter as waiting for the lock (`->` in /proc/locks).
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, !((try? String(contentsOfFile: "/proc/locks", encoding: .utf8)) ?? "").contains("-> FLOCK") {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        // Meanwhile "another process" (the test, holding the lock) sent 5 requests 5 minutes on.
+        fake.advance(300)
+        let later = fake.now.timeIntervalSince1970
+        let day = ISO8601DateFormatter.string(from: fake.now, timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
+        let state = #"{"recent":[\#(later - 4),\#(later - 3),\#(later - 2),\#(later - 1),\#(later)],"day":"\#(day)","today":6,"pausedUntil":0}"#
+        XCTAssertEqual(ftruncate(fd, 0), 0)
+        XCTAssertEqual(Array(state.utf8).withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }, state.utf8.count)
+        flock(fd, LOCK_UN)
+        let today = try await task.value
+        XCTAssertEqual(today, 7, "the other process's 6 and this one: the file was not taken for damaged")
+    }
+
     func testTheDayRunsOutAndResetsAtUTCMidnight() async throws {
         // 23:59:00 UTC
         let fake = FakeClock(Date(timeIntervalSince1970: 1_800_057_540))

@@ -33,8 +33,10 @@ struct BudgetFile: Sendable {
     /// `readOnly`). A file that is not a regular file, cannot be opened, is too large, is not
     /// our JSON or holds impossible numbers (`BudgetCheck`) is ignored: the state starts
     /// afresh and the file is rewritten (even when `readOnly`), so one bad file never stops
-    /// the source; `BudgetFile.inspect` says what was wrong, for `doctor`.
-    func withLockedState<T>(readOnly: Bool = false, now: Date = Date(),
+    /// the source; `BudgetFile.inspect` says what was wrong, for `doctor`. `now` is read once
+    /// the lock is held: a time read before it could be older than what another process wrote
+    /// meanwhile, and its entries would then look as if from the future.
+    func withLockedState<T>(readOnly: Bool = false, now: () -> Date = Date.init,
                             _ body: (inout BudgetState) -> T) throws(BudgetError) -> T {
         let directory = (path as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -47,6 +49,7 @@ struct BudgetFile: Sendable {
         let read = Self.read(fd)
         var state: BudgetState
         var repaired = false
+        let now = now()
         switch read.flatMap({ BudgetCheck.validate($0, now: now) }) {
         case .success(let valid): state = valid
         case .failure(let problem):

@@ -73,7 +73,7 @@ public final class BudgetLimiter: Sendable {
         var told: Date?
         while true {
             let behind = queue.isBehind(me)
-            let outcome: (wait: Double?, reason: BudgetWait.Reason?, usage: BudgetUsage) = try file.withLockedState(now: clock.now()) { state in
+            let outcome: (wait: Double?, reason: BudgetWait.Reason?, usage: BudgetUsage) = try file.withLockedState(now: clock.now) { state in
                 // Read the time under the lock, so the file's entries are in lock order.
                 let now = clock.now()
                 prune(&state, now: now)
@@ -149,7 +149,7 @@ public final class BudgetLimiter: Sendable {
     /// wait in curl's queue or on a slow link for seconds after its grant; counted from the
     /// grant, the next window's requests could meet it inside the source's minute.
     public func sent(grantedAt: Date, resource: String? = nil) throws(BudgetError) {
-        try file.withLockedState(now: clock.now()) { state in
+        try file.withLockedState(now: clock.now) { state in
             let now = clock.now().timeIntervalSince1970
             let granted = grantedAt.timeIntervalSince1970
             func recount(_ times: inout [Double]) {
@@ -175,7 +175,7 @@ public final class BudgetLimiter: Sendable {
     /// connection in time): it gives its place in the windows and the day back. A refused
     /// connection cost Metron's budget 12 of its 18 a minute for nothing, and the next run waited.
     public func unsent(grantedAt: Date, resource: String? = nil) throws(BudgetError) {
-        try file.withLockedState(now: clock.now()) { state in
+        try file.withLockedState(now: clock.now) { state in
             let granted = grantedAt.timeIntervalSince1970
             guard let i = state.recent.firstIndex(of: granted) else { return }
             state.recent.remove(at: i)
@@ -192,7 +192,7 @@ public final class BudgetLimiter: Sendable {
     public func pause(until date: Date) throws(BudgetError) {
         let now = clock.now()
         let until = min(date.timeIntervalSince1970, now.timeIntervalSince1970 + Self.maxPause)
-        try file.withLockedState(now: now) { state in state.pausedUntil = max(state.pausedUntil, until) }
+        try file.withLockedState(now: clock.now) { state in state.pausedUntil = max(state.pausedUntil, until) }
     }
 
     /// No request from any process for `seconds` from now (on the limiter's clock), at most `maxPause`.
@@ -208,7 +208,7 @@ public final class BudgetLimiter: Sendable {
 
     /// The spending so far, without taking anything.
     public func usage() throws(BudgetError) -> BudgetUsage {
-        try file.withLockedState(readOnly: true, now: clock.now()) { state in
+        try file.withLockedState(readOnly: true, now: clock.now) { state in
             let now = clock.now()
             prune(&state, now: now)
             return usage(state, now)
