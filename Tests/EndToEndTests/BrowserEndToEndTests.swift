@@ -20,14 +20,9 @@ final class BrowserEndToEndTests: XCTestCase {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("marvel-browser-\(getpid())")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let keyFile = scratch.appendingPathComponent("private-key")
-        try "browser-test-private\n".write(to: keyFile, atomically: true, encoding: .utf8)
-        chmod(keyFile.path, 0o600)
-
         // Two page origins: the server allows only the first one's port.
-        let page = PageBox()
-        let allowed = try LoopbackHTTPServer { _ in .respond(status: 200, headers: ["Content-Type": "text/html"], body: Data(page.html.utf8)) }
-        let other = try LoopbackHTTPServer { _ in .respond(status: 200, headers: ["Content-Type": "text/html"], body: Data(page.html.utf8)) }
+        let pages = try BrowserPages(in: scratch)
+        let (keyFile, page, allowed, other) = (pages.keyFile, pages.page, pages.allowed, pages.other)
         let server = try ServeProcess(executable: RepoPaths.executable, extraArguments: [
             "--public-key", "browser-pub", "--private-key-file", keyFile.path,
             "--allowed-referrer", "127.0.0.1:\(allowed.port)",
@@ -131,6 +126,25 @@ final class BrowserEndToEndTests: XCTestCase {
         })();
         </script></body></html>
         """
+    }
+}
+
+/// What a browser test stands on: a private key file for `serve`, and two page origins on
+/// loopback serving the same page (set once the server's port is known): the server is told to
+/// allow only the first one.
+struct BrowserPages {
+    let keyFile: URL
+    let page = PageBox()
+    let allowed: LoopbackHTTPServer
+    let other: LoopbackHTTPServer
+
+    init(in scratch: URL) throws {
+        keyFile = scratch.appendingPathComponent("private-key")
+        try "browser-test-private\n".write(to: keyFile, atomically: true, encoding: .utf8)
+        chmod(keyFile.path, 0o600)
+        let page = self.page
+        allowed = try LoopbackHTTPServer { _ in .respond(status: 200, headers: ["Content-Type": "text/html"], body: Data(page.html.utf8)) }
+        other = try LoopbackHTTPServer { _ in .respond(status: 200, headers: ["Content-Type": "text/html"], body: Data(page.html.utf8)) }
     }
 }
 

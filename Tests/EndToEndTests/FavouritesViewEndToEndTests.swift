@@ -6,24 +6,17 @@ import XCTest
 /// socket, `XDG_DATA_HOME` in a temporary folder): the open view shows the other gallery's star
 /// without a key pressed, and unstarring it from the view takes it off the file.
 final class FavouritesViewEndToEndTests: XCTestCase {
-    private var folder: URL!
+    private var galleries: SharedDataGalleries!
 
     override func setUpWithError() throws {
         try Prerequisites.tmuxAndProgram()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("mg-favview-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        galleries = try SharedDataGalleries("mg-favview")
     }
 
-    override func tearDownWithError() throws {
-        if let folder { try? FileManager.default.removeItem(at: folder) }
-    }
+    override func tearDownWithError() throws { galleries?.remove() }
 
-    private var dataHome: String { folder.appendingPathComponent("data").path }
-
-    private func gallery(_ name: String) throws -> TmuxSession {
-        let command = "\(TmuxSession.quote(RepoPaths.executable.path)) characters --image-cache \(TmuxSession.quote(folder.path + "/images-" + name))"
-        return try TmuxSession(command: command, width: 120, height: 40, environment: ["XDG_DATA_HOME": dataHome])
-    }
+    private var dataHome: String { galleries.dataHome }
+    private func gallery(_ name: String) throws -> TmuxSession { try galleries.gallery(name) }
 
     /// The names in the favourites file now.
     private func favourites() -> [String] {

@@ -18,13 +18,8 @@ final class NginxBrowserEndToEndTests: XCTestCase {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("nginx-browser-\(getpid())-\(UUID().uuidString.prefix(6))")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let keyFile = scratch.appendingPathComponent("private-key")
-        try "browser-test-private\n".write(to: keyFile, atomically: true, encoding: .utf8)
-        chmod(keyFile.path, 0o600)
-
-        let page = PageBox()
-        let allowed = try LoopbackHTTPServer { _ in .respond(status: 200, headers: ["Content-Type": "text/html"], body: Data(page.html.utf8)) }
-        let other = try LoopbackHTTPServer { _ in .respond(status: 200, headers: ["Content-Type": "text/html"], body: Data(page.html.utf8)) }
+        let pages = try BrowserPages(in: scratch)
+        let (keyFile, page, allowed, other) = (pages.keyFile, pages.page, pages.allowed, pages.other)
         let serveLog = scratch.appendingPathComponent("serve.log").path
         let server = try ServeProcess(executable: RepoPaths.executable, extraArguments: [
             "--public-key", "browser-pub", "--private-key-file", keyFile.path,

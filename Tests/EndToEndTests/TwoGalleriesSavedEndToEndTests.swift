@@ -5,24 +5,17 @@ import XCTest
 /// Two galleries on the same favourites and history at the same time (issue 36): each save
 /// re-reads the file and merges under a lock, so what either one saved survives.
 final class TwoGalleriesSavedEndToEndTests: XCTestCase {
-    private var folder: URL!
+    private var galleries: SharedDataGalleries!
 
     override func setUpWithError() throws {
         try Prerequisites.tmuxAndProgram()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("mg-two-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        galleries = try SharedDataGalleries("mg-two")
     }
 
-    override func tearDownWithError() throws {
-        if let folder { try? FileManager.default.removeItem(at: folder) }
-    }
+    override func tearDownWithError() throws { galleries?.remove() }
 
-    private var dataHome: String { folder.appendingPathComponent("data").path }
-
-    private func gallery(_ name: String) throws -> TmuxSession {
-        let command = "\(TmuxSession.quote(RepoPaths.executable.path)) characters --image-cache \(TmuxSession.quote(folder.path + "/images-" + name))"
-        return try TmuxSession(command: command, width: 120, height: 40, environment: ["XDG_DATA_HOME": dataHome])
-    }
+    private var dataHome: String { galleries.dataHome }
+    private func gallery(_ name: String) throws -> TmuxSession { try galleries.gallery(name) }
 
     /// `marvel-gallery LIST --json` with this test's data: the saved ids.
     private func saved(_ list: String) throws -> [Int] {
