@@ -100,10 +100,10 @@ let package = Package(
         .target(name: "EmbeddedCatalogFile", dependencies: ["UserDirectories"], plugins: ["EmbeddedCatalogPlugin"]),
         // The seam between the server and its sources: what a source is (`LiveSource`) and the
         // contract-serving types both sides speak (routes, query parameters, API failures).
-        .target(name: "ContractServing", dependencies: ["Catalog", "MarvelAPI"]),
+        .target(name: "ContractServing", dependencies: ["Catalog", "MarvelAPI", "MarvelContract"]),
         .target(name: "CatalogServer", dependencies: [
-            "Catalog", "ContractServing", "EmbeddedCatalogFile", "MarvelAPI", "ImageCore", "Digests", "CivilCalendar", "CDeflate",
-            "CMalloc",
+            "Catalog", "ContractServing", "EmbeddedCatalogFile", "MarvelAPI", "MarvelContract", "ImageCore", "Digests", "CivilCalendar",
+            "CDeflate", "CMalloc",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "CompressNIO", package: "compress-nio"),
