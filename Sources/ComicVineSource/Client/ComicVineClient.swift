@@ -31,8 +31,10 @@ public final class ComicVineClient: Sendable {
     public let longestWait: TimeInterval?
     private let sent = Mutex(0)
     private let inFlight = InFlightRequests()
-    /// Set once Comic Vine refused the key: every later request fails at once, spending nothing.
-    private let keyRefused = Mutex(false)
+    /// Set once Comic Vine refused the key: every later request fails at once, spending nothing,
+    /// until the program is run with another key.
+    public var keyRefused: Bool { refusedKey.withLock { $0 } }
+    private let refusedKey = Mutex(false)
     private let lastRateLimit = Mutex<String?>(nil)
 
     public init(baseURL: URL = ComicVineClient.defaultBaseURL, apiKey: String, transport: HTTPTransport,
@@ -78,7 +80,9 @@ public final class ComicVineClient: Sendable {
             if case .rateLimited = error { lastRateLimit.withLock { $0 = error.description } }
             if case .mustWait = error { lastRateLimit.withLock { $0 = error.description } }
             switch error {
-            case .transport, .unexpectedStatus, .rateLimited, .mustWait:
+            // A refused key leaves what was stored browsable; the reason is said by the status
+            // line and `/health` (`keyRefused`).
+            case .transport, .unexpectedStatus, .rateLimited, .mustWait, .unauthorized:
                 if let stored, let envelope = ComicVineEnvelope(stored.body) { return envelope }
             default: break
             }
@@ -106,7 +110,7 @@ public final class ComicVineClient: Sendable {
     }
 
     private func fetch(_ url: URL, path: String, background: Bool, urgency: Int) async throws(ComicVineError) -> ComicVineEnvelope {
-        if keyRefused.withLock({ $0 }) { throw .unauthorized }
+        if keyRefused { throw .unauthorized }
         let resource = path.split(separator: "/").first.map(String.init) ?? path
         var attempt = 0
         var askedSoFar: Double = 0
@@ -140,7 +144,7 @@ public final class ComicVineClient: Sendable {
             }
             let envelope = ComicVineEnvelope(response.body)
             if response.status == 401 || envelope?.statusCode == ComicVineEnvelope.invalidKey {
-                keyRefused.withLock { $0 = true }
+                refusedKey.withLock { $0 = true }
                 throw .unauthorized
             }
             if response.status == 404 || envelope?.statusCode == ComicVineEnvelope.notFound { throw .notFound(path: path) }

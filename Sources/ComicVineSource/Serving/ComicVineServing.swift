@@ -12,10 +12,16 @@ public struct ComicVineServing: LiveSource {
     public static let imageHosts: Set<String> = ["comicvine.gamespot.com"]
 
     public var client: ComicVineClient
+    /// The longest a client waits for an answer before the contract's 504 (the answer goes on
+    /// being fetched and kept): `serve`'s promise, for a client with a bound on its waits;
+    /// nil (the gallery, whose waits are counted down on its status line): no bound.
+    public var answerDeadline: Duration?
+    private let pending = PendingAnswers()
     private let proxy: PictureProxy
 
     public init(client: ComicVineClient, imageHosts: Set<String> = ComicVineServing.imageHosts) {
         self.client = client
+        answerDeadline = client.longestWait == nil ? nil : AnswerDeadline.serve
         proxy = PictureProxy(allowedHosts: imageHosts.union([PictureProxy.hostPort(client.baseURL)]))
     }
 
@@ -28,7 +34,12 @@ public struct ComicVineServing: LiveSource {
 
     public func answer(_ route: ContractRoute, _ params: QueryParameters, pathAndQuery: String,
                        base: String) async throws(APIFailure) -> RouteAnswer {
-        try await ComicVineBackend(client: client).answer(route, params, base: base)
+        let backend = ComicVineBackend(client: client)
+        guard let answerDeadline else { return try await backend.answer(route, params, base: base) }
+        let answer = pending.task(base + pathAndQuery) { () async -> PendingAnswers.Outcome in
+            do throws(APIFailure) { return .success(try await backend.answer(route, params, base: base)) } catch { return .failure(error) }
+        }
+        return try await AnswerDeadline.run(answerDeadline, source: "Comic Vine", answer)
     }
 
     /// A served picture: Comic Vine's file (no API budget), at the variant asked for.
@@ -49,11 +60,25 @@ public struct ComicVineServing: LiveSource {
 
     /// "Comic Vine · 3/200 characters this hour · Comic Vine", read from the shared budget file.
     public var statusText: String? {
+        if client.keyRefused { return ComicVineError.unauthorized.description }
         guard let usage = try? client.limiter.usage() else { return nil }
         return usage.statusText
     }
 
     public var lastRateLimitText: String? { client.lastRateLimitError }
+
+    /// Read from the shared budget file, never from Comic Vine: a refused key, or a pause
+    /// Comic Vine asked for (420), means nothing new can be asked for now.
+    public var health: SourceHealth {
+        if client.keyRefused { return SourceHealth(canAnswer: false, reason: ComicVineError.unauthorized.description) }
+        guard let usage = try? client.limiter.usage() else {
+            return SourceHealth(canAnswer: false, reason: "the request budget file cannot be read")
+        }
+        if let until = usage.pausedUntil, until > Date() {
+            return SourceHealth(canAnswer: false, reason: "Comic Vine asked to wait until \(MarvelDate.format(until))")
+        }
+        return .ready
+    }
 
     public func settle() async { await client.settle() }
 
