@@ -10,6 +10,8 @@ import Foundation
 /// Covers and portraits (`/media/...`) are served from the embedded
 /// catalog's drawings. Recorded links to metron.cloud are rewritten to this server.
 public final class MetronTestServer: @unchecked Sendable {
+    /// API requests answered, and the 429s sent as rule breaks (the stand-ins' one log).
+    public let log = StandInLog()
     public let username: String
     public let password: String
     /// Requests a minute before answering 429 (nil: no limit).
@@ -23,9 +25,7 @@ public final class MetronTestServer: @unchecked Sendable {
     /// Issue lists made from the recorded issue details (`MetronTestServer+Appearances`).
     private var appearances: [String: [Int: [[String: Any]]]] = [:]
     private let lock = NSLock()
-    private var recent: [Date] = []
     private var _hits: [String: Int] = [:]
-    private var _tooMany = 0
     private var forced429: [(Int, retryAfter: Int)] = []
     private var offline = false
     private var server: LoopbackHTTPServer!
@@ -112,7 +112,7 @@ public final class MetronTestServer: @unchecked Sendable {
     /// Every request target (path and query) in arrival order.
     public var requests: [String] { server.requests.map(\.target) }
     /// 429s answered.
-    public var tooManyRequests: Int { lock.withLock { _tooMany } }
+    public var tooManyRequests: Int { log.violations.count }
     /// Answers the next `count` requests with 429 and `Retry-After: retryAfter`.
     public func force429(count: Int, retryAfter: Int) {
         lock.withLock { forced429.append((count, retryAfter)) }
@@ -141,18 +141,18 @@ public final class MetronTestServer: @unchecked Sendable {
             if let first = forced429.first {
                 forced429[0].0 -= 1
                 if forced429[0].0 <= 0 { forced429.removeFirst() }
-                _tooMany += 1
+                log.violated("429 asked for by the test")
                 return first.retryAfter
             }
             let now = Date()
-            recent.removeAll { now.timeIntervalSince($0) >= 60 }
+            let recent = log.arrivals(within: 60, before: now)
             // The allowance is the API's: pictures (a CDN in the real service) are not counted.
             if path.hasPrefix("/media/") { return nil }
             if let perMinute, recent.count >= perMinute {
-                _tooMany += 1
+                log.violated("more than \(perMinute) requests within a minute")
                 return Int((60 - now.timeIntervalSince(recent[0])).rounded(.up))
             }
-            recent.append(now)
+            log.arrived("api", at: now)
             return nil
         }
         if let throttle {

@@ -19,6 +19,11 @@ public final class StandInLog: @unchecked Sendable {
     /// The rules broken (a request too soon after the last, one over a resource's hour).
     public var violations: [String] { lock.withLock { _violations } }
 
+    /// The arrivals (of `resource`, else of any) within the last `window` seconds before `now`, oldest first.
+    public func arrivals(of resource: String? = nil, within window: TimeInterval, before now: Date = Date()) -> [Date] {
+        all.filter { (resource == nil || $0.resource == resource) && now.timeIntervalSince($0.at) < window }.map(\.at).sorted()
+    }
+
     /// The smallest gap between two arrivals (nil: fewer than two).
     public var closestGap: TimeInterval? {
         let times = all.map(\.at).sorted()
