@@ -120,7 +120,8 @@ let package = Package(
         .target(name: "MetronSource", dependencies: ["HTTPTransport", "MarvelAPI", "Catalog", "ContractServing", "LiveSourceKit"]),
         // Comic Vine (comicvine.gamespot.com): its client (an API key), its budget's declaration
         // (per resource per hour, a spacing), the translation, and its `LiveSource`.
-        .target(name: "ComicVineSource", dependencies: ["HTTPTransport", "MarvelAPI", "Catalog", "ContractServing", "LiveSourceKit"]),
+        .target(name: "ComicVineSource", dependencies: ["HTTPTransport", "MarvelAPI", "MarvelContract", "Catalog", "ContractServing",
+                                                      "LiveSourceKit"]),
         .target(name: "ImagePipeline", dependencies: ["ImageCore", "TerminalUI", "HTTPTransport", "Digests", "UserDirectories"]),
 
         // MARK: App
@@ -167,7 +168,8 @@ let package = Package(
             "MetronSource", "LiveSourceKit", "HTTPTransport", "MarvelAPI", "TestSupport", "CatalogServer", "Catalog", "ImageCore",
         ]),
         .testTarget(name: "ComicVineSourceTests", dependencies: [
-            "ComicVineSource", "LiveSourceKit", "HTTPTransport", "MarvelAPI", "TestSupport", "CatalogServer", "ImageCore",
+            "ComicVineSource", "LiveSourceKit", "HTTPTransport", "MarvelAPI", "MarvelContract", "TestSupport", "CatalogServer",
+            "ImageCore",
         ]),
         // The command line parsed in-process (validation messages and exit codes).
         .testTarget(name: "MarvelGalleryTests", dependencies: [

@@ -3,6 +3,7 @@ import ComicVineSource
 import Foundation
 import HTTPTransport
 import ImageCore
+import MarvelContract
 import TestSupport
 import XCTest
 
@@ -14,9 +15,16 @@ final class ComicVineServerTests: ComicVineLoopbackTestCase {
         let cv = try ComicVineTestServer()
         let server = try await serve(client(cv))
         defer { Task { await server.stop() } }
-        let (status, envelope, _) = try await get(server, "/v1/public/characters?limit=100&orderBy=name")
+        let (status, envelope, response) = try await get(server, "/v1/public/characters?limit=100&orderBy=name")
         XCTAssertEqual(status, 200)
         XCTAssertEqual(total(envelope), 120, "Marvel's characters only (publisher 31)")
+        // Counts Comic Vine's list does not give are named unknown, never a true 0; the comics'
+        // count (count_of_issue_appearances) and the stories' empty list are known.
+        let unknown = UnknownFields(headerValue: response.headers[UnknownFields.header.lowercased()])
+        let ids = results(envelope).compactMap { $0["id"] as? Int }
+        XCTAssertEqual(Set(ids.map { unknown.fields(of: $0) }), [["series.available", "events.available"]],
+                       response.headers[UnknownFields.header.lowercased()] ?? "no header")
+        XCTAssertEqual(response.headers["cache-control"], "no-cache")
         XCTAssertEqual(cv.apiHits, 1)
         let items = results(envelope)
         XCTAssertEqual(items.compactMap { $0["name"] as? String }, Array(cv.marvelCharacterNames.prefix(100)).map {

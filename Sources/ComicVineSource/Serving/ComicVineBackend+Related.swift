@@ -54,6 +54,8 @@ extension ComicVineBackend {
             if listed == .characters {
                 return (try await records(.characters, ids: page.compactMap { $0.cvInt("id") }, translate), entries.count)
             }
+            // A credit entry names an entity only: its counts are not known.
+            noteUnknown(listed, page.map { entry in entry.filter { $0.key == "id" } })
             return (page.map { translate.credited(listed.rawValue, $0) }, entries.count)
         case let (owner, listed) where Self.detailCredits[owner]?[listed] != nil:
             try params.rejectUnknown(allowed: ["limit", "offset"])

@@ -2,12 +2,23 @@ import Catalog
 import ContractServing
 import Foundation
 import MarvelAPI
+import MarvelContract
+import Synchronization
 
 /// The Marvel contract answered from Comic Vine (`--source comicvine`). A Marvel window
 /// (`offset`, `limit` <= 100) is one Comic Vine list request (its windows are the same), with
 /// `field_list` so answers stay small; the client's cache makes a second visit free.
 struct ComicVineBackend: Sendable {
     let client: ComicVineClient
+    /// What this answer's entities leave unknown (`unknownFields`), gathered as they are translated.
+    let unknown = Marks()
+
+    final class Marks: Sendable {
+        private let fields = Mutex(UnknownFields())
+        func withLock<T>(_ body: (inout UnknownFields) -> T) -> T { fields.withLock { body(&$0) } }
+    }
+
+    init(client: ComicVineClient) { self.client = client }
 
     /// `field_list` of each resource's list items and details (never the credit lists: a
     /// character's `issue_credits` runs to thousands).
@@ -38,7 +49,9 @@ struct ComicVineBackend: Sendable {
         let translate = ComicVineToMarvel(imageBase: base)
         let limit = try params.limit(), offset = try params.offset()
         func window(_ objects: [[String: Any]], total: Int) throws(APIFailure) -> RouteAnswer {
-            RouteAnswer(page: CatalogPage(total: total, results: try objects.map(Self.serialize)), limit: limit, offset: offset)
+            var answer = RouteAnswer(page: CatalogPage(total: total, results: try objects.map(Self.serialize)), limit: limit, offset: offset)
+            answer.unknown = unknown.withLock { $0 }
+            return answer
         }
         switch route {
         case .list(let kind):
@@ -83,8 +96,40 @@ struct ComicVineBackend: Sendable {
         return (try await translated(kind, page, translate), kept.count)
     }
 
+    /// The related lists Comic Vine's records of each kind give no count of: their credit lists
+    /// are never asked for with a record (a character's run to thousands of entries), so the
+    /// count is only known from the related route. Stories are not among them: Comic Vine has
+    /// none, and the contract's empty list is the truth.
+    static let uncounted: [EntityKind: [String]] = [
+        .characters: ["series", "events"], .comics: ["characters", "creators", "events"],
+        .series: ["characters", "creators", "events"], .events: ["characters", "creators", "series"],
+        .creators: ["series", "events"],
+    ]
+    /// The record field each kind's `comics.available` is read from.
+    static let comicsCount: [EntityKind: String] = [
+        .characters: "count_of_issue_appearances", .series: "count_of_issues",
+        .events: "count_of_isssue_appearances", .creators: "count_of_isssue_appearances",
+    ]
+
+    /// The fields of `record`'s translation that hold the contract's empty value for want of
+    /// Comic Vine saying it (`X-Unknown-Fields`: shown as "…", never as a true 0): the uncounted
+    /// lists, and `comics.available` when the record carries no count.
+    static func unknownFields(_ kind: EntityKind, _ record: [String: Any]) -> [String] {
+        var fields = (uncounted[kind] ?? []).map { $0 + ".available" }
+        if let count = comicsCount[kind], record.cvInt(count) == nil { fields.append("comics.available") }
+        return fields
+    }
+
+    /// Marks what `records` of `kind` leave unknown (`unknownFields`).
+    func noteUnknown(_ kind: EntityKind, _ records: [[String: Any]]) {
+        unknown.withLock { marks in
+            for record in records { if let id = record.cvInt("id") { marks.mark(Self.unknownFields(kind, record), of: id) } }
+        }
+    }
+
     /// Records of a kind as Marvel entities (issues with their volumes' start years).
     func translated(_ kind: EntityKind, _ records: [[String: Any]], _ translate: ComicVineToMarvel) async throws(APIFailure) -> [[String: Any]] {
+        noteUnknown(kind, records)
         switch kind {
         case .characters: return records.map(translate.character)
         case .comics:

@@ -228,7 +228,8 @@ final class KittyRun {
         return best
     }
 
-    func screenshotWhenDrawn(_ vt: VirtualTerminal, name: String, timeout: TimeInterval = 90,
+    /// `minColours`: what a drawn picture's middle holds at least (a flat picture: 1).
+    func screenshotWhenDrawn(_ vt: VirtualTerminal, name: String, timeout: TimeInterval = 90, minColours: Int = 6,
                              file: StaticString = #filePath, line: UInt = #line) throws -> RGBImage {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent(name).path
         let deadline = Date().addingTimeInterval(timeout)
@@ -239,7 +240,7 @@ final class KittyRun {
                 let cell = (Double(windowPixels.width) / Double(size.width), Double(windowPixels.height) / Double(size.height))
                 let shot = try x.screenshot(importPath: found["import"]!, to: path)
                 last = shot
-                if DrawnPictures.shown(rects, in: shot, cell: cell) { return shot }
+                if DrawnPictures.shown(rects, in: shot, cell: cell, minColours: minColours) { return shot }
             }
             usleep(200_000)
         }
