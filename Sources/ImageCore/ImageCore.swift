@@ -9,7 +9,7 @@ import TerminalUI
 //   bytes --ImageDecoder.decode--> RGBImage --fitted(into:mode:) / resized(to:)--> RGBImage
 //         --HalfBlockCells(image:[boxCols:boxRows:])--> cells --HalfBlockEncoder.encode--> ANSI
 //
-// - `ImageDecoder.decode(_:options:)` (or `decodeImage`): JPEG (libjpeg-turbo), PNG (libpng),
+// - `ImageDecoder.decode(_:options:)`: JPEG (libjpeg-turbo), PNG (libpng),
 //   GIF first frame (giflib), sniffed from magic bytes; `DecodeOptions` carries the pixel limit
 //   (default 40 MP, `ImageError.imageTooLarge` before allocation), the background alpha is
 //   composited over, the target size for DCT scaling, EXIF orientation. `probe` reads headers.

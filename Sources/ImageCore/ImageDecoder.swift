@@ -137,13 +137,6 @@ public enum ImageDecoder {
     }
 }
 
-/// Shorthand for `ImageDecoder.decode`.
-public func decodeImage(_ bytes: [UInt8], maxPixels: Int = DecodeOptions.defaultMaxPixels,
-                        background: RGB = .black, targetSize: PixelSize? = nil) throws(ImageError) -> RGBImage {
-    try ImageDecoder.decode(bytes, options: DecodeOptions(maxPixels: maxPixels, background: background,
-                                                          targetSize: targetSize))
-}
-
 extension ImageError {
     /// Maps a shim status to the typed error.
     init(status: mg_img_status, format: ImageFormat) {

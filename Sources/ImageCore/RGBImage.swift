@@ -39,7 +39,4 @@ public struct RGBImage: Sendable, Equatable {
             pixels[i + 2] = newValue.b
         }
     }
-
-    /// Memory held by the pixels, for cache accounting.
-    public var byteCount: Int { pixels.count }
 }

@@ -6,7 +6,6 @@ struct ImageLayer: Sendable {
     /// least recently shown freed when they outgrow the budget.
     var stored = KittyImageStore()
     var transmits = 0
-    var placements = 0
     var frees = 0
     /// The z each kitty picture shown now was placed at (a change re-places it).
     var placedZ: [UInt32: Int] = [:]
@@ -53,9 +52,8 @@ extension ANSIEncoder {
         id | (UInt32(k & 0xFF) << 24)
     }
 
-    /// Pictures transmitted and placements written so far (tests and the benchmark).
+    /// Pictures transmitted so far (tests and the benchmark).
     public var imagesTransmitted: Int { imageLayer.transmits }
-    public var imagePlacementsWritten: Int { imageLayer.placements }
     /// kitty pictures freed in the terminal to stay under the budget, and the bytes it holds.
     public var imagesFreed: Int { imageLayer.frees }
     public var kittyStoredBytes: Int { imageLayer.stored.bytes }
@@ -229,7 +227,6 @@ extension ANSIEncoder {
                     // Part of it (cut by a scrolled viewport): those pixels over those cells.
                     out.append(contentsOf: KittyGraphics.place(id: image.id, placement: 1, cols: p.rect.width, rows: p.rect.height,
                                                                z: z, source: p.sourcePixels))
-                    imageLayer.placements += 1
                 }
             case .sixel, .iterm2:
                 let touched = diff.clearScreen || !imageLayer.shown.contains(p) || diff.changed.contains { i in
@@ -243,7 +240,6 @@ extension ANSIEncoder {
                     out.append(contentsOf: ITerm2Graphics.show(file: image.payload, cols: image.cols, rows: image.rows))
                 }
                 imageLayer.transmits += 1
-                imageLayer.placements += 1
                 cursor = nil  // the terminal leaves the cursor after the picture
             case .blocks:
                 continue

@@ -136,15 +136,6 @@ public struct Buffer: Hashable, Sendable {
         return x - p.x
     }
 
-    /// Changes the style of every cell in `rect` without touching the symbols.
-    public mutating func setStyle(_ style: Style, in rect: Rect) {
-        let r = rect.intersection(area)
-        guard !r.isEmpty else { return }
-        for y in r.minY..<r.maxY {
-            for x in r.minX..<r.maxX { cells[y * size.width + x].style = style }
-        }
-    }
-
     /// The screen as text, one line per row, trailing spaces removed (for snapshots and tests).
     public var text: String {
         var lines: [String] = []

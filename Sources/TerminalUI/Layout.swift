@@ -25,12 +25,6 @@ extension Rect {
         return (Rect(x: x, y: y, width: c, height: height), Rect(x: x + c, y: y, width: width - c, height: height))
     }
 
-    /// The right `columns` columns and the rest.
-    public func splitRight(_ columns: Int) -> (rest: Rect, right: Rect) {
-        let c = max(0, min(columns, width))
-        return (Rect(x: x, y: y, width: width - c, height: height), Rect(x: maxX - c, y: y, width: c, height: height))
-    }
-
     /// A rect of (at most) `size` centred in this one.
     public func centered(_ size: Size) -> Rect {
         let w = min(size.width, width), h = min(size.height, height)

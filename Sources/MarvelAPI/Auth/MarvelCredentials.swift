@@ -25,11 +25,6 @@ public struct MarvelCredentials: Sendable, Hashable, CustomStringConvertible, Cu
         Digest.md5Hex(timestamp + privateKey + publicKey)
     }
 
-    /// True when `text` contains the private key (used to check outputs never leak it).
-    public func exposesPrivateKey(in text: String) -> Bool {
-        !privateKey.isEmpty && text.contains(privateKey)
-    }
-
     public var description: String { "MarvelCredentials(publicKey: \(publicKey), privateKey: <redacted>)" }
     public var debugDescription: String { description }
     public var customMirror: Mirror { Mirror(self, children: ["publicKey": publicKey, "privateKey": "<redacted>"]) }

@@ -5,10 +5,3 @@ public protocol MarvelPageLoading: Sendable {
 }
 
 extension MarvelClient: MarvelPageLoading {}
-
-extension MarvelPageLoading {
-    /// A paginator over any list endpoint of this loader.
-    public func makePaginator<Entity>(_ endpoint: MarvelEndpoint<Entity>, pageSize: Int = 20) -> Paginator<Entity> {
-        Paginator(endpoint: endpoint, pageSize: pageSize) { try await self.page($0) }
-    }
-}
