@@ -45,7 +45,7 @@ public enum EmbeddedCatalog {
     public static var cacheDirectory: URL { cacheDirectory(environment: ProcessInfo.processInfo.environment) }
 
     public static func cacheDirectory(environment env: [String: String]) -> URL {
-        UserDirectories.cache(env).appendingPathComponent("marvel-gallery")
+        UserDirectories.appCache(env)
     }
 
     /// The user's catalog for `catalog import` / `catalog info` / `serve --catalog`.
@@ -53,7 +53,7 @@ public enum EmbeddedCatalog {
 
     public static func userCatalogPath(environment env: [String: String]) -> String {
         if let path = env["MARVEL_GALLERY_CATALOG"], !path.isEmpty { return path }
-        return UserDirectories.data(env).appendingPathComponent("marvel-gallery/catalog.sqlite").path
+        return UserDirectories.appData(env).appendingPathComponent("catalog.sqlite").path
     }
 
     /// Opens the SQLite catalog built from a fixtures folder. When this version is not in the
@@ -67,7 +67,7 @@ public enum EmbeddedCatalog {
         var directory = cacheDirectory ?? Self.cacheDirectory
         if cacheDirectory == nil, (try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)) == nil {
             // An unwritable home (some CI sandboxes): build beside the other temporary files.
-            directory = FileManager.default.temporaryDirectory.appendingPathComponent("marvel-gallery-\(getuid())")
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent("\(UserDirectories.appFolder)-\(getuid())")
         }
         let path = directory.appendingPathComponent(fileName(version: version)).path
         if FileManager.default.fileExists(atPath: path) {

@@ -11,7 +11,7 @@ extension ImagePipeline {
     /// (`UserDirectories`: `~` is `$HOME` first).
     public static func defaultCacheDirectory(environment env: [String: String]) -> URL {
         if let dir = env["MARVEL_GALLERY_IMAGE_CACHE"], !dir.isEmpty { return URL(fileURLWithPath: dir) }
-        return UserDirectories.cache(env).appendingPathComponent("marvel-gallery/images")
+        return UserDirectories.appCache(env).appendingPathComponent("images")
     }
 
     /// The app's pipeline: libcurl loader on `transport`, disk cache in `cacheDirectory`

@@ -29,7 +29,7 @@ public struct ConfigFile: Equatable, Sendable {
 
     /// Where the file is looked for.
     public static func path(environment: [String: String]) -> URL {
-        UserDirectories.config(environment).appendingPathComponent("marvel-gallery/config.toml")
+        UserDirectories.appConfig(environment).appendingPathComponent("config.toml")
     }
 
     /// Parses TOML text; `path` only names the file in errors.

@@ -98,8 +98,8 @@ public struct DoctorReport: Sendable {
             ?? env["LANG"] ?? "(unset)"
         let utf8 = locale.lowercased().replacingOccurrences(of: "-", with: "").contains("utf8")
         r.add("locale", "\(locale)\(utf8 ? "" : " (not UTF-8: wide characters may misalign)")")
-        r.add("cache", UserDirectories.cache(env).appendingPathComponent("marvel-gallery").path)
-        r.add("config", UserDirectories.config(env).appendingPathComponent("marvel-gallery").path)
+        r.add("cache", UserDirectories.appCache(env).path)
+        r.add("config", UserDirectories.appConfig(env).path)
         // The C libraries' versions come from the layers that link them (the caller asks them).
         for library in libraries { r.add(library.name, library.version.isEmpty ? "unknown" : library.version) }
         return r

@@ -7,6 +7,14 @@ import Foundation
 /// config but wrote /root/.cache). An XDG variable counts only when absolute, as the XDG base
 /// directory spec says (a relative one is ignored).
 public enum UserDirectories {
+    /// The program's own folder in each base directory (and under an install's `share`).
+    public static let appFolder = "marvel-gallery"
+
+    /// The program's folders: `cache(environment)/marvel-gallery`, and so on.
+    public static func appCache(_ environment: [String: String]) -> URL { cache(environment).appendingPathComponent(appFolder) }
+    public static func appData(_ environment: [String: String]) -> URL { data(environment).appendingPathComponent(appFolder) }
+    public static func appConfig(_ environment: [String: String]) -> URL { config(environment).appendingPathComponent(appFolder) }
+
     /// `$HOME`, else the password file's home directory.
     public static func home(_ environment: [String: String]) -> URL {
         if let home = environment["HOME"], !home.isEmpty { return URL(fileURLWithPath: home) }
@@ -33,7 +41,7 @@ public enum UserDirectories {
     /// its catalog lives once it runs away from the source tree and the build folder.
     public static var installedData: URL? {
         guard let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() else { return nil }
-        return executable.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("share/marvel-gallery")
+        return executable.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("share").appendingPathComponent(appFolder)
     }
 
     private static func xdg(_ name: String, _ environment: [String: String]) -> URL? {

@@ -40,7 +40,7 @@ public final class SavedStore: Sendable {
     /// `$XDG_DATA_HOME/marvel-gallery` (an absolute path, as the XDG spec asks) or
     /// `~/.local/share/marvel-gallery` (`UserDirectories`).
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        UserDirectories.data(environment).appendingPathComponent("marvel-gallery")
+        UserDirectories.appData(environment)
     }
 
     public func file(_ list: SavedList) -> URL {

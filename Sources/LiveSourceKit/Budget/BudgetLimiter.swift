@@ -49,7 +49,7 @@ public final class BudgetLimiter: Sendable {
     /// `$XDG_CACHE_HOME/marvel-gallery/{name}` (default `~/.cache/...`, `UserDirectories`).
     public static func defaultFile(named name: String,
                                    environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        UserDirectories.cache(environment).appendingPathComponent("marvel-gallery/\(name)")
+        UserDirectories.appCache(environment).appendingPathComponent(name)
     }
 
     /// Requests of each window kept free of background work (pictures' detail lookups), so

@@ -16,7 +16,7 @@ public enum CredentialsLoader {
 
     /// The config folder: `$XDG_CONFIG_HOME/marvel-gallery` or `~/.config/marvel-gallery`.
     public static func configDirectory(environment: [String: String]) -> URL {
-        UserDirectories.config(environment).appendingPathComponent("marvel-gallery")
+        UserDirectories.appConfig(environment)
     }
 
     /// nil when no keys are configured anywhere (the app then uses its built-in catalog).

@@ -78,7 +78,7 @@ public final class ResponseCache: Sendable {
 
     /// `$XDG_CACHE_HOME/marvel-gallery` or `~/.cache/marvel-gallery`.
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        UserDirectories.cache(environment).appendingPathComponent("marvel-gallery")
+        UserDirectories.appCache(environment)
     }
 
     /// The URL without `apikey`, `ts`, `hash`: the identity of a request.
