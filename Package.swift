@@ -20,7 +20,6 @@ import PackageDescription
 
 let package = Package(
     name: "marvel-gallery",
-    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "marvel-gallery", targets: ["marvel-gallery"]),
         .executable(name: "marvel-bench", targets: ["MarvelBench"]),

@@ -3,6 +3,12 @@
 #define _GNU_SOURCE
 #include "mg_terminal.h"
 
+// The program is built and tested on Linux only (pipe2, SIGPWR here; Synchronization's Mutex,
+// macOS 15 and later, throughout): elsewhere the build stops at this line, saying so.
+#ifndef __linux__
+#error "marvel-gallery builds on Linux only"
+#endif
+
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
