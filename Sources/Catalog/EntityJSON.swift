@@ -41,7 +41,7 @@ enum EntityJSON {
     }
 
     /// Characters and comics as stored, each list's `available` raised to what the catalog
-    /// holds when it holds more than the record said (a character recorded in 2014 with 23
+    /// holds or names (`EntityKind.listedRows`) when that is more than the record said (a character recorded in 2014 with 23
     /// series, in comics imported from 2022 with 29): a list's `available` is its
     /// collection's `total`. One count query per list field for all of `stored`.
     static func countingAll(_ kind: EntityKind, _ stored: [Int: String], _ db: Database) throws -> [Int: String] {
@@ -51,7 +51,7 @@ enum EntityJSON {
         for field in kind.listFields {
             let table = field.table
             let rows = try Row.fetchAll(db, sql: "SELECT p.a, count(*) FROM (\(Relations.pairs(from: kind, ids, to: field))) p "
-                + "JOIN \(table) ON \(table).id = p.b WHERE \(field.servedCondition) GROUP BY p.a")
+                + "JOIN \(field.listedRows) \(table) ON \(table).id = p.b WHERE \(field.servedCondition) GROUP BY p.a")
             for row in rows {
                 let (id, held): (Int, Int) = (row[0], row[1])
                 guard let json = out[id], var members = JSONMembers(json), let list = members.value(field.rawValue),
@@ -138,7 +138,7 @@ enum EntityJSON {
     static func items(of field: EntityKind, relatedTo kind: EntityKind, _ ids: [Int], _ db: Database) throws -> [Int: ListItems] {
         let table = field.table
         let sql = "SELECT p.a, \(table).id, \(table).\(field.nameColumn), \(field == .stories ? "story.type" : "''") "
-            + "FROM (\(Relations.pairs(from: kind, ids, to: field))) p JOIN \(table) ON \(table).id = p.b "
+            + "FROM (\(Relations.pairs(from: kind, ids, to: field))) p JOIN \(field.listedRows) \(table) ON \(table).id = p.b "
             + "WHERE \(field.servedCondition) ORDER BY p.a, \(table).id"
         var lists: [Int: ListItems] = [:]
         let rows = try Row.fetchCursor(db, sql: sql)

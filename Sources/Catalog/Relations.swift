@@ -25,6 +25,14 @@ enum Relations {
             base = direct
         } else if source == target {
             base = "SELECT id AS a, id AS b FROM \(source.table) WHERE id IN ($IDS)"
+        } else if target == .comics {
+            // The link's own comic ids: a comic known only by name (`named`) is related too.
+            let s = comicLink(source)
+            base = "SELECT \(s.owner) AS a, \(s.comic) AS b FROM \(s.table) WHERE \(s.owner) IN ($IDS)"
+        } else if source == .comics {
+            let t = comicLink(target)
+            let notNull = target == .series ? " AND \(t.owner) IS NOT NULL" : ""
+            base = "SELECT \(t.comic) AS a, \(t.owner) AS b FROM \(t.table) WHERE \(t.comic) IN ($IDS)\(notNull)"
         } else {
             let (s, t) = (comicLink(source), comicLink(target))
             let notNull = target == .series ? " AND t.\(t.owner) IS NOT NULL" : ""
