@@ -36,20 +36,18 @@ extension EntityKind {
         }
     }
 
-    /// The rows a list of characters or comics related to other entities chooses from (a
-    /// collection such as `/events/29/characters`), as the table it replaces: the held records
-    /// and those known only by name, so the collection holds every item its owner's list
-    /// names and its `total` is the list's `available`. Unrelated lists hold only records.
+    /// The rows a list of characters related to other entities chooses from (a collection
+    /// such as `/events/29/characters`), as the table it replaces: the held records and those
+    /// known only by name, so the collection holds every character its owner's list names.
+    /// Unrelated lists hold only records. A comic known only by name is not in a collection:
+    /// its series is not known and every client requires one (esak fails the whole page); the
+    /// collection's total is still its owner's `available` (`CatalogStore.listAvailable`).
     var relatedRows: String {
         switch self {
         case .characters:
             "(SELECT id, name, name_key, modified, json FROM character UNION ALL "
                 + "SELECT id, name, fold(name), NULL, NULL FROM named "
                 + "WHERE kind = 'characters' AND id NOT IN (SELECT id FROM character)) character"
-        case .comics:
-            "(SELECT id, title, title_key, format, issue_number, is_variant, series_id, digital_id, modified, onsale, foc, json "
-                + "FROM comic UNION ALL SELECT id, name, fold(name), '', 0, 0, NULL, 0, NULL, NULL, NULL, NULL FROM named "
-                + "WHERE kind = 'comics' AND id NOT IN (SELECT id FROM comic)) comic"
         default: table
         }
     }
