@@ -52,7 +52,11 @@ extension EntityRows {
                 }
                 if case let (sql, a, b)? = table {
                     once(sql, key: a, b) { [a, b] }
-                } else {
+                }
+                // A story's own characters are kept apart too: its comic's characters are not all
+                // in it (a collection names every character of every story it reprints), and a
+                // story whose record lists its characters has only those (`Relations`).
+                if table == nil || (kind, field) == (.stories, .characters) {
                     let tag = Self.kindTag(kind) * 8 + Self.kindTag(field)
                     let (owner, ownKind) = (id, kind)
                     once(.entityLink, key: owner, item.id, tag: tag) { [ownKind.rawValue, owner, field.rawValue, item.id, item.role] }
