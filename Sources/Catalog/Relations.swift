@@ -75,11 +75,13 @@ enum Relations {
     /// story it reprints (comic 21072 names Iron Man; its story 18270 recorded Captain Marvel
     /// and Thanos). A story whose record listed all its characters (no more than a list's 20)
     /// keeps that list alone (its links are in `entity_link` too); a story known only from
-    /// comics, or with a longer list, keeps every link there is.
+    /// comics, or with a longer list, keeps every link there is, and so does one whose listed
+    /// characters are not in `entity_link` (a catalog imported before it kept them).
     private static func ownCharacters(_ kind: EntityKind) -> String {
         guard kind == .stories else { return "" }
         return " AND NOT EXISTS (SELECT 1 FROM recorded_count r WHERE r.kind = 'stories' AND r.id = story_id "
-            + "AND r.field = 'characters' AND r.available <= \(EntityJSON.listCap))"
+            + "AND r.field = 'characters' AND r.available <= \(EntityJSON.listCap) AND (r.available = 0 OR EXISTS "
+            + "(SELECT 1 FROM entity_link WHERE a_kind = 'stories' AND a_id = story_id AND b_kind = 'characters')))"
     }
 
     /// SQL selecting `(a, comic)`: `a` one of `ids` of `kind`, `comic` the id of a comic that

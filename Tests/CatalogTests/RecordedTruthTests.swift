@@ -1,6 +1,7 @@
 import Catalog
 import CatalogServer
 import Foundation
+import GRDB
 import TestSupport
 import XCTest
 
@@ -179,7 +180,8 @@ final class RecordedTruthTests: XCTestCase {
         func character(_ id: Int) -> [String: Any] { ["resourceURI": "\(gw)/characters/\(id)", "name": "Character \(id)"] }
         func story(_ id: Int) -> [String: Any] { ["resourceURI": "\(gw)/stories/\(id)", "name": "Story \(id)", "type": "interiorStory"] }
         func list(_ items: [[String: Any]]) -> [String: Any] { ["available": items.count, "returned": items.count, "items": items] }
-        let store = try CatalogStore()
+        let file = try freshFolder("own-characters").appendingPathComponent("catalog.sqlite").path
+        var store = try CatalogStore(path: file)
         var report = ImportReport()
         store.importObjects([
             ["id": 1, "title": "Masterworks Vol. 1 (Hardcover)", "resourceURI": "\(gw)/comics/1",
@@ -204,6 +206,13 @@ final class RecordedTruthTests: XCTestCase {
         var filter = EntityFilter()
         filter.related[.characters] = [53]
         XCTAssertEqual(try store.entities(.stories, filter).ids, [8], "character 53 is not in story 7")
+
+        // A catalog imported before the story's own links were kept: every link there is.
+        try DatabaseQueue(path: file).write { db in
+            try db.execute(sql: "DELETE FROM entity_link WHERE a_kind = 'stories' AND b_kind = 'characters'")
+        }
+        store = try CatalogStore(path: file)
+        XCTAssertEqual(try characters(ofStory: 7), ["Character 51", "Character 52", "Character 53"])
     }
 
     /// A character's recorded stories list names a story nothing else does (no comic, no
