@@ -120,14 +120,15 @@ public protocol CatalogReading: Sendable {
     func image(token: String) throws -> StoredImage?
     /// What the catalog was built from, for `GET /health`; nil when it cannot say.
     var version: String? { get }
-    /// How many `field` items the record of `kind` `id` said it had, when it said (the total
-    /// of its collection when the catalog holds fewer); nil otherwise.
-    func recordedAvailable(_ kind: EntityKind, id: Int, _ field: EntityKind) throws -> Int?
+    /// The `available` of the `field` list of entity `kind` `id` as served (the count its record
+    /// gave, or what the catalog lists when that is more): its unfiltered collection's `total`,
+    /// when the collection holds fewer; nil when not known.
+    func listAvailable(_ kind: EntityKind, id: Int, _ field: EntityKind) throws -> Int?
 }
 
 extension CatalogReading {
     public var version: String? { nil }
-    public func recordedAvailable(_ kind: EntityKind, id: Int, _ field: EntityKind) throws -> Int? { nil }
+    public func listAvailable(_ kind: EntityKind, id: Int, _ field: EntityKind) throws -> Int? { nil }
 }
 
 /// Filters of `/v1/public/{creators,events,series,stories}` and the lists of them under other

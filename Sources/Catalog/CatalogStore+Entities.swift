@@ -86,8 +86,10 @@ extension CatalogStore {
         return pairs()
     }
 
-    public func recordedAvailable(_ kind: EntityKind, id: Int, _ field: EntityKind) throws -> Int? {
-        try read { db in try EntityJSON.recordedCounts(kind, [id], field, db)[id] }
+    public func listAvailable(_ kind: EntityKind, id: Int, _ field: EntityKind) throws -> Int? {
+        guard let json = try entity(kind, id: id), let list = JSONMembers(json)?.value(field.rawValue),
+              let available = JSONMembers(String(decoding: list, as: UTF8.self))?.value("available") else { return nil }
+        return Int(String(decoding: available, as: UTF8.self))
     }
 
     public func entity(_ kind: EntityKind, id: Int) throws -> String? {

@@ -6,6 +6,8 @@ extension CatalogStore: CatalogReading {
     private struct Filter {
         var clauses: [String] = []
         var arguments: [any DatabaseValueConvertible] = []
+        /// Related to other entities: read from `EntityKind.relatedRows`.
+        var related = false
 
         mutating func add(_ clause: String, _ args: [any DatabaseValueConvertible] = []) {
             clauses.append(clause); arguments += args
@@ -39,6 +41,7 @@ extension CatalogStore: CatalogReading {
         mutating func related(_ kind: EntityKind, _ lists: KeyValuePairs<EntityKind, [Int]>) {
             for (other, ids) in lists where !ids.isEmpty {
                 add("id IN (\(Relations.sql(from: other, ids, to: kind)))")
+                related = true
             }
         }
 
@@ -50,7 +53,8 @@ extension CatalogStore: CatalogReading {
             return kept
         }
         return try read { db in
-            let (total, ids) = try window(kind, where: filter.sql, arguments: filter.arguments, filtered: !filter.clauses.isEmpty,
+            let (total, ids) = try window(kind, from: filter.related ? kind.relatedRows : nil, where: filter.sql,
+                                          arguments: filter.arguments, filtered: !filter.clauses.isEmpty,
                                           order: order, limit: limit, offset: offset, db)
             let found = try rendered(kind, ids, db)
             return CatalogPage(total: total, results: found.map(\.json), ids: found.map(\.id))
@@ -74,7 +78,7 @@ extension CatalogStore: CatalogReading {
         // `comics` counts what the served `comics.available` counts (`EntityJSON.items`): the
         // character's comics through every relation, recorded links included; ties by name.
         let comicsCount = "(SELECT count(*) FROM (\(Relations.pairs(fromSQL: "character.id", .characters, to: .comics))) p "
-            + "JOIN comic ON comic.id = p.b)"
+            + "JOIN \(EntityKind.comics.listedRows) comic ON comic.id = p.b)"
         let orderings = (q.orderBy.isEmpty ? [Ordering(field: "name")] : q.orderBy).flatMap {
             $0.field == "comics" ? [$0, Ordering(field: "name")] : [$0]
         }

@@ -101,7 +101,8 @@ extension CatalogStore {
                 """)
         }
         // v3: the role a recorded series, story or event gives each creator in its own list
-        // (one creator pencils one story and writes another).
+        // (one creator pencils one story and writes another), and the type it gives each story
+        // (a list may call a story `interiorStory` that its own record calls `story`).
         migrator.registerMigration("v3") { db in
             try db.execute(sql: "ALTER TABLE entity_link ADD COLUMN role TEXT NOT NULL DEFAULT ''")
         }

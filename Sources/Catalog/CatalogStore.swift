@@ -16,7 +16,7 @@ public final class CatalogStore: Sendable {
     /// Opens (creating and migrating if needed) the catalog at `path`.
     public convenience init(path: String) throws {
         try self.init(file: path) { path in
-            var config = Configuration()
+            var config = Self.configuration
             config.label = "catalog"
             return try DatabasePool(path: path, configuration: config)
         }
@@ -27,7 +27,7 @@ public final class CatalogStore: Sendable {
     /// no fsync. A crash mid-build leaves a `*.building-PID` file that is swept, never read.
     public convenience init(buildingAt path: String) throws {
         try self.init(file: path) { path in
-            var config = Configuration()
+            var config = Self.configuration
             config.label = "catalog-build"
             config.prepareDatabase { db in
                 try db.execute(sql: "PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE")
@@ -62,12 +62,24 @@ public final class CatalogStore: Sendable {
     /// An empty in-memory catalog (tests, synthetic data).
     public init() throws {
         do {
-            self.writer = try DatabaseQueue()
+            self.writer = try DatabaseQueue(configuration: Self.configuration)
             self.path = nil
             try Self.migrator.migrate(writer)
         } catch {
             throw CatalogError.database("in-memory: \(error)")
         }
+    }
+
+    /// Every connection's setup: `fold(text)`, `TextFold.fold` in SQL, for the search keys of
+    /// the rows that have no key column (a character or comic known only by name, `named`).
+    private static var configuration: Configuration {
+        var config = Configuration()
+        config.prepareDatabase { db in
+            db.add(function: DatabaseFunction("fold", argumentCount: 1, pure: true) { values in
+                String.fromDatabaseValue(values[0]).map(TextFold.fold)
+            })
+        }
+        return config
     }
 
     func read<T>(_ body: (Database) throws -> T) throws -> T {

@@ -41,7 +41,7 @@ enum EntityJSON {
     }
 
     /// Characters and comics as stored, each list's `available` raised to what the catalog
-    /// holds when it holds more than the record said (a character recorded in 2014 with 23
+    /// holds or names (`EntityKind.listedRows`) when that is more than the record said (a character recorded in 2014 with 23
     /// series, in comics imported from 2022 with 29): a list's `available` is its
     /// collection's `total`. One count query per list field for all of `stored`.
     static func countingAll(_ kind: EntityKind, _ stored: [Int: String], _ db: Database) throws -> [Int: String] {
@@ -51,7 +51,7 @@ enum EntityJSON {
         for field in kind.listFields {
             let table = field.table
             let rows = try Row.fetchAll(db, sql: "SELECT p.a, count(*) FROM (\(Relations.pairs(from: kind, ids, to: field))) p "
-                + "JOIN \(table) ON \(table).id = p.b WHERE \(field.servedCondition) GROUP BY p.a")
+                + "JOIN \(field.listedRows) \(table) ON \(table).id = p.b WHERE \(field.servedCondition) GROUP BY p.a")
             for row in rows {
                 let (id, held): (Int, Int) = (row[0], row[1])
                 guard let json = out[id], var members = JSONMembers(json), let list = members.value(field.rawValue),
@@ -138,7 +138,7 @@ enum EntityJSON {
     static func items(of field: EntityKind, relatedTo kind: EntityKind, _ ids: [Int], _ db: Database) throws -> [Int: ListItems] {
         let table = field.table
         let sql = "SELECT p.a, \(table).id, \(table).\(field.nameColumn), \(field == .stories ? "story.type" : "''") "
-            + "FROM (\(Relations.pairs(from: kind, ids, to: field))) p JOIN \(table) ON \(table).id = p.b "
+            + "FROM (\(Relations.pairs(from: kind, ids, to: field))) p JOIN \(field.listedRows) \(table) ON \(table).id = p.b "
             + "WHERE \(field.servedCondition) ORDER BY p.a, \(table).id"
         var lists: [Int: ListItems] = [:]
         let rows = try Row.fetchCursor(db, sql: sql)
@@ -152,11 +152,20 @@ enum EntityJSON {
         for (owner, available) in try recordedCounts(kind, ids, field, db) where available > lists[owner, default: ListItems()].available {
             lists[owner, default: ListItems()].available = available
         }
+        if field == .stories {
+            // The type the entity's own recorded list gave a story, when it gave one.
+            let types = try recordedDetails(of: kind, ids, field, db)
+            for owner in lists.keys {
+                for n in lists[owner]!.items.indices {
+                    if let type = types[ItemKey(owner: owner, item: lists[owner]!.items[n].id)] { lists[owner]!.items[n].extra = type }
+                }
+            }
+        }
         if field == .creators {
             let roles = try creatorRoles(of: kind, ids, db)
             for owner in lists.keys {
                 for n in lists[owner]!.items.indices {
-                    lists[owner]!.items[n].extra = roles[CreatorRole(owner: owner, creator: lists[owner]!.items[n].id)] ?? ""
+                    lists[owner]!.items[n].extra = roles[ItemKey(owner: owner, item: lists[owner]!.items[n].id)] ?? ""
                 }
             }
         }
@@ -172,20 +181,27 @@ enum EntityJSON {
         return Dictionary(rows.map { ($0[0] as Int, $0[1] as Int) }, uniquingKeysWith: max)
     }
 
-    private struct CreatorRole: Hashable {
-        let owner: Int, creator: Int
+    /// An item (a creator or a story) of an owner's list.
+    private struct ItemKey: Hashable {
+        let owner: Int, item: Int
+    }
+
+    /// The role (creators) or type (stories) each of `ids`' own recorded `field` list gave an item.
+    private static func recordedDetails(of kind: EntityKind, _ ids: [Int], _ field: EntityKind, _ db: Database) throws -> [ItemKey: String] {
+        var details: [ItemKey: String] = [:]
+        let recorded = try Row.fetchCursor(db, sql: "SELECT a_id, b_id, role FROM entity_link WHERE a_kind = ? AND b_kind = ? "
+            + "AND role != '' AND a_id IN (\(ids.map(String.init).joined(separator: ",")))", arguments: [kind.rawValue, field.rawValue])
+        while let row = try recorded.next() { details[ItemKey(owner: row[0], item: row[1])] = row[2] }
+        return details
     }
 
     /// The role each creator has on each of `ids` (series, stories or events): the one the
     /// entity's own recorded list gives, else their role on the entity's earliest comic that
     /// names one. Never a role from another entity's comics: Ditko pencils story 103756 and
     /// writes others, and a list of the story says penciller. Two queries for a whole page.
-    private static func creatorRoles(of kind: EntityKind, _ ids: [Int], _ db: Database) throws -> [CreatorRole: String] {
-        var roles: [CreatorRole: String] = [:]
+    private static func creatorRoles(of kind: EntityKind, _ ids: [Int], _ db: Database) throws -> [ItemKey: String] {
+        var roles = try recordedDetails(of: kind, ids, .creators, db)
         let list = ids.map(String.init).joined(separator: ",")
-        let recorded = try Row.fetchCursor(db, sql: "SELECT a_id, b_id, role FROM entity_link WHERE a_kind = ? AND b_kind = 'creators' "
-            + "AND role != '' AND a_id IN (\(list))", arguments: [kind.rawValue])
-        while let row = try recorded.next() { roles[CreatorRole(owner: row[0], creator: row[1])] = row[2] }
         guard kind != .creators, kind != .comics else { return roles }
         let onComics = try Row.fetchCursor(db, sql: """
             SELECT p.a, cc.creator_id, cc.role FROM (\(Relations.comics(of: kind, ids))) p
@@ -193,7 +209,7 @@ enum EntityJSON {
             WHERE cc.role != '' ORDER BY comic.onsale, comic.id
             """)
         while let row = try onComics.next() {
-            let key = CreatorRole(owner: row[0], creator: row[1])
+            let key = ItemKey(owner: row[0], item: row[1])
             if roles[key] == nil { roles[key] = row[2] }
         }
         return roles

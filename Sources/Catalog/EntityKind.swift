@@ -23,6 +23,35 @@ extension EntityKind {
     /// The table holding this kind.
     var table: String { singular }
 
+    /// The rows an entity's list of this kind names, as a table (aliased by the caller):
+    /// `id` and the name column. A character or comic known only by the name a list gave it
+    /// (`named`) is listed with that name, as its link answers (`CatalogStore.rendered`);
+    /// the other kinds keep such summaries in their own tables.
+    var listedRows: String {
+        switch self {
+        case .characters, .comics:
+            "(SELECT id, \(nameColumn) FROM \(table) UNION ALL SELECT id, name FROM named "
+                + "WHERE kind = '\(rawValue)' AND id NOT IN (SELECT id FROM \(table)))"
+        default: table
+        }
+    }
+
+    /// The rows a list of characters related to other entities chooses from (a collection
+    /// such as `/events/29/characters`), as the table it replaces: the held records and those
+    /// known only by name, so the collection holds every character its owner's list names.
+    /// Unrelated lists hold only records. A comic known only by name is not in a collection:
+    /// its series is not known and every client requires one (esak fails the whole page); the
+    /// collection's total is still its owner's `available` (`CatalogStore.listAvailable`).
+    var relatedRows: String {
+        switch self {
+        case .characters:
+            "(SELECT id, name, name_key, modified, json FROM character UNION ALL "
+                + "SELECT id, name, fold(name), NULL, NULL FROM named "
+                + "WHERE kind = 'characters' AND id NOT IN (SELECT id FROM character)) character"
+        default: table
+        }
+    }
+
     /// The column a summary's `name` comes from.
     var nameColumn: String {
         switch self {

@@ -52,10 +52,17 @@ extension EntityRows {
                 }
                 if case let (sql, a, b)? = table {
                     once(sql, key: a, b) { [a, b] }
-                } else {
+                }
+                // A story's own characters are kept apart too: its comic's characters are not all
+                // in it (a collection names every character of every story it reprints), and a
+                // story whose record lists its characters has only those (`Relations`).
+                if table == nil || (kind, field) == (.stories, .characters) {
                     let tag = Self.kindTag(kind) * 8 + Self.kindTag(field)
                     let (owner, ownKind) = (id, kind)
-                    once(.entityLink, key: owner, item.id, tag: tag) { [ownKind.rawValue, owner, field.rawValue, item.id, item.role] }
+                    // A creator's role, or the type this list gives a story (its own record may
+                    // give another: story 13095 is `story`, event 29's list says `interiorStory`).
+                    let detail = field == .stories ? item.type : item.role
+                    once(.entityLink, key: owner, item.id, tag: tag) { [ownKind.rawValue, owner, field.rawValue, item.id, detail] }
                 }
             }
         }

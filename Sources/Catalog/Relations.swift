@@ -25,6 +25,14 @@ enum Relations {
             base = direct
         } else if source == target {
             base = "SELECT id AS a, id AS b FROM \(source.table) WHERE id IN ($IDS)"
+        } else if target == .comics {
+            // The link's own comic ids: a comic known only by name (`named`) is related too.
+            let s = comicLink(source)
+            base = "SELECT \(s.owner) AS a, \(s.comic) AS b FROM \(s.table) WHERE \(s.owner) IN ($IDS)"
+        } else if source == .comics {
+            let t = comicLink(target)
+            let notNull = target == .series ? " AND \(t.owner) IS NOT NULL" : ""
+            base = "SELECT \(t.comic) AS a, \(t.owner) AS b FROM \(t.table) WHERE \(t.comic) IN ($IDS)\(notNull)"
         } else {
             let (s, t) = (comicLink(source), comicLink(target))
             let notNull = target == .series ? " AND t.\(t.owner) IS NOT NULL" : ""
@@ -55,12 +63,25 @@ enum Relations {
                                                       .stories: ("character_story", "story_id"),
                                                       .events: ("character_event", "event_id")]
         if a == .characters, let (table, column) = tables[b] {
-            return "SELECT character_id AS a, \(column) AS b FROM \(table) WHERE character_id IN ($IDS)"
+            return "SELECT character_id AS a, \(column) AS b FROM \(table) WHERE character_id IN ($IDS)\(ownCharacters(b))"
         }
         if b == .characters, let (table, column) = tables[a] {
-            return "SELECT \(column) AS a, character_id AS b FROM \(table) WHERE \(column) IN ($IDS)"
+            return "SELECT \(column) AS a, character_id AS b FROM \(table) WHERE \(column) IN ($IDS)\(ownCharacters(a))"
         }
         return nil
+    }
+
+    /// A story's characters are not all its comic's: a collection names the characters of every
+    /// story it reprints (comic 21072 names Iron Man; its story 18270 recorded Captain Marvel
+    /// and Thanos). A story whose record listed all its characters (no more than a list's 20)
+    /// keeps that list alone (its links are in `entity_link` too); a story known only from
+    /// comics, or with a longer list, keeps every link there is, and so does one whose listed
+    /// characters are not in `entity_link` (a catalog imported before it kept them).
+    private static func ownCharacters(_ kind: EntityKind) -> String {
+        guard kind == .stories else { return "" }
+        return " AND NOT EXISTS (SELECT 1 FROM recorded_count r WHERE r.kind = 'stories' AND r.id = story_id "
+            + "AND r.field = 'characters' AND r.available <= \(EntityJSON.listCap) AND (r.available = 0 OR EXISTS "
+            + "(SELECT 1 FROM entity_link WHERE a_kind = 'stories' AND a_id = story_id AND b_kind = 'characters')))"
     }
 
     /// SQL selecting `(a, comic)`: `a` one of `ids` of `kind`, `comic` the id of a comic that

@@ -33,11 +33,11 @@ struct MarvelRoutes: Sendable {
         case .related(let kind, let id, let sub):
             guard try catalogCall({ try catalog.entity(kind, id: id) }) != nil else { throw .notFound(kind.notFoundNoun) }
             var answer = try list(sub, params, scope: (kind, id)).of(sub)
-            // Unfiltered, a collection is the entity's list: its total is the list's `available`,
-            // the count its record gave when the catalog holds fewer of them.
+            // Unfiltered, a collection is the entity's list: its total is the list's `available`
+            // when the collection holds fewer (the count its record gave; comics known only by name).
             if params.pairs.allSatisfy({ Self.windowNames.contains($0.name) || QueryParameters.authNames.contains($0.name) }),
-               let recorded = try catalogCall({ try catalog.recordedAvailable(kind, id: id, sub) }), recorded > answer.page.total {
-                answer.page.total = recorded
+               let available = try catalogCall({ try catalog.listAvailable(kind, id: id, sub) }), available > answer.page.total {
+                answer.page.total = available
             }
             return answer
         }
