@@ -113,10 +113,14 @@ let package = Package(
         ]),
         // What every live source needs, once: the user-wide budget with the windows a source
         // declares, the Marvel-shape builders, the picture proxy, the answer cap, auth kinds.
-        .target(name: "LiveSourceKit", dependencies: ["HTTPTransport", "MarvelAPI", "Catalog", "ContractServing", "UserDirectories"]),
+        .target(name: "LiveSourceKit", dependencies: [
+            "HTTPTransport", "MarvelAPI", "MarvelContract", "Catalog", "ContractServing", "UserDirectories",
+        ]),
         // Metron (metron.cloud): its client, its budget's declaration, the translation of its
         // records into Marvel entities, and its `LiveSource` (answers and pictures).
-        .target(name: "MetronSource", dependencies: ["HTTPTransport", "MarvelAPI", "Catalog", "ContractServing", "LiveSourceKit"]),
+        .target(name: "MetronSource", dependencies: [
+            "HTTPTransport", "MarvelAPI", "MarvelContract", "Catalog", "ContractServing", "LiveSourceKit",
+        ]),
         // Comic Vine (comicvine.gamespot.com): its client (an API key), its budget's declaration
         // (per resource per hour, a spacing), the translation, and its `LiveSource`.
         .target(name: "ComicVineSource", dependencies: ["HTTPTransport", "MarvelAPI", "MarvelContract", "Catalog", "ContractServing",
@@ -125,13 +129,13 @@ let package = Package(
 
         // MARK: App
         .target(name: "GalleryApp", dependencies: [
-            "TerminalUI", "MarvelAPI", "ImagePipeline", "ImageCore", "HTTPTransport", "UserDirectories",
+            "TerminalUI", "MarvelAPI", "MarvelContract", "ImagePipeline", "ImageCore", "HTTPTransport", "UserDirectories",
         ]),
         // The settings of a run, resolved in one place: flag > env > config.toml > default.
         .target(name: "Settings", dependencies: ["UserDirectories", .product(name: "TOMLKit", package: "TOMLKit")]),
         .executableTarget(name: "marvel-gallery", dependencies: [
             "GalleryApp", "Settings", "CatalogServer", "Catalog", "EmbeddedCatalogFile", "MarvelAPI", "ImagePipeline",
-            "ImageCore", "TerminalUI", "TerminalIO", "HTTPTransport", "Digests", "LiveSourceKit", "MetronSource", "ComicVineSource",
+            "ImageCore", "TerminalUI", "TerminalIO", "HTTPTransport", "Digests", "LiveSourceKit", "MetronSource", "ComicVineSource", "MarvelContract",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], plugins: ["BuildInfo"]),
         // `--version` names the git commit it was built from (git rev-parse before each build).

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MarvelContract
 
 /// The JSON of a creator, event, series or story as the real API sends it: the recorded object's
 /// own fields (or, for an entity known only from summaries, the fields the API always sends, with
@@ -10,7 +11,7 @@ import GRDB
 /// Two queries per entity and field, and a parse and re-serialisation of every object, made a
 /// page of 100 stories cost over a thousand queries.
 enum EntityJSON {
-    static let gateway = "http://gateway.marvel.com/v1/public"
+    static let gateway = ContractValues.gatewayAPI
     /// The real API caps embedded lists at 20 items.
     static let listCap = 20
 
@@ -80,7 +81,7 @@ enum EntityJSON {
 
     /// The fields of an entity we only know by name, as the API sends them when it knows no more.
     private static func defaults(_ kind: EntityKind, _ row: Row) -> [String: Any] {
-        var object: [String: Any] = ["modified": "-0001-11-30T00:00:00-0500", "thumbnail": NSNull()]
+        var object: [String: Any] = ["modified": ContractValues.emptyDate, "thumbnail": NSNull()]
         switch kind {
         case .creators:
             for (key, column) in [("fullName", "full_name"), ("firstName", "first_name"), ("middleName", "middle_name"),

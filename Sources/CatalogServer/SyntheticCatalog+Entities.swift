@@ -3,10 +3,11 @@ import CivilCalendar
 import ContractServing
 import Foundation
 import MarvelAPI
+import MarvelContract
 
 /// Marvel-shaped JSON for synthetic entities (the same fields the real API sends).
 extension SyntheticCatalog {
-    static let gateway = "http://gateway.marvel.com/v1/public"
+    static let gateway = ContractValues.gatewayAPI
     static let images = "http://i.annihil.us/u/prod/marvel/i/mg"
 
     /// `yyyy-MM-dd'T'HH:mm:ss-0500` (US Eastern standard time, like most real dates).

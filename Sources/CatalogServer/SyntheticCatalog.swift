@@ -1,6 +1,7 @@
 import Catalog
 import Digests
 import Foundation
+import MarvelContract
 
 /// Scale mode (`--synthetic 1562x50000`): a deterministic catalog of that many characters and
 /// comics computed from indices, so paging, prefetch and memory can be measured at the size of
@@ -195,7 +196,7 @@ final class SyntheticCatalog: CatalogReading {
         }
         let page = slice(entries, limit, offset).map { entry -> String in
             var object: [String: Any] = ["id": entry.0, "title": entry.1, "description": "", "modified": "2014-01-01T00:00:00-0500",
-                                         "thumbnail": NSNull(), "resourceURI": "http://gateway.marvel.com/v1/public/\(kind.rawValue)/\(entry.0)"]
+                                         "thumbnail": NSNull(), "resourceURI": ContractValues.resourceURI(kind.rawValue, entry.0)]
             if kind == .stories { object["type"] = "interiorStory" }
             return Self.serialize(object)
         }

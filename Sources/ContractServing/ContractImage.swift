@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import MarvelAPI
+import MarvelContract
 
 /// Turns an original into the bytes of one Marvel variant (`portrait_xlarge`, `detail`, ...).
 public protocol ImageRendering: Sendable {
@@ -20,7 +21,7 @@ public struct PicturePath: Sendable, Equatable {
 
     public static let extensions: Set<String> = ["jpg", "jpeg", "png", "gif"]
     /// The contract's own "no picture" token (MARVEL_API.md 6).
-    public static let placeholderToken = "image_not_available"
+    public static let placeholderToken = ContractValues.imageNotAvailableToken
 
     /// `.../535fecbbb9784/portrait_xlarge.jpg` or `.../535fecbbb9784.jpg`; nil if not an image path.
     public static func parse(path: String) -> PicturePath? {

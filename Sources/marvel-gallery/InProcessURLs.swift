@@ -1,5 +1,6 @@
 import Foundation
 import MarvelAPI
+import MarvelContract
 
 /// Plain and JSON output print URLs that still work after the process exits. The built-in
 /// catalog and a live source's translation are served in-process on an ephemeral loopback port, and
@@ -10,8 +11,8 @@ import MarvelAPI
 /// - a live source's paths are what the source says they stand for (`LiveSource.lastingURL`),
 ///   else the contract's "image not available".
 enum InProcessURLs {
-    static let gateway = "http://gateway.marvel.com/"
-    static let notAvailable = "http://i.annihil.us/u/prod/marvel/i/mg/b/40/image_not_available"
+    static let gateway = ContractValues.gateway
+    static let notAvailable = ContractValues.imageNotAvailablePath
 
     static func canonical(_ text: String) -> String {
         var text = text

@@ -3,6 +3,7 @@ import ContractServing
 import Foundation
 import LiveSourceKit
 import MarvelAPI
+import MarvelContract
 
 /// Comic Vine (comicvine.gamespot.com) as the server's source (`--source comicvine`): the
 /// contract answered from Comic Vine's records through the client (its budget and cache);
@@ -84,7 +85,7 @@ public struct ComicVineServing: LiveSource {
 
     /// Resource URIs are the contract's; a served picture is Comic Vine's own file.
     public func lastingURL(ofServed path: String) -> String? {
-        if path.hasPrefix("v1/") { return "http://gateway.marvel.com/" + path }
+        if path.hasPrefix("v1/") { return ContractValues.gateway + path }
         return ComicVineToMarvel.paths.lastingURL(ofServed: path, variantNames: PicturePath.variantNames)
     }
 }

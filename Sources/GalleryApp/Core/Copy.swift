@@ -1,5 +1,6 @@
 import Foundation
 import MarvelAPI
+import MarvelContract
 import TerminalUI
 
 /// `y` / `Y`: what to put on the clipboard. The core names the text; the runner makes a link
@@ -21,7 +22,7 @@ public struct CopyRequest: Equatable, Sendable {
     /// never points at the loopback server that served the page (the saved lists' `resourceURI`;
     /// a browser needs keys for it, so `Y` copies `BrowserLink`s).
     public static func resourceURL(_ kind: MarvelResource, id: Int) -> String {
-        "http://gateway.marvel.com/v1/public/\(kind.rawValue)/\(id)"
+        ContractValues.resourceURI(kind.rawValue, id)
     }
 
     /// The confirmation for the status line: one line, the copied text shown cleaned.

@@ -1,10 +1,11 @@
 import Foundation
+import MarvelContract
 
 /// Pieces of the Marvel REST shapes (MARVEL_API.md) that every translated entity uses.
 public enum MarvelShapes {
-    public static let gateway = "http://gateway.marvel.com/v1/public"
+    public static let gateway = ContractValues.gatewayAPI
     /// Marvel's own "no picture" path: clients already know it means a placeholder.
-    public static let imageNotAvailablePath = "http://i.annihil.us/u/prod/marvel/i/mg/b/40/image_not_available"
+    public static let imageNotAvailablePath = ContractValues.imageNotAvailablePath
     public static var imageNotAvailable: [String: Any] { ["path": imageNotAvailablePath, "extension": "jpg"] }
 
     public static func uri(_ kind: String, _ id: Int) -> String { "\(gateway)/\(kind)/\(id)" }
@@ -27,7 +28,7 @@ public enum MarvelShapes {
 
     /// The contract's documented empty date (MARVEL_API.md 4.5): what a date a source does not
     /// know is written as, never a date it knows.
-    public static let emptyDate = "-0001-11-30T00:00:00-0500"
+    public static let emptyDate = ContractValues.emptyDate
 
     /// A source's `2025-02-18T15:13:12.604984-05:00` as Marvel writes dates: `2025-02-18T15:13:12-0500`;
     /// a day (`2018-09-01`, cover and store dates) is that day at midnight UTC. Anything else

@@ -1,5 +1,6 @@
 import CivilCalendar
 import Foundation
+import MarvelContract
 
 /// Marvel's timestamps (`2014-04-29T14:18:17-0400`, events also `1993-11-10 00:00:00`), parsed by
 /// hand: `DateFormatter` is slow, not `Sendable`, and `ISO8601DateFormatter` rejects the colon-less
@@ -7,7 +8,7 @@ import Foundation
 /// 2029/2099 on-sale placeholders) mean "unknown" and parse to nil, as does anything malformed.
 public enum MarvelDate {
     /// What `encode` writes for an unknown date: the zero date Marvel itself uses.
-    public static let unknownSentinel = "-0001-11-30T00:00:00-0500"
+    public static let unknownSentinel = ContractValues.emptyDate
 
     /// Parses a Marvel date string; nil for sentinels and anything that is not a date.
     public static func parse(_ raw: String) -> Date? {

@@ -1,4 +1,5 @@
 import Foundation
+import MarvelContract
 
 /// An image reference: `{path}/{variant}.{extension}`, or `{path}.{extension}` for full size.
 public struct MarvelImage: Codable, Sendable, Hashable {
@@ -35,7 +36,7 @@ public struct MarvelImage: Codable, Sendable, Hashable {
 
     /// The one rule for Marvel's "image not available" pictures, on a thumbnail's parts.
     public static func isNotAvailable(path: String, fileExtension: String) -> Bool {
-        if path.hasSuffix("/image_not_available") { return true }
+        if path.hasSuffix("/" + ContractValues.imageNotAvailableToken) { return true }
         return path.hasSuffix("/f/60/4c002e0305708") && fileExtension.lowercased() == "gif"
     }
 

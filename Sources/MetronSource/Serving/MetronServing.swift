@@ -3,6 +3,7 @@ import ContractServing
 import Foundation
 import LiveSourceKit
 import MarvelAPI
+import MarvelContract
 
 /// Metron (metron.cloud) as the server's source (`--source metron`): the contract answered
 /// from Metron's records through the client (its budget and cache), pictures fetched only from
@@ -109,7 +110,7 @@ public struct MetronServing: LiveSource {
     /// Resource URIs are the contract's; a Metron picture is Metron's original file; a list
     /// item's picture by id (no original known without a detail) is the contract's placeholder.
     public func lastingURL(ofServed path: String) -> String? {
-        let gateway = "http://gateway.marvel.com/", notAvailable = MarvelShapes.imageNotAvailablePath
+        let gateway = ContractValues.gateway, notAvailable = MarvelShapes.imageNotAvailablePath
         if path.hasPrefix("v1/") { return gateway + path }
         if path.hasPrefix(MetronImagePath.characterPrefix.dropFirst()) {
             // `{id}` or `{id}/{variant}.jpg`: the placeholder, in the same variant.
