@@ -5,7 +5,8 @@
   socket, X display (Xvfb -displayfd), folders and ports, and mostly waits on real terminals
   and servers.
 - Every other test target runs in one process (its cases are short, and some share a catalog
-  or server built once a process); the largest are cut in two, every other class to each half.
+  or server built once a process); the largest are cut in two, every other class to each half,
+  and the few classes that take minutes run alone.
 - Two kinds of workers run side by side: end-to-end workers (MG_E2E_WORKERS, default 3) take
   end-to-end cases first, the others (MG_UNIT_WORKERS, default 2) the other targets first, so
   that cases that wait on terminals run beside cases that compute. A worker whose kind has
@@ -27,6 +28,11 @@ END_TO_END = "EndToEndTests"
 # Targets cut in two (each takes minutes alone on the 2-core machine); the first three take
 # longest (real-time rate-limit windows, catalogs built, many screens) and start first.
 SPLIT = ("MetronSourceTests", "CatalogTests", "GalleryAppTests", "TerminalUITests", "ImagePipelineTests")
+# Classes that take minutes on a loaded 2-core machine (the whole catalog's pictures, load
+# tests, Python comparisons, PyPI), each in a process of its own and started first, so that no
+# process of its target is left running alone at the end.
+ALONE = ("DefaultCatalogPicturesTests", "CoherenceTests", "OperationsTests", "RecordedTruthTests",
+         "LoadAndScaleTests", "ServerStatsBoundTests", "LabelClashCountTests", "LimiterProcessesTests")
 # End-to-end classes that take longest (real terminals with software GL, a browser, nginx, the
 # installer, live-source stand-ins), started first so that none is left for the end.
 SLOW = ("Kitty", "Xterm", "Mlterm", "Sixel", "Backdrop", "Browser", "Nginx", "Install", "BadDays",
@@ -48,11 +54,14 @@ def jobs(tests):
         if target == END_TO_END:
             continue
         classes = sorted({case.split("/")[0] for case in cases})
+        for cls in [c for c in classes if c.split(".")[1] in ALONE]:
+            classes.remove(cls)
+            unit.append(((2, 0), cls, cls))
         groups = [classes[0::2], classes[1::2]] if target in SPLIT and len(classes) > 1 else [classes]
         for i, group in enumerate(groups):
             size = sum(1 for case in cases if case.split("/")[0] in group)
             name = target if len(groups) == 1 else f"{target}-{i + 1}"
-            unit.append(((target in SPLIT[:3], size), name, ",".join(group)))
+            unit.append(((int(target in SPLIT[:3]), size), name, ",".join(group)))
     e2e = []
     for case in by_target.get(END_TO_END, []):
         cls = case.split(".", 1)[1].split("/")[0]
