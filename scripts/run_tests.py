@@ -7,7 +7,7 @@
 - Every other test target runs in one process (its cases are short, and some share a catalog
   or server built once a process); the largest are cut in two, every other class to each half,
   and the few classes that take minutes run alone.
-- Two kinds of workers run side by side: end-to-end workers (MG_E2E_WORKERS, default 3) take
+- Two kinds of workers run side by side: end-to-end workers (MG_E2E_WORKERS, default 2) take
   end-to-end cases first, the others (MG_UNIT_WORKERS, default 2) the other targets first, so
   that cases that wait on terminals run beside cases that compute. A worker whose kind has
   nothing left takes the other kind's. Within a kind, the longest jobs go first.
@@ -102,7 +102,7 @@ class Runner:
 
 def main():
     bundle, work = sys.argv[1], sys.argv[2]
-    e2e_workers = int(os.environ.get("MG_E2E_WORKERS", "3"))
+    e2e_workers = int(os.environ.get("MG_E2E_WORKERS", "2"))
     unit_workers = int(os.environ.get("MG_UNIT_WORKERS", "2"))
     logs = os.path.join(work, "logs")
     os.makedirs(logs, exist_ok=True)

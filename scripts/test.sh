@@ -94,7 +94,7 @@ fi
 
 # Every test, several processes at once (scripts/run_tests.py): each end-to-end case in a
 # process of its own, every other target in one or two; MG_E2E_WORKERS and MG_UNIT_WORKERS set
-# how many of each kind run at once (3 and 2).
+# how many of each kind run at once (2 and 2).
 # CI shows only the end of the output, so the failures are repeated last, then the closing lines.
 run_status=0
 python3 scripts/run_tests.py "$bin/marvel-galleryPackageTests.xctest" "$work" || run_status=$?
