@@ -25,9 +25,10 @@ import threading
 import time
 
 END_TO_END = "EndToEndTests"
-# Targets cut in two (each takes minutes alone on the 2-core machine); the first three take
-# longest (real-time rate-limit windows, catalogs built, many screens) and start first.
-SPLIT = ("MetronSourceTests", "CatalogTests", "GalleryAppTests", "TerminalUITests", "ImagePipelineTests")
+# Targets that take longest (real-time rate-limit windows, catalogs built, many screens, every
+# command line parsed in a debug build) start first; they and two more are cut in two.
+FIRST = ("MetronSourceTests", "CatalogTests", "GalleryAppTests", "MarvelGalleryTests")
+SPLIT = FIRST + ("TerminalUITests", "ImagePipelineTests")
 # Classes that take minutes on a loaded 2-core machine (the whole catalog's pictures, load
 # tests, Python comparisons, PyPI), each in a process of its own and started first, so that no
 # process of its target is left running alone at the end.
@@ -61,7 +62,7 @@ def jobs(tests):
         for i, group in enumerate(groups):
             size = sum(1 for case in cases if case.split("/")[0] in group)
             name = target if len(groups) == 1 else f"{target}-{i + 1}"
-            unit.append(((int(target in SPLIT[:3]), size), name, ",".join(group)))
+            unit.append(((int(target in FIRST), size), name, ",".join(group)))
     e2e = []
     for case in by_target.get(END_TO_END, []):
         cls = case.split(".", 1)[1].split("/")[0]
