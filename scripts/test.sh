@@ -47,7 +47,7 @@ python_clients() {
 }
 work=$(mktemp -d "${TMPDIR:-/tmp}/marvel-gallery-test.XXXXXX")
 # Steps still running beside a step that failed end with it.
-trap 'jobs -p | xargs -r kill 2>/dev/null; rm -rf "$work"' EXIT
+trap 'status=$?; jobs -p | xargs -r kill 2>/dev/null || true; rm -rf "$work"; exit $status' EXIT
 python_clients >"$work/clients.log" 2>&1 &
 clients_pid=$!
 
