@@ -148,7 +148,7 @@ let package = Package(
         ]),
 
         // MARK: Tests
-        .target(name: "TestSupport", dependencies: ["TerminalUI", "HTTPTransport"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["TerminalUI", "HTTPTransport", "ImagePipeline"], path: "Tests/TestSupport"),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
         .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "TerminalUI", "TestSupport"]),
         .testTarget(name: "ImageCoreTests", dependencies: ["ImageCore", "TerminalUI", "TestSupport"],
@@ -179,7 +179,7 @@ let package = Package(
             "marvel-gallery", "MarvelAPI", "Settings", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Drives the built executable inside tmux; needs the marvel-gallery product built first.
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "ImageCore", "TerminalUI"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "HTTPTransport", "ImageCore", "TerminalUI"]),
     ],
     swiftLanguageModes: [.v6]
 )

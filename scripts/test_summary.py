@@ -1,50 +1,50 @@
 #!/usr/bin/env python3
-"""Prints the test command's closing line, 'tests: N passed, N failed, N skipped', over both
-lanes: the end-to-end lane's xUnit file (SwiftPM's parallel mode prints no XCTest summary of
-its own) and the other lane's XCTest log (its last 'Executed N tests, with S tests skipped and
-F failures' line). A lane with no results counts as a failure to run: exit 1.
+"""Prints the test command's closing lines from the XCTest logs of scripts/run_tests.py:
+'tests: N passed, N failed, N skipped', then, when tests skipped for want of `../shared`, one
+line that says how many and which folder. A case that started and never ended (its process
+died) counts as failed; no case at all counts as a failure to run: exit 1.
 
-usage: test_summary.py E2E_XUNIT_XML UNIT_LOG"""
+usage: test_summary.py LOG_DIR SHARED_DIR (where ../shared should be)"""
+import os
 import re
 import sys
-import xml.etree.ElementTree as ET
+
+CASE = re.compile(r"^Test Case '([^']+)' (started|passed|failed|skipped)", re.M)
 
 
-def end_to_end(path):
-    """(passed, failed, skipped) from the xUnit file, or None."""
-    try:
-        cases = list(ET.parse(path).getroot().iter("testcase"))
-    except (OSError, ET.ParseError) as error:
-        print(f"test-summary: no end-to-end results ({error})")
-        return None
-    passed = failed = skipped = 0
-    for case in cases:
-        if case.find("failure") is not None or case.find("error") is not None:
-            failed += 1
-            print(f"failed: {case.get('classname')}/{case.get('name')}")
-        elif case.find("skipped") is not None:
-            skipped += 1
+def cases(text):
+    """{case: (outcome, the lines it printed)} from one process's log."""
+    found, started_at = {}, {}
+    for match in CASE.finditer(text):
+        name, what = match.group(1), match.group(2)
+        if what == "started":
+            started_at[name] = match.end()
         else:
-            passed += 1
-    return (passed, failed, skipped) if cases else None
+            found[name] = (what, text[started_at.get(name, match.start()):match.start()])
+    for name, at in started_at.items():
+        if name not in found:
+            found[name] = ("died", text[at:])
+    return found
 
 
-def other_targets(path):
-    """(passed, failed, skipped) from the last XCTest summary line of the log, or None."""
-    try:
-        text = open(path, errors="replace").read()
-    except OSError as error:
-        print(f"test-summary: no log of the other targets ({error})")
-        return None
-    runs = re.findall(r"Executed (\d+) tests?, with (?:(\d+) tests? skipped and )?(\d+) failures?", text)
-    if not runs:
-        print("test-summary: the other targets' log has no XCTest summary")
-        return None
-    executed, skipped, failed = (int(x or 0) for x in runs[-1])
-    return executed - skipped - failed, failed, skipped
+def main():
+    logs, shared = sys.argv[1], sys.argv[2]
+    results = {}
+    for name in sorted(os.listdir(logs)):
+        results.update(cases(open(os.path.join(logs, name), errors="replace").read()))
+    passed = sum(1 for outcome, _ in results.values() if outcome == "passed")
+    failed = sorted(name for name, (outcome, _) in results.items() if outcome in ("failed", "died"))
+    skipped = [output for outcome, output in results.values() if outcome == "skipped"]
+    for name in failed:
+        print(f"failed: {name}" + (" (its process died)" if results[name][0] == "died" else ""))
+    print(f"tests: {passed} passed, {len(failed)} failed, {len(skipped)} skipped")
+    without_shared = sum(1 for output in skipped if "../shared" in output)
+    if without_shared:
+        tests = "1 test" if without_shared == 1 else f"{without_shared} tests"
+        where = "not found beside the clone" if not os.path.isdir(shared) else "is there, but not all of it"
+        print(f"{tests} skipped: ../shared {where} ({shared})")
+    return 1 if failed or passed == 0 else 0
 
 
-lanes = [end_to_end(sys.argv[1]), other_targets(sys.argv[2])]
-passed, failed, skipped = (sum(lane[i] for lane in lanes if lane) for i in range(3))
-print(f"tests: {passed} passed, {failed} failed, {skipped} skipped")
-sys.exit(1 if failed or None in lanes or passed == 0 else 0)
+if __name__ == "__main__":
+    sys.exit(main())

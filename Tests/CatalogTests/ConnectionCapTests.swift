@@ -1,6 +1,7 @@
 import Catalog
 @testable import CatalogServer
 import Foundation
+import HTTPTransport
 import TestSupport
 import XCTest
 #if canImport(Glibc)
@@ -62,7 +63,7 @@ final class ConnectionCapTrimTests: XCTestCase {
     func testADrainedBurstIsTrimmedOnce() {
         let trimmed = expectation(description: "trimmed")
         let calls = Locked(0)
-        var cap = ConnectionCap(512, trim: { calls.with { $0 += 1 }; trimmed.fulfill() })
+        var cap = ConnectionCap(512, trim: { calls.withLock { $0 += 1 }; trimmed.fulfill() })
         for _ in 0..<3 { cap.connectionOpened() }
         for _ in 0..<3 { cap.connectionClosed() }
         for _ in 0..<ConnectionCap.burst { cap.connectionOpened() }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTransport
 import TestSupport
 import XCTest
 
@@ -96,7 +97,7 @@ final class ComicVineGalleryEndToEndTests: XCTestCase {
         DispatchQueue.concurrentPerform(iterations: 3) { index in
             let argv = commands[index]
             let outcome = (try? Spawn.status(argv)) ?? (-1, "did not start")
-            results.with { $0.append(outcome) }
+            results.withLock { $0.append(outcome) }
         }
         for (status, output) in results.get { XCTAssertEqual(status, 0, output) }
         let gap = cv.log.closestGap ?? 99

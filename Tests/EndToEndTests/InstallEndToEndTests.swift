@@ -3,8 +3,8 @@ import TestSupport
 import XCTest
 
 /// `scripts/install.sh` into a temporary prefix with the debug build the suite already has (and
-/// the man page `swift package plugin generate-manual --configuration debug` made for it, which
-/// `scripts/test.sh` runs): the installed program answers `--version` and reads the built-in
+/// the man page swift-argument-parser's `generate-manual` made for it, which `scripts/test.sh`
+/// runs, as `swift package plugin generate-manual --configuration debug` does): the installed program answers `--version` and reads the built-in
 /// catalog from its own `share/marvel-gallery` away from the source tree, `man -l` reads its
 /// page, and `--uninstall` leaves nothing, the prefix the install made included.
 final class InstallEndToEndTests: XCTestCase {
@@ -21,7 +21,7 @@ final class InstallEndToEndTests: XCTestCase {
     func testInstallRunsReadsItsManualAndUninstallsEverything() throws {
         try Prerequisites.program()
         guard FileManager.default.fileExists(atPath: manual.path) else {
-            throw XCTSkip("no man page: swift package plugin generate-manual --configuration debug (scripts/test.sh runs it)")
+            throw XCTSkip("no man page: swift package plugin generate-manual --configuration debug (scripts/test.sh makes it)")
         }
         guard let man = XDisplay.find("man") else { throw XCTSkip("man is not installed (scripts/test.sh installs man-db)") }
         let dir = try temporaryDirectory()

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTransport
 import TestSupport
 import XCTest
 
@@ -91,12 +92,4 @@ final class MetronCommandLineTests: XCTestCase {
         XCTAssertFalse(output.contains("bad-pass-77"))
         XCTAssertLessThanOrEqual(output.split(separator: "\n").count, 2, output)
     }
-}
-
-/// A lock-guarded value for the two spawning threads.
-private final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func withLock<T>(_ body: (inout Value) -> T) -> T { lock.withLock { body(&value) } }
 }

@@ -12,21 +12,6 @@ import TestSupport
 /// ahead together: every picture of the first screen starts downloading before any picture of
 /// the prefetch band does.
 final class OnScreenFirstTests: XCTestCase {
-    /// Records the order downloads start in; each takes `latency`.
-    final class OrderLoader: DataLoading, @unchecked Sendable {
-        let png: [UInt8]
-        let latency: Duration
-        private let lock = NSLock()
-        private var urls: [String] = []
-        init(png: [UInt8], latency: Duration) { self.png = png; self.latency = latency }
-        var started: [String] { lock.withLock { urls } }
-        func loadData(from url: String) async throws -> [UInt8] {
-            lock.withLock { urls.append(url) }
-            try await Task.sleep(for: latency)
-            return png
-        }
-    }
-
     /// The catalog item id in a fake picture URL (`http://127.0.0.1/img/1042/portrait_xlarge.jpg`).
     private func itemID(_ url: String) -> Int? {
         guard let range = url.range(of: "/img/") else { return nil }
@@ -37,7 +22,7 @@ final class OnScreenFirstTests: XCTestCase {
         let size = Size(width: 200, height: 60)
         let catalog = FakeCatalog.make(count: 2000)
         let png = try ImageEncoder.png(ImageCore.RGBImage(width: 50, height: 75, fill: ImageCore.RGB(200, 30, 30)))
-        let loader = OrderLoader(png: png, latency: .milliseconds(15))
+        let loader = FakeLoader(latency: .milliseconds(15), body: png)
         let pipeline = ImagePipeline(configuration: ImagePipeline.Configuration(dataLoader: loader, dataCache: nil))
         let thumbnails = PipelineThumbnails(pipeline: pipeline)
         let backend = HeadlessBackend(size: size)
@@ -52,7 +37,7 @@ final class OnScreenFirstTests: XCTestCase {
         let picturesOnScreen = catalog.characters.prefix(grid.tilesPerScreen).filter { $0.thumbnail?.isPlaceholder == false }.count
         // The screen's pictures and at least a screen of prefetch have started.
         await eventually(.seconds(30)) {
-            let ids = loader.started.compactMap(self.itemID)
+            let ids = loader.state.get.starts.compactMap(self.itemID)
             return ids.filter(onScreen.contains).count == picturesOnScreen && ids.count >= picturesOnScreen + grid.tilesPerScreen / 2
         }
         await backend.finish()
@@ -60,7 +45,7 @@ final class OnScreenFirstTests: XCTestCase {
         _ = await thumbnails.drain()
         pipeline.close()
 
-        let ids = loader.started.compactMap(itemID)
+        let ids = loader.state.get.starts.compactMap(itemID)
         let lastOnScreen = try XCTUnwrap(ids.lastIndex { onScreen.contains($0) })
         let firstPrefetch = try XCTUnwrap(ids.firstIndex { !onScreen.contains($0) })
         print("OnScreenFirstTests: \(grid.columns)x\(grid.visibleRows) tiles, \(picturesOnScreen) pictures on screen; "

@@ -12,24 +12,6 @@ import TestSupport
 /// scheduler): never to the queued tiles of the screen left behind, and never to the new
 /// screen's tiles while they are still marked prefetch (`Priority: u=5` at the server).
 final class PagedToFirstTests: XCTestCase {
-    /// The first `quick` downloads answer at once; every other one is held until cancelled,
-    /// as a live source with its minute spent holds them. Records each start and its priority.
-    final class HeldLoader: DataLoading, @unchecked Sendable {
-        let png: [UInt8]
-        let quick: Int
-        private let lock = NSLock()
-        private var starts: [(url: String, priority: ImagePriority)] = []
-        init(png: [UInt8], quick: Int) { self.png = png; self.quick = quick }
-        var started: [(url: String, priority: ImagePriority)] { lock.withLock { starts } }
-        func loadData(from url: String) async throws -> [UInt8] { try await loadData(from: url, priority: .normal) }
-        func loadData(from url: String, priority: ImagePriority) async throws -> [UInt8] {
-            let n = lock.withLock { starts.append((url, priority)); return starts.count }
-            if n <= quick { return png }
-            try await Task.sleep(for: .seconds(600))
-            return png
-        }
-    }
-
     /// The catalog item id in a fake picture URL (`http://127.0.0.1/img/1042/portrait_xlarge.jpg`).
     private func itemID(_ url: String) -> Int? {
         guard let range = url.range(of: "/img/") else { return nil }
@@ -40,7 +22,9 @@ final class PagedToFirstTests: XCTestCase {
         let size = Size(width: 120, height: 40)
         let catalog = FakeCatalog.make(count: 500)
         let png = try ImageEncoder.png(ImageCore.RGBImage(width: 50, height: 75, fill: ImageCore.RGB(200, 30, 30)))
-        let loader = HeldLoader(png: png, quick: 3)
+        // Three pictures come, then every load is held (until cancelled).
+        let loader = FakeLoader(latency: .zero, body: png)
+        loader.state.withLock { $0.holdAll = true; $0.passFirst = 3 }
         let pipeline = ImagePipeline(configuration: ImagePipeline.Configuration(dataLoader: loader, dataCache: nil))
         let thumbnails = PipelineThumbnails(pipeline: pipeline)
         let backend = HeadlessBackend(size: size)

@@ -4,26 +4,11 @@ import XCTest
 import ImageCore
 import ImagePipeline
 import TerminalUI
+import TestSupport
 
 /// The bridge from the core's thumbnail keys to the real image pipeline (decode, resample,
 /// half-block cells) with an in-memory loader: sizes, memory hits, re-prioritising, cancel.
 final class PipelineThumbnailsTests: XCTestCase {
-    /// Serves one PNG for every URL, counting loads; `gate` holds loads until opened.
-    final class Loader: DataLoading, @unchecked Sendable {
-        let png: [UInt8]
-        private let lock = NSLock()
-        private var urls: [String] = []
-        private var open: Bool
-        init(png: [UInt8], open: Bool = true) { self.png = png; self.open = open }
-        var loaded: [String] { lock.withLock { urls } }
-        func release() { lock.withLock { open = true } }
-        func loadData(from url: String) async throws -> [UInt8] {
-            lock.withLock { urls.append(url) }
-            while !lock.withLock({ open }) { try await Task.sleep(for: .milliseconds(5)) }
-            return png
-        }
-    }
-
     private func png() throws -> [UInt8] {
         try ImageEncoder.png(ImageCore.RGBImage(width: 50, height: 75, fill: ImageCore.RGB(200, 30, 30)))
     }
@@ -38,19 +23,19 @@ final class PipelineThumbnailsTests: XCTestCase {
     }
 
     func testLoadsTheSmallestPortraitAtTheTileSizeThenHitsMemory() async throws {
-        let loader = Loader(png: try png())
+        let loader = FakeLoader(latency: .zero, body: try png())
         let thumbnails = PipelineThumbnails(pipeline: ImagePipeline(configuration: .init(dataLoader: loader, dataCache: nil)))
         let image = await load(thumbnails, key)
         XCTAssertEqual(image?.cols, 12)
         XCTAssertEqual(image?.rows, 9)
         XCTAssertEqual(image?.top[50], TerminalUIRGB.red, "the picture's colour, cover-filled")
-        XCTAssertEqual(loader.loaded, ["http://127.0.0.1:1/img/7/portrait_small.png"])
+        XCTAssertEqual(loader.state.get.starts, ["http://127.0.0.1:1/img/7/portrait_small.png"])
 
         // Again: answered from memory before `load` returns.
         let box = Box()
         thumbnails.load(key, priority: .high) { box.set($0) }
         XCTAssertTrue(box.called, "synchronous memory hit")
-        XCTAssertEqual(loader.loaded.count, 1)
+        XCTAssertEqual(loader.totalStarts, 1)
         XCTAssertEqual(thumbnails.inFlight, 0)
     }
 
@@ -78,7 +63,8 @@ final class PipelineThumbnailsTests: XCTestCase {
     }
 
     func testCancelledLoadNeverCallsBack() async throws {
-        let loader = Loader(png: try png(), open: false)
+        let loader = FakeLoader(latency: .zero, body: try png())
+        loader.state.withLock { $0.holdAll = true }
         let thumbnails = PipelineThumbnails(pipeline: ImagePipeline(configuration: .init(dataLoader: loader, dataCache: nil)))
         let box = Box()
         thumbnails.load(key, priority: .low) { box.set($0) }
@@ -86,8 +72,13 @@ final class PipelineThumbnailsTests: XCTestCase {
         XCTAssertEqual(thumbnails.inFlight, 1)
         thumbnails.cancel(key)
         XCTAssertEqual(thumbnails.inFlight, 0)
-        loader.release()
-        try await Task.sleep(for: .milliseconds(200))
+        // The pipeline dropped the request at once: nothing is left that could call back.
+        XCTAssertEqual(thumbnails.pipeline.activity.renderJobs, 0)
+        XCTAssertEqual(thumbnails.pipeline.activity.fetchJobs, 0)
+        loader.releaseAll()
+        // The same picture asked again arrives: had the cancelled load been kept, it came too.
+        let again = await load(thumbnails, key)
+        XCTAssertEqual(again?.cols, 12)
         XCTAssertFalse(box.called)
     }
 

@@ -79,7 +79,7 @@ final class TransportLimitsTests: XCTestCase {
         let received = Locked(0)
         let task = Task {
             try await transport.send(HTTPRequest(url: server.url("/image.jpg"), onProgress: { bytes, _ in
-                received.with { $0 = bytes }
+                received.withLock { $0 = bytes }
             }))
         }
         let gotBytes = await waitUntil(.seconds(3)) { received.get > 0 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTransport
 import ImageCore
 import TestSupport
 import XCTest
@@ -45,7 +46,7 @@ final class BadDayReportTests: XCTestCase {
         while (try? handle.write(contentsOf: Data(count: 64 << 10))) != nil {}
         try? handle.close()
         let loader = FakeLoader()
-        loader.state.with { $0.bodies["http://h/big.jpg"] = Array("IMG:".utf8) + Array(repeating: 7, count: 200_000) }
+        loader.state.withLock { $0.bodies["http://h/big.jpg"] = Array("IMG:".utf8) + Array(repeating: 7, count: 200_000) }
         let h = Harness(loader: loader, disk: DiskCache(directory: small.url.appendingPathComponent("images")))
         _ = try await h.pipeline.image(for: req("http://h/big.jpg"))
         await eventually { h.pipeline.diskCacheProblem != nil }
@@ -87,7 +88,7 @@ final class BadDayReportTests: XCTestCase {
         let dir = TempDir()
         let url = "http://h/cut.jpg"
         let loader = FakeLoader()
-        loader.state.with { $0.bodies[url] = Array("DMG:cut short".utf8) }
+        loader.state.withLock { $0.bodies[url] = Array("DMG:cut short".utf8) }
         let disk = DiskCache(directory: dir.url)
         let h = Harness(loader: loader, disk: disk) { $0.decoder = DamagingDecoder() }
         let first = try await h.pipeline.image(for: req(url))
@@ -104,7 +105,7 @@ final class BadDayReportTests: XCTestCase {
     /// one that loads after its negative-cache time is no longer counted.
     func testPicturesThatCannotBeShownAreCountedWithTheLastReasonUntilTheyLoad() async throws {
         let loader = FakeLoader(latency: .milliseconds(1))
-        loader.state.with {
+        loader.state.withLock {
             $0.failures["http://h/404.jpg"] = [.httpStatus(404)]
             $0.bodies["http://h/page.jpg"] = Array("<html>Oops</html>".utf8)
         }
@@ -121,7 +122,7 @@ final class BadDayReportTests: XCTestCase {
         XCTAssertEqual(h.pipeline.failedPictures.count, 2, "each picture once, however often it is asked for")
         XCTAssertTrue(h.pipeline.failedPictures.lastReason?.hasPrefix("image could not be decoded") == true,
                       "\(String(describing: h.pipeline.failedPictures.lastReason))")
-        clock.with { $0 += 31_000_000_000 }   // past the negative cache: asked again, and it loads
+        clock.withLock { $0 += 31_000_000_000 }   // past the negative cache: asked again, and it loads
         let later = try await h.pipeline.image(for: req("http://h/404.jpg"))
         XCTAssertNotNil(later.thumbnail)
         XCTAssertEqual(h.pipeline.failedPictures.count, 1, "a picture that loaded is no longer counted")

@@ -2,6 +2,7 @@ import CatalogServer
 import HTTPTransport
 import ImageCore
 import MarvelAPI
+import TestSupport
 import XCTest
 @testable import ImagePipeline
 
@@ -128,7 +129,7 @@ final class CatalogPipelineTests: XCTestCase {
     func testGIFBytesAreDecodedThroughImageCore() async throws {
         let gif = try Data(contentsOf: TestSupportPaths.gif)
         let loader = FakeLoader(latency: .milliseconds(1))
-        loader.state.with { $0.bodies["http://h/a.gif"] = [UInt8](gif) }
+        loader.state.withLock { $0.bodies["http://h/a.gif"] = [UInt8](gif) }
         let pipeline = ImagePipeline(configuration: {
             var c = ImagePipeline.Configuration(dataLoader: loader, dataCache: nil)
             c.startDelay = .zero

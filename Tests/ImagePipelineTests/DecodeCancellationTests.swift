@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTransport
 import ImageCore
 @testable import ImagePipeline
 import XCTest
@@ -14,12 +15,12 @@ final class DecodeCancellationTests: XCTestCase {
         let stoppedByFlag = Locked(false)
         func decode(_ data: [UInt8]) throws -> PixelImage { try decode(data, cancellation: nil) }
         func decode(_ data: [UInt8], cancellation: DecodeCancellation?) throws -> PixelImage {
-            threadNames.with { $0.append(WorkerThreads.currentWorkerName ?? "not a worker thread") }
-            started.with { $0 = true }
+            threadNames.withLock { $0.append(WorkerThreads.currentWorkerName ?? "not a worker thread") }
+            started.withLock { $0 = true }
             let deadline = Date().addingTimeInterval(10)
             while Date() < deadline {
                 if cancellation?.isCancelled == true {
-                    stoppedByFlag.with { $0 = true }
+                    stoppedByFlag.withLock { $0 = true }
                     throw ImagePipelineError.cancelled
                 }
                 Thread.sleep(forTimeInterval: 0.005)

@@ -6,7 +6,7 @@ import TestSupport
 final class FailureTests: XCTestCase {
     func testTransientErrorsAreRetriedPerPolicy() async throws {
         let loader = FakeLoader(latency: .milliseconds(1))
-        loader.state.with { $0.failures["http://h/r.jpg"] = [.httpStatus(503), .transport(.timedOut(.total, host: "h"))] }
+        loader.state.withLock { $0.failures["http://h/r.jpg"] = [.httpStatus(503), .transport(.timedOut(.total, host: "h"))] }
         let h = Harness(loader: loader)
         let r = try await h.pipeline.image(for: req("http://h/r.jpg"))
         XCTAssertNotNil(r.thumbnail)
@@ -16,7 +16,7 @@ final class FailureTests: XCTestCase {
 
     func testRetriesRunOutThenFailedPlaceholder() async throws {
         let loader = FakeLoader(latency: .milliseconds(1))
-        loader.state.with { $0.failures["http://h/x.jpg"] = Array(repeating: .httpStatus(500), count: 5) }
+        loader.state.withLock { $0.failures["http://h/x.jpg"] = Array(repeating: .httpStatus(500), count: 5) }
         let h = Harness(loader: loader)
         let r = try await h.pipeline.image(for: req("http://h/x.jpg"))
         XCTAssertEqual(r.placeholder, .failed)
@@ -25,7 +25,7 @@ final class FailureTests: XCTestCase {
 
     func testPermanentFailureIsNegativeCachedFor30SecondsAndNeverCached() async throws {
         let loader = FakeLoader(latency: .milliseconds(1))
-        loader.state.with { $0.failures["http://h/404.jpg"] = [.httpStatus(404)] }
+        loader.state.withLock { $0.failures["http://h/404.jpg"] = [.httpStatus(404)] }
         let clock = Locked<UInt64>(1_000_000_000)
         let dir = TempDir()
         let disk = DiskCache(directory: dir.url)
@@ -34,7 +34,7 @@ final class FailureTests: XCTestCase {
         XCTAssertEqual(first.placeholder, .failed)
         XCTAssertEqual(loader.hits("http://h/404.jpg"), 1)
         // Within 30 s: the failed glyph at once, no download.
-        clock.with { $0 += 29_000_000_000 }
+        clock.withLock { $0 += 29_000_000_000 }
         XCTAssertEqual(h.pipeline.cachedResult(for: req("http://h/404.jpg"))?.placeholder, .failed)
         let again = try await h.pipeline.image(for: req("http://h/404.jpg"))
         XCTAssertEqual(again.placeholder, .failed)
@@ -42,7 +42,7 @@ final class FailureTests: XCTestCase {
         XCTAssertFalse(disk.contains("http://h/404.jpg"), "failures are never written to disk")
         XCTAssertNil(h.pipeline.memoryCache.value(for: .pixels("http://h/404.jpg")))
         // After 30 s it is tried again (and now succeeds).
-        clock.with { $0 += 2_000_000_000 }
+        clock.withLock { $0 += 2_000_000_000 }
         let later = try await h.pipeline.image(for: req("http://h/404.jpg"))
         XCTAssertNotNil(later.thumbnail)
         XCTAssertEqual(loader.hits("http://h/404.jpg"), 2)
@@ -50,7 +50,7 @@ final class FailureTests: XCTestCase {
 
     func testUndecodableDownloadFailsAndIsNotCached() async throws {
         let loader = FakeLoader(latency: .milliseconds(1))
-        loader.state.with { $0.bodies["http://h/junk.jpg"] = Array("<html>nope</html>".utf8) }
+        loader.state.withLock { $0.bodies["http://h/junk.jpg"] = Array("<html>nope</html>".utf8) }
         let dir = TempDir()
         let disk = DiskCache(directory: dir.url)
         let h = Harness(loader: loader, disk: disk)

@@ -1,3 +1,4 @@
+import HTTPTransport
 import XCTest
 @testable import ImagePipeline
 import TestSupport
@@ -7,7 +8,7 @@ final class SchedulerTests: XCTestCase {
         let h = Harness(loader: FakeLoader(latency: .milliseconds(30)))
         let results = Locked([ImageResult]())
         for _ in 0..<50 {
-            h.pipeline.loadImage(req("http://h/a.jpg"), priority: .high) { r in results.with { $0.append(r) } }
+            h.pipeline.loadImage(req("http://h/a.jpg"), priority: .high) { r in results.withLock { $0.append(r) } }
         }
         await eventually { results.get.count == 50 }
         XCTAssertEqual(h.loader.hits("http://h/a.jpg"), 1)
@@ -20,8 +21,8 @@ final class SchedulerTests: XCTestCase {
     func testTwoSizesOfOneURLAreOneDownloadAndTwoEncodes() async {
         let h = Harness(loader: FakeLoader(latency: .milliseconds(20)))
         let done = Locked(0)
-        h.pipeline.loadImage(req("http://h/b.jpg", 10, 5)) { _ in done.with { $0 += 1 } }
-        h.pipeline.loadImage(req("http://h/b.jpg", 20, 10)) { _ in done.with { $0 += 1 } }
+        h.pipeline.loadImage(req("http://h/b.jpg", 10, 5)) { _ in done.withLock { $0 += 1 } }
+        h.pipeline.loadImage(req("http://h/b.jpg", 20, 10)) { _ in done.withLock { $0 += 1 } }
         await eventually { done.get == 2 }
         // A third size later: pixels come from memory, so only an encode.
         let third = try? await h.pipeline.image(for: req("http://h/b.jpg", 4, 2))
@@ -35,7 +36,7 @@ final class SchedulerTests: XCTestCase {
 
     func testVisibleRequestAfterTwentyPrefetchesStartsNext() async {
         let loader = FakeLoader(latency: .milliseconds(1))
-        loader.state.with { $0.holdAll = true }
+        loader.state.withLock { $0.holdAll = true }
         let h = Harness(loader: loader) { $0.maxConcurrentTransfers = 1 }
         for i in 0..<20 { h.pipeline.loadImage(req("http://h/p\(i).jpg"), priority: .low) { _ in } }
         await eventually { loader.totalStarts == 1 }
@@ -48,13 +49,15 @@ final class SchedulerTests: XCTestCase {
 
     func testPrefetchesUseTwoTransfersWhileVisibleWorkWaitsAndIdleSlotsOtherwise() async {
         let loader = FakeLoader(latency: .milliseconds(1))
-        loader.state.with { $0.holdAll = true }
+        loader.state.withLock { $0.holdAll = true }
         let h = Harness(loader: loader)
         for i in 0..<20 { h.pipeline.loadImage(req("http://h/p\(i).jpg"), priority: .low) { _ in } }
         // Nothing visible waits: prefetches take up to 4 of the host's 6 slots, no more.
         await eventually { loader.totalStarts == 4 }
-        try? await Task.sleep(for: .milliseconds(30))
-        XCTAssertEqual(loader.totalStarts, 4, "a fifth prefetch started")
+        // The scheduler decides under its lock as each request arrives, and with no start delay
+        // all 20 have arrived: what it started is final until something changes.
+        XCTAssertEqual(h.pipeline.activity.transfers, 4, "a fifth prefetch started")
+        XCTAssertEqual(h.pipeline.activity.queuedTransfers, 16)
         // A visible request finds a free slot at once.
         h.pipeline.loadImage(req("http://h/v.jpg"), priority: .high) { _ in }
         await eventually { loader.totalStarts == 5 }
@@ -64,18 +67,19 @@ final class SchedulerTests: XCTestCase {
 
     func testStrictPrefetchCapOfTwoWhenConfigured() async {
         let loader = FakeLoader(latency: .milliseconds(1))
-        loader.state.with { $0.holdAll = true }
+        loader.state.withLock { $0.holdAll = true }
         let h = Harness(loader: loader) { $0.maxIdlePrefetchTransfers = 2 }
         for i in 0..<20 { h.pipeline.loadImage(req("http://h/p\(i).jpg"), priority: .low) { _ in } }
         await eventually { loader.totalStarts == 2 }
-        try? await Task.sleep(for: .milliseconds(30))
-        XCTAssertEqual(loader.totalStarts, 2, "a third prefetch started")
+        // Decided as the requests arrived (no start delay): what started is final.
+        XCTAssertEqual(h.pipeline.activity.transfers, 2, "a third prefetch started")
+        XCTAssertEqual(h.pipeline.activity.queuedTransfers, 18)
         loader.releaseAll()
     }
 
     func testPrefetchesDropToTwoWhileVisibleRequestsQueue() async {
         let loader = FakeLoader(latency: .milliseconds(1))
-        loader.state.with { $0.holdAll = true }
+        loader.state.withLock { $0.holdAll = true }
         let h = Harness(loader: loader) { $0.maxTransfersPerHost = 6; $0.maxConcurrentTransfers = 6 }
         // Six visible requests fill every slot, more wait; queued prefetches must not take
         // more than 2 slots as they free up while visible ones still wait.
@@ -95,7 +99,7 @@ final class SchedulerTests: XCTestCase {
     /// first) used to take two of the host's six slots ahead of them.
     func testPrefetchesAskedJustBeforeTheScreensPicturesStartAfterThem() async {
         let loader = FakeLoader(latency: .milliseconds(1))
-        loader.state.with { $0.holdAll = true }
+        loader.state.withLock { $0.holdAll = true }
         // A start delay far longer than the moment between the two loads: a busy machine that
         // stretched the 10 ms past a 40 ms delay let the prefetches start first.
         let h = Harness(loader: loader, startDelay: .seconds(1))
@@ -103,7 +107,9 @@ final class SchedulerTests: XCTestCase {
         try? await Task.sleep(for: .milliseconds(10))
         for i in 0..<6 { h.pipeline.loadImage(req("http://h/v\(i).jpg"), priority: .high) { _ in } }
         await eventually { loader.totalStarts >= 6 }
-        try? await Task.sleep(for: .milliseconds(30))
+        // The six were started in one pass under the scheduler's lock, after the prefetches had
+        // become eligible; its count of running transfers is final until one of them ends.
+        XCTAssertEqual(h.pipeline.activity.transfers, 6, "the host's six slots, no more")
         let starts = loader.state.get.starts
         XCTAssertEqual(starts.count, 6, "the host's six slots, no more: \(starts)")
         XCTAssertTrue(starts.allSatisfy { $0.contains("/v") }, "a prefetch started before the screen's pictures: \(starts)")
@@ -115,11 +121,13 @@ final class SchedulerTests: XCTestCase {
 
     func testTransferCapsSixPerHostSixteenInAll() async {
         let loader = FakeLoader(latency: .milliseconds(1))
-        loader.state.with { $0.holdAll = true }
+        loader.state.withLock { $0.holdAll = true }
         let h = Harness(loader: loader)
         for host in 0..<4 { for i in 0..<10 { h.pipeline.loadImage(req("http://h\(host)/\(i).jpg")) { _ in } } }
         await eventually { loader.totalStarts == 16 }
-        try? await Task.sleep(for: .milliseconds(30))
+        // Decided as the requests arrived (no start delay): 16 running, the rest queued.
+        XCTAssertEqual(h.pipeline.activity.transfers, 16)
+        XCTAssertEqual(h.pipeline.activity.queuedTransfers, 24)
         let starts = loader.state.get.starts
         XCTAssertEqual(starts.count, 16)
         for host in 0..<4 {
@@ -132,7 +140,7 @@ final class SchedulerTests: XCTestCase {
 
     func testPriorityRaisedWhileQueuedStartsFirst() async {
         let loader = FakeLoader(latency: .milliseconds(1))
-        loader.state.with { $0.holdAll = true }
+        loader.state.withLock { $0.holdAll = true }
         let h = Harness(loader: loader) { $0.maxConcurrentTransfers = 1 }
         h.pipeline.loadImage(req("http://h/first.jpg"), priority: .normal) { _ in }
         await eventually { loader.totalStarts == 1 }
@@ -146,28 +154,32 @@ final class SchedulerTests: XCTestCase {
 
     func testCancelOneOfTwoKeepsTransferCancelBothAbortsIt() async {
         let loader = FakeLoader(latency: .milliseconds(1))
-        loader.state.with { $0.holdAll = true }
+        loader.state.withLock { $0.holdAll = true }
         let h = Harness(loader: loader)
         let delivered = Locked([String]())
-        let a = h.pipeline.loadImage(req("http://h/c.jpg")) { _ in delivered.with { $0.append("a") } }
-        let b = h.pipeline.loadImage(req("http://h/c.jpg")) { _ in delivered.with { $0.append("b") } }
+        let a = h.pipeline.loadImage(req("http://h/c.jpg")) { _ in delivered.withLock { $0.append("a") } }
+        let b = h.pipeline.loadImage(req("http://h/c.jpg")) { _ in delivered.withLock { $0.append("b") } }
         await eventually { loader.totalStarts == 1 }
         a.cancel()
-        try? await Task.sleep(for: .milliseconds(20))
-        XCTAssertEqual(loader.state.get.cancellations, [], "one requester left; the transfer must go on")
+        // A cancel is decided at once under the scheduler's lock.
+        XCTAssertEqual(h.pipeline.activity.transfers, 1, "one requester left; the transfer must go on")
+        XCTAssertEqual(h.pipeline.metrics.abortedTransfers, 0, "one requester left; the transfer must go on")
         b.cancel()
         await eventually { loader.state.get.cancellations == ["http://h/c.jpg"] }
         XCTAssertEqual(h.pipeline.metrics.abortedTransfers, 1)
         XCTAssertEqual(h.pipeline.metrics.cancels, 2)
+        XCTAssertEqual(h.pipeline.activity.renderJobs, 0, "nothing is left that could call back")
         loader.releaseAll()
-        try? await Task.sleep(for: .milliseconds(30))
+        // The same picture asked again arrives: had a cancelled requester been kept, it came too.
+        let again = try? await h.pipeline.image(for: req("http://h/c.jpg"))
+        XCTAssertNotNil(again?.thumbnail)
         XCTAssertEqual(delivered.get, [], "no callback after cancel")
         XCTAssertEqual(h.pipeline.activity.transfers, 0)
     }
 
     func testCancelWhileQueuedNeverStarts() async {
         let loader = FakeLoader(latency: .milliseconds(1))
-        loader.state.with { $0.holdAll = true }
+        loader.state.withLock { $0.holdAll = true }
         let h = Harness(loader: loader) { $0.maxConcurrentTransfers = 1 }
         h.pipeline.loadImage(req("http://h/running.jpg")) { _ in }
         await eventually { loader.totalStarts == 1 }
@@ -175,8 +187,11 @@ final class SchedulerTests: XCTestCase {
         queued.cancel()
         loader.releaseAll()
         await eventually { loader.state.get.completions.count == 1 }
-        try? await Task.sleep(for: .milliseconds(30))
-        XCTAssertEqual(loader.state.get.starts, ["http://h/running.jpg"])
+        // One slot, oldest first among equals: a request asked now starts only after the
+        // cancelled one, had it been kept, so its start is the sign.
+        h.pipeline.loadImage(req("http://h/after.jpg")) { _ in }
+        await eventually { loader.totalStarts >= 2 }
+        XCTAssertEqual(loader.state.get.starts, ["http://h/running.jpg", "http://h/after.jpg"])
     }
 
     func testStartDelayMeansShortLivedRequestsNeverStartWork() async {
@@ -195,7 +210,7 @@ final class SchedulerTests: XCTestCase {
         let h = Harness(loader: loader)
         let r = try await h.pipeline.image(for: req("http://h/async.jpg"))
         XCTAssertNotNil(r.thumbnail)
-        loader.state.with { $0.holdAll = true }
+        loader.state.withLock { $0.holdAll = true }
         let task = Task { try await h.pipeline.image(for: req("http://h/never.jpg")) }
         await eventually { loader.totalStarts == 2 }
         task.cancel()
@@ -212,8 +227,8 @@ final class SlowDecoder: ImageDecoding, @unchecked Sendable {
     let inner = FakeDecoder()
     let concurrency = Locked((now: 0, max: 0))
     func decode(_ data: [UInt8]) throws -> PixelImage {
-        concurrency.with { $0.now += 1; $0.max = max($0.max, $0.now) }
-        defer { concurrency.with { $0.now -= 1 } }
+        concurrency.withLock { $0.now += 1; $0.max = max($0.max, $0.now) }
+        defer { concurrency.withLock { $0.now -= 1 } }
         Thread.sleep(forTimeInterval: 0.01)
         return try inner.decode(data)
     }
@@ -228,7 +243,7 @@ final class DecodeCapTests: XCTestCase {
         config.maxConcurrentDecodes = 2
         let pipeline = ImagePipeline(configuration: config)
         let done = Locked(0)
-        for i in 0..<30 { pipeline.loadImage(req("http://h\(i % 3)/d\(i).jpg")) { _ in done.with { $0 += 1 } } }
+        for i in 0..<30 { pipeline.loadImage(req("http://h\(i % 3)/d\(i).jpg")) { _ in done.withLock { $0 += 1 } } }
         await eventually { done.get == 30 }
         XCTAssertEqual(decoder.concurrency.get.max, 2)
     }

@@ -64,7 +64,7 @@ final class HostileRateLimitHeaderTests: MetronLoopbackTestCase {
     func testAShortRetryAfterIsWaitedExactlyAndTold() async throws {
         let answered = Locked(0)
         let server = try LoopbackHTTPServer { _ in
-            let n = answered.with { $0 += 1; return $0 }
+            let n = answered.withLock { $0 += 1; return $0 }
             return n == 1 ? .respond(status: 429, headers: ["Retry-After": "3"]) : .respond(status: 200, body: Self.page)
         }
         defer { server.stop() }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTransport
 import LiveSourceKit
 import MetronSource
 import TestSupport
@@ -43,7 +44,7 @@ final class LimiterProcessesTests: XCTestCase {
                         "MG_LIMITER_SECONDS=\(run.seconds)",
                         binary, "MetronSourceTests.LimiterProcessesTests/testWorker"]
             let result = (try? Spawn.status(argv)) ?? (-1, "cannot start \(binary)")
-            results.with { $0.append(result) }
+            results.withLock { $0.append(result) }
         }
         for (status, output) in results.get where status != 0 {
             XCTFail("a worker failed (\(status)):\n\(output.suffix(2000))")

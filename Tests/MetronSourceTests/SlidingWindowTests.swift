@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTransport
 import LiveSourceKit
 import MetronSource
 import TestSupport
@@ -70,7 +71,7 @@ final class SlidingWindowTests: XCTestCase {
         // Answers come while `acquire` sleeps, as they do from other tasks.
         @Sendable func answerDue() {
             let now = fake.now.timeIntervalSince1970
-            let due = open.with { list in
+            let due = open.withLock { list in
                 let due = list.filter { $0.answered <= now }
                 list.removeAll { $0.answered <= now }
                 return due
@@ -87,12 +88,12 @@ final class SlidingWindowTests: XCTestCase {
             }
         })
         let limiter = MetronRateLimiter(file: file, budget: MetronBudget(perMinute: 20, perDay: 5_000), clock: clock)
-        limiterBox.with { $0 = limiter }
+        limiterBox.withLock { $0 = limiter }
         var arrivals: [Double] = []
         for _ in 0..<300 {
             let grant = try await limiter.acquire(background: Bool.random()).at
             let duration = Double.random(in: 0...4)
-            open.with { $0.append((grant, grant.timeIntervalSince1970 + duration)) }
+            open.withLock { $0.append((grant, grant.timeIntervalSince1970 + duration)) }
             arrivals.append(grant.timeIntervalSince1970 + Double.random(in: 0...duration))
             fake.advance(Double.random(in: 0...0.5))
             answerDue()
@@ -159,12 +160,12 @@ final class SlidingWindowTests: XCTestCase {
         let order = Locked<[String]>([])
         let prefetch = Task {
             _ = try await limiter.acquire(background: true, urgency: 5)
-            order.with { $0.append("prefetch") }
+            order.withLock { $0.append("prefetch") }
         }
-        try await Task.sleep(for: .milliseconds(100))
+        await eventually { limiter.limiter.waitingRequests == 1 }  // the prefetch is in the line
         let onScreen = Task {
             _ = try await limiter.acquire(background: true, urgency: 1)
-            order.with { $0.append("on screen") }
+            order.withLock { $0.append("on screen") }
         }
         _ = try await onScreen.value
         _ = try await prefetch.value
@@ -180,14 +181,14 @@ final class SlidingWindowTests: XCTestCase {
         let order = Locked<[String]>([])
         let leftBehind = Task {
             _ = try await limiter.acquire(background: true, urgency: 1)
-            order.with { $0.append("left behind") }
+            order.withLock { $0.append("left behind") }
         }
-        try await Task.sleep(for: .milliseconds(100))
+        await eventually { limiter.limiter.waitingRequests == 1 }  // the first is in the line
         let pagedTo = Task {
             _ = try await limiter.acquire(background: true, urgency: 1)
-            order.with { $0.append("paged to") }
+            order.withLock { $0.append("paged to") }
         }
-        try await Task.sleep(for: .milliseconds(100))
+        await eventually { limiter.limiter.waitingRequests == 2 }  // and the second behind it
         leftBehind.cancel()
         _ = try await pagedTo.value
         _ = try? await leftBehind.value
@@ -203,12 +204,12 @@ final class SlidingWindowTests: XCTestCase {
         let order = Locked<[String]>([])
         let nearer = Task {
             _ = try await limiter.acquire(background: true, urgency: 5)
-            order.with { $0.append("nearer") }
+            order.withLock { $0.append("nearer") }
         }
-        try await Task.sleep(for: .milliseconds(100))
+        await eventually { limiter.limiter.waitingRequests == 1 }  // the nearer band is in the line
         let further = Task {
             _ = try await limiter.acquire(background: true, urgency: 5)
-            order.with { $0.append("further") }
+            order.withLock { $0.append("further") }
         }
         _ = try await nearer.value
         _ = try await further.value

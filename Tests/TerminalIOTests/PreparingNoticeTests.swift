@@ -1,5 +1,6 @@
 import Foundation
 import TerminalIO
+import TestSupport
 import XCTest
 
 /// A cold start says what it is doing: a slow step shows the notice and erases it after; a fast
@@ -31,7 +32,13 @@ final class PreparingNoticeTests: XCTestCase {
         let output = Output()
         _ = try await PreparingNotice.around("Preparing the catalog…", delay: .milliseconds(50),
                                              write: output.append) { 1 }
-        try await Task.sleep(for: .milliseconds(200))
+        // A witness asked after it with twice the delay: once the witness's notice is out, the
+        // fast step's timer was due long before, so what it would have written is written.
+        let witness = Output()
+        let shown = try await PreparingNotice.around("witness", delay: .milliseconds(100), write: witness.append) {
+            await waitUntil { witness.text.contains("witness") }
+        }
+        XCTAssertTrue(shown, "the witness's notice never came")
         XCTAssertEqual(output.text, "")
     }
 

@@ -206,6 +206,10 @@ public final class BudgetLimiter: Sendable {
         try pause(seconds: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18)
     }
 
+    /// This process's requests asleep waiting for the budget: the sign that a request asked
+    /// for has taken its place in the line (tests order their requests by it, not by a clock).
+    public var waitingRequests: Int { queue.sleeping }
+
     /// The spending so far, without taking anything.
     public func usage() throws(BudgetError) -> BudgetUsage {
         try file.withLockedState(readOnly: true, now: clock.now) { state in

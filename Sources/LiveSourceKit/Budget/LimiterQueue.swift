@@ -45,6 +45,9 @@ final class LimiterQueue: Sendable {
         }
     }
 
+    /// How many requests are asleep in the line, each until its next try.
+    var sleeping: Int { state.withLock { s in s.waiters.filter { $0.until != nil }.count } }
+
     /// The earliest time a waiting request of each kind tries again (nil: none waits).
     func nextTries() -> (user: Date?, pictures: Date?) {
         state.withLock { s in
