@@ -36,6 +36,11 @@ ALONE = ("DefaultCatalogPicturesTests", "CoherenceTests", "OperationsTests", "Re
          "LoadAndScaleTests", "ServerStatsBoundTests", "LabelClashCountTests", "LimiterProcessesTests")
 # End-to-end classes that take longest (real terminals with software GL, a browser, nginx, the
 # installer, live-source stand-ins), started first so that none is left for the end.
+# End-to-end classes that run one case at a time after every other process has ended. Their
+# cases time a start-up window (a Ctrl-C sent while echo is held): run beside three other
+# processes on two cores, one such case twice did not end in 30 s, while alone (even beside three
+# busy loops) it passed every time. Why is not known yet; they run alone until it is.
+LAST = ("TypeAheadEndToEndTests",)
 SLOW = ("Kitty", "Xterm", "Mlterm", "Sixel", "Backdrop", "Browser", "Nginx", "Install", "BadDays",
         "Metron", "ComicVine", "SlowTerminal", "PixelGraphics", "FullPicture", "HangUp")
 
@@ -63,12 +68,15 @@ def jobs(tests):
             size = sum(1 for case in cases if case.split("/")[0] in group)
             name = target if len(groups) == 1 else f"{target}-{i + 1}"
             unit.append(((int(target in FIRST), size), name, ",".join(group)))
-    e2e = []
+    e2e, last = [], []
     for case in by_target.get(END_TO_END, []):
         cls = case.split(".", 1)[1].split("/")[0]
+        if cls in LAST:
+            last.append((case, case))
+            continue
         e2e.append((1 if any(s in cls for s in SLOW) else 0, case, case))
     order = lambda found: [(name, spec) for _, name, spec in sorted(found, key=lambda j: j[0], reverse=True)]
-    return {"unit": order(unit), "e2e": order(e2e)}
+    return {"unit": order(unit), "e2e": order(e2e), "last": last}
 
 
 class Runner:
@@ -80,7 +88,9 @@ class Runner:
 
     def next_job(self, prefer):
         with self.lock:
-            for kind in (prefer, "e2e" if prefer == "unit" else "unit"):
+            for kind in (prefer, "e2e" if prefer == "unit" else "unit", "last" if prefer == "last" else None):
+                if kind is None:
+                    continue
                 if self.queues[kind]:
                     return self.queues[kind].pop(0)
         return None
@@ -120,6 +130,8 @@ def main():
         thread.start()
     for thread in threads:
         thread.join()
+    # The LAST cases, one at a time, once nothing else runs.
+    runner.worker("last")
     print(f"run_tests: {runner.total} processes in {time.monotonic() - start:.0f} s, "
           f"{len(runner.failed)} failed" + (f": {', '.join(runner.failed)}" if runner.failed else ""))
     return 1 if runner.failed else 0
