@@ -111,8 +111,8 @@ def run_once(a, cmd):
                         if b"\x1b[c" in seen:
                             os.write(fd, b"\x1b[?62;22c")
                             seen = b""
-                elif time.monotonic() - last > quiet:
-                    break
+                elif time.monotonic() - last > quiet and (n > 0 or not answer_da1):
+                    break  # the first screen: quiet counts from its first byte (a slow start)
             return n
 
         first = phase(1.5, answer_da1=True)
