@@ -47,6 +47,14 @@ class Wire:
 
     def read(self, timeout):
         """One read (rate-limited); returns the bytes (b"" on timeout, None at EOF)."""
+        b = self._read(timeout)
+        if b and self.everything:
+            self.everything.write(b)
+        return b
+
+    everything = None
+
+    def _read(self, timeout):
         want = 1 << 20
         if self.rate:
             allowed = int(self.rate * (time.monotonic() - self.t0)) - self.taken
@@ -96,6 +104,7 @@ def run_once(a, cmd):
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, pxw, pxh))
     os.kill(pid, signal.SIGWINCH)
     wire = Wire(fd)
+    wire.everything = a.log_all
     try:
         def phase(quiet, answer_da1=False):
             n, t0, last, seen = 0, time.monotonic(), time.monotonic(), b""
@@ -158,6 +167,10 @@ def run_once(a, cmd):
                     after_answer += rest.count(b"\x1b_G")
             else:
                 after_answer += b.count(b"\x1b_G")
+        if a.log_all:
+            # One more Down: it scrolls in the row whose pictures were sent around the answer.
+            os.write(fd, DOWN)
+            phase(1.5)
         return {"first": first, "downs": downs + 1, "phase_bytes": n,
                 "wait_ms": round((answer - key_at) * 1000, 1) if answer and key_at else None,
                 "picture_bytes_before_answer": before_answer, "apc_commands_after_answer": after_answer}
@@ -180,6 +193,8 @@ def main():
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--max", type=float, default=20)
     ap.add_argument("--log", type=argparse.FileType("wb"), help="the bytes read after the key")
+    ap.add_argument("--log-all", type=argparse.FileType("wb"),
+                    help="every byte read, then one more Down that scrolls in the row sent ahead (to replay in kitty)")
     ap.add_argument("cmd", nargs=argparse.REMAINDER)
     a = ap.parse_args()
     cmd = a.cmd[1:] if a.cmd and a.cmd[0] == "--" else a.cmd
