@@ -183,9 +183,7 @@ public struct ProgramRunner<P: Program>: Sendable {
                 // Keys reach this stream through the forwarder task: while the item queue is
                 // never empty (this one queues itself again) the runner need not suspend, and
                 // a key typed meanwhile can wait for a free thread while a decode holds the
-                // other one (on a pty drained at 1.25 MB/s up to 59 KB of pictures came before
-                // the key's answer without this yield, at most 21 KB with it, the pty's own
-                // 14 KB included). Yielding lets it in.
+                // other one. Yielding before each chunk lets it in.
                 await Task.yield()
                 if let piece = encoder.nextAheadPiece() {
                     try await backend.writeOutOfBand(Array(piece))
