@@ -18,6 +18,8 @@ struct ImageLayer: Sendable {
     var opaqueColour: RGB?
     /// The terminal failed to read one: every later picture is streamed.
     var filesOff = false
+    /// Streamed pictures sent ahead, written between frames (`ANSIEncoder+SentAhead`).
+    var ahead = SentAhead()
     var fileTransmits = 0
     var fileFailures = 0
     var unreadFiles = 0
@@ -71,6 +73,7 @@ extension ANSIEncoder {
         imageLayer.shown.removeAll()
         imageLayer.canvas = nil
         imageLayer.opaque = []
+        imageLayer.ahead.removeAll()
     }
 
     func needsClearForImages(_ diff: BufferDiff) -> Bool {
@@ -213,6 +216,9 @@ extension ANSIEncoder {
                 if imageLayer.stored.show(image) {
                     out.append(contentsOf: kittyTransmit(image))
                     imageLayer.transmits += 1
+                } else if let queued = imageLayer.ahead.take(image.id) {
+                    // Sent ahead but not gone yet: it goes now, before its placement.
+                    out.append(contentsOf: queued)
                 }
                 let z = p.underText ? Self.underTextZ(of: index, in: target) : 1
                 placedZ[image.id] = z
@@ -264,8 +270,14 @@ extension ANSIEncoder {
         // Freed before the preloads are sent: kitty 0.26.5's `d=I` would take them too.
         freeImages(placed: Set(target.map(\.image.id)), into: &out)
         // Pictures about to come into view, sent now (not placed) so their scroll is placements only.
+        // Streamed, they wait behind the frame when the runner writes them between keys.
         for image in diff.target.preloads where imageLayer.stored.show(image) {
-            out.append(contentsOf: kittyTransmit(image))
+            let bytes = kittyTransmit(image)
+            if sendsAheadInPieces && imageLayer.filesSent[image.id] == nil {
+                imageLayer.ahead.append(id: image.id, bytes: bytes)
+            } else {
+                out.append(contentsOf: bytes)
+            }
             imageLayer.transmits += 1
         }
     }
@@ -293,6 +305,7 @@ extension ANSIEncoder {
     /// budget; never one on this frame (see `KittyImageStore.evict` for which go).
     private mutating func freeImages(placed: Set<UInt32>, into out: inout [UInt8]) {
         let freed = imageLayer.stored.evict(placed: placed)
+        imageLayer.ahead.drop(Set(freed.map(\.id)))
         for (id, placeholders) in freed {
             imageLayer.filesSent[id] = nil
             let free = KittyGraphics.free(id: id)

@@ -29,6 +29,10 @@ public struct ANSIEncoder: Sendable {
     /// `GraphicsMode.picturesMoveWithScroll`): a picture cut around an overlay, or coming back
     /// whole over its pieces, needs no clear. Elsewhere a picture that leaves is cleared.
     public var picturesAreCells = false
+    /// Streamed kitty pictures sent ahead (`Buffer.preload`) are kept out of the frame, for
+    /// the runner to write a chunk at a time between keys (`ANSIEncoder+SentAhead`); off, they
+    /// end the frame's bytes.
+    public var sendsAheadInPieces = false
 
     public init(depth: ColorDepth, synchronizedOutput: Bool) {
         self.depth = depth
@@ -51,6 +55,12 @@ public struct ANSIEncoder: Sendable {
     }
 
     public mutating func encode(_ diff: BufferDiff, into out: inout [UInt8]) {
+        let start = out.count
+        encodeFrame(diff, into: &out)
+        finishAheadLoadIfDisturbed(frameFrom: start, in: &out)
+    }
+
+    private mutating func encodeFrame(_ diff: BufferDiff, into out: inout [UInt8]) {
         if setsTitle, let title = diff.target.title, title != shownTitle {
             out.append(contentsOf: ANSI.windowTitle(title))
             shownTitle = title

@@ -30,8 +30,9 @@ public protocol Backend: Sendable {
     func write(_ bytes: [UInt8], frame: Buffer) async throws
     /// Leave, stop the process until it is continued, enter again (Ctrl-Z then `fg`).
     func suspend() async throws
-    /// Bytes outside any frame (OSC 52 clipboard), written whole between frames: they draw
-    /// nothing and move no cursor, so the next frame's diff stays true.
+    /// Bytes outside any frame (OSC 52 clipboard, a chunk of a kitty picture sent ahead),
+    /// written whole between frames: they draw nothing and move no cursor, so the next
+    /// frame's diff stays true.
     func writeOutOfBand(_ bytes: [UInt8]) async throws
     /// The event stream; it finishes when input ends.
     func events() async -> AsyncStream<TerminalEvent>

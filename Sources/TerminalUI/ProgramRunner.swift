@@ -25,6 +25,9 @@ public struct ProgramRunner<P: Program>: Sendable {
         case frameDue
         case inputEnded
         case effectFinished(Int)
+        /// Write the next chunk of the pictures sent ahead. Queued behind what came before it,
+        /// so a key pressed meanwhile is answered after one chunk, not after all of them.
+        case sendAhead
     }
 
     /// Enters the terminal, runs until the program finishes, input ends or SIGTERM/SIGHUP
@@ -71,6 +74,8 @@ public struct ProgramRunner<P: Program>: Sendable {
         if let colors = await backend.graphics.defaultColors { encoder.defaultColors = colors }
         let picturesMove = await backend.graphics.picturesMoveWithScroll
         encoder.picturesAreCells = picturesMove
+        encoder.sendsAheadInPieces = true
+        var aheadQueued = false
         var needsFullRepaint = true
         var dirty = true
         var framePending = false
@@ -106,10 +111,25 @@ public struct ProgramRunner<P: Program>: Sendable {
                 stats.framesDrawn += 1
                 stats.bytesWritten += bytes.count
             }
+            queueSendAhead()
             swap(&front, &back)
             needsFullRepaint = false
             dirty = false
             lastFrame = clock.now
+        }
+        func queueSendAhead() {
+            guard encoder.hasAhead, !aheadQueued else { return }
+            aheadQueued = true
+            continuation.yield(.sendAhead)
+        }
+        /// The picture in progress, whole, before the terminal is left (its leave sequence
+        /// would otherwise be read as more of it).
+        func finishAheadLoad() async throws {
+            let rest = encoder.finishAheadLoad()
+            if !rest.isEmpty {
+                try await backend.writeOutOfBand(Array(rest))
+                stats.bytesWritten += rest.count
+            }
         }
         func repaintAll(size: Size) {
             front.resize(to: size)
@@ -128,6 +148,7 @@ public struct ProgramRunner<P: Program>: Sendable {
                 switch event {
                 case .resize(let s): repaintAll(size: s)
                 case .suspend:
+                    try await finishAheadLoad()
                     try await backend.suspend()
                     // Leaving freed the terminal's stored pictures: they are sent again.
                     encoder.forgetStoredImages()
@@ -154,6 +175,21 @@ public struct ProgramRunner<P: Program>: Sendable {
             case .frameDue: framePending = false
             case .inputEnded: finished = true
             case .effectFinished(let id): effectTasks[id] = nil; continue
+            case .sendAhead:
+                aheadQueued = false
+                // A frame is due (a key's answer waiting for the frame interval): it goes
+                // first, and the sending resumes after it (`render`).
+                if dirty { break }
+                // Keys reach this stream through the forwarder task: while the item queue is
+                // never empty (this one queues itself again) the runner need not suspend, and
+                // a key typed meanwhile can wait for a free thread while a decode holds the
+                // other one. Yielding before each chunk lets it in.
+                await Task.yield()
+                if let piece = encoder.nextAheadPiece() {
+                    try await backend.writeOutOfBand(Array(piece))
+                    stats.bytesWritten += piece.count
+                }
+                queueSendAhead()
             }
             if program.isFinished(model) { finished = true }
             if finished { break }
@@ -172,6 +208,7 @@ public struct ProgramRunner<P: Program>: Sendable {
             }
         }
         if dirty { try await render() }
+        try await finishAheadLoad()
         return (model, stats)
     }
 }

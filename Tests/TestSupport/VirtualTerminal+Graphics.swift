@@ -24,6 +24,8 @@ public struct VirtualGraphics: Sendable {
     public var passthroughs = 0
     /// Transmissions by medium (`t=`: d direct, t temporary file, f file, s shared memory).
     public var transfers: [String: Int] = [:]
+    /// The image whose chunked transmission has started (`m=1`) and not ended (`m=0`).
+    public var loading: UInt32?
 
     /// Transmissions of all images together.
     public var transmitCount: Int { transmits.values.reduce(0, +) }
@@ -70,6 +72,20 @@ extension VirtualTerminal {
             if kv.count == 2 { keys[kv[0]] = kv[1] }
         }
         let id = UInt32(keys["i"] ?? "") ?? 0
+        if let loading = graphics.loading {
+            // kitty takes any direct transmission during a chunked one as more of it, and a
+            // free may drop the image being loaded: only placements of other images and
+            // deletes of placements may come between the chunks.
+            let isChunk = keys["a"] == nil && keys["i"] == nil && keys["m"] != nil
+            let harmless = (keys["a"] == "p" && id != loading)
+                || (keys["a"] == "d" && (keys["d"].map { $0.count == 1 && $0.lowercased() == $0 } ?? false))
+            if isChunk {
+                if keys["m"] != "1" { graphics.loading = nil }
+                return
+            }
+            if !harmless { unknownSequences.append("kitty \(keysText) inside the load of image \(loading)") }
+        }
+        if keys["m"] == "1", keys["a"] == "t" || keys["a"] == "T" { graphics.loading = id }
         switch keys["a"] ?? (keys["m"] != nil ? "continue" : "t") {
         case "t", "T":
             graphics.stored.insert(id)
