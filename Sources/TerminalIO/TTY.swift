@@ -54,8 +54,8 @@ public struct TTY: Sendable {
 
     /// Writes `bytes` to `fd`; to a terminal without the line discipline's output processing:
     /// each lone LF is sent as CR LF, as the terminal would have made it (picture payloads hold
-    /// no LF). For `render`'s megabytes of pictures: the kernel's per-byte scan was about half
-    /// of its system time. A file or a pipe gets the bytes as they are.
+    /// no LF). For `render`'s megabytes of pictures: the kernel's per-byte scan would be about
+    /// half of its system time. A file or a pipe gets the bytes as they are.
     public static func writeUnprocessed(_ bytes: [UInt8], to fd: Int32) throws {
         guard isatty(fd) == 1 else {
             let rc = bytes.withUnsafeBytes { mg_term_write_all(fd, $0.baseAddress, $0.count) }
@@ -100,8 +100,8 @@ public enum RawMode {
     public static func holdEcho() {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return }
         guard mg_term_hold_echo(STDIN_FILENO) == 0 else { return }
-        // Keys typed between Enter and here were echoed by the line discipline onto the line
-        // under the command (a `j` 110 ms after Enter stayed beside the next prompt): counted
+        // Keys typed between Enter and here are echoed by the line discipline onto the line
+        // under the command (a `j` 110 ms after Enter would stay beside the next prompt): counted
         // now, erased on the way out (`ANSI.leaveSequence(erasingEchoedLine:)`).
         var queued: Int32 = 0
         if ioctl(STDIN_FILENO, UInt(FIONREAD), &queued) == 0 { echoedBeforeHold = Int(queued) }

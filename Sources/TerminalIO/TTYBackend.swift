@@ -150,7 +150,7 @@ public final class TTYBackend: Backend, @unchecked Sendable {
     /// Before the files go: the terminal reads a file when it parses its command, which may be
     /// after our write returned. Removed first, it would answer an error (`q=1`) into the
     /// shell's input after exit. DA1 comes back only once everything before it was parsed, so
-    /// the files are read by then (a loaded machine's kitty took over 300 ms, so the wait is
+    /// the files are read by then (a loaded machine's kitty can take over 300 ms, so the wait is
     /// `lateAnswersWait`; the reader is stopped so that it does not take the reply, and what
     /// came is flushed).
     private func settleFileReplies() {

@@ -1,8 +1,9 @@
 import TerminalUI
 
 /// What a real terminal can be. Sizes a terminal (or a pty someone set) reports beyond these
-/// are clamped: a 10000x10000 window took 7.7 GB of buffers, 65535x65535 aborted, and a cell of
-/// 200x400 px made one sixel first screen 208 MB. `doctor` says when a size was clamped.
+/// are clamped: a 10000x10000 window would take 7.7 GB of buffers, 65535x65535 would abort, and
+/// a cell of 200x400 px would make one sixel first screen 208 MB. `doctor` says when a size was
+/// clamped.
 public enum TerminalLimits {
     /// The most cells (a 8K screen at a 4 px font is about 960x540).
     public static let maxCells = Size(width: 1000, height: 500)

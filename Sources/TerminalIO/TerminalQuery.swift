@@ -38,8 +38,8 @@ public enum TerminalQuery {
             if got <= 0 { break }
             let scanned = reply.count
             reply.append(contentsOf: buf[0..<got])
-            // Only replies ending in the new bytes: a 1 MB reply in 512-byte reads was scanned
-            // from its start at each read.
+            // Only replies ending in the new bytes: else a 1 MB reply in 512-byte reads is
+            // scanned from its start at each read.
             counted += da1ReplyCount(reply, endingFrom: scanned)
             if counted >= replies { break }
         }

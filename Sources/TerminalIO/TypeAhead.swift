@@ -5,7 +5,7 @@ import Foundation
 /// types `/spi` or `j j Enter` right after launching). They are kept in order and handed whole
 /// to the reader (`InputReader`), whose decoder drops the answers however they were split (DCS,
 /// OSC and APC strings, private and `t` CSI replies are never keys) and delivers the keys.
-/// They used to be flushed with the answers.
+/// They are not flushed with the answers: that would lose what the user typed.
 public final class TypeAhead: @unchecked Sendable {
     private let lock = NSLock()
     private var bytes: [UInt8] = []

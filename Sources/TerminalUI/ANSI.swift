@@ -35,7 +35,7 @@ public enum ANSI {
     /// every picture (through tmux when they went through it), so none is left behind. The
     /// alternate screen is erased before it is left: tmux 3.3a, when the window grew wider while
     /// it was shown, reflows its rows into the shell's screen on the way out (after 80x24 ->
-    /// 100x30 and `q`, six rows of tiles stayed above the prompt). `CSI H CSI J`, not `CSI 2J`,
+    /// 100x30 and `q`, six rows of tiles would stay above the prompt). `CSI H CSI J`, not `CSI 2J`,
     /// which kitty 0.26.5 also takes as "free every unplaced picture".
     /// `titles`: the terminal's own window title is popped back last. `erasingEchoedLine`: keys
     /// typed while the program started were echoed on the line under the command, where the

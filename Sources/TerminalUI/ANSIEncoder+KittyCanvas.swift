@@ -6,16 +6,16 @@
 ///
 /// Why: with a picture at `z < 0`, kitty 0.26.5 (Debian 12's) draws the cells in passes (its
 /// `draw_cells_interleaved`: backgrounds, pictures under the text, "special" cells, text).
-/// Under Xvfb with software GL (Mesa llvmpipe) its background and special passes came out one
-/// component off: a cell with background (r, g, b) was drawn as (·, r, g) at opacity b
+/// Under Xvfb with software GL (Mesa llvmpipe) its background and special passes come out one
+/// component off: a cell with background (r, g, b) is drawn as (·, r, g) at opacity b
 /// (measured: a grey picture over cells of #DDDDDD, #E23636, #808080 and #0000FF came out
 /// #11D1D1, #659570, #408080 and #000000; #FF0000, #00FF00 and default cells left it alone).
-/// So cells on the default background (black: b = 0) were not drawn at all and showed their
-/// old glyphs through the help (tile names, the hatching of "not available" tiles), and a
-/// panel of #141428 drifted frame by frame to #220606, #3A0A0A, #570E0E. The pictures are
-/// drawn right: the canvas paints every background, and cells on the default background make
-/// those passes draw nothing. (A terminal whose default background has blue in it still gets
-/// the special pass's tint; kitty's default is black.)
+/// So without the canvas, cells on the default background (black: b = 0) are not drawn at all
+/// and show their old glyphs through the help (tile names, the hatching of "not available"
+/// tiles), and a panel of #141428 drifts frame by frame to #220606, #3A0A0A, #570E0E. The
+/// pictures are drawn right: the canvas paints every background, and cells on the default
+/// background make those passes draw nothing. (A terminal whose default background has blue
+/// in it still gets the special pass's tint; kitty's default is black.)
 extension ANSIEncoder {
     /// True when a frame keeps a kitty picture under its text.
     static func needsCanvas(_ buffer: Buffer) -> Bool {

@@ -1,8 +1,8 @@
 /// DCS (Esc P), SOS (Esc X), OSC (Esc ]), PM (Esc ^) and APC (Esc _) strings, up to ST
 /// (Esc \) or, for OSC, BEL: terminal replies, never keys. A reply that comes after the
-/// start-up detection gave up on it (a loaded machine answers late) used to be read as typing:
-/// kitty's `Esc _Gi=31;OK Esc \` became Alt+_ then "G", "i", … and jumped the grid into the
-/// index; split by 100 ms or more, or longer than 4 KB, it still was.
+/// start-up detection gave up on it (a loaded machine answers late) must not be read as typing:
+/// kitty's `Esc _Gi=31;OK Esc \` would become Alt+_ then "G", "i", … and jump the grid into
+/// the index. So a string is dropped however it is split across reads and however long it is.
 extension InputDecoder {
     /// A string being read across reads: only where it is (after an Esc, half of ST) is kept,
     /// never its bytes, so its length costs nothing.

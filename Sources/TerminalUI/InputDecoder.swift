@@ -21,8 +21,8 @@ public struct InputDecoder: Sendable {
     /// The silence after which a pending lone Esc (or a cut-off sequence) is taken literally.
     public static let escapeTimeoutMilliseconds = 50
     /// How long an open terminal reply (or an Esc+introducer) waits for its next byte: far
-    /// more than a reply split by a busy machine, tmux or ssh takes (300 ms splits were typed
-    /// with the 50 ms Esc timeout), and short enough that Alt+] or Alt+_ still works.
+    /// more than a reply split by a busy machine, tmux or ssh takes (the 50 ms Esc timeout would
+    /// read a 300 ms split as typing), and short enough that Alt+] or Alt+_ still works.
     public static let stringTimeoutMilliseconds = 1000
     /// The lone-Esc wait while late terminal replies may still arrive (`loneEscapeMilliseconds`):
     /// longer than a 300 ms split, short enough to still feel like a key.
@@ -34,7 +34,7 @@ public struct InputDecoder: Sendable {
     /// Inside a control string whose end has not come yet (its bytes are not kept).
     var string: OpenString?
     /// The bytes of a bracketed paste whose end has not come yet. Each read is searched for
-    /// the end once (a 1 MB paste in 4 KB reads was searched from its start at every read).
+    /// the end once (else a 1 MB paste in 4 KB reads is searched from its start at every read).
     var paste: [UInt8]?
     /// A lone Esc was just delivered as Escape on a timeout: an introducer next may be the
     /// rest of a split reply.

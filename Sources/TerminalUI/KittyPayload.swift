@@ -3,9 +3,9 @@ import CDeflate
 /// The one encoder of kitty's pixels: a PNG (`f=100`) with every row Up-filtered and one zlib
 /// stream deflated by ISA-L's igzip at level 1 (`mg_fast_png`), for the pictures (ImageCore's
 /// `TerminalImages.kittyPNG`) and the canvas alike. Measured per thumbnail fitted to 240x360
-/// (`marvel-bench render`, release): libpng at level 1 with Z_RLE cost 2.05 ms (the deflate was
-/// half of `render`'s CPU), libdeflate's level 1 1.29 ms; this is about 0.6 ms for 112 KB, 3 %
-/// more than libdeflate's and 1 % more than libpng's. Raw pixels with `o=z`
+/// (`marvel-bench render`, release): libpng at level 1 with Z_RLE costs 2.05 ms (its deflate
+/// would be half of `render`'s CPU), libdeflate's level 1 1.29 ms; this is about 0.6 ms for
+/// 112 KB, 3 % more than libdeflate's and 1 % more than libpng's. Raw pixels with `o=z`
 /// cannot be filtered: zlib level 1 took 3.49 ms for 145 KB (`f=24`), 4.28 ms for 161 KB
 /// (`f=32`); uncompressed pixels (chafa's `f=32`, timg's stored PNG) are 2-3x the bytes on an
 /// SSH link.

@@ -6,10 +6,10 @@
 /// 1-px Gaussian blur), the "redmean" weighting 25.33 / 29.03 dB, so Euclid it is. Error
 /// diffusion (Floyd–Steinberg) on top scores 40.2 dB after the blur and keeps 90 % of the
 /// source's mean chroma against 68 % without, so pictures are dithered (`Palette.dither`);
-/// ordered 4x4 Bayer dithering scored only 30.1-30.7 dB and was dropped.
+/// ordered 4x4 Bayer dithering scores only 30.1-30.7 dB, so it is not used.
 ///
-/// Full diffusion read as noise up close in 256 colours (tmux without COLORTERM, issue 26), so
-/// 256 colours now spread half the error (`Dither`): see `dither` for the figures.
+/// Full diffusion reads as noise up close in 256 colours (tmux without COLORTERM, issue 26), so
+/// 256 colours spread half the error (`Dither`): see `dither` for the figures.
 public enum Palette {
     static let cubeLevels: [Int] = [0, 95, 135, 175, 215, 255]
 
@@ -157,8 +157,9 @@ public enum Palette {
         // 256 colours: a pixel is never pulled more than about a third of the cube step it sits
         // in from its own colour (12 levels where entries are 40 apart, 24 below 95 where the
         // first step is 95), so flat areas stay flat and the dither shows only where the
-        // colour really lies between two entries; accumulated error no longer throws a far
-        // entry (the dark olive specks on a cat's fur). 16 colours need the whole pull.
+        // colour really lies between two entries; accumulated error cannot throw a far
+        // entry (unbounded, it puts dark olive specks on a cat's fur). 16 colours need the
+        // whole pull.
         func reach(_ own: Int) -> Int { depth == .ansi16 ? 255 : (own < 95 ? 24 : 12) }
         // Two rows of accumulated error (current, next), 3 channels each.
         var current = [Int](repeating: 0, count: (width + 2) * 3)

@@ -78,8 +78,8 @@ public enum KittyGraphics {
     public static let canvasID: UInt32 = 0xFFFF_FFF1
 
     /// Sends the canvas: `rgba` holds `cols` x `rows` pixels, as kitty's PNG (`KittyPayload`,
-    /// like every picture; raw `f=32` was 48 KB of the 96 KB that opening the help over the
-    /// 200x60 grid wrote); raw RGBA only if the PNG could not be made.
+    /// like every picture; raw `f=32` would be 48 KB of the 96 KB that opening the help over
+    /// the 200x60 grid writes); raw RGBA only if the PNG could not be made.
     public static func transmitCanvas(rgba: [UInt8], cols: Int, rows: Int) -> [UInt8] {
         guard let png = KittyPayload.png(rgba, width: cols, height: rows, channels: 4) else {
             return command("a=t,f=32,s=\(cols),v=\(rows),t=d,i=\(canvasID),q=2", payload: rgba)

@@ -28,8 +28,8 @@ public struct Paragraph: Widget {
     /// Lines of at most `width` columns. Newlines start new lines; runs of spaces collapse
     /// at a wrap point; a word longer than a line is broken by columns. Past `maxLines` the
     /// text is cut, its last line ending in "…". One pass over the characters that stops at
-    /// the cut: a 1 MB word costs what is shown (it was quadratic, then linear in all of it,
-    /// on every frame of a detail page).
+    /// the cut: a 1 MB word costs what is shown, not what it holds (a detail page wraps its
+    /// text on every frame).
     public static func wrap(_ text: String, width: Int, maxLines: Int = .max) -> [String] {
         guard width > 0, maxLines > 0 else { return [] }
         var lines: [String] = []
