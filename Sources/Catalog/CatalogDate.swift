@@ -6,7 +6,8 @@ import CivilCalendar
 public enum CatalogDate {
     /// Parses `2014-04-29T14:18:17-0400`, `-0001-11-30T00:00:00-0500`, a bare `2014-01-01`, or
     /// an event's `start`/`end` as Marvel writes them, `2013-01-01 00:00:00` (no zone: read as UTC;
-    /// unread, every event's start was nil and `orderBy=startDate` came back in id order).
+    /// unread, every event's start would be nil and `orderBy=startDate` would come back in id
+    /// order).
     public static func epochSeconds(_ text: String) -> Int64? {
         if let seconds = fixedWidthEpochSeconds(text) { return seconds }
         var s = Substring(text)

@@ -153,7 +153,7 @@ extension CatalogStore {
 
     /// The files below `folder` (recursively, symbolic links to files included, to folders not
     /// followed), without those whose name starts with a dot, sorted. Read with readdir: the
-    /// FileManager walk (an NSString path and a stat per entry) was a tenth of a catalog build.
+    /// FileManager walk (an NSString path and a stat per entry) costs a tenth of a catalog build.
     static func filesBelow(_ folder: String) -> [String] {
         var files: [String] = []
         func walk(_ directory: String) {

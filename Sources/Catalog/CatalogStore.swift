@@ -133,7 +133,7 @@ public final class CatalogStore: Sendable {
 
 extension Database {
     /// Runs one statement compiled once per connection: an import runs the same few inserts
-    /// tens of thousands of times, and compiling each one again was a large part of its cost.
+    /// tens of thousands of times, and compiling each one again would be a large part of its cost.
     func run(sql: String, arguments: StatementArguments) throws {
         try cachedStatement(sql: sql).execute(arguments: arguments)
     }

@@ -84,7 +84,7 @@ struct EntityRows {
 
     private mutating func comic(_ object: MarvelJSON.Object, _ json: String) {
         let title = MarvelJSON.string(object["title"]) ?? ""
-        // Not localized (ICU per comic was a build hot spot); "variant" is ASCII.
+        // Not localized (ICU per comic is a build hot spot); "variant" is ASCII.
         let variant = !(MarvelJSON.string(object["variantDescription"]) ?? "").isEmpty
             || title.lowercased().contains("variant")
         let series = MarvelJSON.summary(object, "series")

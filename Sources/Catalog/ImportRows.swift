@@ -101,7 +101,7 @@ struct RowWrite {
 
 /// Writes prepared rows on the import's one connection: each statement compiled once (by GRDB)
 /// and its values bound and stepped with SQLite's own calls (GRDB's per-execution checks and
-/// argument binding were over half of the writer's time), and `INSERT OR IGNORE` rows already
+/// argument binding would be over half of the writer's time), and `INSERT OR IGNORE` rows already
 /// written in this import skipped. A file whose savepoint is
 /// rolled back forgets the keys it added (`mark` / `rollBack(to:)`), so nothing is skipped
 /// that is not in the database.

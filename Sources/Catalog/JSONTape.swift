@@ -2,12 +2,12 @@
 /// order, and a container knows where its subtree ends. The import reads the few fields it
 /// needs through `JSONValue` and writes each entity's canonical text from these bytes (keys
 /// put in order, values copied) instead of building Foundation objects for every value
-/// (NSDictionary, NSNumber, bridged strings) and serialising them again: that was two thirds
+/// (NSDictionary, NSNumber, bridged strings) and serialising them again: that costs two thirds
 /// of a catalog build.
 ///
 /// A text is only accepted when it reads as JSONSerialization reads it; anything unusual (a
 /// nesting deeper than 512, invalid UTF-8) throws `Unsupported`, and the import takes the
-/// Foundation path for that file, so its result and its error messages stay what they were.
+/// Foundation path for that file, so its result and its error messages are that path's.
 final class JSONTape: Sendable {
     struct Unsupported: Error, CustomStringConvertible {
         let description: String

@@ -29,7 +29,7 @@ enum MarvelJSON {
 
     /// The id at the end of a resource URI (`.../characters/1009652` -> 1009652).
     static func id(fromURI uri: String?) -> Int? {
-        // Not `split`: an array of substrings per URI was a tenth of a catalog build.
+        // Not `split`: an array of substrings per URI costs a tenth of a catalog build.
         guard let uri else { return nil }
         let trimmed = uri.utf8.last == UInt8(ascii: "/") ? uri.dropLast() : Substring(uri)
         guard let slash = trimmed.lastIndex(of: "/") else { return Int(trimmed) }

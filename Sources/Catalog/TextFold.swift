@@ -14,7 +14,7 @@ public enum TextFold {
         return text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: posix).lowercased()
     }
 
-    /// Made once: a Locale per call was most of the cost of folding a name with an accent.
+    /// Made once: a Locale per call would be most of the cost of folding a name with an accent.
     private static let posix = Locale(identifier: "en_US_POSIX")
 
     private static func lowercasedASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String {

@@ -26,7 +26,7 @@ final class ServedEntities: Sendable {
         /// As sent: hosts rewritten.
         let json: [UInt8]
         /// SHA-1 of `json`, made once: a page's ETag hashes these 20 bytes per entity instead
-        /// of the entity's text (hashing 250 KB was a third of a cold page's server time).
+        /// of the entity's text (hashing 250 KB would be a third of a cold page's server time).
         let digest: [UInt8]
 
         init(serial: Int, source: String, json: [UInt8]) {

@@ -18,7 +18,7 @@ public struct QueryParameters: Sendable {
 
     public static func decode(_ text: Substring) -> String {
         // Most names and values have nothing to decode; Foundation's replacing and percent
-        // decoding were a tenth of the server's time on every request.
+        // decoding would be a tenth of the server's time on every request.
         guard text.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else { return String(text) }
         let spaced = text.replacingOccurrences(of: "+", with: " ")
         return spaced.removingPercentEncoding ?? spaced

@@ -44,8 +44,8 @@ struct ContractBench: AsyncParsableCommand {
         // are 280 MB; the default 64 MB would be cleared mid-run and measure builds again).
         var cachedOptions = CatalogServerOptions(source: .reader(store))
         cachedOptions.answerCacheBytes = 1 << 30
-        // The same servers as `marvel-gallery serve` children: the client's work (curl, and
-        // unzipping with --client-unzips) no longer shares the server's process.
+        // The same servers as `marvel-gallery serve` children, so that the client's work (curl,
+        // and unzipping with --client-unzips) does not share the server's process.
         let coldChild = try binary.map { try ServeChild(binary: $0, arguments: ["--answer-cache-mb", "0"]) }
         let transport = try HTTPTransport(configuration: .init(maxConcurrentTransfers: connections,
                                                                maxConnectionsPerHost: connections))

@@ -245,7 +245,7 @@ public struct Settings: Equatable, Sendable {
         let origin = Origin.flag("--private-key-file")
         // A pipe (`--private-key-file <(pass show marvel)`) is fine; at most 64 KB is read, so
         // a device such as /dev/zero cannot keep it reading. Opened without blocking: a named
-        // FIFO that nobody writes to used to hang `serve` (and its client) in open().
+        // FIFO that nobody writes to would otherwise hang `serve` (and its client) in open().
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw .invalidValue(origin: origin, "cannot read \(path)") }
         let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
