@@ -34,9 +34,9 @@ extension CurlTransfer {
         _ = mg_easy_setopt_string(easy, CURLOPT_USERAGENT, userAgent)
         _ = mg_easy_setopt_long(easy, CURLOPT_TCP_KEEPALIVE, 1)
         // Over HTTP/2 prefer waiting for a multiplexed stream to opening another connection.
-        // Only https can be HTTP/2 here (ALPN): over plain http curl waited for the open
-        // connection's answer to learn it was HTTP/1.1, so behind one answer a server held (a
-        // picture waiting for a live source's budget) every new transfer to that host waited too.
+        // Only https can be HTTP/2 here (ALPN): over plain http curl would wait for the open
+        // connection's answer to learn it is HTTP/1.1, so behind one answer a server holds (a
+        // picture waiting for a live source's budget) every new transfer to that host would wait.
         if request.url.scheme?.lowercased() == "https" { _ = mg_easy_setopt_long(easy, CURLOPT_PIPEWAIT, 1) }
         _ = mg_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
 

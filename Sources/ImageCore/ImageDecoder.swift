@@ -100,7 +100,7 @@ public enum ImageDecoder {
     /// A JPEG decoded straight from the open file `fd`, never held whole in memory: libjpeg
     /// reads it a few KB at a time (only the first 128 KiB are read up front, for the format
     /// and the EXIF orientation). With DCT scaling to a small box, memory is the scaled
-    /// picture alone: a 4000x6000 photo drawn at 24x18 cells no longer costs its file size.
+    /// picture alone: a 4000x6000 photo drawn at 24x18 cells does not cost its file size.
     /// Anything else (PNG, GIF) is refused with `unknownFormat`: read those whole.
     public static func decodeJPEG(fileDescriptor fd: Int32, options: DecodeOptions = DecodeOptions()) throws(ImageError) -> RGBImage {
         var head = [UInt8](repeating: 0, count: 128 << 10)

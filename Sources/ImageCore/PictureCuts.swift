@@ -24,9 +24,9 @@ extension TerminalImages {
         private var cutsMade = 0
         /// The last pictures decoded (a detail picture is cut in up to four pieces; a scroll
         /// step of the stacked detail page cuts its picture and the covers the viewport cuts,
-        /// seven at 72x30, so with four kept each was decoded again on every step: those seven
-        /// sixel cuts took 10-18 ms a step in a debug build, 6-12 ms with eight kept), at most
-        /// eight and 32 MiB of pixels.
+        /// seven at 72x30, so with four kept each would be decoded again on every step: those
+        /// seven sixel cuts take 10-18 ms a step in a debug build with four kept, 6-12 ms with
+        /// eight), at most eight and 32 MiB of pixels.
         private var decoded: [(id: UInt32, image: RGBImage)] = []
         /// Pieces kept at most (a screen of tiles under an overlay needs a few dozen; a detail
         /// picture scrolled through its height one piece a row).

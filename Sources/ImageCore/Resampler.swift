@@ -295,8 +295,8 @@ extension RGBImage {
 /// `sum / count` rounded to nearest, halves up, for a sum of `count` samples (0...255 each),
 /// by one multiplication: `(2 sum + count) * m >> 48` with `m = ceil(2^48 / 2 count)` is
 /// exactly `floor((2 sum + count) / 2 count)` while `2 count * (2 sum + count) < 2^48`, that is
-/// for counts up to 2^19 samples; beyond, a division. The box downscale divided through two
-/// Doubles and a float-to-int conversion a sample: that was 14 % of a kitty `render`'s CPU.
+/// for counts up to 2^19 samples; beyond, a division. Dividing through two Doubles and a
+/// float-to-int conversion a sample would be 14 % of a kitty `render`'s CPU.
 struct RoundedDivision {
     let count: UInt64
     let multiplier: UInt64

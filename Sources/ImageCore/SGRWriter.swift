@@ -41,7 +41,7 @@ struct SGRWriter {
     /// Draws one cell in its cheapest equivalent form given the current colours. With a
     /// tolerance, a current colour within `tolerance` of the wanted one is kept (no SGR), and a
     /// cell whose halves are that close may be drawn as one colour.
-    /// (A row-wide dynamic program over the fg/bg state was measured: 0.1-0.7% fewer bytes than
+    /// (A row-wide dynamic program over the fg/bg state measures 0.1-0.7% fewer bytes than
     /// this greedy choice for ~10x the encode time, so greedy it is.)
     mutating func cell(top t: Int32, bottom b: Int32, tolerance: Int32, into out: inout ByteSink) {
         let d = SGRWriter.defaultKey

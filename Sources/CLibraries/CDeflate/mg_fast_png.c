@@ -43,7 +43,7 @@ size_t mg_fast_png(const uint8_t *pixels, int width, int height, int channels, u
     if (!filtered) return 0;
     // Up (filter 2): each byte minus the one above it. Photos' rows are alike, so this leaves
     // small numbers and runs of zeros; it costs one subtraction a byte where libpng's adaptive
-    // choice tries all five filters (Sub was 2 % larger on the test thumbnails, same cost).
+    // choice tries all five filters (Sub is 2 % larger on the test thumbnails, same cost).
     uint8_t *f = filtered;
     for (int y = 0; y < height; y++) {
         const uint8_t *row = pixels + stride * (size_t)y;

@@ -76,7 +76,7 @@ enum POSIXFile {
             if n < 0 && errno == EINTR { continue }
             if n <= 0 {
                 // A full disk (ENOSPC) or quota: leave no half-written or 0-byte file behind
-                // (a 0-byte tmp/PID.index.tmp used to stay until the next start).
+                // (a 0-byte tmp/PID.index.tmp would stay until the next start).
                 let reason = errno
                 unlink(path)
                 errno = reason   // the caller reports the write's error, not the unlink's

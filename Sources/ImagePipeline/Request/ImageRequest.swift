@@ -33,7 +33,7 @@ public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
     /// How a palette colour mode's pixels are put on the palette (`--dither`).
     public var dither: Dither = .diffusion
     /// At most this many of the terminal's pixels per source pixel (a page's picture): past
-    /// about 2x the pixels show (a 300x450 portrait over a 250x70 kitty backdrop was 7x, its
+    /// about 2x the pixels show (a 300x450 portrait over a 250x70 kitty backdrop would be 7x, its
     /// edges in stairs). The pixel rendition is then smaller than the box, centred in it.
     public var maxUpscale: Double?
 

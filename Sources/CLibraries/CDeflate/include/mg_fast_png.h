@@ -1,7 +1,7 @@
 // mg_fast_png.h: the PNG that kitty pictures travel as (`f=100`), written in one pass over a
 // contiguous buffer: every row Up-filtered, one zlib stream deflated by ISA-L's igzip at level 1,
-// one IDAT. libpng with zlib's level 1 did the same job row by row, and that deflate was half of
-// the program's CPU in `render`; libdeflate's level 1 (the step between) took twice igzip's time.
+// one IDAT. libpng with zlib's level 1 does the same job row by row, and that deflate would be
+// half of the program's CPU in `render`; libdeflate's level 1 takes twice igzip's time.
 #ifndef MG_FAST_PNG_H
 #define MG_FAST_PNG_H
 
