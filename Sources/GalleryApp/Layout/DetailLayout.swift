@@ -4,8 +4,8 @@ import TerminalUI
 /// - `wide` (≥ 100 columns): the picture on the left, the details scrolling on the right;
 /// - `narrow`: the picture on top of the details, everything scrolling together;
 /// - `backdrop` (≥ 160x50, and only for a page with a picture to show): the picture whole, as
-///   tall as the body, left of the details on a darkened panel. (Filling the screen cropped a
-///   portrait to its top third and upscaled it 7x: faces were cut at the eyes, their edges in
+///   tall as the body, left of the details on a darkened panel. (Filling the screen would crop a
+///   portrait to its top third and upscale it 7x: faces cut at the eyes, their edges in
 ///   stairs; the catalog's pictures are 300x450.) A page without one (a creator
 ///   with Marvel's "image not available") gets `wide`, not a screen of the stand-in's hatching.
 /// A page with no picture at all (a story's null thumbnail, "image not available") has no
@@ -101,7 +101,8 @@ public struct DetailLayout: Equatable, Sendable {
     /// The cells of the picture the backdrop's panel is drawn over (picture coordinates), if
     /// any: the terminal's pixels show the picture around it, the panel dims its half-blocks
     /// (kitty placed directly keeps the whole picture under the panel: `PipelineThumbnails`).
-    /// The picture now lies beside the panel: nil unless a layout puts one under the other.
+    /// The backdrop puts the picture beside the panel: nil unless a layout puts one under the
+    /// other.
     public var pictureHole: Rect? {
         guard kind == .backdrop else { return nil }
         let frame = pictureFrame

@@ -19,7 +19,7 @@ public protocol URLOpening: Sendable {
 
 /// `xdg-open`, found on `PATH`, started detached with its output discarded (it must not
 /// scribble over the full-screen view). Its verdict is waited for up to `verdictWait`: with no
-/// browser it exits 3 at once ("no method available"), which the page used to call "opened";
+/// browser it exits 3 at once ("no method available"), which must not count as "opened";
 /// one still running then (a browser that stays in the foreground) counts as opened.
 public struct SystemURLOpener: URLOpening {
     let tool: String?

@@ -80,7 +80,7 @@ enum DetailSections {
             for (n, row) in rows.enumerated() {
                 for (tab, label, x) in row {
                     // The others plain, not bold: under NO_COLOR the selected tab's red is
-                    // gone and bold alone must tell it apart (every tab was bold).
+                    // gone and bold alone must tell it apart.
                     let style = tab == page.tab ? theme.selectedName : theme.name
                     buffer.put(label, at: Point(x: x, y: y + n), style: style, maxWidth: max(0, width - x))
                 }

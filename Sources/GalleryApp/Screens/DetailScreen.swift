@@ -178,7 +178,7 @@ enum DetailScreen {
         let said = [state.copyNotice, quitHint, page.notice].compactMap { $0 }
         if !said.isEmpty, TextWidth.of(left) > area.width {
             // What `y`, `f` or `o` just did shows at any width: the source, said on every page,
-            // gives way first (at 30 columns the line was " ● offline catalog  │  copied…").
+            // gives way first (else at 30 columns the line is " ● offline catalog  │  copied…").
             left = " " + (said + state.savedNotices).joined(separator: "  │  ")
         }
         let x = buffer.put(TextWidth.truncate(left, to: area.width), at: area.origin, style: theme.statusBar.bold)

@@ -5,8 +5,8 @@ import TerminalUI
 /// exactly on the xterm 256-colour cube so a 256-colour terminal shows the same hues (a nearby
 /// off-cube green would fall to a grey). Each falls to its own of the 16 system colours (green,
 /// cyan, yellow, magenta, bright blue, grey), none to the selection's red; in CIELAB the closest
-/// pair is 38 apart (Digital and Other). The old mint, teal and cyan were 29 apart (Digital and
-/// Digest) and all three became cyan in 16 colours.
+/// pair is 38 apart (Digital and Other). Mint, teal and cyan would be 29 apart (Digital and
+/// Digest) and all three fall to cyan in 16 colours.
 public enum FormatPalette {
     public enum Group: CaseIterable, Equatable, Sendable {
         case digital, comic, tradePaperback, hardcover, digest, other

@@ -5,8 +5,8 @@ import TerminalUI
 /// attribution on the right, as the API terms ask for every screen with its data.
 enum HeaderView {
     static func render(_ state: AppState, in area: Rect, theme: Theme, into buffer: inout Buffer) {
-        // What the grid shows comes first, as on a detail page (at 30 columns the grid's line
-        // was the badge and "Data provided by Ma…", no word of which grid).
+        // What the grid shows comes first, as on a detail page (else at 30 columns the grid's
+        // line is the badge and "Data provided by Ma…", no word of which grid).
         guard let search = state.search, search.isEditing else {
             DetailHeader.render(title: title(of: state) + orderSuffix(state), state: state, in: area, theme: theme, into: &buffer)
             return
@@ -14,9 +14,9 @@ enum HeaderView {
         let strings = state.strings
         // The field takes the title's place by the header's one rule (`DetailHeader.layout`):
         // what is typed shows at any width, the attribution shortening to its copyright and
-        // the badge giving way first (at 30 columns the line was "MARVEL  Search › spid  Da…").
+        // the badge giving way first (else at 30 columns the line is "MARVEL  Search › spid  Da…").
         // From 80 columns the field keeps a third of the line: a live source's long credit,
-        // cut anyway, hid what was typed.
+        // cut anyway, would hide what is typed.
         let badge = " \(strings[.appTitle]) "
         let need = TextWidth.of(strings[.searchPrompt] + " › " + search.text) + 4
         let header = DetailHeader.layout(titleWidth: max(area.width >= 80 ? area.width / 3 : 0, need),

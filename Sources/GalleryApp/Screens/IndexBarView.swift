@@ -14,12 +14,12 @@ enum IndexBarView {
         buffer.fill(box, with: .blank)
         buffer.render(Border(title: strings[.indexTitle], style: theme.selectedFrame), in: box)
         // Below 30 columns not every letter fits: the ones shown are a window that follows the
-        // cursor (at 24 columns V to Z were cut off with the box's right side).
+        // cursor (else at 24 columns V to Z are cut off with the box's right side).
         let fits = max(1, box.width - 3)
         let first = letters.count <= fits ? 0 : min(max(0, cursor - fits / 2), letters.count - fits)
         var x = box.x + 2
         for (n, letter) in letters.enumerated() where n >= first && n < first + fits {
-            // The others plain: under NO_COLOR bold alone marks the letter (all were bold).
+            // The others plain: under NO_COLOR bold alone marks the letter.
             let style = n == cursor ? theme.selectedName : theme.name
             buffer.put(letter, at: Point(x: x, y: box.y + 1), style: style)
             x += spaced ? 2 : 1

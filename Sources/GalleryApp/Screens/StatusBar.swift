@@ -20,8 +20,8 @@ enum StatusBar {
         }
         if state.quitHintShown { parts.append((strings[.quitHint], theme.statusBar.bold)) }
         // What a key just did ("copied name: …", "★ starred: …") and the prefix being typed show
-        // at any width: the selected name before them gives way (at 30 columns "Spider-Girl
-        // (May Parker)" took the line, and neither the copy nor the typed prefix was seen).
+        // at any width: the selected name before them gives way (else at 30 columns "Spider-Girl
+        // (May Parker)" takes the line, and neither the copy nor the typed prefix is seen).
         let upToNotice = parts.enumerated().reduce(0) { $0 + TextWidth.of($1.offset == 0 ? $1.element.0 : "  │  " + $1.element.0) }
         if upToNotice > area.width, state.current.selectedItem != nil, parts.count > 1 {
             parts[0].0 = TextWidth.truncate(parts[0].0, to: max(2, TextWidth.of(parts[0].0) - (upToNotice - area.width)))
@@ -85,7 +85,7 @@ enum StatusBar {
     }
 
     /// The key hints (two spaces apart) that fit right of column `x`, dropped from the front:
-    /// "? help" stays longest (the whole string used to go, leaving no hint on the 80x24 grid,
+    /// "? help" stays longest (dropping the whole string leaves no hint on the 80x24 grid,
     /// the saved grids at 100 columns, or a detail page with a notice).
     static func putHints(_ all: String, after x: Int, in area: Rect, style: Style, into buffer: inout Buffer) {
         var hints = all.components(separatedBy: "  ")[...]
