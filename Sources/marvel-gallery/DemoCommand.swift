@@ -24,7 +24,7 @@ struct DemoCommand: AsyncParsableCommand {
         let title: String
         if let file {
             // A file that cannot be read or decoded is a failed run (exit 1, the reason on
-            // stderr), not a usage error: it used to exit 64 with a "Usage:" line.
+            // stderr), not a usage error (exit 64 and a "Usage:" line): the command line is right.
             do {
                 image = try ImageDecoder.decode(try RenderCommand.readFile(file))
             } catch let e as ImageError {

@@ -54,8 +54,8 @@ struct DisplayOptions: ParsableArguments {
 
     /// config.toml's `colors` and `graphics`, checked by every command that draws (render,
     /// demo, the gallery) whether or not a flag or variable overrides them: docs/configuration.md calls a
-    /// bad value an error, and `render` used to accept one and exit 0. Not a usage error: one
-    /// line and exit 1. (`doctor` shows the values instead of stopping.)
+    /// bad value an error, so no command (`render` included) accepts one and exits 0. Not a
+    /// usage error: one line and exit 1. (`doctor` shows the values instead of stopping.)
     func checkConfig() throws {
         let config = Self.configValues()
         if let value = config.colors, ColorSetting(rawValue: value.lowercased()) == nil {
@@ -67,7 +67,7 @@ struct DisplayOptions: ParsableArguments {
         if let value = Self.configTransfer(), GraphicsTransferSetting(rawValue: value.lowercased()) == nil {
             throw Self.configError("graphics_transfer must be one of \(GraphicsTransferSetting.choices), got '\(value)'")
         }
-        // Said like the others, with the file's path (was "config file dither must be ...").
+        // Said like the others, with the file's path.
         let path = ConfigFile.path(environment: ProcessInfo.processInfo.environment)
         if let value = (try? ConfigFile.load(path, liveSources: LiveSources.specs))??.values.dither,
            Dither(rawValue: value.lowercased()) == nil {

@@ -62,8 +62,8 @@ struct DoctorCommand: ParsableCommand {
         print(report.text)
     }
 
-    /// How pictures go on a 256/16-colour palette, when not the default (`--dither` was
-    /// accepted and shown nowhere).
+    /// How pictures go on a 256/16-colour palette, when not the default (without it,
+    /// `--dither` would be accepted and shown nowhere).
     func ditherLine() -> (label: String, value: String)? {
         let env = ProcessInfo.processInfo.environment
         let config = (try? ConfigFile.load(ConfigFile.path(environment: env), liveSources: LiveSources.specs))??.values.dither

@@ -171,7 +171,7 @@ enum MetronLaunch {
     /// For clients of the in-process Metron server, whose answers may wait for the budget or
     /// for what Metron asked (up to `MetronRateLimiter.maxPause`, said on stderr or in the
     /// status line): that silence is not a stalled transfer. (At 150 s, a 429 asking for more
-    /// used to end as "transfer stalled" after 7 minutes of silence.)
+    /// would end as "transfer stalled" after 7 minutes of silence.)
     static let patientTimeouts = HTTPTimeouts(stallWindow: .seconds(Int(MetronRateLimiter.maxPause) + 150),
                                               total: .seconds(Int(MetronRateLimiter.maxPause) + 180))
 

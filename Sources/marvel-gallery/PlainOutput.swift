@@ -82,7 +82,7 @@ enum PlainOutput {
 
     /// A run that failed, not a usage mistake (a file that is not a catalog, a bad value in the
     /// environment, no terminal to open): one line on stderr and exit status 1, without the
-    /// usage hint (these were ValidationErrors: exit 64 and "see --help").
+    /// usage hint (not a ValidationError's exit 64 and "see --help": the command line is right).
     static func failure(_ text: String) -> ExitCode {
         note("marvel-gallery: \(v(text))")
         return ExitCode(1)

@@ -77,7 +77,8 @@ struct RenderCommand: ParsableCommand {
                 let ansi: [UInt8]
                 if output.graphics != .blocks, RenderCommand.isJPEG(fd) {
                     // Streamed from the file at the drawn size: a 4000x6000 photo is never in
-                    // memory whole (peak RSS was its file size over the 40 MB target).
+                    // memory whole (read whole, peak RSS would be its file size over the 40 MB
+                    // target).
                     let pixelBox = PixelBox(cols: box.cols, rows: box.rows, cellWidth: output.cellPixels?.width,
                                             cellHeight: output.cellPixels?.height)
                     let image = try pixelBox.decodeJPEG(fileDescriptor: fd, fit: fitMode)
