@@ -7,11 +7,12 @@ import MarvelAPI
 import TerminalUI
 import TestSupport
 
-/// Faces stay whole in the backdrop layout (issue 35: at 250x70 a portrait was cut to its top
-/// third and scaled up 7x). Over every picture of the built-in catalog, at 160x50 and 250x70,
-/// half-blocks and kitty cells from small to large: the page's picture request shows the
-/// whole picture (at least 95 % of each side: `cover` of a box in the picture's own shape),
-/// and its pixels are never more than `PipelineThumbnails.maxUpscale` times the source's.
+/// Faces stay whole in the backdrop layout (issue 35: filling the screen at 250x70 cuts a
+/// portrait to its top third and scales it up 7x). Over every picture of the built-in
+/// catalog, at 160x50 and 250x70, half-blocks and kitty cells from small to large: the page's
+/// picture request shows the whole picture (at least 95 % of each side: `cover` of a box in
+/// the picture's own shape), and its pixels are never more than
+/// `PipelineThumbnails.maxUpscale` times the source's.
 final class BackdropFacesTests: XCTestCase {
     static let sizes = [Size(width: 160, height: 50), Size(width: 250, height: 70)]
     static let modes: [GraphicsMode] = [

@@ -47,7 +47,7 @@ final class BrowserLinkTests: XCTestCase {
     }
 
     /// A link that could not be opened is shown whole over the bottom of the page (at 60
-    /// columns it was cut with "…" on the status line), until the next key.
+    /// columns the status line would cut it with "…"), until the next key.
     func testALinkThatCannotBeOpenedIsShownWhole() {
         var h = Harness(size: Size(width: 60, height: 20))
         let effects = h.state.openDetail(.character(7), standalone: true)

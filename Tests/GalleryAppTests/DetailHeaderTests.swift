@@ -64,7 +64,7 @@ final class DetailHeaderTests: XCTestCase {
         }
     }
 
-    /// The grid's line follows the same rule: which grid comes first (at 30 columns it was the
+    /// The grid's line follows the same rule: which grid comes first (at 30 columns, not the
     /// badge and "Data provided by Ma…"); from 80 columns the whole attribution is there.
     func testNarrowGridsShowWhichGridComesFirst() throws {
         var h = Harness(size: Size(width: 120, height: 40), count: 60)

@@ -2,8 +2,8 @@ import XCTest
 @testable import GalleryApp
 import TerminalUI
 
-/// The detail page's help wraps its texts and scrolls like the grid's: it used to cut them at the
-/// box's edge ("list N (comics, series, s" at 60 columns, the Spanish at 80; found in an audit),
+/// The detail page's help wraps its texts and scrolls like the grid's: unwrapped, they are cut at
+/// the box's edge ("list N (comics, series, s" at 60 columns, the Spanish at 80),
 /// and once wrapped they need ↑↓ at 40x15, as the grid's do.
 final class DetailHelpWrapTests: XCTestCase {
     private func detailWithHelp(_ width: Int, _ height: Int) -> Harness {

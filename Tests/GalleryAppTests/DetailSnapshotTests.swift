@@ -67,7 +67,7 @@ final class DetailSnapshotTests: XCTestCase {
     }
 
     /// The covers of one series differ only in their issue number: each label keeps its `#N`
-    /// (were all "Amazing F…", nine identical "Marvel's …" on 3-D Man's page).
+    /// (not all "Amazing F…", nine identical "Marvel's …" on 3-D Man's page).
     func testCoverTitlesKeepTheirIssueNumbers() throws {
         let h = character(120, 40)
         let lines = h.detailText.split(separator: "\n").map(String.init)
@@ -76,15 +76,15 @@ final class DetailSnapshotTests: XCTestCase {
     }
 
     /// At 60 columns the detail page's hints do not all fit: the last ones stay ("? help"),
-    /// where the whole string used to be dropped.
+    /// not the whole string dropped.
     func testTheHelpHintStaysOnANarrowDetailPage() throws {
         let h = character(60, 20)
         let status = try XCTUnwrap(h.detailText.split(separator: "\n").last.map(String.init))
         XCTAssertTrue(status.hasSuffix("? help"), status)
     }
 
-    /// What `y` did shows on a narrow detail page: at 30 columns (tmux) the status line was
-    /// " ● offline catalog  │  copied…"; the source, said on every page, gives way first.
+    /// What `y` did shows on a narrow detail page (at 30 columns, in tmux, not " ● offline
+    /// catalog  │  copied…"): the source, said on every page, gives way first.
     func testTheCopyNoticeShowsOnANarrowDetailPage() throws {
         var h = character(30, 12)
         let plain = try XCTUnwrap(h.detailText.split(separator: "\n").last.map(String.init))
@@ -99,7 +99,7 @@ final class DetailSnapshotTests: XCTestCase {
     }
 
     /// Without colour (NO_COLOR drops the red) the selected tab is still told apart: its
-    /// attributes differ from the other tabs' (every tab was bold).
+    /// attributes differ from the other tabs' (bold on every tab would not tell it apart).
     func testTheSelectedTabDiffersWithoutColour() throws {
         let h = character(120, 40)
         var buffer = Buffer(size: h.state.size)

@@ -3,8 +3,8 @@ import XCTest
 import TerminalUI
 
 /// Every comic format's frame colour is told apart from every other one and from the
-/// selection's red, in truecolour, in 256 colours and in 16 (Digital's mint and Digest's teal
-/// were 29 apart in CIELAB, and Digital, Digest and Trade paperback all became cyan in 16).
+/// selection's red, in truecolour, in 256 colours and in 16 (a mint for Digital and a teal for
+/// Digest would be 29 apart in CIELAB, and Digital, Digest and Trade paperback all cyan in 16).
 final class FormatColourTests: XCTestCase {
     private func rgb(_ color: Color) throws -> RGB {
         guard case .rgb(let r, let g, let b) = color else { throw XCTSkip("not an RGB colour: \(color)") }

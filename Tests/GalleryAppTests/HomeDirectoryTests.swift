@@ -22,7 +22,7 @@ final class HomeDirectoryTests: XCTestCase {
     }
 
     /// Every default reads `~` and XDG one way (`UserDirectories`): a relative XDG variable is
-    /// ignored, as the XDG spec says (the picture cache took one as it was).
+    /// ignored, as the XDG spec says, by the picture cache too.
     func testARelativeXDGVariableIsIgnoredEverywhere() {
         let relative = env.merging(["XDG_CACHE_HOME": "cache", "XDG_DATA_HOME": "data"]) { $1 }
         XCTAssertEqual(ImagePipeline.defaultCacheDirectory(environment: relative).path, "/tmp/some-home/.cache/marvel-gallery/images")

@@ -21,7 +21,7 @@ final class JumpTests: XCTestCase {
     }
 
     /// On a narrow terminal the prefix being typed still shows: at 30 columns (tmux) the status
-    /// line was " Spider-Girl (May Parker)  │ …", the selected name taking the whole line.
+    /// line is not " Spider-Girl (May Parker)  │ …", the selected name taking the whole line.
     func testThePrefixShowsOnANarrowStatusLine() throws {
         var h = loaded(size: Size(width: 30, height: 12))
         h.key(.char("'"))

@@ -4,8 +4,8 @@ import TerminalUI
 import TestSupport
 
 /// A page with no picture at all (a story: the contract's thumbnail is null) gives its text the
-/// whole width in the wide and the narrow layout: it used to keep half of a 120-column screen
-/// for a box of hatching beside the text, and the top 60 % of a narrow one.
+/// whole width in the wide and the narrow layout, not half of a 120-column screen kept for a
+/// box of hatching beside the text, or the top 60 % of a narrow one.
 final class NoPictureDetailTests: XCTestCase {
     private func story(_ width: Int, _ height: Int) throws -> Harness {
         var h = Harness(size: Size(width: width, height: height), count: 60)

@@ -109,9 +109,9 @@ final class PagingTests: XCTestCase {
         XCTAssertTrue(h.pendingFetches.isEmpty, "nothing is asked after the end")
     }
 
-    /// Issue 22: at 131 of 184 (the built-in catalog's characters) prefetching had loaded all
-    /// 184, and the status line said "end of list" though the end was six rows away. It says
-    /// so only when the last row is on screen.
+    /// Issue 22: at 131 of 184 (the built-in catalog's characters) prefetching has loaded all
+    /// 184, but the end is six rows away, so the status line must not say "end of list". It
+    /// says so only when the last row is on screen.
     func testEndOfListIsSaidOnlyWhenTheEndIsOnScreen() throws {
         var h = Harness(count: 184)
         h.send(.resized(Size(width: 120, height: 40)))

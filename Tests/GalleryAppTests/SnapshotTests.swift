@@ -42,9 +42,9 @@ final class SnapshotTests: XCTestCase {
         }
     }
 
-    /// Hints that do not all fit are dropped from the front, so "? help  q quit" stays: at
-    /// 80x24 the status line showed no hint at all (the whole string was dropped), and the
-    /// favourites grid had none at 100 columns.
+    /// Hints that do not all fit are dropped from the front, so "? help  q quit" stays: dropping
+    /// the whole string leaves no hint at all on the 80x24 status line, and none on the
+    /// favourites grid at 100 columns.
     func testTheHelpHintStaysWhenTheHintsDoNotAllFit() throws {
         let h = loaded(80, 24)
         let status = try XCTUnwrap(frame(h).text.split(separator: "\n").last.map(String.init))
@@ -91,10 +91,10 @@ final class SnapshotTests: XCTestCase {
         Snapshot.assert(frame(h).text, named: "search-kept-80x24")
     }
 
-    /// Below 80 columns the search field shows what is typed: at 30x12 (tmux) the header was
-    /// "MARVEL  Data provided by Ma…" with no field at all while "iro" was being typed. The
-    /// field takes the title's place by the header's rule: the attribution shortens to its
-    /// copyright, shown whole (it was cut to "Da…"), and at 30 columns the badge gives way.
+    /// Below 80 columns the search field shows what is typed (not "MARVEL  Data provided by
+    /// Ma…" with no field at all while "iro" is typed, at 30x12 in tmux). The field takes the
+    /// title's place by the header's rule: the attribution shortens to its copyright, shown
+    /// whole (not cut to "Da…"), and at 30 columns the badge gives way.
     func testWhatIsTypedShowsOnANarrowTerminal() throws {
         for (width, badge) in [(30, false), (40, true), (60, true)] {
             var h = loaded(width, 12, count: 40)

@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 
 /// `o` on a detail page says "opened" only when xdg-open did not fail: with no browser it exits
-/// 3 at once, which the page used to report as opened.
+/// 3 at once, which must not be reported as opened.
 final class URLOpenerTests: XCTestCase {
     func testAnOpenerThatFailsIsNotCalledOpened() async {
         let url = "https://marvel.com/characters/1009610/detail"

@@ -96,7 +96,7 @@ final class SchedulerTests: XCTestCase {
     /// Issue 23: pictures on screen are fetched before prefetch. The gallery asks for the
     /// window's visible and prefetch pictures as two loads that can arrive in either order:
     /// prefetches asked for a moment before the screen's pictures (their start delay over
-    /// first) used to take two of the host's six slots ahead of them.
+    /// first) must not take two of the host's six slots ahead of them.
     func testPrefetchesAskedJustBeforeTheScreensPicturesStartAfterThem() async {
         let loader = FakeLoader(latency: .milliseconds(1))
         loader.state.withLock { $0.holdAll = true }

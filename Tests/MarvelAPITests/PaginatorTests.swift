@@ -73,8 +73,8 @@ final class PaginatorTests: XCTestCase {
     }
 
     func testOneRequestInFlightAndSupersededPagesAreDropped() async throws {
-        // The "A" page is held until the test has asked again and reset (a fixed delay was
-        // too short on a busy machine, and a fixed sleep no proof the first load had started).
+        // The "A" page is held until the test has asked again and reset (a fixed delay is
+        // too short on a busy machine, and a fixed sleep no proof the first load has started).
         let held = DispatchSemaphore(value: 0)
         let server = try LoopbackHTTPServer { request in
             let body = FakeMarvel.page(request.query["nameStartsWith"] == "B" ? [200, 201] : [100, 101], total: 2)

@@ -42,20 +42,20 @@ final class HostileBudgetFileTests: XCTestCase {
     }
 
     func testAPauseOf1e16IsIgnoredAndRewritten() async throws {
-        // Used to trap: Int(1e16 * 1000) ("Double value cannot be converted to Int", exit 132).
+        // Unchecked, Int(1e16 * 1000) traps ("Double value cannot be converted to Int", exit 132).
         try write(#"{"recent":[],"day":"","today":0,"pausedUntil":1e16}"#)
         try await assertRecovers("", problem: "paused until 1e+16")
     }
 
     func testAPauseOfNowPlusABillionSecondsIsIgnoredAndRewritten() async throws {
-        // Used to make every run wait, silently, for 31 years.
+        // Taken as it is, it makes every run wait, silently, for 31 years.
         let at = FakeClock().now.timeIntervalSince1970 + 1e9
         try write(#"{"recent":[],"day":"","today":0,"pausedUntil":\#(at)}"#)
         try await assertRecovers("", problem: "paused until")
     }
 
     func testFutureSendTimesOf9e99AreIgnoredAndRewritten() async throws {
-        // 18 of them fill the minute: the wait until the first leaves it used to trap.
+        // 18 of them fill the minute: unchecked, the wait until the first leaves it traps.
         let recent = Array(repeating: "9e99", count: 18).joined(separator: ",")
         try write(#"{"recent":[\#(recent)],"day":"","today":0,"pausedUntil":0}"#)
         try await assertRecovers("", problem: "in the future")
@@ -78,7 +78,7 @@ final class HostileBudgetFileTests: XCTestCase {
     }
 
     func testASymlinkToDevZeroIsReplacedNotRead() async throws {
-        // Used to read /dev/zero until 8 GB of memory were gone.
+        // Read as a file, /dev/zero would take 8 GB of memory and more.
         try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: "/dev/zero")
         try await assertRecovers("", problem: "not a regular file")
         let type = try FileManager.default.attributesOfItem(atPath: file.path)[.type] as? FileAttributeType

@@ -49,7 +49,7 @@ final class HostileRateLimitHeaderTests: MetronLoopbackTestCase {
     }
 
     func testRetryAfter999999IsRefusedWithHowLong() async throws {
-        // Used to sit silent for 7 min 32 s and end as "transfer stalled".
+        // Obeyed, it would sit silent for 7 min 32 s and end as "transfer stalled".
         try await assertRefused(retryAfter: "999999", saying: "Metron asks to wait 11 days 13 h; try again after ")
     }
 

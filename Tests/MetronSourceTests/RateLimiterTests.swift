@@ -76,8 +76,8 @@ final class RateLimiterTests: XCTestCase {
 
     /// A limiter waiting for the file's lock while another process writes later entries (on a
     /// loaded machine, or a shared clock that moved minutes on meanwhile): the time it judges
-    /// the file by is read once it holds the lock. Read before, those entries were "in the
-    /// future", the file was taken for damaged and the day's count started again (9 of 30
+    /// the file by is read once it holds the lock. Read before, those entries would be "in the
+    /// future", the file taken for damaged and the day's count started again (9 of 30
     /// counted in a loaded run of the test above).
     func testATimeReadWhileWaitingForTheLockIsNotStale() async throws {
         let fake = FakeClock()

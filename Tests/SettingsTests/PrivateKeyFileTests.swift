@@ -3,7 +3,7 @@ import Settings
 import XCTest
 
 /// Issue 27: `--private-key-file` warns when others may read it (like config.toml's check), a
-/// FIFO nobody writes to is a clear error at once (it used to hang `serve`), and a pipe with a
+/// FIFO nobody writes to is a clear error at once (not a hung `serve`), and a pipe with a
 /// writer (`<(pass show marvel)`) still works, read once however often the key is asked for.
 final class PrivateKeyFileTests: XCTestCase {
     private var folder: URL!

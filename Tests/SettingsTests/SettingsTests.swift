@@ -87,7 +87,7 @@ final class SettingsTests: XCTestCase {
         XCTAssertThrowsError(try Settings.resolve(flags: Flags(), environment: env))
     }
 
-    /// A config.toml that is a folder says so (was "cannot be read as UTF-8 text"); a FIFO is
+    /// A config.toml that is a folder says so (not "cannot be read as UTF-8 text"); a FIFO is
     /// refused at once instead of blocking the read.
     func testAConfigThatIsNotAFileSaysWhatItIs() throws {
         let url = folder.appendingPathComponent("marvel-gallery/config.toml")
@@ -251,7 +251,7 @@ final class SettingsTests: XCTestCase {
         XCTAssertThrowsError(try Settings.resolve(flags: Flags(publicKey: "p", privateKeyFile: empty.path), environment: env)) { error in
             XCTAssertEqual("\(error)", "--private-key-file: \(empty.path) is empty")
         }
-        // A device is read no further than 64 KB (it used to be possible to hang on one).
+        // A device is read no further than 64 KB, so reading one cannot hang.
         XCTAssertThrowsError(try Settings.resolve(flags: Flags(publicKey: "p", privateKeyFile: "/dev/zero"), environment: env))
     }
 }

@@ -87,7 +87,7 @@ final class InputDecoderSplitReplyTests: XCTestCase {
         }
     }
 
-    /// Strings of 4 KB and more (they used to leak as keys past 4,096 bytes), whole, split
+    /// Strings of 4 KB and more (a 4,096-byte limit would leak the rest as keys), whole, split
     /// (every 61st point and both ends), and in 1 KB reads with 300 ms between them.
     func testLongRepliesAreNeverTyped() {
         for length in [4_095, 4_097, 10_000, 300_000] {

@@ -2,8 +2,8 @@ import TerminalUI
 import XCTest
 
 /// A default colour (OSC 10 / 11) answered after the start-up budget is read as what it is,
-/// however it is split and whichever terminator it has; before, it was dropped and the kitty
-/// canvas kept kitty's defaults (a loaded kitty answered after 150 ms).
+/// however it is split and whichever terminator it has; dropped, it would leave the kitty
+/// canvas in kitty's defaults (a loaded kitty answers after 150 ms).
 final class LateDefaultColorDecodingTests: XCTestCase {
     static let background = "\u{1B}]11;rgb:1e1e/1e1e/2e2e\u{1B}\\"
     static let foreground = "\u{1B}]10;rgb:cd/d6/f4\u{07}"
