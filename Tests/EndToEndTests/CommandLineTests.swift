@@ -31,8 +31,9 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
-    /// `--letter` with the listing is refused (it was ignored: the whole list from 3-D Man),
-    /// and an empty `--search` is said in the flag's words (was "nameContains must not be blank").
+    /// `--letter` with the listing is refused (not ignored, giving the whole list from 3-D
+    /// Man), and an empty `--search` is said in the flag's words (not "nameContains must not be
+    /// blank").
     func testLetterWithTheListingAndAnEmptySearchAreRefusedClearly() throws {
         try skipWithoutBinary()
         let letter = try run(["characters", "--plain", "--letter", "x"])
@@ -69,7 +70,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(helpStatus, 64, "no top-level help for a subcommand that is not there")
         XCTAssertEqual(help, "marvel-gallery: unknown subcommand 'stories'; did you mean 'series'?\n"
                        + "hint: see 'marvel-gallery --help'\n")
-        // Every command with subcommands, with or without --help (was "unexpected argument").
+        // Every command with subcommands, with or without --help (not "unexpected argument").
         for arguments in [["cache", "bogus"], ["cache", "bogus", "--help"], ["help", "cache", "bogus"]] {
             let (groupStatus, group) = try run(arguments)
             XCTAssertEqual(groupStatus, 64, "\(arguments)")
@@ -144,7 +145,7 @@ final class CommandLineTests: XCTestCase {
     }
 
     /// A bad `dither` in config.toml is said like a bad `colors`: the file's path, then the key
-    /// (was "config file dither must be ..."), exit 1, on every command that draws.
+    /// (not "config file dither must be ..."), exit 1, on every command that draws.
     func testABadDitherInTheConfigNamesTheFile() throws {
         try skipWithoutBinary()
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("cli-dither-\(UUID().uuidString)")

@@ -161,7 +161,7 @@ final class GalleryEndToEndTests: XCTestCase {
         XCTAssertTrue(screen.names.allSatisfy { $0.first?.isNumber == true }, "\(screen.names)")
         XCTAssertTrue(screen.header.contains("Characters · #"))
         // Esc goes back to the whole list; the index moves to the first name under # in it
-        // (issue 26: it no longer filters).
+        // (issue 26: it does not filter).
         tmux.send("Escape")
         tmux.waitFor("the whole list") { GalleryScreen($0).names.contains("A-Bomb (HAS)") }
         tmux.send("Right")

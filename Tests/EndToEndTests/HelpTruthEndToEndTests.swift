@@ -58,10 +58,10 @@ final class HelpTruthEndToEndTests: XCTestCase {
         XCTAssertTrue(info.contains("location: \(folder.path)/cache/marvel-gallery/images"), info)
         // --page-size is the gallery's: the listing asks for --limit (up to 100) a page.
         XCTAssertTrue(characters.contains("--plain and --json ask for --limit at once"), characters)
-        // doctor's start-up budget: 150 ms at most (the help said 200, which changed nothing).
+        // doctor's start-up budget: 150 ms at most (a higher value in the help changes nothing).
         let doctor = try run(["doctor", "--help"]).output
         XCTAssertTrue(doctor.contains("(default: 150)"), doctor)
-        // --dither was taken by doctor and shown nowhere.
+        // --dither is taken by doctor and shown in its report.
         let report = try run(["doctor", "--dither", "ordered"]).output
         XCTAssertNotNil(report.range(of: #"setting dither +ordered \(--dither\)"#, options: .regularExpression), report)
         // favourites --json prints the saved entries, not "decoded entities".
@@ -70,8 +70,8 @@ final class HelpTruthEndToEndTests: XCTestCase {
     }
 
     /// A run that fails is exit 1 and one line without a usage hint; a usage mistake is 64 and
-    /// one line plus the hint (a file that is not a catalog, a bad $MARVEL_GALLERY_COLORS were 64
-    /// with "see --help").
+    /// one line plus the hint (a file that is not a catalog, a bad $MARVEL_GALLERY_COLORS are
+    /// failed runs, not 64 with "see --help").
     func testFailedRunsExit1AndUsageMistakesExit64() throws {
         let notACatalog = folder.appendingPathComponent("bad.sqlite")
         try Data("garbage, not SQLite".utf8).write(to: notACatalog)

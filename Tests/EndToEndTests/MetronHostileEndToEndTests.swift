@@ -27,7 +27,8 @@ final class MetronHostileEndToEndTests: XCTestCase {
         }
     }
 
-    /// Each used to trap (SIGILL, exit 132), hang silently with no request sent, or eat memory.
+    /// Taken as they are, each would trap (SIGILL, exit 132), hang silently with no request
+    /// sent, or eat memory.
     func testAPoisonedBudgetFileIsSaidByDoctorAndEveryRunRecovers() throws {
         let server = try metron()
         let now = Date().timeIntervalSince1970
@@ -71,7 +72,7 @@ final class MetronHostileEndToEndTests: XCTestCase {
     }
 
     func testRetryAfter999999IsOneLineNamingMetronNotASilentStall() throws {
-        // Used to sit silent for 7 min 32 s, then say "127.0.0.1 stopped sending data".
+        // Obeyed, it would sit silent for 7 min 32 s, then say "127.0.0.1 stopped sending data".
         let server = try hostile(status: 429, headers: ["Retry-After": "999999"])
         defer { server.stop() }
         let started = Date()

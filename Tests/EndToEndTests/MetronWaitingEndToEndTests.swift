@@ -27,7 +27,7 @@ final class MetronWaitingEndToEndTests: XCTestCase {
         // One request for the page, five picture lookups (one a minute is kept for what the
         // user asks), then the rest wait for the window: said, with the seconds.
         // The first pictures and the wait, in either order: the lookups beyond the minute's
-        // reach the server together with the first ones (no longer queued behind their answers).
+        // reach the server together with the first ones (not queued behind their answers).
         let waiting = tmux.waitFor("the wait on the status line and the first pictures", timeout: 30) {
             Self.secondsLeft(GalleryScreen($0).status) != nil && Self.halfBlocks($0) > 0
         }

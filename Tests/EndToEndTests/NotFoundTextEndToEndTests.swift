@@ -29,7 +29,7 @@ final class NotFoundTextEndToEndTests: XCTestCase {
         XCTAssertTrue(screen.contains("We couldn't find that comic)"), screen)
         XCTAssertFalse(screen.contains("comic_issue"), screen)
         // Dismissed, the run ends as the failure it was: the reason stays on the shell's screen
-        // and the status is 1, as with --plain (it was 0, as if the comic had been shown).
+        // and the status is 1, as with --plain (not 0, as if the comic had been shown).
         tmux.send("q")
         let after = tmux.waitFor("the exit") { $0.contains("EXIT:") }
         XCTAssertTrue(after.contains("EXIT:1"), after)

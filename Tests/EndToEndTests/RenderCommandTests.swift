@@ -69,7 +69,7 @@ final class RenderCommandTests: XCTestCase {
     }
 
     func testEveryKittyPictureHasItsOwnImageIDWithinARunAndAcrossRuns() throws {
-        // One fixed id made kitty replace the first picture with the second wherever it was shown.
+        // With one fixed id, kitty replaces the first picture with the second wherever it is shown.
         func ids(_ run: Run) -> [Substring] {
             run.stdout.split(separator: "\u{1B}_G").compactMap { chunk in
                 chunk.split(separator: ",").first { $0.hasPrefix("i=") }

@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 
 /// Issue 27: a damaged JPEG in kitty, sixel or iTerm2 mode is fitted into the box like a whole
-/// one (it used to be written at full resolution as half-blocks: 4.8 MB for a truncated
+/// one (not written at full resolution as half-blocks: that is 4.8 MB for a truncated
 /// 1000x872 photo at 80x24, 11.4 MB in the red-team's case), said on stderr, and exits 1.
 extension RenderCommandTests {
     /// The first half of a JPEG, in a temporary file.
@@ -33,7 +33,7 @@ extension RenderCommandTests {
                                          "\(graphics) \(cols)x\(rows): bounded by the box")
             }
         }
-        // The half-block path was already bounded: it stays so, in the box's cells.
+        // The half-block path is bounded too, in the box's cells.
         let blocks = try render(["--graphics", "blocks", "--size", "10x5", file.path])
         XCTAssertEqual(blocks.status, 1)
         XCTAssertLessThanOrEqual(blocks.stdout.split(separator: "\n").count, 5)

@@ -4,8 +4,8 @@ import XCTest
 
 /// Quitting after the window grew leaves the shell's screen as it was. tmux 3.3a reflows the
 /// alternate screen's rows into the main screen when it is left after a widening resize: after
-/// 80x24 -> 100x30 and `q`, six rows of tiles stayed above the prompt (found in an audit); the
-/// leave bytes now erase the alternate screen first.
+/// 80x24 -> 100x30 and `q`, six rows of tiles would stay above the prompt, so the leave bytes
+/// erase the alternate screen first.
 final class ResizeThenQuitEndToEndTests: XCTestCase {
     override func setUpWithError() throws {
         try Prerequisites.tmuxAndProgram()

@@ -76,8 +76,8 @@ final class SlowTerminalEndToEndTests: XCTestCase {
 
     /// The gallery in a kitty that answers its start-up questions late (the file probe's OK
     /// with the file read and deleted, then DA1): it waits for them, so the first screen's
-    /// pictures go as temporary files (`t=t`), not streamed. Before, the first screen was
-    /// streamed after 150 ms and files came on only with the late answer.
+    /// pictures go as temporary files (`t=t`), not streamed after 150 ms with files on only
+    /// from the late answer.
     func testTheGalleryInALateKittySendsTheFirstScreenAsFiles() throws {
         let tmp = try temporaryDirectory().path
         let run = try runOnSlowTerminal(["characters"], environment: ["TERM": "xterm-kitty", "TMPDIR": tmp],
@@ -97,7 +97,7 @@ final class SlowTerminalEndToEndTests: XCTestCase {
     }
 
     /// A terminal named kitty that answers nothing until the gallery has drawn: the first
-    /// screen comes without the 5 s wait (it was blank that long, then streamed its pictures),
+    /// screen comes without a 5 s wait (not blank that long, then streaming its pictures),
     /// its pictures drawn as half-blocks and none sent until the file probe's answer, after
     /// which they go as files.
     func testTheGalleryInASilentKittyDrawsAtOnceAndItsPicturesWaitForTheAnswer() throws {
@@ -129,8 +129,8 @@ final class SlowTerminalEndToEndTests: XCTestCase {
 
     /// A themed kitty (`background #1e1e2e`) that answers nothing until the gallery has drawn:
     /// its late default colours (OSC 10/11) are read, and the canvas under the help's text
-    /// (over kitty pictures placed directly) is in its background. Before, a late answer was
-    /// dropped and the canvas stayed kitty's default black around the help.
+    /// (over kitty pictures placed directly) is in its background: a late answer dropped would
+    /// leave the canvas kitty's default black around the help.
     func testTheGalleryInASilentKittyTakesItsLateColoursForTheCanvas() throws {
         let tmp = try temporaryDirectory().path
         let pty = try PtyProcess(["characters"], environment: ["TERM": "xterm-kitty", "TMPDIR": tmp],

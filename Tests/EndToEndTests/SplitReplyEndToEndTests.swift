@@ -3,9 +3,9 @@ import TestSupport
 import XCTest
 
 /// Issue 27: terminal replies that reach the gallery split over time (a busy machine, tmux,
-/// ssh) are not typed. Before, a kitty APC reply split by 100 ms (`Esc _Gi=31;E` … `NOENT:jjjG
-/// Esc \`) jumped the grid (its j's and G were keys), a split OSC 11 reply opened search (its
-/// `/`), and any string of 4 KB or more leaked as keys. The bytes go in through tmux's
+/// ssh) are not typed. Typed, a kitty APC reply split by 100 ms (`Esc _Gi=31;E` … `NOENT:jjjG
+/// Esc \`) would jump the grid (its j's and G as keys), a split OSC 11 reply would open search
+/// (its `/`), and a string of 4 KB or more would leak as keys. The bytes go in through tmux's
 /// `send-keys -H`, each part a separate write, 300 ms apart.
 final class SplitReplyEndToEndTests: XCTestCase {
     private var executable: URL { RepoPaths.executable }

@@ -12,7 +12,7 @@ final class TileLabelsEndToEndTests: XCTestCase {
 
     /// `series` at 160x45: no two tiles read the same (the two "Amazing Spider-Man" series read
     /// "Amazing Spide…" twice), each keeps its first word, and only those two show their years
-    /// (issue 35: the year was kept where nothing clashed, and the name shrank to 2–4 letters).
+    /// (issue 35: a year kept where nothing clashes shrinks the name to 2–4 letters).
     func testSeriesTilesShowTheirYearsOnlyWhereTheyClash() throws {
         let tmux = try catalog.tmux("series", width: 160, height: 45)
         let screen = tmux.waitFor("the series grid", timeout: 30) {

@@ -9,8 +9,8 @@ import Glibc
 /// Keys typed while the gallery starts (over ssh a user types `/spid` right after launching):
 /// before the program ran, among the start-up answers (split across reads), and during the
 /// kitty-family wait for late answers. The test is the terminal (`PtyProcess`): it types and
-/// answers on the pty's master, then reads the screen. They were lost: raw mode was entered
-/// with TCSAFLUSH, and the questions' reads took the keys with the answers and flushed the rest.
+/// answers on the pty's master, then reads the screen. Entering raw mode with TCSAFLUSH, or
+/// questions' reads that take the keys with the answers and flush the rest, would lose them.
 final class TypeAheadEndToEndTests: XCTestCase {
     override func setUpWithError() throws {
         guard FileManager.default.isExecutableFile(atPath: RepoPaths.executable.path) else {
@@ -35,9 +35,8 @@ final class TypeAheadEndToEndTests: XCTestCase {
         try searchOpensWithSpid(typing: "d", pty)
     }
 
-    /// A kitty that answers late (after the 150 ms budget; the gallery used to wait up to 5 s
-    /// for it, reading and flushing what came): `/sp` typed before its answers, `i` among its
-    /// late answers (split), `d` after them.
+    /// A kitty that answers late (after the 150 ms budget): `/sp` typed before its answers, `i`
+    /// among its late answers (split), `d` after them; none of them is flushed with the answers.
     func testKeysTypedAmongALateKittysAnswersAreKept() throws {
         let pty = try PtyProcess(["characters"], environment: ["TERM": "xterm-kitty"],
                                  home: try temporaryDirectory().path, rows: 30, columns: 100)
@@ -54,9 +53,9 @@ final class TypeAheadEndToEndTests: XCTestCase {
     }
 
     /// Keys typed while the gallery starts (catalog, loopback server, caches: 0.2-0.5 s before
-    /// the terminal questions) were echoed by the line discipline onto the shell's screen, and
-    /// showed there after quitting. Now echo is off from the start of the launch: the keys are
-    /// not echoed, and still reach the grid.
+    /// the terminal questions) would be echoed by the line discipline onto the shell's screen,
+    /// and show there after quitting, so echo is off from the start of the launch: the keys
+    /// are not echoed, and still reach the grid.
     func testKeysTypedWhileTheGalleryStartsAreNotEchoedAndStillReachTheGrid() throws {
         let pty = try PtyProcess(["characters"], environment: ["TERM": "xterm-256color"],
                                  home: try temporaryDirectory().path, rows: 30, columns: 100)

@@ -5,8 +5,8 @@ import TestSupport
 import XCTest
 
 /// The kitty canvas (under a picture kept beneath an overlay's text) takes the terminal's
-/// default background from an answer that came after the start-up budget: before, a loaded
-/// kitty's late OSC 11 was dropped and the canvas stayed kitty's black under a themed window.
+/// default background from an answer that came after the start-up budget: dropping a loaded
+/// kitty's late OSC 11 would leave the canvas kitty's black under a themed window.
 final class LateDefaultColorCanvasTests: XCTestCase {
     /// A kitty picture with a word over part of it: the canvas is under the text.
     static let covered = OneScreenProgram { b in

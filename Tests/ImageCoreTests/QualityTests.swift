@@ -3,8 +3,8 @@ import XCTest
 
 /// Parses the encoder's own ANSI output back to pixels and scores it against an independent
 /// reference: an exact area average (fractional pixel coverage, double precision) of the full
-/// decode to the same box. The floors sit a little under the values measured when they were
-/// written (see the messages), so a regression in resampling or encoding fails here.
+/// decode to the same box. The floors sit a little under the measured values (see the
+/// messages), so a regression in resampling or encoding fails here.
 final class QualityTests: XCTestCase {
     /// Exact area average: each output pixel is the coverage-weighted mean of the source.
     static func areaAverage(_ img: RGBImage, width: Int, height: Int) -> [UInt8] {

@@ -4,7 +4,7 @@ import XCTest
 
 /// `--colors 16`: the 16 system colours are written with their own SGR codes only
 /// (30-37/90-97, 40-47/100-107, 39/49 and 0), never `38;5` and never the font-selection codes
-/// 10-17 that bright backgrounds once came out as (issue 22: the picture was noise in xterm).
+/// 10-17 for bright backgrounds (issue 22: with those the picture is noise in xterm).
 final class SixteenColourTests: XCTestCase {
     static let allowed = Set([0, 39, 49] + Array(30...37) + Array(90...97) + Array(40...47) + Array(100...107))
 
