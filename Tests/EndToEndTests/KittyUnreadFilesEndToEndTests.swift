@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// kitty pictures as temporary files to a terminal that never reads them (tmux without
-/// passthrough, a terminal that read only the probe): before, PageDown left 670 files and
+/// passthrough, a terminal that read only the probe): unbounded, PageDown leaves 670 files and
 /// 29 MB in 15 s (a tmpfs /tmp is memory). The real program, told to send files, on a
 /// pseudo-terminal that reads its output and nothing else: the unread files stay within 64
 /// files and 16 MB, and once one has waited 5 s the program streams every picture instead

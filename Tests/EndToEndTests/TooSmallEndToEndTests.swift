@@ -2,9 +2,9 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// The "Terminal too small" screen in tmux: keys typed at it must not act unseen. Before, `j j
-/// Enter` there moved the selection and opened a page, and `/` opened the search field, so the
-/// enlarged window showed somewhere the user never chose.
+/// The "Terminal too small" screen in tmux: keys typed at it must not act unseen. Otherwise
+/// `j j Enter` there would move the selection and open a page, and `/` the search field, so
+/// the enlarged window would show somewhere the user never chose.
 final class TooSmallEndToEndTests: XCTestCase {
     override func setUpWithError() throws {
         try Prerequisites.tmuxAndProgram()

@@ -3,8 +3,8 @@ import XCTest
 import TerminalUI
 
 /// Keys typed ahead while the gallery starts (`j j Enter` right after launching) wait for the
-/// grid's first page and then act in order; before, they moved over an empty list and Enter
-/// opened nothing, so the user stayed on the first tile.
+/// grid's first page and then act in order; acting at once, they would move over an empty list
+/// and Enter would open nothing, leaving the user on the first tile.
 final class HeldKeysTests: XCTestCase {
     private let size = Size(width: 120, height: 40)
 

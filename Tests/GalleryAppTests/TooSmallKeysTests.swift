@@ -2,9 +2,9 @@ import XCTest
 @testable import GalleryApp
 import TerminalUI
 
-/// The "Terminal too small" screen: keys must not act where the user cannot see (before, `j`,
-/// Enter and `/` moved the selection, opened a page or the search field under it, and the
-/// enlarged window showed somewhere unexpected). Only q and Ctrl-C quit; resizes act.
+/// The "Terminal too small" screen: keys must not act where the user cannot see (else `j`,
+/// Enter and `/` move the selection, open a page or the search field under it, and the
+/// enlarged window shows somewhere unexpected). Only q and Ctrl-C quit; resizes act.
 final class TooSmallKeysTests: XCTestCase {
     private let big = Size(width: 120, height: 40)
     private let tiny = Size(width: 20, height: 8)

@@ -1,9 +1,9 @@
 import TerminalUI
 
 /// The "Terminal too small" screen shows nothing of the gallery, so nothing may change unseen
-/// under it: only quitting (q, Ctrl-C) and resizes act there. Before, `j`, Enter or `/` moved
-/// the selection, opened pages or the search field the user could not see, and enlarging the
-/// window showed somewhere unexpected.
+/// under it: only quitting (q, Ctrl-C) and resizes act there. Otherwise `j`, Enter or `/` would
+/// move the selection, open pages or the search field the user cannot see, and enlarging the
+/// window would show somewhere unexpected.
 extension AppState {
     /// A detail page fills the screen (a failed page opened from the grid is only a modal over it).
     public var detailCoversGrid: Bool {
