@@ -35,8 +35,9 @@ LAYERS = [
     ["CTerminal", "CDeflate", "CImageCodecs"],
     # Swift foundations that know no other target of the package but C
     ["TerminalUI", "HTTPTransport", "UserDirectories", "Digests", "CivilCalendar", "MarvelContract"],
-    # The REST contract; the catalog; the settings of a run
-    ["MarvelAPI", "Catalog", "Settings"],
+    # The pixel protocols' bytes over the pure terminal core; the REST contract; the catalog;
+    # the settings of a run
+    ["PictureProtocols", "MarvelAPI", "Catalog", "Settings"],
     # The terminal's POSIX glue; pictures; the catalog's builder; the source seam
     ["TerminalIO", "ImageCore", "EmbeddedCatalogBuilder", "ContractServing"],
     # Picture loading and caching; what every live source needs; the built catalog file
