@@ -2,10 +2,14 @@
 // marvel-gallery: a terminal gallery of Marvel characters and comics.
 //
 // The target graph is the architecture (see docs/architecture.md); every layer looks only down,
-// and every target declares exactly the modules it imports:
+// and every target declares exactly the modules it imports (scripts/check-imports.py checks both,
+// with these layers as its ranks, `LAYERS`):
 //   C: system libraries (pkg-config) and four shims by domain: CTerminal, CImageCodecs, CDeflate, and the
 //      typed curl wrappers inline in CCurl's own header; libcrypto only through Digests
-//   TerminalUI (pure) <- TerminalIO;  TerminalUI <- ImageCore (codecs, picture streams)
+//   TerminalUI (pure: cells, buffers, the encoder, where pictures are placed; links nothing)
+//      <- PictureProtocols (kitty/sixel/iTerm2 bytes, kitty's PNG via CDeflate, what the terminal
+//      stores: `PixelPictureLayer`, the encoder's `PictureLayer`) <- TerminalIO, ImageCore (codecs,
+//      picture streams)
 //   HTTPTransport (libcurl, the one retry rule) <- MarvelAPI (the REST contract)
 //   Digests, CivilCalendar, UserDirectories (~ and XDG), MarvelContract (the resource types) <- MarvelAPI, Catalog (SQLite) <- CatalogServer
 //   Catalog <- EmbeddedCatalogBuilder (tool) <- EmbeddedCatalogPlugin <- EmbeddedCatalogFile (the ready
@@ -60,7 +64,8 @@ let package = Package(
         .target(name: "CTerminal", path: "Sources/CLibraries/CTerminal"),
         // Deflate pieces and CRC-32 combination for gzip answers stitched from entities
         // compressed once (zlib; its header stays inside the shim), and kitty's fast PNG
-        // (ISA-L's igzip, libisal-dev: a fifth of zlib's level 1 CPU, under half of libdeflate's).
+        // (PictureProtocols' `KittyPayload`: ISA-L's igzip, libisal-dev, a fifth of zlib's level 1
+        // CPU, under half of libdeflate's).
         .target(name: "CDeflate", path: "Sources/CLibraries/CDeflate",
                 linkerSettings: [.linkedLibrary("z"), .linkedLibrary("isal")]),
         .target(name: "CImageCodecs", dependencies: ["CJPEG", "CPNG", "CGIF"],
@@ -70,11 +75,15 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("gif")]),
 
         // MARK: Terminal
-        .target(name: "TerminalUI", dependencies: ["CDeflate"]),
-        .target(name: "TerminalIO", dependencies: ["TerminalUI", "CTerminal", "UserDirectories"]),
+        // The pure core: no C, no syscalls; pictures are placements it hands to a `PictureLayer`.
+        .target(name: "TerminalUI"),
+        // The pixel protocols over it: kitty (PNG through CDeflate, the store, files, sent
+        // ahead, the canvas), sixel and iTerm2 bytes, tmux passthrough.
+        .target(name: "PictureProtocols", dependencies: ["TerminalUI", "CDeflate"]),
+        .target(name: "TerminalIO", dependencies: ["TerminalUI", "PictureProtocols", "CTerminal", "UserDirectories"]),
 
         // MARK: Pictures
-        .target(name: "ImageCore", dependencies: ["CImageCodecs", "CSixel", "TerminalUI"]),
+        .target(name: "ImageCore", dependencies: ["CImageCodecs", "CSixel", "TerminalUI", "PictureProtocols"]),
 
         // MARK: Network and data
         .target(name: "HTTPTransport", dependencies: ["CCurl"]),
@@ -129,13 +138,15 @@ let package = Package(
 
         // MARK: App
         .target(name: "GalleryApp", dependencies: [
-            "TerminalUI", "MarvelAPI", "MarvelContract", "ImagePipeline", "ImageCore", "HTTPTransport", "UserDirectories",
+            "TerminalUI", "PictureProtocols", "MarvelAPI", "MarvelContract", "ImagePipeline", "ImageCore", "HTTPTransport",
+            "UserDirectories",
         ]),
         // The settings of a run, resolved in one place: flag > env > config.toml > default.
         .target(name: "Settings", dependencies: ["UserDirectories", .product(name: "TOMLKit", package: "TOMLKit")]),
         .executableTarget(name: "marvel-gallery", dependencies: [
             "GalleryApp", "Settings", "CatalogServer", "Catalog", "EmbeddedCatalogFile", "MarvelAPI", "ImagePipeline",
-            "ImageCore", "TerminalUI", "TerminalIO", "HTTPTransport", "Digests", "LiveSourceKit", "MetronSource", "ComicVineSource", "MarvelContract",
+            "ImageCore", "TerminalUI", "PictureProtocols", "TerminalIO", "HTTPTransport", "Digests", "LiveSourceKit", "MetronSource",
+            "ComicVineSource", "MarvelContract",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], plugins: ["BuildInfo"]),
         // `--version` names the git commit it was built from (git rev-parse before each build).
@@ -143,15 +154,16 @@ let package = Package(
         // Release-build benchmarks that print figures (never run by the test suite).
         .executableTarget(name: "MarvelBench", dependencies: [
             "ImageCore", "TerminalUI", "HTTPTransport", "MarvelAPI", "ImagePipeline",
-            "CatalogServer", "Catalog", "EmbeddedCatalogFile", "GalleryApp", "CDeflate",
+            "CatalogServer", "Catalog", "EmbeddedCatalogFile", "GalleryApp", "CDeflate", "PictureProtocols",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // MARK: Tests
         .target(name: "TestSupport", dependencies: ["TerminalUI", "HTTPTransport", "ImagePipeline"], path: "Tests/TestSupport"),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
-        .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "TerminalUI", "TestSupport"]),
-        .testTarget(name: "ImageCoreTests", dependencies: ["ImageCore", "TerminalUI", "TestSupport"],
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PictureProtocols", "TestSupport"]),
+        .testTarget(name: "PictureProtocolsTests", dependencies: ["PictureProtocols", "TerminalUI", "TestSupport"]),
+        .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "TerminalUI", "PictureProtocols", "TestSupport"]),
+        .testTarget(name: "ImageCoreTests", dependencies: ["ImageCore", "TerminalUI", "PictureProtocols", "TestSupport"],
                     resources: [.copy("Resources")]),
         .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "TestSupport"]),
         .testTarget(name: "MarvelAPITests", dependencies: ["MarvelAPI", "HTTPTransport", "Digests", "TestSupport"]),
@@ -163,7 +175,8 @@ let package = Package(
             "ImagePipeline", "CatalogServer", "ImageCore", "HTTPTransport", "MarvelAPI", "TerminalUI", "TestSupport",
         ]),
         .testTarget(name: "GalleryAppTests", dependencies: [
-                        "GalleryApp", "TerminalUI", "MarvelAPI", "HTTPTransport", "ImagePipeline", "ImageCore", "TestSupport",
+                        "GalleryApp", "TerminalUI", "PictureProtocols", "MarvelAPI", "HTTPTransport", "ImagePipeline", "ImageCore",
+                        "TestSupport",
                     ],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "SettingsTests", dependencies: ["Settings"]),
@@ -179,7 +192,7 @@ let package = Package(
             "marvel-gallery", "MarvelAPI", "Settings", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Drives the built executable inside tmux; needs the marvel-gallery product built first.
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "HTTPTransport", "ImageCore", "TerminalUI"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "HTTPTransport", "ImageCore", "TerminalUI", "PictureProtocols"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,10 +1,15 @@
 #!/usr/bin/env python3
-"""Every target declares what it imports, and nothing more.
+"""Every target declares what it imports, nothing more, and imports only from lower layers.
 
 Reads Package.swift's targets (name, path, dependencies) and each Swift target's `import` lines,
 and fails when a target imports a module of this package or of a declared package product that
 it does not declare, or declares a dependency it never imports. System modules (Foundation,
-Glibc, XCTest, ...) are not dependencies and are ignored. Run by scripts/test.sh.
+Glibc, XCTest, ...) are not dependencies and are ignored.
+
+Layers: every target of the package has a rank (`RANK`, the layers of Package.swift's header
+comment), and a target may import only targets of a lower rank: nothing imports sideways or up,
+unless the pair is in `SIDEWAYS` with its reason. A target missing from `RANK` fails too, so a
+new target is placed in a layer when it is added. Run by scripts/test.sh.
 """
 import os
 import re
@@ -19,6 +24,34 @@ DECLARED_UNIMPORTED = {
     # Links giflib's shim objects into every product that contains CImageCodecs (Package.swift).
     ("CImageCodecs", "CGIF"), ("CImageCodecs", "CJPEG"), ("CImageCodecs", "CPNG"),
 }
+
+
+# The layers, lowest first: a target imports only targets of a lower rank. External package
+# products (GRDB, Hummingbird, ...) lie below all of them.
+LAYERS = [
+    # C: system libraries (pkg-config module maps)
+    ["CCurl", "CJPEG", "CPNG", "COpenSSL", "CSixel", "CGIF", "CMalloc"],
+    # C shims, one per domain
+    ["CTerminal", "CDeflate", "CImageCodecs"],
+    # Swift foundations that know no other target of the package but C
+    ["TerminalUI", "HTTPTransport", "UserDirectories", "Digests", "CivilCalendar", "MarvelContract"],
+    # The pixel protocols' bytes over the pure terminal core; the REST contract; the catalog;
+    # the settings of a run
+    ["PictureProtocols", "MarvelAPI", "Catalog", "Settings"],
+    # The terminal's POSIX glue; pictures; the catalog's builder; the source seam
+    ["TerminalIO", "ImageCore", "EmbeddedCatalogBuilder", "ContractServing"],
+    # Picture loading and caching; what every live source needs; the built catalog file
+    ["ImagePipeline", "LiveSourceKit", "EmbeddedCatalogFile"],
+    # The loopback server, each live source, the app core, the tests' helpers
+    ["CatalogServer", "MetronSource", "ComicVineSource", "GalleryApp", "TestSupport"],
+    # The executables
+    ["marvel-gallery", "MarvelBench"],
+]
+RANK = {name: rank for rank, layer in enumerate(LAYERS) for name in layer}
+# Test targets sit above everything they test.
+TEST_RANK = len(LAYERS)
+# (importer, imported) pairs allowed at the same rank or upward, and why. Empty: none is.
+SIDEWAYS = set()
 
 
 def targets(manifest):
@@ -81,6 +114,22 @@ def main():
     all_targets = targets(manifest)
     # What a target may import: its declared targets and products, as module names.
     problems = []
+    local = {module_name(name): name for kind, name, *_ in all_targets if kind != "plugin"}
+    for kind, name, path, deps in all_targets:
+        if kind == "plugin":
+            continue
+        rank = TEST_RANK if kind == "testTarget" else RANK.get(name)
+        if rank is None:
+            problems.append(f"{name}: has no layer (add it to LAYERS in scripts/check-imports.py)")
+            continue
+        for dep in deps:
+            if dep == "BuildInfo" or module_name(dep) not in local:
+                continue
+            other = local[module_name(dep)]
+            other_rank = RANK.get(other, TEST_RANK)
+            if other_rank >= rank and (name, other) not in SIDEWAYS:
+                way = "sideways" if other_rank == rank else "up"
+                problems.append(f"{name} (layer {rank}): depends on {other} (layer {other_rank}), {way}")
     for kind, name, path, deps in all_targets:
         if kind in ("systemLibrary", "plugin"):
             continue
@@ -102,7 +151,8 @@ def main():
     if problems:
         print(f"check-imports: {len(problems)} target(s) out of step with Package.swift", file=sys.stderr)
         return 1
-    print(f"check-imports: {sum(k not in ('systemLibrary', 'plugin') for k, *_ in all_targets)} targets declare exactly what they import")
+    print(f"check-imports: {sum(k not in ('systemLibrary', 'plugin') for k, *_ in all_targets)} targets declare exactly what they import, "
+          f"each only from layers below its own ({len(LAYERS)} layers, tests above)")
     return 0
 
 

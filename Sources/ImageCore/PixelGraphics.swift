@@ -1,4 +1,5 @@
 import Foundation
+import PictureProtocols
 import TerminalUI
 
 /// The pixel box a picture gets: `cols` x `rows` cells of `cell` pixels each, the picture
@@ -148,7 +149,7 @@ public enum TerminalImages {
                              fillsCells: image.width == cols * mode.cellPixels.width && image.height == rows * mode.cellPixels.height)
     }
 
-    /// kitty's payload: the PNG of `TerminalUI.KittyPayload` (Up filter, ISA-L igzip level 1),
+    /// kitty's payload: the PNG of `PictureProtocols.KittyPayload` (Up filter, ISA-L igzip level 1),
     /// the one encoder of kitty pixels.
     public static func kittyPNG(_ image: RGBImage) throws(ImageError) -> [UInt8] {
         guard let png = KittyPayload.png(image.pixels, width: image.width, height: image.height) else {

@@ -4,6 +4,7 @@ import GalleryApp
 import HTTPTransport
 import ImagePipeline
 import MarvelAPI
+import PictureProtocols
 import Synchronization
 import TerminalUI
 
@@ -35,7 +36,7 @@ final class GalleryViewSession: @unchecked Sendable {
         var state = AppState(config: AppConfig(source: .offlineCatalog), size: size)
         let initial = state.update(.resized(size))
         let program = WatchedGallery(updated: watch.updated, viewing: watch.viewing)
-        let runner = ProgramRunner(program: program, backend: backend, maxFramesPerSecond: 60,
+        let runner = ProgramRunner(program: program, backend: backend, maxFramesPerSecond: 60, pictures: PixelPictureLayer(),
                                    perform: EffectRunner(pages: MarvelPageSource(client: client), thumbnails: thumbnails).performer)
         run = Task { _ = try await runner.run(state, initialEffects: initial) }
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import CDeflate
 import Foundation
 import ImageCore
+import PictureProtocols
 import TerminalUI
 
 /// `marvel-bench render`: issue 23's kitty target in one run. The same `count` thumbnails are

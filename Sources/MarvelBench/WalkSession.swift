@@ -4,6 +4,7 @@ import GalleryApp
 import HTTPTransport
 import ImagePipeline
 import MarvelAPI
+import PictureProtocols
 import TerminalUI
 
 /// One gallery run for the walk benchmark, wired as the app wires it (MarvelClient over libcurl,
@@ -33,7 +34,7 @@ final class WalkSession: @unchecked Sendable {
         var state = AppState(config: config, size: size)
         let initial = state.update(.resized(size))
         let program = WatchedGallery(updated: { [self] in updated($0) })
-        let runner = ProgramRunner(program: program, backend: backend, maxFramesPerSecond: 60,
+        let runner = ProgramRunner(program: program, backend: backend, maxFramesPerSecond: 60, pictures: PixelPictureLayer(),
                                    perform: EffectRunner(pages: MarvelPageSource(client: client), thumbnails: thumbnails).performer)
         run = Task { _ = try await runner.run(state, initialEffects: initial) }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PictureProtocols
 import TerminalUI
 
 /// `render`'s kitty pictures as temporary files (`t=t`), when the start-up probe found that

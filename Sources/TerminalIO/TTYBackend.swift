@@ -1,5 +1,6 @@
 import CTerminal
 import Foundation
+import PictureProtocols
 import TerminalUI
 
 /// The real terminal: raw mode, alternate screen, hidden cursor, bracketed paste, SGR mouse,

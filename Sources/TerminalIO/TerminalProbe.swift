@@ -1,4 +1,5 @@
 import Foundation
+import PictureProtocols
 import TerminalUI
 
 /// The start-up questions, asked once in one write and ended by DA1 (which every terminal

@@ -31,8 +31,8 @@ public enum ANSI {
     }
 
     /// What leaving sends: everything `enterSequence` switched on, switched off in reverse order,
-    /// ending on the main screen with a visible cursor. With kitty graphics it first deletes
-    /// every picture (through tmux when they went through it), so none is left behind. The
+    /// ending on the main screen with a visible cursor, after `deletingPictures` (the bytes that
+    /// delete every picture, so none is left behind: PictureProtocols' `leaveSequence(graphics:)`). The
     /// alternate screen is erased before it is left: tmux 3.3a, when the window grew wider while
     /// it was shown, reflows its rows into the shell's screen on the way out (after 80x24 ->
     /// 100x30 and `q`, six rows of tiles would stay above the prompt). `CSI H CSI J`, not `CSI 2J`,
@@ -40,17 +40,31 @@ public enum ANSI {
     /// `titles`: the terminal's own window title is popped back last. `erasingEchoedLine`: keys
     /// typed while the program started were echoed on the line under the command, where the
     /// main screen's cursor is put back: that line is cleared (`CR CSI K`) for the next prompt.
-    public static func leaveSequence(mouse: Bool = true, graphics: GraphicsMode = .blocks, titles: Bool = false,
-                                     erasingEchoedLine: Bool = false) -> [UInt8] {
-        var out: [UInt8] = []
-        if graphics.graphics == .kitty {
-            out = graphics.tmuxPlaceholders ? TmuxPassthrough.wrap(KittyGraphics.deleteAll) : KittyGraphics.deleteAll
-        }
+    public static func leaveSequence(mouse: Bool = true, titles: Bool = false, erasingEchoedLine: Bool = false,
+                                     deletingPictures: [UInt8] = []) -> [UInt8] {
+        let out = deletingPictures
         var s = "\u{1B}[0m\u{1B}[r\u{1B}[H\u{1B}[J"
         if mouse { s += "\u{1B}[?1006l\u{1B}[?1000l" }
         s += "\u{1B}[?2004l\u{1B}[?2026l\u{1B}[?25h\u{1B}[?1049l" + (titles ? "\u{1B}[23;0t" : "")
             + (erasingEchoedLine ? "\r\u{1B}[K" : "")
         return out + Array(s.utf8)
+    }
+
+    /// Moves the terminal's cursor from `cursor` (nil: unknown) to `p` in the fewest bytes: a
+    /// forward step on the same row, home, a row alone, or row and column.
+    public static func moveCursor(_ cursor: inout Point?, to p: Point, _ out: inout [UInt8]) {
+        if let c = cursor, c == p { return }
+        if let c = cursor, c.y == p.y, p.x > c.x {
+            let n = p.x - c.x
+            if n == 1 { out.append(contentsOf: [0x1B, 0x5B, 0x43]) } else { csi(&out, n, final: UInt8(ascii: "C")) }
+        } else if p == .zero {
+            out.append(contentsOf: home)
+        } else if p.x == 0 {
+            csi(&out, p.y + 1, final: UInt8(ascii: "H"))
+        } else {
+            csi(&out, p.y + 1, p.x + 1, final: UInt8(ascii: "H"))
+        }
+        cursor = p
     }
 
     @inline(__always)

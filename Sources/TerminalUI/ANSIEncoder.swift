@@ -20,8 +20,12 @@ public struct ANSIEncoder: Sendable {
     private var shownTitle: String?
     /// nil: unknown (after `invalidate()`), so the next frame says it either way.
     private var cursorVisible: Bool? = false
-    /// The pictures the terminal shows and stores (`ANSIEncoder+Images`).
-    var imageLayer = ImageLayer()
+    /// Writes the frame's pixel pictures and keeps what the terminal shows and stores of them
+    /// (PictureProtocols' `PixelPictureLayer`); nil: pictures are not written.
+    public var pictures: (any PictureLayer)?
+    /// The frame being written keeps a picture under its text (`PictureLayer.needsCanvas`):
+    /// its cells go on the default background.
+    private var onCanvas = false
     /// The terminal's default colours, for the kitty canvas (kitty's own defaults unless it said).
     public var defaultColors = TerminalColors.kittyDefaults
     /// sixel/iTerm2 pictures live in the terminal's cells (text written over them replaces
@@ -30,13 +34,14 @@ public struct ANSIEncoder: Sendable {
     /// whole over its pieces, needs no clear. Elsewhere a picture that leaves is cleared.
     public var picturesAreCells = false
     /// Streamed kitty pictures sent ahead (`Buffer.preload`) are kept out of the frame, for
-    /// the runner to write a chunk at a time between keys (`ANSIEncoder+SentAhead`); off, they
+    /// the runner to write a chunk at a time between keys (`PixelPictureLayer+SentAhead`); off, they
     /// end the frame's bytes.
     public var sendsAheadInPieces = false
 
-    public init(depth: ColorDepth, synchronizedOutput: Bool) {
+    public init(depth: ColorDepth, synchronizedOutput: Bool, pictures: (any PictureLayer)? = nil) {
         self.depth = depth
         self.synchronizedOutput = synchronizedOutput
+        self.pictures = pictures
     }
 
     /// Forget what the terminal shows (its pen, cursor position and whether the cursor shows:
@@ -57,7 +62,7 @@ public struct ANSIEncoder: Sendable {
     public mutating func encode(_ diff: BufferDiff, into out: inout [UInt8]) {
         let start = out.count
         encodeFrame(diff, into: &out)
-        finishAheadLoadIfDisturbed(frameFrom: start, in: &out)
+        pictures?.frameEncoded(from: start, in: &out)
     }
 
     private mutating func encodeFrame(_ diff: BufferDiff, into out: inout [UInt8]) {
@@ -67,12 +72,13 @@ public struct ANSIEncoder: Sendable {
         }
         if diff.isEmpty { return }
         // A sixel or iTerm2 picture that leaves can only be wiped by clearing: repaint all.
-        var diff = needsClearForImages(diff) ? BufferDiff.fullRepaint(diff.target) : diff
-        // Cells are written differently on the kitty canvas (`ANSIEncoder+KittyCanvas`): all
-        // of them again when it comes or goes.
-        let onCanvas = ANSIEncoder.needsCanvas(diff.target)
-        if onCanvas != imageLayer.onCanvas && !diff.clearScreen { diff = BufferDiff.fullRepaint(diff.target) }
-        imageLayer.onCanvas = onCanvas
+        let clears = pictures?.needsClear(for: diff, picturesAreCells: picturesAreCells) ?? false
+        var diff = clears ? BufferDiff.fullRepaint(diff.target) : diff
+        // Cells are written differently on the kitty canvas (`Style.onCanvas`): all of them
+        // again when it comes or goes.
+        let canvas = pictures?.needsCanvas(diff.target) ?? false
+        if canvas != onCanvas && !diff.clearScreen { diff = BufferDiff.fullRepaint(diff.target) }
+        onCanvas = canvas
         // The body is written in place after the synchronized-output opener, which is taken
         // out again when the frame turns out small: a full repaint (250 KB) is not copied twice.
         let start = out.count
@@ -96,9 +102,13 @@ public struct ANSIEncoder: Sendable {
         }
         if diff.clearScreen {
             resetPen(&out)
-            clearScreen(into: &out)
+            if pictures == nil {
+                out.append(contentsOf: ANSI.clearScreen)
+            } else {
+                withPictureFrame(diff) { $0?.clearScreen(&$1, into: &out) }
+            }
         }
-        removeImages(for: diff, into: &out)
+        withPictureFrame(diff) { $0?.removePictures(&$1, into: &out) }
         if let s = diff.scroll {
             // Uncovered rows are erased with the current background: reset it first.
             resetPen(&out)
@@ -106,7 +116,7 @@ public struct ANSIEncoder: Sendable {
             ANSI.csi(&out, abs(s.amount), final: s.amount > 0 ? UInt8(ascii: "S") : UInt8(ascii: "T"))
             out.append(contentsOf: ANSI.resetMargins)
             cursor = nil
-            scrolledImages(for: diff, into: &out)
+            withPictureFrame(diff) { $0?.scrolledPictures(&$1, into: &out) }
         }
         let width = diff.size.width
         let cells = diff.target.cells
@@ -136,7 +146,7 @@ public struct ANSIEncoder: Sendable {
             cursor = next < width ? Point(x: next, y: p.y) : nil
         }
         if link != 0 { ANSI.hyperlink(nil, &out) }
-        drawImages(for: diff, into: &out)
+        withPictureFrame(diff) { $0?.drawPictures(&$1, into: &out) }
         if let c = diff.target.cursor {
             moveCursor(to: c, &out)
             if cursorVisible != true { out.append(contentsOf: ANSI.showCursor); cursorVisible = true }
@@ -147,18 +157,18 @@ public struct ANSIEncoder: Sendable {
     }
 
     mutating func moveCursor(to p: Point, _ out: inout [UInt8]) {
-        if let c = cursor, c == p { return }
-        if let c = cursor, c.y == p.y, p.x > c.x {
-            let n = p.x - c.x
-            if n == 1 { out.append(contentsOf: [0x1B, 0x5B, 0x43]) } else { ANSI.csi(&out, n, final: UInt8(ascii: "C")) }
-        } else if p == .zero {
-            out.append(contentsOf: ANSI.home)
-        } else if p.x == 0 {
-            ANSI.csi(&out, p.y + 1, final: UInt8(ascii: "H"))
-        } else {
-            ANSI.csi(&out, p.y + 1, p.x + 1, final: UInt8(ascii: "H"))
-        }
-        cursor = p
+        ANSI.moveCursor(&cursor, to: p, &out)
+    }
+
+    /// Runs one step of the picture layer with this frame's `PictureFrame`, in place (the layer
+    /// is not copied), and takes back the cursor where the layer left it.
+    private mutating func withPictureFrame(_ diff: BufferDiff,
+                                           _ step: (inout (any PictureLayer)?, inout PictureFrame) -> Void) {
+        guard pictures != nil else { return }
+        var frame = PictureFrame(diff: diff, depth: depth, defaultColors: defaultColors, onCanvas: onCanvas, cursor: cursor,
+                                 sendsAheadInPieces: sendsAheadInPieces)
+        step(&pictures, &frame)
+        cursor = frame.cursor
     }
 
     private mutating func resetPen(_ out: inout [UInt8]) {
@@ -173,7 +183,7 @@ public struct ANSIEncoder: Sendable {
         var fg = style.attributes.contains(.picture) ? style.foreground : style.foreground.downgraded(to: depth)
         var bg = style.background.downgraded(to: depth)
         var attrs = style.attributes
-        if imageLayer.onCanvas { Style.onCanvas(&fg, &bg, &attrs, background: defaultColors.background) }
+        if onCanvas { Style.onCanvas(&fg, &bg, &attrs, background: defaultColors.background) }
         var from = Style.plain
         var reset = true
         if let pen {

@@ -2,13 +2,13 @@
 /// contiguous buffers and written straight into the output (kitty's APC chunks take it with no
 /// whole base64 copy in between): 2.7 % of `render`'s CPU for 100 kitty thumbnails (perf,
 /// release), a 240x360 picture's payload being about 145 KB.
-enum Base64 {
+public enum Base64 {
     private static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
     /// The encoded length of `count` bytes.
-    static func encodedCount(_ count: Int) -> Int { (count + 2) / 3 * 4 }
+    public static func encodedCount(_ count: Int) -> Int { (count + 2) / 3 * 4 }
 
-    static func encode(_ bytes: [UInt8]) -> [UInt8] {
+    public static func encode(_ bytes: [UInt8]) -> [UInt8] {
         bytes.withUnsafeBufferPointer { input in
             [UInt8](unsafeUninitializedCapacity: encodedCount(input.count)) { out, count in
                 count = encode(input, into: out.baseAddress!)
@@ -18,7 +18,7 @@ enum Base64 {
 
     /// Encodes `input` at `out` (room for `encodedCount(input.count)` bytes); the bytes written.
     @discardableResult
-    static func encode(_ input: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) -> Int {
+    public static func encode(_ input: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) -> Int {
         alphabet.withUnsafeBufferPointer { table in
             let a = table.baseAddress!
             var i = 0, o = 0

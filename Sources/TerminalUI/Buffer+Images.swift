@@ -92,7 +92,7 @@ extension Buffer {
                 under.veils = runs.isEmpty ? [] : Self.groups(of: runs, within: Self.bounds(of: runs))
                 // One kept under the text too stays (the backdrop under a cover the help is
                 // drawn over: removing it blacked out the page in kitty 0.26.5); the encoder
-                // places the later one above it (`ANSIEncoder.underTextZ`).
+                // places the later one above it (`PixelPictureLayer.underTextZ`).
                 kept.removeAll { $0.rect.intersects(p.rect) && !$0.underText }
                 kept.append(under)
                 continue

@@ -16,7 +16,7 @@ public struct Buffer: Hashable, Sendable {
     public internal(set) var preloads: [TerminalImage] = []
     /// sixel/iTerm2 pictures that `settleImages` cut around what was drawn over them (their
     /// pieces, if any part stays uncovered, are in `images`): the encoder need not clear the
-    /// screen for them (`ANSIEncoder.cutAndWrittenOver`).
+    /// screen for them (`PixelPictureLayer.cutAndWrittenOver`).
     public internal(set) var cutAway: Set<UInt32> = []
     /// Boxes drawn as opaque as on any text terminal (the help, `markOpaque`): a kitty picture
     /// kept under the text is hidden there entirely (an opaque veil), not dimmed, and only

@@ -9,14 +9,19 @@ public struct ProgramRunner<P: Program>: Sendable {
     /// Cuts sixel/iTerm2 pictures around what is drawn over them, and to the part a scrolled
     /// viewport shows (`Buffer.settleImages`); nil: such a picture gives way to its half-blocks.
     public let cutter: (any PictureCutter)?
+    /// Writes the pictures of the frames (PictureProtocols' `PixelPictureLayer`); nil: the
+    /// frames' cells alone are written. No default: a program that shows pictures cannot lose
+    /// them by leaving it out.
+    public let pictures: (any PictureLayer)?
 
     public init(program: P, backend: any Backend, maxFramesPerSecond: Int = 60, cutter: (any PictureCutter)? = nil,
-                perform: @escaping EffectPerformer<P.Effect, P.Msg>) {
+                pictures: (any PictureLayer)?, perform: @escaping EffectPerformer<P.Effect, P.Msg>) {
         self.program = program
         self.backend = backend
         self.perform = perform
         self.maxFramesPerSecond = max(1, maxFramesPerSecond)
         self.cutter = cutter
+        self.pictures = pictures
     }
 
     private enum Item: Sendable {
@@ -68,7 +73,7 @@ public struct ProgramRunner<P: Program>: Sendable {
         var front = Buffer(size: await backend.size)
         var back = front
         var encoder = ANSIEncoder(depth: await backend.colorDepth,
-                                  synchronizedOutput: await backend.synchronizedOutput)
+                                  synchronizedOutput: await backend.synchronizedOutput, pictures: pictures)
         encoder.kittyFiles = await backend.kittyFiles
         encoder.setsTitle = await backend.setsWindowTitle
         if let colors = await backend.graphics.defaultColors { encoder.defaultColors = colors }

@@ -70,7 +70,7 @@ public struct GraphicsMode: Sendable, Hashable {
     /// `PictureScroll`), so a grid scroll carries them and only the new row's are drawn.
     public var picturesMoveWithScroll = false
     /// The terminal's default background and foreground when it said (OSC 11 / OSC 10): what
-    /// the kitty canvas paints for cells on the default colours (`ANSIEncoder+KittyCanvas`).
+    /// the kitty canvas paints for cells on the default colours (`PixelPictureLayer+KittyCanvas`).
     public var defaultColors: TerminalColors?
 
     /// Cell size when the terminal did not say (a common 10x20 cell).
@@ -109,16 +109,16 @@ public struct ImagePlacement: Sendable, Hashable {
     let fallback: HalfBlockCells
     let fallbackOrigin: Point
     /// A backdrop or a grid tile (kitty placed directly): text drawn over it leaves it under
-    /// the cells, veiled, over the canvas (`ANSIEncoder+KittyCanvas`: without it kitty 0.26.5
+    /// the cells, veiled, over the canvas (`PixelPictureLayer+KittyCanvas`: without it kitty 0.26.5
     /// drew changed cells over their old glyphs). Other pictures give way to their half-blocks.
     public var staysUnderText = false
     /// A piece cut out of a sixel/iTerm2 picture around an overlay (`Buffer.settleImages`):
     /// the id of that picture. When it comes back whole over its pieces, it draws every pixel
-    /// they showed, so they leave without a clear (`ANSIEncoder.needsClearForImages`).
+    /// they showed, so they leave without a clear (`PixelPictureLayer.needsClear`).
     public internal(set) var cutFrom: UInt32?
     /// The cells drawn over part of it (kitty only, `Buffer.settleImages`), their bounding box:
     /// the terminal then draws the picture under the text and under cells with a background
-    /// colour, with a dark veil over those cells (`KittyGraphics.veil`).
+    /// colour, with a dark veil over those cells (PictureProtocols' `KittyGraphics.veilID`).
     public internal(set) var veil: Rect?
     /// The veils laid over those cells: one per group of touching cells drawn over (the
     /// backdrop's panel and the help apart), so the bare picture between two overlays is not

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ImageCore
+import PictureProtocols
 import TerminalIO
 import TerminalUI
 
@@ -64,7 +65,7 @@ struct DemoCommand: AsyncParsableCommand {
                                       cells: DemoProgram.fit(image, into: size, depth: depth, graphics: graphics))
         model.depth = depth
         model.graphics = graphics
-        let runner = ProgramRunner(program: program, backend: backend) { effect, _ in
+        let runner = ProgramRunner(program: program, backend: backend, pictures: PixelPictureLayer()) { effect, _ in
             switch effect {
             case .crash: fatalError("MARVEL_GALLERY_TEST_CRASH: deliberate trap")
             }

@@ -1,4 +1,5 @@
 import Foundation
+import PictureProtocols
 import TerminalUI
 import TestSupport
 import XCTest
@@ -22,7 +23,7 @@ final class BackdropKittyEndToEndTests: XCTestCase {
         return Rect(x: a.x, y: a.y, width: b.x - a.x + 1, height: b.y - a.y + 1)
     }
 
-    /// The veil and the canvas under the cells' backgrounds (`ANSIEncoder+KittyCanvas`).
+    /// The veil and the canvas under the cells' backgrounds (`PixelPictureLayer+KittyCanvas`).
     static let helpers: Set<UInt32> = [KittyGraphics.veilID, KittyGraphics.canvasID, KittyGraphics.opaqueID]
 
     /// The page's picture: the placement (not a veil or the canvas) left of the panel, as tall

@@ -1,12 +1,13 @@
 import Foundation
 import ImageCore
+import PictureProtocols
 import TerminalUI
 import TestSupport
 import XCTest
 
 /// The help and the A–Z index over a kitty grid, in real kitty 0.26.5 under Xvfb (software GL).
 /// The tiles an overlay touches stay placed pictures, under its text (issue 26), over the
-/// canvas that paints every cell's background (`ANSIEncoder+KittyCanvas`): without it this
+/// canvas that paints every cell's background (`PixelPictureLayer+KittyCanvas`): without it this
 /// kitty showed the overlay's changed cells over their old glyphs (tile names, the hatching of
 /// "not available" tiles) and drew coloured cells in the wrong colour. Checked on screenshots
 /// against the grid before and the canvas the program sent (`OverlayShot`).

@@ -1,5 +1,6 @@
 import XCTest
 @testable import GalleryApp
+import PictureProtocols
 import TerminalUI
 import TestSupport
 
@@ -81,7 +82,7 @@ final class BackdropPixelTests: XCTestCase {
     func testScrollingThePanelSendsNoPixels() throws {
         var (h, _) = try backdrop()
         let first = frame(h)
-        var encoder = ANSIEncoder(depth: .truecolor, synchronizedOutput: true)
+        var encoder = ANSIEncoder(depth: .truecolor, synchronizedOutput: true, pictures: PixelPictureLayer())
         var vt = VirtualTerminal(size: first.size)
         vt.feed(encoder.encode(BufferDiff.fullRepaint(first)))
         XCTAssertEqual(vt.graphics.placements.count, 1, "the picture alone: no veil, no canvas")
@@ -109,7 +110,7 @@ final class BackdropPixelTests: XCTestCase {
         let picture = try XCTUnwrap(kitty.images.first { $0.image.id == 500 }, "the kitty picture stays")
         XCTAssertTrue(picture.underText)
         XCTAssertTrue(picture.veils.allSatisfy { !$0.intersects(box) }, "no dimmed veil under the help: \(picture.veils)")
-        var encoder = ANSIEncoder(depth: .truecolor, synchronizedOutput: true)
+        var encoder = ANSIEncoder(depth: .truecolor, synchronizedOutput: true, pictures: PixelPictureLayer())
         let bytes = String(decoding: encoder.encode(BufferDiff.fullRepaint(kitty)), as: UTF8.self)
         XCTAssertTrue(bytes.contains("i=\(KittyGraphics.opaqueID),p=1,c=\(box.width),r=\(box.height),z=-1,"), "the opaque veil")
         var (h, _) = try backdrop(.sixel)

@@ -1,5 +1,6 @@
 import XCTest
 @testable import GalleryApp
+import PictureProtocols
 import TerminalUI
 import TestSupport
 
@@ -55,7 +56,7 @@ final class DetailPictureScrollTests: XCTestCase {
             }
         }
         // On the wire: one placement of those pixels over those cells.
-        var encoder = ANSIEncoder(depth: .truecolor, synchronizedOutput: true)
+        var encoder = ANSIEncoder(depth: .truecolor, synchronizedOutput: true, pictures: PixelPictureLayer())
         let bytes = String(decoding: encoder.encode(BufferDiff.fullRepaint(buffer)), as: UTF8.self)
         XCTAssertTrue(bytes.contains("a=p,i=700,p=1,x=0,y=\(scrolled * 20),w=\(key.columns * 10),h=\((key.rows - scrolled) * 20),"
                                      + "c=\(key.columns),r=\(key.rows - scrolled),"), bytes)

@@ -1,5 +1,6 @@
 import XCTest
 @testable import GalleryApp
+import PictureProtocols
 import TerminalUI
 import TestSupport
 
@@ -45,7 +46,7 @@ final class GridScrollReplayTests: XCTestCase {
         var state = AppState(config: AppConfig(pageSize: 100), size: size)
         let initial = state.update(.resized(size))
         let grid = try XCTUnwrap(state.layout.tileGrid)
-        let runner = ProgramRunner(program: GalleryProgram(), backend: backend, perform: effects.performer)
+        let runner = ProgramRunner(program: GalleryProgram(), backend: backend, pictures: PixelPictureLayer(), perform: effects.performer)
         let run = Task { try await runner.run(state, initialEffects: initial) }
         func settled(line: Int) async -> Bool {
             guard let f = await backend.frames.last, f.scrollHint?.line == line else { return false }
@@ -127,7 +128,7 @@ final class GridScrollReplayTests: XCTestCase {
     /// shifted row, and for pictures a repaint): the real program's ratios to the first screen
     /// are measured on the built-in catalog with `ptybytes.py` (docs/pictures.md).
     func assertCheaperThanWithoutTheScroll(_ r: Replay, _ mode: GraphicsMode, file: StaticString = #filePath, line: UInt = #line) {
-        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false)
+        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false, pictures: PixelPictureLayer())
         _ = enc.encode(BufferDiff.fullRepaint(r.before))
         let without = enc.encode(BufferDiff(from: r.before, to: r.after, detectScroll: false)).count
         print("GridScrollReplayTests \(mode.graphics): scroll \(r.scrollBytes.count) B, without the scroll \(without) B, first screen \(r.firstBytes.count) B")

@@ -5,6 +5,7 @@ import Synchronization
 import TestSupport
 import XCTest
 @testable import GalleryApp
+import PictureProtocols
 import TerminalUI
 
 /// Bad days the sources learn about while they work reach the status line once (issue 17):
@@ -57,7 +58,7 @@ final class HealthNoticeTests: XCTestCase {
         let effects = EffectRunner(pages: FakePageSource(catalog: FakeCatalog.make(count: count)), thumbnails: thumbnails)
         var state = AppState(config: AppConfig(), size: size)
         let initial = state.update(.resized(size))
-        let runner = ProgramRunner(program: GalleryProgram(), backend: backend, perform: effects.performer)
+        let runner = ProgramRunner(program: GalleryProgram(), backend: backend, pictures: PixelPictureLayer(), perform: effects.performer)
         let run = Task { try await runner.run(state, initialEffects: initial) }
         await waitForScreen(backend, ready)
         check(await backend.screen)

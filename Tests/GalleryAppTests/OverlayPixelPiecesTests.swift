@@ -1,6 +1,7 @@
 import XCTest
 @testable import GalleryApp
 import ImageCore
+import PictureProtocols
 import TerminalUI
 import TestSupport
 
@@ -111,7 +112,7 @@ final class OverlayPixelPiecesTests: XCTestCase {
                        "opening draws the pieces")
         // The whole help screen from scratch (a repaint): every picture outside the help is
         // sent as pixels, nothing in its box.
-        var encoder = ANSIEncoder(depth: .truecolor, synchronizedOutput: false)
+        var encoder = ANSIEncoder(depth: .truecolor, synchronizedOutput: false, pictures: PixelPictureLayer())
         var fresh = VirtualTerminal(size: r.help.size)
         fresh.feed(encoder.encode(BufferDiff.fullRepaint(r.help)))
         XCTAssertEqual(Set(fresh.graphics.pixelDraws), Set(r.help.images.map(\.rect.origin)),

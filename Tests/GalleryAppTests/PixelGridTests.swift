@@ -1,5 +1,6 @@
 import XCTest
 @testable import GalleryApp
+import PictureProtocols
 import TerminalUI
 import TestSupport
 
@@ -31,7 +32,7 @@ final class PixelGridTests: XCTestCase {
         // Tiles whose character has a picture (Marvel's "not available" ones show initials).
         func pictures(_ range: Range<Int>) -> Int { catalog.characters[range].filter { $0.thumbnail?.isPlaceholder == false }.count }
         let firstCount = pictures(0..<tiles), secondCount = pictures(tiles..<(2 * tiles))
-        let runner = ProgramRunner(program: GalleryProgram(), backend: backend, perform: effects.performer)
+        let runner = ProgramRunner(program: GalleryProgram(), backend: backend, pictures: PixelPictureLayer(), perform: effects.performer)
         let run = Task { try await runner.run(state, initialEffects: initial) }
 
         func placed() async -> Int { await backend.frames.last?.images.count ?? 0 }

@@ -1,5 +1,6 @@
 import XCTest
 @testable import GalleryApp
+import PictureProtocols
 import TerminalUI
 import TestSupport
 
@@ -13,7 +14,7 @@ final class ProgramLoopTests: XCTestCase {
         let effects = EffectRunner(pages: pages, thumbnails: thumbnails)
         var state = AppState(config: AppConfig(), size: Size(width: 120, height: 40))
         let initial = state.update(.resized(Size(width: 120, height: 40)))
-        let runner = ProgramRunner(program: GalleryProgram(), backend: backend, perform: effects.performer)
+        let runner = ProgramRunner(program: GalleryProgram(), backend: backend, pictures: PixelPictureLayer(), perform: effects.performer)
         let run = Task { try await runner.run(state, initialEffects: initial) }
 
         // Pictures come a message after the page: wait for them too (a loaded machine may draw

@@ -1,5 +1,6 @@
 import XCTest
 @testable import GalleryApp
+import PictureProtocols
 import TerminalUI
 import TestSupport
 
@@ -60,7 +61,7 @@ final class TileLabelGridTests: XCTestCase {
         config.catalog = .comics
         var state = AppState(config: config, size: size)
         let initial = state.update(.resized(size))
-        let runner = ProgramRunner(program: GalleryProgram(), backend: backend, perform: effects.performer)
+        let runner = ProgramRunner(program: GalleryProgram(), backend: backend, pictures: PixelPictureLayer(), perform: effects.performer)
         let run = Task { try await runner.run(state, initialEffects: initial) }
         await waitForScreen(backend) { $0.contains("#1 Var") && $0.contains("#5 Var") }
         await eventually { await (backend.frames.last?.images.count ?? 0) > 0 }

@@ -1,5 +1,6 @@
 import Foundation
 import ImageCore
+import PictureProtocols
 import TerminalUI
 import TestSupport
 import XCTest
@@ -42,7 +43,7 @@ final class LateDefaultColorCanvasTests: XCTestCase {
 
     func testALateBackgroundAnswerRepaintsTheCanvasInIt() async throws {
         let backend = HeadlessBackend(size: Size(width: 20, height: 4), graphics: GraphicsMode(graphics: .kitty))
-        let runner = ProgramRunner(program: Self.covered, backend: backend) { _, _ in }
+        let runner = ProgramRunner(program: Self.covered, backend: backend, pictures: PixelPictureLayer()) { _, _ in }
         let task = Task { try await runner.run(OneScreenProgram.Model()) }
         await eventually(.seconds(5)) { await backend.frames.count >= 1 }
         let before = await backend.output

@@ -1,5 +1,6 @@
 import Foundation
 import ImageCore
+import PictureProtocols
 import TerminalUI
 import XCTest
 

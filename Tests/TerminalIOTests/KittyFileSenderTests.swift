@@ -1,5 +1,6 @@
 import XCTest
 @testable import TerminalIO
+import PictureProtocols
 import TerminalUI
 
 /// `render`'s file sender reads kitty's replies out of what came back with DA1.

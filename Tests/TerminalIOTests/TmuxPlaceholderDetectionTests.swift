@@ -1,5 +1,6 @@
 import XCTest
 @testable import TerminalIO
+import PictureProtocols
 import TerminalUI
 
 /// Inside tmux: kitty Unicode placeholders only with passthrough on, the client in kitty and a

@@ -38,7 +38,7 @@ private struct Counter: Program {
 final class ProgramRunnerTests: XCTestCase {
     func testScriptedRun() async throws {
         let backend = HeadlessBackend(size: Size(width: 20, height: 4))
-        let runner = ProgramRunner(program: Counter(), backend: backend) { effect, send in
+        let runner = ProgramRunner(program: Counter(), backend: backend, pictures: nil) { effect, send in
             if case .load(let n) = effect { send(.loaded("item\(n)")) }
         }
         let task = Task { try await runner.run(Counter.Model()) }
@@ -63,7 +63,7 @@ final class ProgramRunnerTests: XCTestCase {
     /// Messages that change nothing on screen write nothing.
     func testNothingDrawnWhenNothingChanged() async throws {
         let backend = HeadlessBackend(size: Size(width: 20, height: 4))
-        let runner = ProgramRunner(program: Counter(), backend: backend) { _, _ in }
+        let runner = ProgramRunner(program: Counter(), backend: backend, pictures: nil) { _, _ in }
         let task = Task { try await runner.run(Counter.Model()) }
         await backend.type("xyzxyz")
         await backend.finish()
@@ -74,7 +74,7 @@ final class ProgramRunnerTests: XCTestCase {
 
     func testTerminateQuitsAndSuspendRepaints() async throws {
         let backend = HeadlessBackend(size: Size(width: 20, height: 4))
-        let runner = ProgramRunner(program: Counter(), backend: backend) { _, _ in }
+        let runner = ProgramRunner(program: Counter(), backend: backend, pictures: nil) { _, _ in }
         let task = Task { try await runner.run(Counter.Model()) }
         await backend.send(.suspend)
         await backend.send(.terminate(signal: 15))

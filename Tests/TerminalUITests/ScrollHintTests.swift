@@ -1,4 +1,5 @@
 import XCTest
+@testable import PictureProtocols
 @testable import TerminalUI
 import TestSupport
 
@@ -35,7 +36,7 @@ final class ScrollHintTests: XCTestCase {
     /// `a` drawn, then the diff to `b` on the same terminal; the pictures drawn by the second
     /// write only (their top-left cells).
     func replay(_ a: Buffer, _ b: Buffer, picturesMove: Bool = false) -> (screen: Buffer, draws: [Point], text: String) {
-        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false)
+        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false, pictures: PixelPictureLayer())
         var vt = VirtualTerminal(size: size)
         vt.feed(enc.encode(BufferDiff.fullRepaint(a)))
         let draws = vt.graphics.pixelDraws.count

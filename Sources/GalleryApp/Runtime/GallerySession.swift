@@ -1,4 +1,5 @@
 import ImageCore
+import PictureProtocols
 import TerminalUI
 
 /// One run of the characters gallery on a backend: the initial state, the program, the
@@ -60,7 +61,8 @@ public enum GallerySession {
         // sixel/iTerm2: an overlay over part of a picture leaves the rest of it as pixels.
         let cutter = TerminalImages.Cutter.forMode(await backend.graphics)
         let runner = ProgramRunner(program: program, backend: backend,
-                                   maxFramesPerSecond: options.maxFramesPerSecond, cutter: cutter, perform: effects.performer)
+                                   maxFramesPerSecond: options.maxFramesPerSecond, cutter: cutter, pictures: PixelPictureLayer(),
+                                   perform: effects.performer)
         let (ended, stats) = try await runner.run(state, initialEffects: initialEffects)
         effects.saveFinal(ended.saved)
         return (ended, stats)

@@ -1,11 +1,12 @@
 import Foundation
 import ImageCore
+import PictureProtocols
 import TerminalUI
 import TestSupport
 
 /// Measures of a screenshot of an overlay over kitty pictures, cell by cell against what the
 /// program asked for: its screen (`VirtualTerminal`) and the canvas it sent
-/// (`ANSIEncoder+KittyCanvas`: the cells' backgrounds while pictures lie under the text).
+/// (`PixelPictureLayer+KittyCanvas`: the cells' backgrounds while pictures lie under the text).
 enum OverlayShot {
     typealias CellPixels = (width: Int, height: Int, size: Size)
 

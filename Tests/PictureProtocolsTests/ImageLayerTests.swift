@@ -1,4 +1,5 @@
 import XCTest
+@testable import PictureProtocols
 @testable import TerminalUI
 import TestSupport
 
@@ -30,7 +31,7 @@ final class ImageLayerTests: XCTestCase {
 
     /// Encodes `frames` one after another on one encoder and terminal.
     private func show(_ frames: [Buffer], depth: ColorDepth = .truecolor) -> (VirtualTerminal, [[UInt8]], ANSIEncoder) {
-        encodeFrames(frames, on: ANSIEncoder(depth: depth, synchronizedOutput: true))
+        encodeFrames(frames, on: ANSIEncoder(depth: depth, synchronizedOutput: true, pictures: PixelPictureLayer()))
     }
 
     func testKittyPicturesAreSentOncePlacedMovedAndDeleted() {
@@ -112,16 +113,16 @@ final class ImageLayerTests: XCTestCase {
         XCTAssertEqual(enc.imagesTransmitted, 1)
     }
 
-    /// The canvas (kitty 0.26.5's background pass under software GL, `ANSIEncoder+KittyCanvas`):
+    /// The canvas (kitty 0.26.5's background pass under software GL, `PixelPictureLayer+KittyCanvas`):
     /// one opaque pixel per cell, the cell's background as the terminal shows it.
     func testTheCanvasHoldsEveryCellsBackground() {
         var b = Buffer(size: Size(width: 3, height: 2))
         b.set(Cell("a", style: Style(background: .rgb(20, 20, 40))), at: Point(x: 1, y: 0))
         b.set(Cell("b", style: Style(background: .indexed(196))), at: Point(x: 2, y: 0))
         b.set(Cell("c", style: Style(foreground: .rgb(1, 2, 3), attributes: .reverse)), at: Point(x: 0, y: 1))
-        let enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: true)
-        XCTAssertEqual(enc.canvasPixels(b), [0, 0, 0, 255, 20, 20, 40, 255, 255, 0, 0, 255,
-                                             1, 2, 3, 255, 0, 0, 0, 255, 0, 0, 0, 255])
+        let pixels = PixelPictureLayer.canvasPixels(b, depth: .truecolor, defaultColors: .kittyDefaults)
+        XCTAssertEqual(pixels, [0, 0, 0, 255, 20, 20, 40, 255, 255, 0, 0, 255,
+                                1, 2, 3, 255, 0, 0, 0, 255, 0, 0, 0, 255])
     }
 
     /// A terminal that said its default colours (a themed kitty: OSC 11/10) gets them on the
@@ -129,9 +130,8 @@ final class ImageLayerTests: XCTestCase {
     func testTheCanvasPaintsTheTerminalsOwnDefaultColours() {
         var b = Buffer(size: Size(width: 2, height: 1))
         b.set(Cell("c", style: Style(attributes: .reverse)), at: Point(x: 1, y: 0))
-        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: true)
-        enc.defaultColors = TerminalColors(background: RGB(0x1E, 0x1E, 0x2E), foreground: RGB(0xCD, 0xD6, 0xF4))
-        XCTAssertEqual(enc.canvasPixels(b), [0x1E, 0x1E, 0x2E, 255, 0xCD, 0xD6, 0xF4, 255])
+        let colors = TerminalColors(background: RGB(0x1E, 0x1E, 0x2E), foreground: RGB(0xCD, 0xD6, 0xF4))
+        XCTAssertEqual(PixelPictureLayer.canvasPixels(b, depth: .truecolor, defaultColors: colors), [0x1E, 0x1E, 0x2E, 255, 0xCD, 0xD6, 0xF4, 255])
         var fg = Color.default, bg = Color.default, attrs: Attributes = [.reverse]
         Style.onCanvas(&fg, &bg, &attrs, background: RGB(0x1E, 0x1E, 0x2E))
         XCTAssertEqual(fg, .rgb(0x1E, 0x1E, 0x2E))
@@ -254,7 +254,7 @@ final class ImageLayerTests: XCTestCase {
         XCTAssertEqual(backdrop.veils, [panel], "the panel alone is dimmed")
         XCTAssertEqual(b[11, 9], .blank, "the help's cells keep their own colours")
         XCTAssertEqual(b[12, 9].style, .plain)
-        var encoder = ANSIEncoder(depth: .truecolor, synchronizedOutput: false)
+        var encoder = ANSIEncoder(depth: .truecolor, synchronizedOutput: false, pictures: PixelPictureLayer())
         encoder.defaultColors = TerminalColors(background: RGB(1, 2, 3), foreground: RGB(200, 200, 200))
         var vt = VirtualTerminal(size: b.size)
         let open = encoder.encode(BufferDiff.fullRepaint(b))

@@ -1,4 +1,5 @@
 import XCTest
+@testable import PictureProtocols
 @testable import TerminalUI
 import TestSupport
 
@@ -40,7 +41,7 @@ final class KittyCroppedPictureTests: XCTestCase {
     }
 
     private func encode(_ frames: [Buffer], files: (any KittyPictureFiles)? = nil) -> (VirtualTerminal, [String]) {
-        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: true)
+        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: true, pictures: PixelPictureLayer())
         enc.kittyFiles = files
         let (vt, writes, _) = encodeFrames(frames, on: enc, size: screenSize)
         return (vt, writes.map(s))

@@ -1,4 +1,5 @@
 import XCTest
+@testable import PictureProtocols
 @testable import TerminalUI
 import TestSupport
 
@@ -33,7 +34,7 @@ final class SentAheadTests: XCTestCase {
     }
 
     func testPicturesSentAheadGoAfterTheFrameAChunkAtATimeAndTheKeysComeBetween() {
-        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false)
+        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false, pictures: PixelPictureLayer())
         enc.sendsAheadInPieces = true
         var vt = VirtualTerminal(size: Size(width: 40, height: 6))
         let first = frame([1, 2]), idle = frame([1, 2], ahead: [3, 4])
@@ -80,7 +81,7 @@ final class SentAheadTests: XCTestCase {
     /// A frame that transmits a picture of its own while one sent ahead is loading: kitty would
     /// take it as more of that one, so the rest of that one goes first.
     func testAFrameThatTransmitsFinishesThePictureInProgressFirst() {
-        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false)
+        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false, pictures: PixelPictureLayer())
         enc.sendsAheadInPieces = true
         var vt = VirtualTerminal(size: Size(width: 40, height: 6))
         let idle = frame([1], ahead: [3])

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import PictureProtocols
 @testable import TerminalUI
 import TestSupport
 
@@ -49,7 +50,7 @@ final class KittyFileTransferTests: XCTestCase {
     /// The path is the payload (base64), about 100 bytes a picture; the terminal stores it.
     func testPicturesGoAsTemporaryFilesAndCostAFewBytesEach() {
         let files = MemoryPictureFiles()
-        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false)
+        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false, pictures: PixelPictureLayer())
         enc.kittyFiles = files
         var vt = VirtualTerminal(size: Size(width: 40, height: 6))
         let out = enc.encode(BufferDiff.fullRepaint(frame([1, 2, 3])))
@@ -67,7 +68,7 @@ final class KittyFileTransferTests: XCTestCase {
     /// A full /tmp: the picture whose file could not be written is streamed; the others go as files.
     func testAFailedWriteStreamsThatPicture() {
         let files = MemoryPictureFiles(failing: [2])
-        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false)
+        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false, pictures: PixelPictureLayer())
         enc.kittyFiles = files
         var vt = VirtualTerminal(size: Size(width: 40, height: 6))
         let out = enc.encode(BufferDiff.fullRepaint(frame([1, 2, 3])))
@@ -82,7 +83,7 @@ final class KittyFileTransferTests: XCTestCase {
     /// and the unread file is removed.
     func testAnErrorReplyStreamsThatPictureAndEveryLaterOne() {
         let files = MemoryPictureFiles()
-        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false)
+        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false, pictures: PixelPictureLayer())
         enc.kittyFiles = files
         var vt = VirtualTerminal(size: Size(width: 40, height: 6))
         let first = frame([1, 2])
@@ -113,7 +114,7 @@ final class KittyFileTransferTests: XCTestCase {
     /// from files are left alone, and every later picture is streamed.
     func testUnreadFilesAreStreamedAgainByTheNextFrame() {
         let files = MemoryPictureFiles()
-        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false)
+        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false, pictures: PixelPictureLayer())
         enc.kittyFiles = files
         var vt = VirtualTerminal(size: Size(width: 40, height: 6))
         let first = frame([1, 2, 3])
@@ -171,7 +172,7 @@ final class KittyFileTransferRunnerTests: XCTestCase {
         let backend = HeadlessBackend(size: Size(width: 20, height: 4), graphics: GraphicsMode(graphics: .kitty))
         let files = MemoryPictureFiles()
         await backend.useKittyFiles(files)
-        let runner = ProgramRunner(program: onePicture, backend: backend) { _, _ in }
+        let runner = ProgramRunner(program: onePicture, backend: backend, pictures: PixelPictureLayer()) { _, _ in }
         let task = Task { try await runner.run(OneScreenProgram.Model()) }
         await eventually(.seconds(5)) { await backend.frames.count >= 1 }
         let first = String(decoding: await backend.output, as: UTF8.self)
@@ -210,7 +211,7 @@ final class KittyPicturesWaitForTheDecisionTests: XCTestCase {
         let backend = HeadlessBackend(size: Size(width: 20, height: 4), graphics: GraphicsMode(graphics: .kitty))
         let files = DecidingFiles()
         await backend.useKittyFiles(files)
-        let runner = ProgramRunner(program: onePicture, backend: backend) { _, _ in }
+        let runner = ProgramRunner(program: onePicture, backend: backend, pictures: PixelPictureLayer()) { _, _ in }
         let task = Task { try await runner.run(OneScreenProgram.Model()) }
         await eventually(.seconds(5)) { await backend.frames.count >= 1 }
         let first = String(decoding: await backend.output, as: UTF8.self)

@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// kitty pictures sent ahead of need (`Buffer.preload`), queued behind the frame that asked
 /// for them and written by the runner one APC command (one chunk, at most 4 KB of base64) at a
 /// time, between the keys: seven tiles of 76 KB took 0.43 s over 10 Mbit/s, and a key pressed

@@ -1,4 +1,5 @@
 import XCTest
+@testable import PictureProtocols
 @testable import TerminalUI
 import TestSupport
 
@@ -68,7 +69,7 @@ final class SendAheadRunnerTests: XCTestCase {
     /// chunk: by order of the bytes written, not by time.
     func testAKeyTypedWhilePicturesAreSentAheadIsAnsweredBeforeTheirRest() async throws {
         let backend = SlowLinkBackend()
-        let runner = ProgramRunner(program: AheadProgram(), backend: backend, maxFramesPerSecond: 1000) { _, _ in }
+        let runner = ProgramRunner(program: AheadProgram(), backend: backend, maxFramesPerSecond: 1000, pictures: PixelPictureLayer()) { _, _ in }
         let task = Task { try await runner.run(AheadProgram.Model()) }
         func text(_ w: [UInt8]) -> String { String(decoding: w, as: UTF8.self) }
         await eventually {
@@ -95,7 +96,7 @@ final class SendAheadRunnerTests: XCTestCase {
     /// terminal would read the leave sequence as more of it), the pictures not started do not.
     func testQuittingMidPictureFinishesItFirst() async throws {
         let backend = SlowLinkBackend()
-        let runner = ProgramRunner(program: AheadProgram(), backend: backend, maxFramesPerSecond: 1000) { _, _ in }
+        let runner = ProgramRunner(program: AheadProgram(), backend: backend, maxFramesPerSecond: 1000, pictures: PixelPictureLayer()) { _, _ in }
         let task = Task { try await runner.run(AheadProgram.Model()) }
         await backend.type("q")
         _ = try await task.value

@@ -1,4 +1,5 @@
 import XCTest
+@testable import PictureProtocols
 @testable import TerminalUI
 import TestSupport
 
@@ -28,7 +29,7 @@ final class KittyImageBudgetTests: XCTestCase {
 
     /// Shows `frames` on one encoder with room for `budget` pictures; the writes per frame.
     private func show(_ frames: [Buffer], budget pictures: Int) -> (VirtualTerminal, [[UInt8]], ANSIEncoder) {
-        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false)
+        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false, pictures: PixelPictureLayer())
         enc.kittyStoreBudget = pictures * 6_400
         return encodeFrames(frames, on: enc) { enc, vt, f in
             XCTAssertLessThanOrEqual(enc.kittyStoredBytes, max(enc.kittyStoreBudget, f.images.count * 6_400),
@@ -91,7 +92,7 @@ final class KittyImageBudgetTests: XCTestCase {
     func testAFullRepaintKeepsTheStoredPictures() {
         // A resize repaints from a cleared screen: the tiles stay stored and are placed again,
         // not one transmitted twice (kitty 0.26.5 frees them all on `CSI 2J`).
-        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false)
+        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false, pictures: PixelPictureLayer())
         var vt = VirtualTerminal(size: Size(width: 40, height: 6))
         let grid = frame([1, 2, 3]), other = frame([4])
         vt.feed(enc.encode(BufferDiff.fullRepaint(grid)))  // nothing stored yet: `CSI 2J` loses nothing
@@ -123,7 +124,7 @@ final class KittyImageBudgetTests: XCTestCase {
     }
 
     func testTheDefaultBudgetIsWellBelowKittysQuotaAndHoldsSeveralScreens() {
-        let budget = ANSIEncoder(depth: .truecolor, synchronizedOutput: false).kittyStoreBudget
+        let budget = ANSIEncoder(depth: .truecolor, synchronizedOutput: false, pictures: PixelPictureLayer()).kittyStoreBudget
         XCTAssertLessThanOrEqual(budget, 320_000_000 / 4)
         // A 200x60 screen of tiles at 10x20-pixel cells, twice over (a scroll down and back).
         XCTAssertGreaterThan(budget * 3 / 4, 2 * 200 * 10 * 60 * 20 * 4)
@@ -151,7 +152,7 @@ final class KittyLargePictureTests: XCTestCase {
         let page = cells(7, cols: 20, rows: 6)   // 120 of 480 cells
         let frames = [frame(tiles), frame([(page, Point(x: 0, y: 2))]), frame(tiles),
                       frame([(page, Point(x: 0, y: 2))]), frame(tiles)]
-        let (vt, bytes, enc) = encodeFrames(frames, on: ANSIEncoder(depth: .truecolor, synchronizedOutput: false)) { _, vt, _ in
+        let (vt, bytes, enc) = encodeFrames(frames, on: ANSIEncoder(depth: .truecolor, synchronizedOutput: false, pictures: PixelPictureLayer())) { _, vt, _ in
             XCTAssertEqual(vt.unknownSequences, [], "a picture placed after kitty freed it")
         }
         let writes = bytes.map { String(decoding: $0, as: UTF8.self) }

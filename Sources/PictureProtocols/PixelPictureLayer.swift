@@ -1,5 +1,9 @@
-/// What the encoder knows about the pictures on the terminal.
-struct ImageLayer: Sendable {
+import TerminalUI
+
+/// The pictures of the frames an `ANSIEncoder` writes, in the terminal's own pixels (kitty,
+/// sixel, iTerm2), and what it knows of the pictures on the terminal: shown, stored, sent as
+/// files, sent ahead, the kitty canvas.
+public struct PixelPictureLayer: PictureLayer {
     /// Placements the terminal shows now.
     var shown: [ImagePlacement] = []
     /// kitty pictures the terminal stores: each transmitted once while it stays there, the
@@ -10,23 +14,23 @@ struct ImageLayer: Sendable {
     /// The z each kitty picture shown now was placed at (a change re-places it).
     var placedZ: [UInt32: Int] = [:]
     /// Where kitty pictures are written as temporary files (nil: streamed), and the file of
-    /// each picture sent so (`ANSIEncoder+KittyFiles`).
-    var files: (any KittyPictureFiles)?
+    /// each picture sent so (`PixelPictureLayer+KittyFiles`).
+    public var files: (any KittyPictureFiles)?
     var filesSent: [UInt32: String] = [:]
     /// The opaque boxes placed now (`KittyGraphics.opaqueID`) and the colour they were sent in.
     var opaque: [Rect] = []
     var opaqueColour: RGB?
     /// The terminal failed to read one: every later picture is streamed.
     var filesOff = false
-    /// Streamed pictures sent ahead, written between frames (`ANSIEncoder+SentAhead`).
+    /// Streamed pictures sent ahead, written between frames (`PixelPictureLayer+SentAhead`).
     var ahead = SentAhead()
     var fileTransmits = 0
     var fileFailures = 0
     var unreadFiles = 0
-    /// The canvas placed now, its pixels (`ANSIEncoder+KittyCanvas`); nil: none placed.
+    /// The canvas placed now, its pixels (`PixelPictureLayer+KittyCanvas`); nil: none placed.
     var canvas: [UInt8]?
-    /// The frame being written is on the canvas: its cells go on the default background.
-    var onCanvas = false
+
+    public init() {}
 }
 
 /// Pictures in a frame, written around the cells of the same frame (so one synchronized write
@@ -35,7 +39,7 @@ struct ImageLayer: Sendable {
 /// ordinary text; sixel and iTerm2 pictures are written again whenever they or a cell under
 /// them change, and a frame that loses one is repainted from a cleared screen (the only way to
 /// wipe pixels those protocols leave behind).
-extension ANSIEncoder {
+extension PixelPictureLayer {
     /// The z of a kitty picture kept under the text: below the cells, and one step lower for
     /// each later picture under the text that overlaps it, so the later one (a cover of the
     /// backdrop's strip, with the help over both) is drawn above it: at one z kitty orders
@@ -55,32 +59,32 @@ extension ANSIEncoder {
     }
 
     /// Pictures transmitted so far (tests and the benchmark).
-    public var imagesTransmitted: Int { imageLayer.transmits }
+    public var imagesTransmitted: Int { transmits }
     /// kitty pictures freed in the terminal to stay under the budget, and the bytes it holds.
-    public var imagesFreed: Int { imageLayer.frees }
-    public var kittyStoredBytes: Int { imageLayer.stored.bytes }
+    public var imagesFreed: Int { frees }
+    public var kittyStoredBytes: Int { stored.bytes }
 
     /// Bytes of decoded kitty pictures the terminal may hold for this program (see
     /// `KittyImageStore`).
     public var kittyStoreBudget: Int {
-        get { imageLayer.stored.budget }
-        set { imageLayer.stored.budget = max(0, newValue) }
+        get { stored.budget }
+        set { stored.budget = max(0, newValue) }
     }
 
     /// The terminal dropped everything it stored (suspend, leave): send pictures again.
     public mutating func forgetStoredImages() {
-        imageLayer.stored.removeAll()
-        imageLayer.shown.removeAll()
-        imageLayer.canvas = nil
-        imageLayer.opaque = []
-        imageLayer.ahead.removeAll()
+        stored.removeAll()
+        shown.removeAll()
+        canvas = nil
+        opaque = []
+        ahead.removeAll()
     }
 
-    func needsClearForImages(_ diff: BufferDiff) -> Bool {
+    public func needsClear(for diff: BufferDiff, picturesAreCells: Bool) -> Bool {
         guard !diff.clearScreen else { return false }
         let target = diff.target.images
         // After a scroll that carried the pictures, what the terminal shows is where they moved.
-        let shown = diff.picturesAfterScroll ?? imageLayer.shown
+        let shown = diff.picturesAfterScroll ?? self.shown
         return shown.contains { p in
             (p.image.graphics == .sixel || p.image.graphics == .iterm2) && !target.contains(p)
                 && !(picturesAreCells && Self.drawnOverWhole(p, target: target, shown: shown))
@@ -145,37 +149,39 @@ extension ANSIEncoder {
     /// Right after a scroll that carried sixel/iTerm2 pictures: the rows holding pictures
     /// pushed partly off the bottom are erased (`CSI J`: the only thing that wipes their pixels
     /// in xterm), and the pictures shown are the moved ones (drawn again only if they changed).
-    mutating func scrolledImages(for diff: BufferDiff, into out: inout [UInt8]) {
+    public mutating func scrolledPictures(_ frame: inout PictureFrame, into out: inout [UInt8]) {
+        let diff = frame.diff
         guard let moved = diff.picturesAfterScroll else { return }
         if let row = diff.eraseFrom {
-            moveCursor(to: Point(x: 0, y: row), &out)
+            frame.moveCursor(to: Point(x: 0, y: row), &out)
             out.append(contentsOf: ANSI.eraseBelow)
         }
-        imageLayer.shown = moved
+        shown = moved
     }
 
     /// Before the cells: kitty placements that left are deleted (`d=i` by placement: the
     /// picture stays stored for when it comes back, the grid's tiles after a detail page, the
     /// covers strip after a comic); a cleared screen forgets all placements.
-    mutating func removeImages(for diff: BufferDiff, into out: inout [UInt8]) {
+    public mutating func removePictures(_ frame: inout PictureFrame, into out: inout [UInt8]) {
+        let diff = frame.diff
         if diff.clearScreen {
             // Clearing the screen does not remove kitty placements everywhere: delete them all
             // (`d=a`: the stored pictures stay).
-            if imageLayer.shown.contains(where: { $0.image.graphics == .kitty && !$0.placeholder }) {
+            if shown.contains(where: { $0.image.graphics == .kitty && !$0.placeholder }) {
                 out.append(contentsOf: KittyGraphics.deletePlacements)
             }
-            imageLayer.shown.removeAll()
-            imageLayer.canvas = nil
-            imageLayer.opaque = []
+            shown.removeAll()
+            canvas = nil
+            opaque = []
             return
         }
         let target = diff.target.images
-        for p in imageLayer.shown where p.image.graphics == .kitty && !p.placeholder
+        for p in shown where p.image.graphics == .kitty && !p.placeholder
             && !target.contains(where: { $0.image.id == p.image.id && !$0.placeholder }) {
             out.append(contentsOf: KittyGraphics.deletePlacement(id: p.image.id, placement: 1))
         }
         // A veil whose overlay closed or moved (the rest are placed again by `drawImages`).
-        for p in imageLayer.shown where p.veil != nil && !target.contains(p) {
+        for p in shown where p.veil != nil && !target.contains(p) {
             for k in 0..<max(1, p.veils.count) {
                 out.append(contentsOf: KittyGraphics.deletePlacement(id: KittyGraphics.veilID, placement: Self.veilPlacement(p.image.id, k)))
             }
@@ -186,67 +192,68 @@ extension ANSIEncoder {
     /// picture without a placement on `CSI 2J` (its `grman_clear`), which would lose the tiles
     /// the program keeps there to place again: while it keeps any, the screen is erased from
     /// the top-left corner down (`CSI H CSI J`), which leaves stored pictures alone.
-    mutating func clearScreen(into out: inout [UInt8]) {
-        if imageLayer.stored.count > 0 {
+    public mutating func clearScreen(_ frame: inout PictureFrame, into out: inout [UInt8]) {
+        if stored.count > 0 {
             out.append(contentsOf: ANSI.home)
             out.append(contentsOf: ANSI.eraseBelow)
-            cursor = .zero
+            frame.cursor = .zero
         } else {
             out.append(contentsOf: ANSI.clearScreen)
         }
     }
 
     /// After the cells: what is new, moved or drawn over is written.
-    mutating func drawImages(for diff: BufferDiff, into out: inout [UInt8]) {
+    public mutating func drawPictures(_ frame: inout PictureFrame, into out: inout [UInt8]) {
+        let diff = frame.diff
         let target = diff.target.images
         let width = diff.size.width
-        imageLayer.stored.nextFrame()
+        stored.nextFrame()
         forgetUnreadFiles()
-        var placedZ: [UInt32: Int] = [:]
+        var frameZ: [UInt32: Int] = [:]
         for (index, p) in target.enumerated() {
             let image = p.image
             switch image.graphics {
             case .kitty where p.placeholder:
-                if imageLayer.stored.show(image) {
+                if stored.show(image) {
                     out.append(contentsOf: TmuxPassthrough.wrap(kittyTransmit(image)))
                     out.append(contentsOf: TmuxPassthrough.wrap(KittyGraphics.placeVirtual(id: image.id, cols: image.cols, rows: image.rows)))
-                    imageLayer.transmits += 1
+                    transmits += 1
                 }
             case .kitty:
-                if imageLayer.stored.show(image) {
+                if stored.show(image) {
                     out.append(contentsOf: kittyTransmit(image))
-                    imageLayer.transmits += 1
-                } else if let queued = imageLayer.ahead.take(image.id) {
+                    transmits += 1
+                } else if let queued = ahead.take(image.id) {
                     // Sent ahead but not gone yet: it goes now, before its placement.
                     out.append(contentsOf: queued)
                 }
                 let z = p.underText ? Self.underTextZ(of: index, in: target) : 1
-                placedZ[image.id] = z
-                if !imageLayer.shown.contains(p) || imageLayer.placedZ[image.id] != z {
+                frameZ[image.id] = z
+                if !shown.contains(p) || placedZ[image.id] != z {
                     // Above the text (z=1) while no text shares its cells: kitty's below-text
                     // path left stale text in default-background cells (0.26.5, seen). With
                     // an overlay over it (`underText`), under the cells (`z` below INT32_MIN/2,
                     // the protocol's "z-index"): the overlay's cells, which have a background
                     // colour (`ImagePlacement.veiled`), cover it and the rest stays pixels.
                     // Re-placing when that changes replaces placement 1 in place.
-                    moveCursor(to: p.rect.origin, &out)
+                    frame.moveCursor(to: p.rect.origin, &out)
                     // Part of it (cut by a scrolled viewport): those pixels over those cells.
                     out.append(contentsOf: KittyGraphics.place(id: image.id, placement: 1, cols: p.rect.width, rows: p.rect.height,
                                                                z: z, source: p.sourcePixels))
                 }
             case .sixel, .iterm2:
-                let touched = diff.clearScreen || !imageLayer.shown.contains(p) || diff.changed.contains { i in
+                let touched = diff.clearScreen || !shown.contains(p) || diff.changed.contains { i in
                     p.rect.contains(Point(x: i % width, y: i / width))
                 }
                 guard touched else { continue }
-                moveCursor(to: p.rect.origin, &out)
+                frame.moveCursor(to: p.rect.origin, &out)
                 if image.graphics == .sixel {
                     out.append(contentsOf: image.payload)
                 } else {
                     out.append(contentsOf: ITerm2Graphics.show(file: image.payload, cols: image.cols, rows: image.rows))
                 }
-                imageLayer.transmits += 1
-                cursor = nil  // the terminal leaves the cursor after the picture
+                transmits += 1
+                frame.cursor = nil  // the terminal leaves the cursor after the picture
             case .blocks:
                 continue
             }
@@ -254,63 +261,63 @@ extension ANSIEncoder {
         // Veils (overlays over pictures): sending the veil again replaces it and drops its
         // placements, so when any changes it is sent once and every veil of the frame placed.
         let veiled = target.filter { $0.veil != nil && !$0.placeholder }
-        if !veiled.isEmpty, veiled != imageLayer.shown.filter({ $0.veil != nil && !$0.placeholder }) {
+        if !veiled.isEmpty, veiled != shown.filter({ $0.veil != nil && !$0.placeholder }) {
             out.append(contentsOf: KittyGraphics.transmitVeil)
             for p in veiled {
                 for (k, veil) in p.veils.enumerated() {
-                    moveCursor(to: veil.origin, &out)
+                    frame.moveCursor(to: veil.origin, &out)
                     out.append(contentsOf: KittyGraphics.placeVeil(placement: Self.veilPlacement(p.image.id, k), cols: veil.width, rows: veil.height))
                 }
             }
         }
-        drawOpaque(for: diff, into: &out)
-        drawCanvas(for: diff, into: &out)
-        imageLayer.shown = target
-        imageLayer.placedZ = placedZ
+        drawOpaque(&frame, into: &out)
+        drawCanvas(&frame, into: &out)
+        shown = target
+        placedZ = frameZ
         // Freed before the preloads are sent: kitty 0.26.5's `d=I` would take them too.
         freeImages(placed: Set(target.map(\.image.id)), into: &out)
         // Pictures about to come into view, sent now (not placed) so their scroll is placements only.
         // Streamed, they wait behind the frame when the runner writes them between keys.
-        for image in diff.target.preloads where imageLayer.stored.show(image) {
+        for image in diff.target.preloads where stored.show(image) {
             let bytes = kittyTransmit(image)
-            if sendsAheadInPieces && imageLayer.filesSent[image.id] == nil {
-                imageLayer.ahead.append(id: image.id, bytes: bytes)
+            if frame.sendsAheadInPieces && filesSent[image.id] == nil {
+                ahead.append(id: image.id, bytes: bytes)
             } else {
                 out.append(contentsOf: bytes)
             }
-            imageLayer.transmits += 1
+            transmits += 1
         }
     }
 
     /// The opaque boxes of the frame (the help) while pictures lie under the text: each hides
     /// them entirely (`KittyGraphics.opaqueID`); elsewhere the cells alone are opaque.
-    private mutating func drawOpaque(for diff: BufferDiff, into out: inout [UInt8]) {
-        let boxes = imageLayer.onCanvas ? diff.target.opaque : []
-        let colour = defaultColors.background
-        guard boxes != imageLayer.opaque || (!boxes.isEmpty && imageLayer.opaqueColour != colour) else { return }
+    private mutating func drawOpaque(_ frame: inout PictureFrame, into out: inout [UInt8]) {
+        let boxes = frame.onCanvas ? frame.diff.target.opaque : []
+        let colour = frame.defaultColors.background
+        guard boxes != opaque || (!boxes.isEmpty && opaqueColour != colour) else { return }
         if boxes.isEmpty {
             out.append(contentsOf: KittyGraphics.deletePlacements(of: KittyGraphics.opaqueID))
         } else {
             out.append(contentsOf: KittyGraphics.transmitOpaque(colour))
             for (k, box) in boxes.enumerated() {
-                moveCursor(to: box.origin, &out)
+                frame.moveCursor(to: box.origin, &out)
                 out.append(contentsOf: KittyGraphics.placeOpaque(placement: UInt32(k + 1), cols: box.width, rows: box.height))
             }
         }
-        imageLayer.opaque = boxes
-        imageLayer.opaqueColour = colour
+        opaque = boxes
+        opaqueColour = colour
     }
 
     /// Frees kitty pictures (`a=d,d=I`: their pixels) while the terminal holds more than the
     /// budget; never one on this frame (see `KittyImageStore.evict` for which go).
     private mutating func freeImages(placed: Set<UInt32>, into out: inout [UInt8]) {
-        let freed = imageLayer.stored.evict(placed: placed)
-        imageLayer.ahead.drop(Set(freed.map(\.id)))
+        let freed = stored.evict(placed: placed)
+        ahead.drop(Set(freed.map(\.id)))
         for (id, placeholders) in freed {
-            imageLayer.filesSent[id] = nil
+            filesSent[id] = nil
             let free = KittyGraphics.free(id: id)
             out.append(contentsOf: placeholders ? TmuxPassthrough.wrap(free) : free)
         }
-        imageLayer.frees += freed.count
+        frees += freed.count
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import PictureProtocols
 @testable import TerminalUI
 import TestSupport
 
@@ -58,7 +59,7 @@ final class CroppedPixelPiecesTests: XCTestCase {
     }
 
     private func encode(_ frames: [Buffer], picturesAreCells: Bool = false) -> (VirtualTerminal, [String]) {
-        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: true)
+        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: true, pictures: PixelPictureLayer())
         enc.picturesAreCells = picturesAreCells
         let (vt, writes, _) = encodeFrames(frames, on: enc, size: screenSize)
         return (vt, writes.map(s))

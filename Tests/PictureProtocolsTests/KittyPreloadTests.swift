@@ -1,4 +1,5 @@
 import XCTest
+@testable import PictureProtocols
 @testable import TerminalUI
 import TestSupport
 
@@ -31,7 +32,7 @@ final class KittyPreloadTests: XCTestCase {
     }
 
     func testAPreloadedPictureComesIntoViewWithoutItsPixels() {
-        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false)
+        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false, pictures: PixelPictureLayer())
         var vt = VirtualTerminal(size: Size(width: 40, height: 6))
         let first = frame([1, 2])
         let idle = frame([1, 2], ahead: [3, 4])
@@ -59,7 +60,7 @@ final class KittyPreloadTests: XCTestCase {
         b.preload(picture(8, graphics: .sixel).pixels!)
         b.preload(picture(9, placeholders: true).pixels!)
         XCTAssertEqual(b.preloads.map(\.id), [7])
-        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false)
+        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false, pictures: PixelPictureLayer())
         let first = enc.encode(BufferDiff.fullRepaint(b))
         XCTAssertTrue(sends(first, 7), s(first))
         var again = b

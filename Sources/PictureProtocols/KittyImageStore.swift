@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// The kitty pictures this program keeps in the terminal, under a byte budget.
 ///
 /// kitty keeps every transmitted image until it is deleted, up to a quota (320 MB by default,

@@ -1,4 +1,5 @@
 import XCTest
+@testable import PictureProtocols
 @testable import TerminalUI
 import TestSupport
 
@@ -44,11 +45,11 @@ final class PictureCutTests: XCTestCase {
         XCTAssertFalse(open.cells.contains { $0.symbol == "▀" || $0.symbol == "▄" }, "no half-blocks")
 
         // A terminal not known to keep pictures in its cells: the cut picture leaves through a clear.
-        var unknown = ANSIEncoder(depth: .truecolor, synchronizedOutput: false)
+        var unknown = ANSIEncoder(depth: .truecolor, synchronizedOutput: false, pictures: PixelPictureLayer())
         _ = unknown.encode(BufferDiff.fullRepaint(closed))
         XCTAssertTrue(String(decoding: unknown.encode(BufferDiff(from: closed, to: open)), as: UTF8.self).contains("\u{1B}[2J"))
 
-        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false)
+        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false, pictures: PixelPictureLayer())
         enc.picturesAreCells = true  // xterm, mlterm
         var vt = VirtualTerminal(size: size)
         vt.feed(enc.encode(BufferDiff.fullRepaint(closed)))
@@ -70,7 +71,7 @@ final class PictureCutTests: XCTestCase {
         let open = frame(overlay: true, cutter: nil)
         XCTAssertEqual(open.images.map(\.image.id), [8])
         XCTAssertTrue(open.cells.contains { $0.symbol == "▀" || $0.symbol == " " && $0.style.background != .default })
-        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false)
+        var enc = ANSIEncoder(depth: .truecolor, synchronizedOutput: false, pictures: PixelPictureLayer())
         _ = enc.encode(BufferDiff.fullRepaint(closed))
         XCTAssertTrue(String(decoding: enc.encode(BufferDiff(from: closed, to: open)), as: UTF8.self).contains("\u{1B}[2J"))
     }

@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// The canvas: while a kitty picture lies under the text (`ImagePlacement.underText`: an
 /// overlay over the grid, a backdrop's panel), the cells' backgrounds are drawn by a picture,
 /// the size of the screen with one pixel per cell, under every other picture
@@ -16,35 +18,36 @@
 /// pictures are drawn right: the canvas paints every background, and cells on the default
 /// background make those passes draw nothing. (A terminal whose default background has blue
 /// in it still gets the special pass's tint; kitty's default is black.)
-extension ANSIEncoder {
+extension PixelPictureLayer {
     /// True when a frame keeps a kitty picture under its text.
-    static func needsCanvas(_ buffer: Buffer) -> Bool {
+    public func needsCanvas(_ buffer: Buffer) -> Bool {
         buffer.images.contains { $0.image.graphics == .kitty && !$0.placeholder && $0.underText }
     }
 
     /// After the frame's placements: the canvas is sent (when the backgrounds changed) and
     /// placed while a picture is under the text, and its placement deleted once none is.
-    mutating func drawCanvas(for diff: BufferDiff, into out: inout [UInt8]) {
-        guard imageLayer.onCanvas else {
-            if imageLayer.canvas != nil {
+    mutating func drawCanvas(_ frame: inout PictureFrame, into out: inout [UInt8]) {
+        let diff = frame.diff
+        guard frame.onCanvas else {
+            if canvas != nil {
                 out.append(contentsOf: KittyGraphics.deletePlacement(id: KittyGraphics.canvasID, placement: 1))
-                imageLayer.canvas = nil
+                canvas = nil
             }
             return
         }
         let size = diff.size
-        let pixels = canvasPixels(diff.target)
-        guard pixels != imageLayer.canvas else { return }
+        let pixels = Self.canvasPixels(diff.target, depth: frame.depth, defaultColors: frame.defaultColors)
+        guard pixels != canvas else { return }
         // Sending it again replaces the picture and drops its placement: placed again.
         out.append(contentsOf: KittyGraphics.transmitCanvas(rgba: pixels, cols: size.width, rows: size.height))
-        moveCursor(to: .zero, &out)
+        frame.moveCursor(to: .zero, &out)
         out.append(contentsOf: KittyGraphics.placeCanvas(cols: size.width, rows: size.height))
-        imageLayer.canvas = pixels
+        canvas = pixels
     }
 
     /// One opaque RGBA pixel per cell: its background as the terminal would show it (reverse
     /// video swaps the colours; the default colours are kitty's own defaults).
-    func canvasPixels(_ buffer: Buffer) -> [UInt8] {
+    static func canvasPixels(_ buffer: Buffer, depth: ColorDepth, defaultColors: TerminalColors) -> [UInt8] {
         var out = [UInt8]()
         out.reserveCapacity(buffer.size.width * buffer.size.height * 4)
         for y in 0..<buffer.size.height {
@@ -65,32 +68,4 @@ extension ANSIEncoder {
         }
         return out
     }
-}
-
-extension Style {
-    /// A cell's colours (already at the terminal's depth) over the canvas: the background is
-    /// the canvas's, so the cell goes on the default background; reverse video becomes text in
-    /// the colour of its background, the terminal's default `background` for the default one
-    /// (also under NO_COLOR, where reverse video is all the status bar has: it keeps its look).
-    static func onCanvas(_ fg: inout Color, _ bg: inout Color, _ attrs: inout Attributes, background: RGB) {
-        if attrs.contains(.reverse) {
-            attrs.remove(.reverse)
-            fg = bg == .default ? .rgb(background.r, background.g, background.b) : bg
-        }
-        bg = .default
-    }
-}
-
-/// A terminal's default background and foreground (its answer to OSC 11 and OSC 10).
-public struct TerminalColors: Sendable, Hashable {
-    public var background: RGB
-    public var foreground: RGB
-
-    public init(background: RGB, foreground: RGB) {
-        self.background = background
-        self.foreground = foreground
-    }
-
-    /// kitty's defaults (#000000 on #DDDDDD): assumed when the terminal did not say.
-    public static let kittyDefaults = TerminalColors(background: RGB(0, 0, 0), foreground: RGB(0xDD, 0xDD, 0xDD))
 }

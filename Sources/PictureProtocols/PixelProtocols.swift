@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// The escape sequences of the pixel protocols, as bytes. Every kitty command asks the terminal
 /// to stay silent (`q=2`), so no reply reaches the input.
 public enum KittyGraphics {
@@ -72,7 +74,7 @@ public enum KittyGraphics {
         Array("\u{1B}_Ga=d,d=i,i=\(id),q=2\u{1B}\\".utf8)
     }
 
-    /// The canvas under the pictures kept under the text (`ANSIEncoder+KittyCanvas`): one
+    /// The canvas under the pictures kept under the text (`PixelPictureLayer+KittyCanvas`): one
     /// pixel per cell, stretched over the screen (kitty scales pictures with GL_NEAREST, so
     /// each pixel fills its cell exactly), the lowest picture of all (`z` = INT32_MIN).
     public static let canvasID: UInt32 = 0xFFFF_FFF1
