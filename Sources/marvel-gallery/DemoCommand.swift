@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ImageCore
+import Settings
 import TerminalIO
 import TerminalUI
 
@@ -18,8 +19,9 @@ struct DemoCommand: AsyncParsableCommand {
     @OptionGroup var display: DisplayOptions
 
     func run() async throws {
-        try display.checkConfig()
         let env = ProcessInfo.processInfo.environment
+        let config = LoadedConfig.read(environment: env, liveSources: LiveSources.specs)
+        try display.checkConfig(config)
         let image: RGBImage
         let title: String
         if let file {
@@ -42,7 +44,7 @@ struct DemoCommand: AsyncParsableCommand {
 
         let backend: TTYBackend
         do {
-            backend = try TTYBackend(environment: env, display: display.request)
+            backend = try TTYBackend(environment: env, display: display.request(config))
         } catch TerminalIOError.notATerminal {
             print("\(title): \(image.width)x\(image.height) px (no terminal: plain output)")
             return
