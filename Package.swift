@@ -71,7 +71,7 @@ let package = Package(
 
         // MARK: Terminal
         .target(name: "TerminalUI", dependencies: ["CDeflate"]),
-        .target(name: "TerminalIO", dependencies: ["TerminalUI", "CTerminal", "UserDirectories"]),
+        .target(name: "TerminalIO", dependencies: ["TerminalUI", "CTerminal"]),
 
         // MARK: Pictures
         .target(name: "ImageCore", dependencies: ["CImageCodecs", "CSixel", "TerminalUI"]),
@@ -136,7 +136,7 @@ let package = Package(
         .executableTarget(name: "marvel-gallery", dependencies: [
             "GalleryApp", "Settings", "CatalogServer", "Catalog", "EmbeddedCatalogFile", "MarvelAPI", "ImagePipeline",
             "ImageCore", "TerminalUI", "TerminalIO", "HTTPTransport", "Digests", "LiveSourceKit", "MetronSource", "ComicVineSource", "MarvelContract",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "UserDirectories", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], plugins: ["BuildInfo"]),
         // `--version` names the git commit it was built from (git rev-parse before each build).
         .plugin(name: "BuildInfo", capability: .buildTool()),

@@ -6,6 +6,7 @@ import ImageCore
 import Settings
 import TerminalIO
 import TerminalUI
+import UserDirectories
 
 /// `marvel-gallery doctor`: what the terminal layer detected and chose, for bug reports.
 struct DoctorCommand: ParsableCommand {
@@ -47,7 +48,9 @@ struct DoctorCommand: ParsableCommand {
                                               request: display.request(config),
                                               libraries: [("libcurl", HTTPTransport.libcurlVersion)]
                                                 + ImageDecoder.libraryVersions
-                                                + [("SQLite", CatalogStore.sqliteVersion)])
+                                                + [("SQLite", CatalogStore.sqliteVersion)],
+                                              directories: [("cache", UserDirectories.appCache(env).path),
+                                                            ("config", UserDirectories.appConfig(env).path)])
         } catch {
             throw PlainOutput.failure(error.description)
         }
