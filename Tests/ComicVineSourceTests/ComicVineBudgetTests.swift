@@ -1,6 +1,7 @@
 import ComicVineSource
 import Foundation
 import LiveSourceKit
+import Synchronization
 import XCTest
 
 /// Comic Vine's declared windows on the kit's limiter, proved in seconds: three limiters on one
@@ -50,15 +51,15 @@ final class ComicVineBudgetTests: XCTestCase {
 }
 
 private final class Grants: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var times: [Date] = []
-    func add(_ date: Date) { lock.withLock { times.append(date) } }
-    var all: [Date] { lock.withLock { times } }
+    func add(_ date: Date) { lock.withLock { _ in times.append(date) } }
+    var all: [Date] { lock.withLock { _ in times } }
 }
 
 private final class Told: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var waits: [BudgetWait] = []
-    func add(_ wait: BudgetWait) { lock.withLock { waits.append(wait) } }
-    var all: [BudgetWait] { lock.withLock { waits } }
+    func add(_ wait: BudgetWait) { lock.withLock { _ in waits.append(wait) } }
+    var all: [BudgetWait] { lock.withLock { _ in waits } }
 }

@@ -13,10 +13,10 @@ final class HealthNoticeTests: XCTestCase {
     /// FakeThumbnails with a health the test sets.
     final class SickThumbnails: ThumbnailProviding, @unchecked Sendable {
         let inner = FakeThumbnails()
-        private let lock = NSLock()
+        private let lock = Mutex(())
         private var current = SourceHealth()
-        func set(_ health: SourceHealth) { lock.withLock { current = health } }
-        var health: SourceHealth { lock.withLock { current } }
+        func set(_ health: SourceHealth) { lock.withLock { _ in current = health } }
+        var health: SourceHealth { lock.withLock { _ in current } }
         func load(_ key: ThumbnailKey, priority: ThumbnailPriority, completion: @escaping @Sendable (HalfBlockCells?) -> Void) {
             inner.load(key, priority: priority, completion: completion)
         }

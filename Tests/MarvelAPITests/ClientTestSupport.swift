@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTransport
+import Synchronization
 @testable import MarvelAPI
 import TestSupport
 import XCTest
@@ -25,23 +26,23 @@ enum FakeMarvel {
 
 /// Records retry waits instead of sleeping.
 final class SleepRecorder: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var _delays: [Duration] = []
-    var delays: [Duration] { lock.withLock { _delays } }
+    var delays: [Duration] { lock.withLock { _ in _delays } }
 
     var policy: RetryPolicy {
         RetryPolicy(maxRetries: 2, baseDelay: .milliseconds(500), maxDelay: .seconds(8), maxRetryAfter: .seconds(20)) {
-            [self] delay in lock.withLock { _delays.append(delay) }
+            [self] delay in lock.withLock { _ in _delays.append(delay) }
         }
     }
 }
 
 /// A counter shared with server handlers.
 final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var value = 0
-    func next() -> Int { lock.withLock { value += 1; return value } }
-    var current: Int { lock.withLock { value } }
+    func next() -> Int { lock.withLock { _ in value += 1; return value } }
+    var current: Int { lock.withLock { _ in value } }
 }
 
 func temporaryDirectory(_ name: String) -> URL {

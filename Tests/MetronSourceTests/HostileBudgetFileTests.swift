@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 @testable import LiveSourceKit
 @testable import MetronSource
 import XCTest
@@ -145,8 +146,8 @@ final class HostileBudgetFileTests: XCTestCase {
 }
 
 final class Told: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var waits: [MetronWait] = []
-    func add(_ wait: MetronWait) { lock.withLock { waits.append(wait) } }
-    var all: [MetronWait] { lock.withLock { waits } }
+    func add(_ wait: MetronWait) { lock.withLock { _ in waits.append(wait) } }
+    var all: [MetronWait] { lock.withLock { _ in waits } }
 }

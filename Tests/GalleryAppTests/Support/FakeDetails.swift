@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 @testable import GalleryApp
 import TerminalUI
 
@@ -128,13 +129,13 @@ extension Harness {
 
 /// A link opener that records what it was asked to open.
 final class FakeOpener: URLOpening, @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var urls: [String] = []
     let succeeds: Bool
     init(succeeds: Bool) { self.succeeds = succeeds }
-    var opened: [String] { lock.withLock { urls } }
+    var opened: [String] { lock.withLock { _ in urls } }
     func open(_ url: String) async -> Bool {
-        lock.withLock { urls.append(url) }
+        lock.withLock { _ in urls.append(url) }
         return succeeds
     }
 }
