@@ -63,8 +63,8 @@ public struct DoctorReport: Sendable {
         r.add("pictures scroll", caps.pictureScrollReason)
         r.add("full-screen UI", !caps.interactive ? "no (plain output)"
               : stdoutTTY ? "yes" : "yes on this terminal (data commands with stdout redirected print plain text)")
-        r.add("clipboard (y/Y, OSC 52)", ClipboardReach.describe(environment: env, answers: detection.answers,
-                                                               tmux: detection.tmux, interactive: caps.interactive))
+        r.add("clipboard (y/Y, OSC 52)", ClipboardReach.describe(profile: detection.profile, tmux: detection.tmux,
+                                                               interactive: caps.interactive))
 
         var sync: String = caps.synchronizedOutput ? "yes (known terminal)" : "unknown"
         if let tty {

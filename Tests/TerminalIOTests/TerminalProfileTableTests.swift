@@ -5,7 +5,7 @@ import XCTest
 /// identity decides from it: colours, graphics, synchronized output (`Capabilities`), the
 /// clipboard line (`ClipboardReach`), whether pictures ride a scroll (`PictureScroll`) and
 /// whether the default colours are asked (`TerminalProbe`). The expected lines are in
-/// `TerminalProfileTable+Expected.swift`; `RECORD_TERMINAL_PROFILE_TABLE=1` prints them instead.
+/// `TerminalProfileTable+Expected.swift`; `RECORD_TERMINAL_PROFILE_TABLE=path` writes them there instead.
 final class TerminalProfileTableTests: XCTestCase {
     static let esc = "\u{1B}"
     /// Replies as each terminal gives them (the parts that say who it is).
@@ -73,9 +73,10 @@ final class TerminalProfileTableTests: XCTestCase {
 
     /// Every decision that reads the terminal's identity, in one line.
     static func decisions(_ env: [String: String], answers: TerminalAnswers?, tmux: TmuxInfo?) -> String {
-        let caps = Capabilities.decide(environment: env, isTTY: true, answers: answers, tmux: tmux)
-        let scroll = PictureScroll.decide(environment: env, answers: answers, graphics: .sixel, inTmux: caps.inTmux)
-        let clipboard = ClipboardReach.describe(environment: env, answers: answers, tmux: tmux, interactive: caps.interactive)
+        let profile = TerminalProfile(environment: env, answers: answers)
+        let caps = Capabilities.decide(profile: profile, isTTY: true, answers: answers, tmux: tmux)
+        let scroll = PictureScroll.decide(profile: profile, graphics: .sixel)
+        let clipboard = ClipboardReach.describe(profile: profile, tmux: tmux, interactive: caps.interactive)
         return [
             "colour=\(caps.colorDepth) (\(caps.colorReason))",
             "graphics=\(caps.graphics.rawValue) (\(caps.graphicsReason))",
@@ -83,7 +84,7 @@ final class TerminalProfileTableTests: XCTestCase {
             "interactive=\(caps.interactive) sync=\(caps.synchronizedOutput)",
             "scroll=\(scroll.moves) (\(scroll.reason))",
             "clipboard=\(clipboard)",
-            "asksColors=\(TerminalProbe.asksColors(environment: env))",
+            "asksColors=\(TerminalProbe.asksColors(TerminalProfile(environment: env)))",
         ].joined(separator: " | ")
     }
 
@@ -105,10 +106,8 @@ final class TerminalProfileTableTests: XCTestCase {
 
     func testEveryReaderDecidesAsTheTableSays() {
         let lines = Self.table()
-        if ProcessInfo.processInfo.environment["RECORD_TERMINAL_PROFILE_TABLE"] != nil {
-            print("RECORDED-TABLE-BEGIN")
-            for line in lines { print(line) }
-            print("RECORDED-TABLE-END")
+        if let path = ProcessInfo.processInfo.environment["RECORD_TERMINAL_PROFILE_TABLE"] {
+            try? (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
             return
         }
         let expected = Self.expected.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
