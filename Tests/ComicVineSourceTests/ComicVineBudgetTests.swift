@@ -50,16 +50,14 @@ final class ComicVineBudgetTests: XCTestCase {
     }
 }
 
-private final class Grants: @unchecked Sendable {
-    private let lock = Mutex(())
-    private var times: [Date] = []
-    func add(_ date: Date) { lock.withLock { _ in times.append(date) } }
-    var all: [Date] { lock.withLock { _ in times } }
+private final class Grants: Sendable {
+    private let times = Mutex<[Date]>([])
+    func add(_ date: Date) { times.withLock { $0.append(date) } }
+    var all: [Date] { times.withLock { $0 } }
 }
 
-private final class Told: @unchecked Sendable {
-    private let lock = Mutex(())
-    private var waits: [BudgetWait] = []
-    func add(_ wait: BudgetWait) { lock.withLock { _ in waits.append(wait) } }
-    var all: [BudgetWait] { lock.withLock { _ in waits } }
+private final class Told: Sendable {
+    private let waits = Mutex<[BudgetWait]>([])
+    func add(_ wait: BudgetWait) { waits.withLock { $0.append(wait) } }
+    var all: [BudgetWait] { waits.withLock { $0 } }
 }

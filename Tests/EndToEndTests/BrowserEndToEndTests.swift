@@ -151,10 +151,9 @@ struct BrowserPages {
 
 /// The page text, set once the server's port is known (the page servers start first).
 final class PageBox: @unchecked Sendable {
-    private let lock = Mutex(())
-    private var text = ""
+    private let text = Mutex("")
     var html: String {
-        get { lock.withLock { _ in text } }
-        set { lock.withLock { _ in text = newValue } }
+        get { text.withLock { text in text } }
+        set { text.withLock { text in text = newValue } }
     }
 }

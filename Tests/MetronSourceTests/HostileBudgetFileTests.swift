@@ -146,8 +146,7 @@ final class HostileBudgetFileTests: XCTestCase {
 }
 
 final class Told: @unchecked Sendable {
-    private let lock = Mutex(())
-    private var waits: [MetronWait] = []
-    func add(_ wait: MetronWait) { lock.withLock { _ in waits.append(wait) } }
-    var all: [MetronWait] { lock.withLock { _ in waits } }
+    private let waits = Mutex<[MetronWait]>([])
+    func add(_ wait: MetronWait) { waits.withLock { waits in waits.append(wait) } }
+    var all: [MetronWait] { waits.withLock { waits in waits } }
 }

@@ -8,10 +8,9 @@ import XCTest
 /// one writes nothing at all, so a warm start never flickers.
 final class PreparingNoticeTests: XCTestCase {
     private final class Output: @unchecked Sendable {
-        private let lock = Mutex(())
-        private var bytes: [UInt8] = []
-        func append(_ b: [UInt8]) { lock.withLock { _ in bytes += b } }
-        var text: String { lock.withLock { _ in String(decoding: bytes, as: UTF8.self) } }
+        private let bytes = Mutex<[UInt8]>([])
+        func append(_ b: [UInt8]) { bytes.withLock { bytes in bytes += b } }
+        var text: String { bytes.withLock { bytes in String(decoding: bytes, as: UTF8.self) } }
     }
 
     func testASlowStepShowsTheNoticeThenErasesIt() async throws {

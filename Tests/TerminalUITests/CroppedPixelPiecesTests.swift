@@ -12,12 +12,11 @@ final class CroppedPixelPiecesTests: XCTestCase {
     /// Cuts by name, recording each piece asked for: the piece's payload says which cells of
     /// which picture it holds.
     final class NamedCutter: PictureCutter, @unchecked Sendable {
-        private let lock = Mutex(())
-        private var asked: [Rect] = []
-        var cells: [Rect] { lock.withLock { _ in asked } }
+        private let asked = Mutex<[Rect]>([])
+        var cells: [Rect] { asked.withLock { asked in asked } }
 
         func piece(of image: TerminalImage, cells: Rect) -> TerminalImage? {
-            lock.withLock { _ in asked.append(cells) }
+            asked.withLock { asked in asked.append(cells) }
             let name = "PIECE-\(image.id)-\(cells.x),\(cells.y),\(cells.width)x\(cells.height)"
             return TerminalImage(id: image.id * 1000 + UInt32(cells.y * 10 + cells.height), graphics: image.graphics,
                                  cols: cells.width, rows: cells.height,
