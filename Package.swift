@@ -80,7 +80,7 @@ let package = Package(
         // The pixel protocols over it: kitty (PNG through CDeflate, the store, files, sent
         // ahead, the canvas), sixel and iTerm2 bytes, tmux passthrough.
         .target(name: "PictureProtocols", dependencies: ["TerminalUI", "CDeflate"]),
-        .target(name: "TerminalIO", dependencies: ["TerminalUI", "PictureProtocols", "CTerminal", "UserDirectories"]),
+        .target(name: "TerminalIO", dependencies: ["TerminalUI", "PictureProtocols", "CTerminal"]),
 
         // MARK: Pictures
         .target(name: "ImageCore", dependencies: ["CImageCodecs", "CSixel", "TerminalUI", "PictureProtocols"]),
@@ -146,7 +146,7 @@ let package = Package(
         .executableTarget(name: "marvel-gallery", dependencies: [
             "GalleryApp", "Settings", "CatalogServer", "Catalog", "EmbeddedCatalogFile", "MarvelAPI", "ImagePipeline",
             "ImageCore", "TerminalUI", "PictureProtocols", "TerminalIO", "HTTPTransport", "Digests", "LiveSourceKit", "MetronSource",
-            "ComicVineSource", "MarvelContract",
+            "ComicVineSource", "MarvelContract", "UserDirectories",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], plugins: ["BuildInfo"]),
         // `--version` names the git commit it was built from (git rev-parse before each build).

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TerminalUI
 
 extension TerminalImages {
@@ -16,7 +17,8 @@ extension TerminalImages {
         }
 
         private let cell: Size
-        private let lock = NSLock()
+        /// Guards the fields below (cut and kept under one hold), so the lock holds no value.
+        private let lock = Mutex(())
         private var pieces: [Key: TerminalImage?] = [:]
         /// The keys in the order they were cut (the oldest go first) and their payload bytes.
         private var order: [Key] = []
@@ -47,13 +49,13 @@ extension TerminalImages {
         public func piece(of image: TerminalImage, cells: Rect) -> TerminalImage? {
             guard image.graphics == .sixel || image.graphics == .iterm2, !cells.isEmpty else { return nil }
             let key = Key(id: image.id, cells: cells)
-            lock.lock()
-            defer { lock.unlock() }
-            if let known = pieces[key] { return known }
-            let piece = cut(image, cells: cells)
-            cutsMade += 1
-            keep(piece, as: key)
-            return piece
+            return lock.withLock { _ in
+                if let known = pieces[key] { return known }
+                let piece = cut(image, cells: cells)
+                cutsMade += 1
+                keep(piece, as: key)
+                return piece
+            }
         }
 
         /// Keeps a piece (or that it cannot be cut), the oldest leaving past either bound.
@@ -70,9 +72,7 @@ extension TerminalImages {
 
         /// Pieces kept now, their payload bytes, and the pieces cut (decoded and encoded) so far.
         public var kept: (count: Int, bytes: Int, cuts: Int) {
-            lock.lock()
-            defer { lock.unlock() }
-            return (pieces.count, bytes, cutsMade)
+            lock.withLock { _ in (pieces.count, bytes, cutsMade) }
         }
 
         private func cut(_ image: TerminalImage, cells: Rect) -> TerminalImage? {

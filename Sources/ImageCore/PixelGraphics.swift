@@ -1,5 +1,6 @@
 import Foundation
 import PictureProtocols
+import Synchronization
 import TerminalUI
 
 /// The pixel box a picture gets: `cols` x `rows` cells of `cell` pixels each, the picture
@@ -171,14 +172,13 @@ public enum TerminalImages {
     /// (tmux panes) rarely meet; below 2^24, so a placeholder's colour can spell them.
     static let ids = ImageIDs()
 
-    final class ImageIDs: @unchecked Sendable {
-        private let lock = NSLock()
-        private var last = UInt32.random(in: 1..<(1 << 22))
+    final class ImageIDs: Sendable {
+        private let last = Mutex(UInt32.random(in: 1..<(1 << 22)))
         func next() -> UInt32 {
-            lock.lock()
-            defer { lock.unlock() }
-            last = last >= (1 << 24) - 1 ? 1 : last + 1
-            return last
+            last.withLock { last in
+                last = last >= (1 << 24) - 1 ? 1 : last + 1
+                return last
+            }
         }
     }
 }

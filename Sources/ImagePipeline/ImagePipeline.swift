@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTransport
 import ImageCore
+import Synchronization
 
 /// Turns "show image X in a W×H cell box" into cells: from memory when it can (synchronously,
 /// same frame), from disk when it must, from the network as rarely as possible.
@@ -171,21 +172,21 @@ public final class ImagePipeline: Sendable {
 }
 
 /// Monotonic ids for tasks.
-final class IDCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-    func next() -> Int { lock.withLock { value += 1; return value } }
+final class IDCounter: Sendable {
+    private let value = Mutex(0)
+    func next() -> Int { value.withLock { $0 += 1; return $0 } }
 }
 
 /// Bridges `ImageTask` cancellation and a continuation that must resume exactly once.
 private final class TaskBox: @unchecked Sendable {
-    private let lock = NSLock()
+    /// Guards the three fields below (the cancel closure is not `Sendable`, so it stays a field).
+    private let lock = Mutex(())
     private var task: ImageTask?
     private var onCancel: (() -> Void)?
     private var cancelled = false
 
     func set(_ task: ImageTask, onCancel: @escaping () -> Void) {
-        let already = lock.withLock { () -> Bool in
+        let already = lock.withLock { _ -> Bool in
             if cancelled { return true }
             self.task = task
             self.onCancel = onCancel
@@ -195,7 +196,7 @@ private final class TaskBox: @unchecked Sendable {
     }
 
     func cancel() {
-        let (task, resume) = lock.withLock { () -> (ImageTask?, (() -> Void)?) in
+        let (task, resume) = lock.withLock { _ -> (ImageTask?, (() -> Void)?) in
             cancelled = true
             defer { self.task = nil; self.onCancel = nil }
             return (self.task, self.onCancel)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GalleryApp
 import HTTPTransport
+import Synchronization
 import TerminalUI
 
 /// `marvel-bench walk`: the gallery driven by keys against `marvel-gallery serve` in a child
@@ -162,7 +163,8 @@ struct WalkBench: AsyncParsableCommand {
 /// update where its item is loaded with its picture at the grid's size, or with no picture
 /// to load; a position that leaves the screen undrawn counts as late.
 final class TileTracker: @unchecked Sendable {
-    private let lock = NSLock()
+    /// Guards the fields below (read together by `held`), so the lock holds no value.
+    private let lock = Mutex(())
     /// Per position, ns since `origin` when it appeared and ns from then until drawn (-1: not
     /// yet). Flat arrays: dictionaries over 50,000 positions hold about 6 MB by their capacity,
     /// the bench's own, counted in the peak RSS it reports.
@@ -182,7 +184,7 @@ final class TileTracker: @unchecked Sendable {
         guard let grid = state.layout.tileGrid else { return }
         let list = state.current
         let visible = grid.visibleRange(topRow: list.topRow, count: list.count)
-        lock.withLock {
+        lock.withLock { _ in
             listID = list.id
             skipped.formUnion(visible)
             shown.formUnion(visible.compactMap { list.item(at: $0)?.id })
@@ -192,7 +194,7 @@ final class TileTracker: @unchecked Sendable {
     func observe(_ state: AppState, _ now: ContinuousClock.Instant) {
         guard let grid = state.layout.tileGrid, state.details.isEmpty else { return }
         let list = state.current
-        lock.withLock {
+        lock.withLock { _ in
             if listID == nil { listID = list.id }
             guard listID == list.id else { return }
             delivered.formUnion(state.thumbnails.keys)
@@ -223,7 +225,7 @@ final class TileTracker: @unchecked Sendable {
     }
 
     func summary() -> WalkBench.Held {
-        lock.withLock {
+        lock.withLock { _ in
             var held = WalkBench.Held()
             held.appeared = appearedCount
             held.delivered = delivered.count

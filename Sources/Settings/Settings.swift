@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Where a setting's value came from (shown by `doctor`, named in errors).
 public enum Origin: Equatable, Sendable, CustomStringConvertible {
@@ -95,6 +96,8 @@ public struct Settings: Equatable, Sendable {
     /// The config file looked for, and whether it was there.
     public var configPath: String
     public var configFound: Bool
+    /// The file as read for these settings: the display choices take theirs from it.
+    public var config: LoadedConfig
     /// Values for issue 11's `--colors`/`--graphics` (nil: none given anywhere; it decides).
     public var colors: Resolved<String?>
     public var graphics: Resolved<String?>
@@ -116,10 +119,13 @@ public struct Settings: Equatable, Sendable {
 
     /// Resolves every setting. `defaultPageSize` is the command's own (100 for every list);
     /// `liveSources`: the source table's live sources (Settings names none itself).
+    /// `config`: the file as the command read it at start (read here when nil).
     public static func resolve(flags: Flags, environment env: [String: String], defaultPageSize: Int = 20,
-                               configPath: URL? = nil, liveSources: [LiveSourceSpec]) throws(SettingsError) -> Settings {
-        let path = configPath ?? ConfigFile.path(environment: env)
-        let file = try ConfigFile.load(path, liveSources: liveSources)
+                               configPath: URL? = nil, config: LoadedConfig? = nil,
+                               liveSources: [LiveSourceSpec]) throws(SettingsError) -> Settings {
+        let loaded = config ?? LoadedConfig.read(environment: env, liveSources: liveSources, path: configPath)
+        let path = loaded.path
+        let file = try loaded.get()
         let fileOrigin = Origin.configFile(path.path)
         func text(_ flag: String?, _ flagName: String, _ variable: String, _ fromFile: String?) -> Resolved<String?> {
             if let flag { return Resolved(value: flag, origin: .flag(flagName)) }
@@ -157,7 +163,7 @@ public struct Settings: Equatable, Sendable {
         }
         let (publicKey, privateKey) = try keys(flags, env, file, fileOrigin)
         let settings = Settings(
-            configPath: path.path, configFound: file != nil,
+            configPath: path.path, configFound: file != nil, config: loaded,
             colors: text(flags.colors, "--colors", Variable.colors, file?.values.colors),
             graphics: text(flags.graphics, "--graphics", Variable.graphics, file?.values.graphics),
             language: language, pageSize: pageSize, source: source, baseURL: baseURL,
@@ -314,10 +320,9 @@ public struct Settings: Equatable, Sendable {
 }
 
 /// Keys already read from `--private-key-file`, by path (this process only; never written anywhere).
-private final class KeyFileMemo: @unchecked Sendable {
+private final class KeyFileMemo: Sendable {
     static let shared = KeyFileMemo()
-    private let lock = NSLock()
-    private var keys: [String: String] = [:]
-    func key(_ path: String) -> String? { lock.withLock { keys[path] } }
-    func remember(_ path: String, _ key: String) { lock.withLock { keys[path] = key } }
+    private let keys = Mutex<[String: String]>([:])
+    func key(_ path: String) -> String? { keys.withLock { $0[path] } }
+    func remember(_ path: String, _ key: String) { keys.withLock { $0[path] = key } }
 }

@@ -39,10 +39,18 @@ public struct Capabilities: Sendable, Hashable {
         return mode
     }
 
-    /// The pure decision: `environment` and whether output is a terminal in, capabilities out.
+    /// The pure decision: `environment` and whether output is a terminal in, capabilities out
+    /// (the profile resolved from them: `decide(profile:isTTY:answers:tmux:)`).
     public static func decide(environment env: [String: String], isTTY: Bool,
                               answers: TerminalAnswers? = nil, tmux: TmuxInfo? = nil) -> Capabilities {
-        let term = env["TERM"], colorTerm = env["COLORTERM"]
+        decide(profile: TerminalProfile(environment: env, answers: answers), isTTY: isTTY, answers: answers, tmux: tmux)
+    }
+
+    /// The pure decision from the terminal's identity (`TerminalProfile`), its answers and
+    /// tmux's view.
+    public static func decide(profile: TerminalProfile, isTTY: Bool,
+                              answers: TerminalAnswers? = nil, tmux: TmuxInfo? = nil) -> Capabilities {
+        let term = profile.term, colorTerm = profile.colorTerm
         let depth: ColorDepth
         let reason: String
         let dumb = term == "dumb"
@@ -50,32 +58,27 @@ public struct Capabilities: Sendable, Hashable {
             (depth, reason) = (.none, "output is not a terminal")
         } else if dumb {
             (depth, reason) = (.none, "TERM=dumb")
-        } else if let nc = env["NO_COLOR"], !nc.isEmpty {
+        } else if profile.noColor {
             (depth, reason) = (.none, "NO_COLOR is set")
         } else if let ct = colorTerm?.lowercased(), ct == "truecolor" || ct == "24bit" {
             (depth, reason) = (.truecolor, "COLORTERM=\(ct)")
-        } else if let signal = truecolorSignal(env, answers: answers, tmux: tmux) {
+        } else if let signal = truecolorSignal(profile, answers: answers, tmux: tmux) {
             (depth, reason) = (.truecolor, signal)
         } else if let term, Self.namesSixteenColours(term) {
             (depth, reason) = (.ansi16, "TERM=\(term): 16 colours")
         } else {
             (depth, reason) = (.ansi256, colorTerm == nil ? "COLORTERM not set: 256 colours" : "COLORTERM=\(colorTerm!) is not truecolor/24bit: 256 colours")
         }
-        let inTmux = env["TMUX"] != nil || (term?.hasPrefix("tmux") ?? false)
-        let inScreen = env["STY"] != nil || (term?.hasPrefix("screen") ?? false)
-        let program = env["TERM_PROGRAM"]?.lowercased() ?? ""
         // Terminals known to implement mode 2026; others may still answer the DECRQM query.
-        let knownSync = ["wezterm", "ghostty", "iterm.app", "contour", "kitty", "alacritty", "foot", "vscode"]
-            .contains { program.contains($0) } || (term?.contains("kitty") ?? false) || (term?.hasPrefix("foot") ?? false)
+        let knownSync = profile.isOne(of: .wezterm, .ghostty, .iterm2, .contour, .kitty, .alacritty, .foot, .vscode)
         var caps = Capabilities(
             isTTY: isTTY, term: term, colorTerm: colorTerm, colorDepth: depth, colorReason: reason,
-            interactive: isTTY && !dumb, inTmux: inTmux, inScreen: inScreen,
-            overSSH: env["SSH_TTY"] != nil || env["SSH_CONNECTION"] != nil,
-            synchronizedOutput: knownSync)
+            interactive: isTTY && !dumb, inTmux: profile.insideTmux, inScreen: profile.insideScreen,
+            overSSH: profile.overSSH, synchronizedOutput: knownSync)
         caps.cellPixels = answers?.cellPixels
         if isTTY && !dumb {
-            (caps.graphics, caps.graphicsReason) = graphicsDecision(env, answers: answers, tmux: tmux, inTmux: inTmux)
-            caps.tmuxPlaceholders = inTmux && caps.graphics == .kitty
+            (caps.graphics, caps.graphicsReason) = graphicsDecision(profile, answers: answers, tmux: tmux)
+            caps.tmuxPlaceholders = profile.insideTmux && caps.graphics == .kitty
         } else {
             caps.graphicsReason = "not an interactive terminal"
         }
@@ -90,42 +93,34 @@ public struct Capabilities: Sendable, Hashable {
     }
 
     /// A reliable truecolour signal other than COLORTERM, in words; nil when there is none.
-    static func truecolorSignal(_ env: [String: String], answers: TerminalAnswers?, tmux: TmuxInfo?) -> String? {
+    /// Inside tmux, tmux answers the questions itself: only its client's RGB feature counts.
+    static func truecolorSignal(_ profile: TerminalProfile, answers: TerminalAnswers?, tmux: TmuxInfo?) -> String? {
         if let tmux, tmux.rgb { return "tmux client has the RGB feature" }
-        if env["TMUX"] == nil {
+        if !profile.insideTmux {
             if answers?.rgbCapability == true { return "terminal answered XTGETTCAP RGB/Tc" }
             if answers?.directColorRoundTrip == true { return "terminal echoed a direct colour (DECRQSS SGR)" }
         }
-        if let term = env["TERM"], term.hasSuffix("-direct") || term == "xterm-kitty" || term == "xterm-ghostty" {
+        // A TERM that promises direct colour, or names a terminal that draws it.
+        if let term = profile.term, term.hasSuffix("-direct") || term == "xterm-kitty" || term == "xterm-ghostty" {
             return "TERM=\(term)"
         }
         // Terminals that draw 24-bit colour but say so in none of the ways above: mlterm (its
         // DECRQSS reports a 256-colour index and XTGETTCAP says no RGB, yet it draws
         // rgb(200,100,50) exactly; TERM=mlterm survives SSH), and by XTVERSION or their own
         // variables foot, WezTerm and Konsole when COLORTERM did not reach us.
-        if let term = env["TERM"], term.hasPrefix("mlterm") || term.hasPrefix("foot") || term.hasPrefix("wezterm") {
+        if let term = profile.term, term.hasPrefix("mlterm") || term.hasPrefix("foot") || term.hasPrefix("wezterm") {
             return "TERM=\(term)"
         }
-        if env["TMUX"] == nil {
-            if let version = answers?.version,
-               let name = ["foot", "WezTerm", "Konsole", "mlterm", "kitty", "ghostty", "iTerm2"].first(where: { version.hasPrefix($0) }) {
-                return "XTVERSION names \(name)"
-            }
-            if let version = env["MLTERM"] { return "MLTERM=\(version) is set (mlterm)" }
-            if env["KONSOLE_VERSION"] != nil { return "KONSOLE_VERSION is set (Konsole)" }
+        if profile.isOne(of: .foot, .wezterm, .konsole, .mlterm, .kitty, .ghostty, .iterm2, .vscode), let why = profile.evidenceText {
+            return why
         }
-        if env["KITTY_WINDOW_ID"] != nil && env["TMUX"] == nil { return "KITTY_WINDOW_ID is set (kitty)" }
-        if env["WEZTERM_EXECUTABLE"] != nil && env["TMUX"] == nil { return "WEZTERM_EXECUTABLE is set (WezTerm)" }
-        let program = env["TERM_PROGRAM"] ?? ""
-        if ["iTerm.app", "WezTerm", "ghostty", "vscode"].contains(program) { return "TERM_PROGRAM=\(program)" }
         return nil
     }
 
     /// Which pixel protocol, from the answers first and the environment second. Inside tmux,
     /// pixels need passthrough, so half-blocks are the default there.
-    static func graphicsDecision(_ env: [String: String], answers: TerminalAnswers?, tmux: TmuxInfo?,
-                                 inTmux: Bool) -> (GraphicsProtocol, String) {
-        if inTmux {
+    static func graphicsDecision(_ profile: TerminalProfile, answers: TerminalAnswers?, tmux: TmuxInfo?) -> (GraphicsProtocol, String) {
+        if profile.insideTmux {
             if tmux?.passthrough != true {
                 return (.blocks, "inside tmux without allow-passthrough (turn it on: \(TmuxInfo.enablePassthroughCommand))")
             }
@@ -141,12 +136,13 @@ public struct Capabilities: Sendable, Hashable {
             return (.blocks, "inside tmux: half-blocks (pixel images do not survive tmux scrolling)")
         }
         if answers?.kittyGraphics == true { return (.kitty, "terminal answered the kitty graphics query") }
-        let program = env["TERM_PROGRAM"] ?? "", lcTerminal = env["LC_TERMINAL"] ?? ""
-        if program == "iTerm.app" || lcTerminal == "iTerm2" { return (.iterm2, "iTerm2 (TERM_PROGRAM/LC_TERMINAL)") }
+        if profile.emulator == .iterm2 {
+            return (.iterm2, profile.identity?.evidence == .version ? "iTerm2 (XTVERSION)" : "iTerm2 (TERM_PROGRAM/LC_TERMINAL)")
+        }
         if answers?.sixel == true { return (.sixel, "DA1 lists sixel (attribute 4)") }
         if answers == nil || answers?.deviceAttributes == nil {
             // No answers (not asked, or a silent terminal): trust only the environment.
-            if env["KITTY_WINDOW_ID"] != nil || env["TERM"] == "xterm-kitty" { return (.kitty, "kitty (KITTY_WINDOW_ID/TERM)") }
+            if profile.emulator == .kitty { return (.kitty, "kitty (KITTY_WINDOW_ID/TERM)") }
             return (.blocks, answers == nil ? "terminal not asked" : "terminal did not answer: half-blocks")
         }
         return (.blocks, "no pixel protocol in the terminal's answers")

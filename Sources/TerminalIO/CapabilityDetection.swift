@@ -34,6 +34,8 @@ public struct DisplayRequest: Sendable, Hashable {
 public enum CapabilityDetection {
     public struct Result: Sendable {
         public var capabilities: Capabilities
+        /// Which terminal this is, with its answers applied.
+        public var profile: TerminalProfile
         /// nil when the terminal was not asked (not interactive, or raw mode failed).
         public var answers: TerminalAnswers?
         public var tmux: TmuxInfo?
@@ -61,7 +63,8 @@ public enum CapabilityDetection {
                               timeoutMilliseconds: Int = 150, lateAnswersMilliseconds: Int = 0,
                               keepLateFileProbe: Bool = false, typeAhead: TypeAhead? = nil) throws(DisplaySettingError) -> Result {
         let isTTY = tty.map { isatty($0.outputFD) == 1 } ?? false
-        let plain = Capabilities.decide(environment: env, isTTY: isTTY)
+        let environmentProfile = TerminalProfile(environment: env)
+        let plain = Capabilities.decide(profile: environmentProfile, isTTY: isTTY)
         // tmux first: whether passthrough is on decides what may be asked inside it.
         let tmux = plain.inTmux ? TmuxInfo.query(environment: env) : nil
         var answers: TerminalAnswers?
@@ -72,7 +75,7 @@ public enum CapabilityDetection {
             var questions = TerminalProbe.questions(inTmux: plain.inTmux, passthrough: tmux?.passthrough == true,
                                                     fileProbe: fileProbe)
             // Before the rest (DA1, which ends the wait, stays last); tmux answers these itself.
-            if !plain.inTmux, TerminalProbe.asksColors(environment: env) { questions = TerminalProbe.colorQuestions + questions }
+            if !plain.inTmux, TerminalProbe.asksColors(environmentProfile) { questions = TerminalProbe.colorQuestions + questions }
             let replies = TerminalProbe.replies(inTmux: plain.inTmux, passthrough: tmux?.passthrough == true)
             var reply = TerminalQuery.ask(tty, questions, timeoutMilliseconds: timeoutMilliseconds, keeping: typeAhead,
                                           replies: replies)
@@ -87,7 +90,8 @@ public enum CapabilityDetection {
                 probe = fileProbe
             }
         }
-        var caps = Capabilities.decide(environment: env, isTTY: isTTY, answers: answers, tmux: tmux)
+        let profile = environmentProfile.with(answers: answers)
+        var caps = Capabilities.decide(profile: profile, isTTY: isTTY, answers: answers, tmux: tmux)
         caps.defaultColors = answers?.defaultColors
         if caps.cellPixels == nil, let tty, let px = tty.windowSize().pixels {
             let cells = tty.windowSize().cells
@@ -105,9 +109,9 @@ public enum CapabilityDetection {
         // After the user's choice of protocol: whether its pictures can ride a scroll.
         if caps.interactive {
             (caps.picturesMoveWithScroll, caps.pictureScrollReason) =
-                PictureScroll.decide(environment: env, answers: answers, graphics: caps.graphics, inTmux: caps.inTmux)
+                PictureScroll.decide(profile: profile, graphics: caps.graphics)
         }
-        var result = Result(capabilities: caps, answers: answers, tmux: tmux)
+        var result = Result(capabilities: caps, profile: profile, answers: answers, tmux: tmux)
         if let probe {
             let auto = (try? DisplaySettings.graphicsTransfer(flag: request.graphicsTransferFlag, environment: env,
                                                               configValue: request.graphicsTransferConfig).setting) == .auto

@@ -1,6 +1,5 @@
 import Foundation
 import TerminalUI
-import UserDirectories
 
 /// What `marvel-gallery doctor` prints: what was detected and what was chosen, as label/value
 /// lines a user can paste into a bug report. Terminal queries run in raw mode with a short
@@ -11,7 +10,8 @@ public struct DoctorReport: Sendable {
     public static func collect(environment env: [String: String] = ProcessInfo.processInfo.environment,
                                queryTimeoutMilliseconds: Int = 200,
                                request: DisplayRequest = DisplayRequest(),
-                               libraries: [(name: String, version: String)] = []) throws(DisplaySettingError) -> DoctorReport {
+                               libraries: [(name: String, version: String)] = [],
+                               directories: [(label: String, path: String)] = []) throws(DisplaySettingError) -> DoctorReport {
         var r = DoctorReport()
         let stdinTTY = isatty(STDIN_FILENO) == 1, stdoutTTY = isatty(STDOUT_FILENO) == 1
         // `doctor > report.txt` (for a bug report) still describes the terminal the user sits
@@ -63,8 +63,8 @@ public struct DoctorReport: Sendable {
         r.add("pictures scroll", caps.pictureScrollReason)
         r.add("full-screen UI", !caps.interactive ? "no (plain output)"
               : stdoutTTY ? "yes" : "yes on this terminal (data commands with stdout redirected print plain text)")
-        r.add("clipboard (y/Y, OSC 52)", ClipboardReach.describe(environment: env, answers: detection.answers,
-                                                               tmux: detection.tmux, interactive: caps.interactive))
+        r.add("clipboard (y/Y, OSC 52)", ClipboardReach.describe(profile: detection.profile, tmux: detection.tmux,
+                                                               interactive: caps.interactive))
 
         var sync: String = caps.synchronizedOutput ? "yes (known terminal)" : "unknown"
         if let tty {
@@ -98,8 +98,8 @@ public struct DoctorReport: Sendable {
             ?? env["LANG"] ?? "(unset)"
         let utf8 = locale.lowercased().replacingOccurrences(of: "-", with: "").contains("utf8")
         r.add("locale", "\(locale)\(utf8 ? "" : " (not UTF-8: wide characters may misalign)")")
-        r.add("cache", UserDirectories.appCache(env).path)
-        r.add("config", UserDirectories.appConfig(env).path)
+        // The directories belong to the layers that read them (the caller names them).
+        for directory in directories { r.add(directory.label, directory.path) }
         // The C libraries' versions come from the layers that link them (the caller asks them).
         for library in libraries { r.add(library.name, library.version.isEmpty ? "unknown" : library.version) }
         return r

@@ -1,5 +1,6 @@
 import CTerminal
 import Foundation
+import Synchronization
 import TerminalUI
 
 /// One thread that waits on the terminal and the signal self-pipe with `poll`, decodes input
@@ -10,8 +11,7 @@ final class InputReader: @unchecked Sendable {
     private let continuation: AsyncStream<TerminalEvent>.Continuation
     /// Ctrl-Z as a byte (ISIG is off in raw mode) means suspend, like the shell would.
     private let ctrlZSuspends: Bool
-    private let lock = NSLock()
-    private var ignoreNextContinue = false
+    private let ignoreNextContinue = Mutex(false)
     private var thread: Thread?
     private let finished = DispatchSemaphore(value: 0)
 
@@ -56,7 +56,7 @@ final class InputReader: @unchecked Sendable {
 
     /// The next SIGCONT is the end of our own suspend (the backend repaints already).
     func expectOwnContinue() {
-        lock.lock(); ignoreNextContinue = true; lock.unlock()
+        ignoreNextContinue.withLock { $0 = true }
     }
 
     private func run() {
@@ -127,10 +127,10 @@ final class InputReader: @unchecked Sendable {
                 continuation.yield(.terminate(signal: Int32(b)))
             case SIGTSTP: continuation.yield(.suspend)
             case SIGCONT:
-                lock.lock()
-                let own = ignoreNextContinue
-                ignoreNextContinue = false
-                lock.unlock()
+                let own = ignoreNextContinue.withLock { ignore in
+                    defer { ignore = false }
+                    return ignore
+                }
                 if !own { continuation.yield(.resumed) }
             default: break
             }

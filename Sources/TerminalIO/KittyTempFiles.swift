@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TerminalUI
 
 /// The real `KittyPictureFiles`: one private directory per run (mode 0700, made by
@@ -13,7 +14,7 @@ import TerminalUI
 /// picture is streamed, and once a file has waited past `unreadAfter` (kitty reads a file as
 /// it parses its command) the terminal is taken not to read them: they are removed and every
 /// picture is streamed from then on (`takeUnread`).
-public final class KittyTempFiles: KittyPictureFiles, @unchecked Sendable {
+public final class KittyTempFiles: KittyPictureFiles, Sendable {
     public struct Limits: Sendable {
         public var files: Int
         public var bytes: Int
@@ -26,7 +27,7 @@ public final class KittyTempFiles: KittyPictureFiles, @unchecked Sendable {
     }
 
     /// A file written and not yet read (kitty deletes what it reads).
-    private struct Waiting {
+    private struct Waiting: Sendable {
         var path: String
         var id: UInt32
         var bytes: Int
@@ -35,13 +36,31 @@ public final class KittyTempFiles: KittyPictureFiles, @unchecked Sendable {
 
     public let directory: String
     public let limits: Limits
-    private let lock = NSLock()
-    private var counter = 0
-    private var removed = false
-    private var enabled: Bool
-    private var undecided: Bool
-    private var waiting: [Waiting] = []
-    private var waitingBytes = 0
+    /// What the writers, the late answer and the exit path share.
+    private struct State: Sendable {
+        var counter = 0
+        var removed = false
+        var enabled: Bool
+        var undecided: Bool
+        var waiting: [Waiting] = []
+        var waitingBytes = 0
+
+        func roomFor(_ count: Int, _ limits: Limits) -> Bool {
+            waiting.count < limits.files && waitingBytes + count <= limits.bytes
+        }
+
+        /// Forgets the files the terminal has read (and so deleted).
+        mutating func dropRead() {
+            for file in waiting where access(file.path, F_OK) != 0 { forgetWaiting(file.path) }
+        }
+
+        mutating func forgetWaiting(_ path: String) {
+            guard let index = waiting.firstIndex(where: { $0.path == path }) else { return }
+            waitingBytes -= waiting[index].bytes
+            waiting.remove(at: index)
+        }
+    }
+    private let state: Mutex<State>
 
     /// A new directory, or nil when none can be made (no writable temporary directory).
     /// Not `enabled`: writes fail (pictures are streamed) until `enable()`. `deciding`: the
@@ -53,26 +72,25 @@ public final class KittyTempFiles: KittyPictureFiles, @unchecked Sendable {
         guard let dir = Self.makeDirectory(in: parent) else { return nil }
         directory = dir
         self.limits = limits
-        self.enabled = enabled
-        self.undecided = deciding
+        state = Mutex(State(enabled: enabled, undecided: deciding))
     }
 
-    public var deciding: Bool { lock.withLock { undecided } }
+    public var deciding: Bool { state.withLock { $0.undecided } }
 
     /// The late answer came (or the wait for it ended). True when it was still being awaited.
     @discardableResult
     public func decided() -> Bool {
-        lock.withLock {
-            defer { undecided = false }
-            return undecided
+        state.withLock { state in
+            defer { state.undecided = false }
+            return state.undecided
         }
     }
 
     /// Some picture was given a file (the terminal may still be reading it).
-    public var used: Bool { lock.withLock { counter > 0 } }
+    public var used: Bool { state.withLock { $0.counter > 0 } }
 
     /// From now on pictures are written (a late answer showed the terminal reads our files).
-    public func enable() { lock.withLock { enabled = true } }
+    public func enable() { state.withLock { $0.enabled = true } }
 
     /// `$TMPDIR` when set (kitty also looks there), else /tmp.
     public static func temporaryDirectory(_ env: [String: String]) -> String {
@@ -107,53 +125,39 @@ public final class KittyTempFiles: KittyPictureFiles, @unchecked Sendable {
     /// nil (stream it) when files are off, when as many files or bytes as `limits` allow are
     /// still unread, or when the write fails.
     public func write(_ bytes: [UInt8], id: UInt32) -> String? {
-        let path: String? = lock.withLock {
-            guard !removed, enabled else { return nil }
-            if !roomFor(bytes.count) {
-                dropRead()
-                guard roomFor(bytes.count) else { return nil }
+        let directory = directory, limits = limits
+        let path: String? = state.withLock { state in
+            guard !state.removed, state.enabled else { return nil }
+            if !state.roomFor(bytes.count, limits) {
+                state.dropRead()
+                guard state.roomFor(bytes.count, limits) else { return nil }
             }
-            counter += 1
-            return "\(directory)/\(id)-\(counter).png"
+            state.counter += 1
+            return "\(directory)/\(id)-\(state.counter).png"
         }
         guard let path, Self.writeFile(bytes, to: path) else { return nil }
-        lock.withLock {
-            waiting.append(Waiting(path: path, id: id, bytes: bytes.count, since: .now))
-            waitingBytes += bytes.count
+        state.withLock { state in
+            state.waiting.append(Waiting(path: path, id: id, bytes: bytes.count, since: .now))
+            state.waitingBytes += bytes.count
         }
         return path
     }
 
     /// The files still unread, outstanding: what the terminal is sent files for is bounded.
-    public var unreadCount: Int { lock.withLock { dropRead(); return waiting.count } }
+    public var unreadCount: Int { state.withLock { $0.dropRead(); return $0.waiting.count } }
 
     public func takeUnread() -> [UInt32] {
-        lock.withLock {
-            while let first = waiting.first, access(first.path, F_OK) != 0 { forgetWaiting(first.path) }
-            guard let oldest = waiting.first, oldest.since.duration(to: .now) >= limits.unreadAfter else { return [] }
-            enabled = false
-            let ids = waiting.map(\.id)
-            for file in waiting { unlink(file.path) }
-            waiting.removeAll()
-            waitingBytes = 0
+        let unreadAfter = limits.unreadAfter
+        return state.withLock { state in
+            while let first = state.waiting.first, access(first.path, F_OK) != 0 { state.forgetWaiting(first.path) }
+            guard let oldest = state.waiting.first, oldest.since.duration(to: .now) >= unreadAfter else { return [] }
+            state.enabled = false
+            let ids = state.waiting.map(\.id)
+            for file in state.waiting { unlink(file.path) }
+            state.waiting.removeAll()
+            state.waitingBytes = 0
             return ids
         }
-    }
-
-    private func roomFor(_ count: Int) -> Bool {
-        waiting.count < limits.files && waitingBytes + count <= limits.bytes
-    }
-
-    /// Forgets the files the terminal has read (and so deleted). Under the lock.
-    private func dropRead() {
-        for file in waiting where access(file.path, F_OK) != 0 { forgetWaiting(file.path) }
-    }
-
-    /// Under the lock.
-    private func forgetWaiting(_ path: String) {
-        guard let index = waiting.firstIndex(where: { $0.path == path }) else { return }
-        waitingBytes -= waiting[index].bytes
-        waiting.remove(at: index)
     }
 
     /// Writes a new file whole; on any failure (ENOSPC, EDQUOT, the directory gone) removes
@@ -181,17 +185,18 @@ public final class KittyTempFiles: KittyPictureFiles, @unchecked Sendable {
     public func discard(_ path: String) {
         guard path.hasPrefix(directory + "/") else { return }
         unlink(path)
-        lock.withLock { forgetWaiting(path) }
+        state.withLock { $0.forgetWaiting(path) }
     }
 
     /// Removes every file the terminal did not read, and the directory. Later writes fail
     /// (pictures are then streamed).
     public func removeAll() {
-        lock.withLock {
-            guard !removed else { return }
-            removed = true
-            waiting.removeAll()
-            waitingBytes = 0
+        let directory = directory
+        state.withLock { state in
+            guard !state.removed else { return }
+            state.removed = true
+            state.waiting.removeAll()
+            state.waitingBytes = 0
             for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
                 unlink("\(directory)/\(name)")
             }

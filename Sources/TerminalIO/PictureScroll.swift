@@ -16,29 +16,21 @@ import TerminalUI
 /// inline image as cells carrying the image code and position (`SetPositionInImageChar`).
 public enum PictureScroll {
     /// The decision and why, for the protocol chosen.
-    public static func decide(environment env: [String: String], answers: TerminalAnswers?,
-                              graphics: GraphicsProtocol, inTmux: Bool) -> (moves: Bool, reason: String) {
+    public static func decide(profile: TerminalProfile, graphics: GraphicsProtocol) -> (moves: Bool, reason: String) {
         switch graphics {
         case .blocks: return (false, "not needed (half-blocks scroll as text)")
         case .kitty: return (false, "not needed (kitty pictures are moved by placement)")
         case .sixel, .iterm2: break
         }
-        if inTmux { return (false, "no (inside tmux): a frame that moves a picture is repainted") }
-        let version = (answers?.version ?? "").lowercased()
-        let term = env["TERM"] ?? "", program = env["TERM_PROGRAM"] ?? ""
+        if profile.insideTmux { return (false, "no (inside tmux): a frame that moves a picture is repainted") }
         let name: String?
-        if version.hasPrefix("xterm(") || env["XTERM_VERSION"] != nil {
-            name = "xterm (seen: xterm 379)"
-        } else if version.hasPrefix("mlterm") || env["MLTERM"] != nil || term.hasPrefix("mlterm") {
-            name = "mlterm (seen: mlterm 3.9)"
-        } else if version.hasPrefix("foot") || term.hasPrefix("foot") {
-            name = "foot (from its source)"
-        } else if version.hasPrefix("wezterm") || program == "WezTerm" || env["WEZTERM_EXECUTABLE"] != nil {
-            name = "WezTerm (from its source)"
-        } else if program == "iTerm.app" || env["LC_TERMINAL"] == "iTerm2" {
-            name = "iTerm2 (from its source)"
-        } else {
-            name = nil
+        switch profile.emulator {
+        case .xterm?: name = "xterm (seen: xterm 379)"
+        case .mlterm?: name = "mlterm (seen: mlterm 3.9)"
+        case .foot?: name = "foot (from its source)"
+        case .wezterm?: name = "WezTerm (from its source)"
+        case .iterm2?: name = "iTerm2 (from its source)"
+        default: name = nil
         }
         guard let name else {
             return (false, "no (terminal not known to move pictures when it scrolls): a frame that moves a picture is repainted")

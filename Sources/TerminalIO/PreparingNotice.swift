@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// "Preparing the catalog…" on the terminal while a slow start-up step runs (a first launch
 /// builds the embedded SQLite catalog): shown only when the step takes longer than `delay` and
@@ -33,12 +34,11 @@ public enum PreparingNotice {
     }
 
     /// The notice's state, shared by the timer and the step: once finished it is never shown.
-    private final class Line: @unchecked Sendable {
-        private let lock = NSLock()
+    private final class Line: Sendable {
         private let text: String
         private let write: @Sendable ([UInt8]) -> Void
-        private var shown = false
-        private var finished = false
+        /// Shown and finished; the write happens under the lock, so a show never follows the finish.
+        private let state = Mutex((shown: false, finished: false))
 
         init(_ text: String, write: @escaping @Sendable ([UInt8]) -> Void) {
             self.text = text
@@ -46,17 +46,17 @@ public enum PreparingNotice {
         }
 
         func show() {
-            lock.withLock {
-                guard !finished, !shown else { return }
-                shown = true
+            state.withLock { state in
+                guard !state.finished, !state.shown else { return }
+                state.shown = true
                 write(Array(("\r\u{1B}[2K" + text).utf8))
             }
         }
 
         func finish() {
-            lock.withLock {
-                finished = true
-                if shown { write(Array("\r\u{1B}[2K".utf8)) }
+            state.withLock { state in
+                state.finished = true
+                if state.shown { write(Array("\r\u{1B}[2K".utf8)) }
             }
         }
     }

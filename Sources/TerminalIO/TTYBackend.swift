@@ -1,6 +1,7 @@
 import CTerminal
 import Foundation
 import PictureProtocols
+import Synchronization
 import TerminalUI
 
 /// The real terminal: raw mode, alternate screen, hidden cursor, bracketed paste, SGR mouse,
@@ -11,9 +12,11 @@ public final class TTYBackend: Backend, @unchecked Sendable {
     private let mouse: Bool
     /// DA1 did not come back at start-up: late replies to the probe may still arrive.
     private let repliesMayBeLate: Bool
-    private let lock = NSLock()
+    /// Enter, leave, suspend and the events stream take turns: what they guard is the
+    /// terminal's mode and screen as much as the fields below, so the lock holds no value.
+    private let lock = Mutex(())
     /// Frames and out-of-band bytes come from different tasks; each write goes whole.
-    private let writeLock = NSLock()
+    private let writeLock = Mutex(())
     private var entered = false
     private var everEntered = false
     private var reader: InputReader?
@@ -72,7 +75,7 @@ public final class TTYBackend: Backend, @unchecked Sendable {
 
     public var size: Size { tty.windowSize().cells }
     public var colorDepth: ColorDepth { capabilities.colorDepth }
-    public var synchronizedOutput: Bool { lock.withLock { syncOutput } }
+    public var synchronizedOutput: Bool { lock.withLock { _ in syncOutput } }
     public var graphics: GraphicsMode { capabilities.graphicsMode }
     /// The window title is ours to set outside tmux and screen (their pane title is theirs and
     /// tmux 3.3a keeps no title stack).
@@ -80,7 +83,7 @@ public final class TTYBackend: Backend, @unchecked Sendable {
     public var kittyFiles: (any KittyPictureFiles)? { pictureFiles }
 
     public func enter() throws {
-        try lock.withLock {
+        try lock.withLock { _ in
             guard !entered else { return }
             try RawMode.enable(tty)
             everEntered = true
@@ -119,7 +122,7 @@ public final class TTYBackend: Backend, @unchecked Sendable {
     }
 
     public func leave() {
-        lock.withLock {
+        lock.withLock { _ in
             guard entered else { return }
             entered = false
             settleFileReplies()
@@ -168,16 +171,16 @@ public final class TTYBackend: Backend, @unchecked Sendable {
     }
 
     public func write(_ bytes: [UInt8], frame: Buffer) throws {
-        try writeLock.withLock { try tty.write(bytes) }
+        try writeLock.withLock { _ in try tty.write(bytes) }
     }
 
     /// A clipboard sequence from an effect's task: never in the middle of a frame's bytes.
     public func writeOutOfBand(_ bytes: [UInt8]) throws {
-        try writeLock.withLock { try tty.write(bytes) }
+        try writeLock.withLock { _ in try tty.write(bytes) }
     }
 
     public func suspend() throws {
-        try lock.withLock {
+        try lock.withLock { _ in
             guard entered else { return }
             restoreScreen()
             reader?.expectOwnContinue()
@@ -189,7 +192,7 @@ public final class TTYBackend: Backend, @unchecked Sendable {
     }
 
     public func events() -> AsyncStream<TerminalEvent> {
-        lock.withLock {
+        lock.withLock { _ in
             if let stream { return stream }
             // Not entered: an empty, finished stream.
             let (s, c) = AsyncStream.makeStream(of: TerminalEvent.self)
@@ -200,7 +203,7 @@ public final class TTYBackend: Backend, @unchecked Sendable {
 
     deinit {
         // Never entered: raw mode is still on from the start-up questions.
-        if !lock.withLock({ everEntered }) { RawMode.restore() }
+        if !lock.withLock({ _ in everEntered }) { RawMode.restore() }
         leave()
         tty.close()
     }

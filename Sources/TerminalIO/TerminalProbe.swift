@@ -41,13 +41,12 @@ public enum TerminalProbe {
     public static func replies(inTmux: Bool, passthrough: Bool) -> Int { inTmux && passthrough ? 2 : 1 }
 
     /// The default colours (OSC 10 and 11), for the kitty canvas. Asked only of terminals that
-    /// name themselves kitty or Ghostty (`TERM`, `KITTY_WINDOW_ID`): a terminal that does not
+    /// the profile names kitty or Ghostty (`TERM`, `KITTY_WINDOW_ID`, `TERM_PROGRAM`): a terminal that does not
     /// know these may show them as text (the Linux console prints an OSC it does not parse).
     static let colorQuestions = "\u{1B}]10;?\u{1B}\\\u{1B}]11;?\u{1B}\\"
 
-    public static func asksColors(environment env: [String: String]) -> Bool {
-        let term = env["TERM"] ?? ""
-        return term == "xterm-kitty" || term == "xterm-ghostty" || env["KITTY_WINDOW_ID"] != nil
+    public static func asksColors(_ profile: TerminalProfile) -> Bool {
+        profile.isOne(of: .kitty, .ghostty)
     }
 
     /// The id of the start-up file probe (`KittyFileProbe`): whether the terminal reads this

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ImageCore
 import PictureProtocols
+import Settings
 import TerminalIO
 import TerminalUI
 
@@ -19,8 +20,9 @@ struct DemoCommand: AsyncParsableCommand {
     @OptionGroup var display: DisplayOptions
 
     func run() async throws {
-        try display.checkConfig()
         let env = ProcessInfo.processInfo.environment
+        let config = LoadedConfig.read(environment: env, liveSources: LiveSources.specs)
+        try display.checkConfig(config)
         let image: RGBImage
         let title: String
         if let file {
@@ -43,7 +45,7 @@ struct DemoCommand: AsyncParsableCommand {
 
         let backend: TTYBackend
         do {
-            backend = try TTYBackend(environment: env, display: display.request)
+            backend = try TTYBackend(environment: env, display: display.request(config))
         } catch TerminalIOError.notATerminal {
             print("\(title): \(image.width)x\(image.height) px (no terminal: plain output)")
             return

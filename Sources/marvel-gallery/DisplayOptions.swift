@@ -40,74 +40,50 @@ struct DisplayOptions: ParsableArguments {
 
     /// The dithering chosen by the flag, `$MARVEL_GALLERY_DITHER` or config.toml's `dither`
     /// (a bad value anywhere: one line and exit 1, like a bad `colors`).
-    func ditherMethod() throws -> Dither {
-        let path = ConfigFile.path(environment: ProcessInfo.processInfo.environment)
-        let config = (try? ConfigFile.load(path, liveSources: LiveSources.specs))?.values.dither
+    func ditherMethod(_ config: LoadedConfig) throws -> Dither {
         do {
             return try DisplaySettings.dither(flag: dither, environment: ProcessInfo.processInfo.environment,
-                                              configValue: config).method
+                                              configValue: config.file?.values.dither).method
         } catch {
             try? FileHandle.standardError.write(contentsOf: Data("marvel-gallery: \(Sanitizer.visible(error.description))\n".utf8))
             throw ExitCode(1)
         }
     }
 
-    /// config.toml's `colors` and `graphics`, checked by every command that draws (render,
-    /// demo, the gallery) whether or not a flag or variable overrides them: docs/configuration.md calls a
-    /// bad value an error, so no command (`render` included) accepts one and exits 0. Not a
-    /// usage error: one line and exit 1. (`doctor` shows the values instead of stopping.)
-    func checkConfig() throws {
-        let config = Self.configValues()
-        if let value = config.colors, ColorSetting(rawValue: value.lowercased()) == nil {
-            throw Self.configError("colors must be one of \(ColorSetting.choices), got '\(value)'")
+    /// config.toml's `colors`, `graphics`, `graphics_transfer` and `dither`, checked by every
+    /// command that draws (render, demo, the gallery) whether or not a flag or variable
+    /// overrides them: docs/configuration.md calls a bad value an error, so no command exits 0 on one. Not a usage error: one
+    /// line and exit 1. (`doctor` shows the values instead of stopping.)
+    func checkConfig(_ config: LoadedConfig) throws {
+        guard let values = config.file?.values else { return }
+        if let value = values.colors, ColorSetting(rawValue: value.lowercased()) == nil {
+            throw Self.configError(config, "colors must be one of \(ColorSetting.choices), got '\(value)'")
         }
-        if let value = config.graphics, GraphicsSetting(rawValue: value.lowercased()) == nil {
-            throw Self.configError("graphics must be one of \(GraphicsSetting.choices), got '\(value)'")
+        if let value = values.graphics, GraphicsSetting(rawValue: value.lowercased()) == nil {
+            throw Self.configError(config, "graphics must be one of \(GraphicsSetting.choices), got '\(value)'")
         }
-        if let value = Self.configTransfer(), GraphicsTransferSetting(rawValue: value.lowercased()) == nil {
-            throw Self.configError("graphics_transfer must be one of \(GraphicsTransferSetting.choices), got '\(value)'")
+        if let value = values.graphicsTransfer, GraphicsTransferSetting(rawValue: value.lowercased()) == nil {
+            throw Self.configError(config, "graphics_transfer must be one of \(GraphicsTransferSetting.choices), got '\(value)'")
         }
-        // Said like the others, with the file's path.
-        let path = ConfigFile.path(environment: ProcessInfo.processInfo.environment)
-        if let value = (try? ConfigFile.load(path, liveSources: LiveSources.specs))??.values.dither,
-           Dither(rawValue: value.lowercased()) == nil {
-            throw Self.configError("dither must be one of \(Dither.choices), got '\(value)'")
+        if let value = values.dither, Dither(rawValue: value.lowercased()) == nil {
+            throw Self.configError(config, "dither must be one of \(Dither.choices), got '\(value)'")
         }
     }
 
-    /// config.toml's `graphics_transfer` (nil when absent or the file is unusable).
-    static func configTransfer(path: String? = nil) -> String? {
-        let url = path.map { URL(fileURLWithPath: $0) } ?? ConfigFile.path(environment: ProcessInfo.processInfo.environment)
-        return (try? ConfigFile.load(url, liveSources: LiveSources.specs))??.values.graphicsTransfer
+    /// The request for `CapabilityDetection`, with config.toml's `colors`, `graphics` and
+    /// `graphics_transfer` (nil when the file is absent, or unusable: the commands that read
+    /// all settings report that; the flag and the environment still come first in
+    /// `DisplaySettings`).
+    func request(_ config: LoadedConfig) -> DisplayRequest {
+        let values = config.file?.values
+        return DisplayRequest(colorsFlag: colors, graphicsFlag: graphics, colorsConfig: values?.colors,
+                              graphicsConfig: values?.graphics, graphicsTransferFlag: graphicsTransfer,
+                              graphicsTransferConfig: values?.graphicsTransfer)
     }
 
-    /// The request for `CapabilityDetection`, with config.toml's `colors`/`graphics` (the flag
-    /// and the environment still come first in `DisplaySettings`).
-    var request: DisplayRequest {
-        let config = Self.configValues()
-        return DisplayRequest(colorsFlag: colors, graphicsFlag: graphics, colorsConfig: config.colors, graphicsConfig: config.graphics,
-                              graphicsTransferFlag: graphicsTransfer, graphicsTransferConfig: Self.configTransfer())
-    }
-
-    /// config.toml's `colors` and `graphics` (nil when the file is absent, or unusable: the
-    /// commands that read all settings report that).
-    static func configValues() -> (colors: String?, graphics: String?) {
-        let path = ConfigFile.path(environment: ProcessInfo.processInfo.environment)
-        guard let file = try? ConfigFile.load(path, liveSources: LiveSources.specs) else { return (nil, nil) }
-        return (file.values.colors, file.values.graphics)
-    }
-
-    static func configError(_ text: String) -> ExitCode {
-        let path = ConfigFile.path(environment: ProcessInfo.processInfo.environment).path
+    static func configError(_ config: LoadedConfig, _ text: String) -> ExitCode {
+        let path = config.path.path
         try? FileHandle.standardError.write(contentsOf: Data("marvel-gallery: \(Sanitizer.visible(path)): \(Sanitizer.visible(text))\n".utf8))
         return ExitCode(1)
-    }
-
-    /// The request with config.toml's `colors`/`graphics` (resolved by `Settings`; the flag
-    /// and the environment still come first in `DisplaySettings`).
-    func request(settings: Settings?) -> DisplayRequest {
-        DisplayRequest(colorsFlag: colors, graphicsFlag: graphics,
-                       colorsConfig: settings?.colors.value, graphicsConfig: settings?.graphics.value,
-                       graphicsTransferFlag: graphicsTransfer, graphicsTransferConfig: Self.configTransfer(path: settings?.configPath))
     }
 }

@@ -6,6 +6,7 @@ import ImageCore
 import Settings
 import TerminalIO
 import TerminalUI
+import UserDirectories
 
 /// `marvel-gallery doctor`: what the terminal layer detected and chose, for bug reports.
 struct DoctorCommand: ParsableCommand {
@@ -31,11 +32,12 @@ struct DoctorCommand: ParsableCommand {
         // Which config file was read and where each setting came from (keys never shown).
         // The "config" line becomes the file's line, and only settings not at their default
         // are added, so the report stays short.
+        let env = ProcessInfo.processInfo.environment
+        let config = LoadedConfig.read(environment: env, liveSources: LiveSources.specs)
         var lines: [(label: String, value: String)]
         var settings: Settings?
         do {
-            settings = try Settings.resolve(flags: Flags(), environment: ProcessInfo.processInfo.environment,
-                                           liveSources: LiveSources.specs)
+            settings = try Settings.resolve(flags: Flags(), environment: env, config: config, liveSources: LiveSources.specs)
             lines = settings!.report.filter { !$0.value.hasSuffix("(default)") && $0.value != "none" }
         } catch {
             lines = [("config file", "refused: \(error)")]
@@ -43,14 +45,16 @@ struct DoctorCommand: ParsableCommand {
         var report: DoctorReport
         do {
             report = try DoctorReport.collect(queryTimeoutMilliseconds: queryTimeout,
-                                              request: display.request(settings: settings),
+                                              request: display.request(config),
                                               libraries: [("libcurl", HTTPTransport.libcurlVersion)]
                                                 + ImageDecoder.libraryVersions
-                                                + [("SQLite", CatalogStore.sqliteVersion)])
+                                                + [("SQLite", CatalogStore.sqliteVersion)],
+                                              directories: [("cache", UserDirectories.appCache(env).path),
+                                                            ("config", UserDirectories.appConfig(env).path)])
         } catch {
             throw PlainOutput.failure(error.description)
         }
-        if let dither = ditherLine() { lines.append(dither) }
+        if let dither = ditherLine(config) { lines.append(dither) }
         lines += LiveSources.rows.map { ("source \($0.name)", LiveSources.usability($0, settings)) }
         lines += LiveSources.rows.compactMap { $0.doctorLine() }
         lines = lines.map { ($0.label, Sanitizer.visible($0.value)) }
@@ -64,11 +68,11 @@ struct DoctorCommand: ParsableCommand {
 
     /// How pictures go on a 256/16-colour palette, when not the default (without it,
     /// `--dither` would be accepted and shown nowhere).
-    func ditherLine() -> (label: String, value: String)? {
+    func ditherLine(_ config: LoadedConfig) -> (label: String, value: String)? {
         let env = ProcessInfo.processInfo.environment
-        let config = (try? ConfigFile.load(ConfigFile.path(environment: env), liveSources: LiveSources.specs))??.values.dither
         do {
-            let (method, source) = try DisplaySettings.dither(flag: display.dither, environment: env, configValue: config)
+            let (method, source) = try DisplaySettings.dither(flag: display.dither, environment: env,
+                                                              configValue: config.file?.values.dither)
             // A variable is named as the other settings' are ($MARVEL_GALLERY_DITHER).
             let origin = source == DisplaySettings.ditherVariable ? "$" + source : source
             return source == "default" ? nil : ("setting dither", "\(method.rawValue) (\(origin))")

@@ -21,8 +21,8 @@ enum GalleryLaunch {
         // the terminal is as it was (the backend restores the same saved state first).
         if options.headlessSize == nil { RawMode.holdEcho() }
         defer { RawMode.restore() }
-        try options.display.checkConfig()
-        let dither = try options.display.ditherMethod()
+        try options.display.checkConfig(settings.config)
+        let dither = try options.display.ditherMethod(settings.config)
         // A live source's waits are counted down in the status line, not printed over the screen.
         LiveSources.printsWaits.withLock { $0 = false }
         // Starts the built-in catalog when needed (a first launch builds it: say so if slow).
@@ -61,7 +61,7 @@ enum GalleryLaunch {
             backend = HeadlessBackend(size: size)
             sessionOptions.finishWhenGridComplete = true
         } else {
-            backend = try TerminalBackendFactory.make(display: options.display.request(settings: settings))
+            backend = try TerminalBackendFactory.make(display: options.display.request(settings.config))
         }
         let thumbnails = PipelineThumbnails(pipeline: pipeline, colorDepth: await backend.colorDepth,
                                             graphics: await backend.graphics, dither: dither)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ImageCore
+import Settings
 import TerminalIO
 import TerminalUI
 
@@ -48,12 +49,14 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        try display.checkConfig()
-        let dither = try display.ditherMethod()
+        let env = ProcessInfo.processInfo.environment
+        let config = LoadedConfig.read(environment: env, liveSources: LiveSources.specs)
+        try display.checkConfig(config)
+        let dither = try display.ditherMethod(config)
         let box = size.flatMap(RenderCommand.parseSize) ?? RenderCommand.terminalBox()
         let output: RenderOutput
         do {
-            output = try RenderOutput.decide(request: display.request, environment: ProcessInfo.processInfo.environment)
+            output = try RenderOutput.decide(request: display.request(config), environment: env)
         } catch {
             throw PlainOutput.failure(error.description)
         }

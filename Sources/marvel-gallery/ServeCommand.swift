@@ -192,6 +192,9 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // config.toml read once for the run: the live source's settings and the browser access.
+        let environment = ProcessInfo.processInfo.environment
+        let config = LoadedConfig.read(environment: environment, liveSources: LiveSources.specs)
         var options = CatalogServerOptions(host: host, port: port, faults: try faults())
         if let catalog {
             var isDir: ObjCBool = false
@@ -204,10 +207,9 @@ struct ServeCommand: AsyncParsableCommand {
             do {
                 var flags = Flags(source: live.name)
                 liveSource.apply(to: &flags)
-                let environment = ProcessInfo.processInfo.environment
-                let settings = try Settings.resolve(flags: flags, environment: environment, liveSources: LiveSources.specs)
-                let wait = try Self.resolvedLongestWait(flag: longestWait, environment: environment,
-                                                        config: try ConfigFile.load(ConfigFile.path(environment: environment), liveSources: LiveSources.specs))
+                let settings = try Settings.resolve(flags: flags, environment: environment, config: config,
+                                                    liveSources: LiveSources.specs)
+                let wait = try Self.resolvedLongestWait(flag: longestWait, environment: environment, config: try config.get())
                 options.source = .live(try live.make(settings, false, wait))
             } catch {
                 PlainOutput.note("marvel-gallery: \(PlainOutput.v("\(error)"))")
@@ -221,8 +223,7 @@ struct ServeCommand: AsyncParsableCommand {
             if let publicKey, let privateKey = try resolvedPrivateKey() {
                 options.keys = APIKeys(publicKey: publicKey, privateKey: privateKey)
             }
-            let config = try ConfigFile.load(ConfigFile.path(environment: ProcessInfo.processInfo.environment), liveSources: LiveSources.specs)
-            options.browser = try browser.access(config: config, hasKeys: options.keys != nil)
+            options.browser = try browser.access(config: try config.get(), hasKeys: options.keys != nil)
         } catch let error as SettingsError {
             PlainOutput.note("marvel-gallery: \(PlainOutput.v(error.description))")
             throw ExitCode(1)

@@ -1,6 +1,7 @@
 import ComicVineSource
 import Foundation
 import LiveSourceKit
+import Synchronization
 import XCTest
 
 /// Comic Vine's declared windows on the kit's limiter, proved in seconds: three limiters on one
@@ -49,16 +50,14 @@ final class ComicVineBudgetTests: XCTestCase {
     }
 }
 
-private final class Grants: @unchecked Sendable {
-    private let lock = NSLock()
-    private var times: [Date] = []
-    func add(_ date: Date) { lock.withLock { times.append(date) } }
-    var all: [Date] { lock.withLock { times } }
+private final class Grants: Sendable {
+    private let times = Mutex<[Date]>([])
+    func add(_ date: Date) { times.withLock { $0.append(date) } }
+    var all: [Date] { times.withLock { $0 } }
 }
 
-private final class Told: @unchecked Sendable {
-    private let lock = NSLock()
-    private var waits: [BudgetWait] = []
-    func add(_ wait: BudgetWait) { lock.withLock { waits.append(wait) } }
-    var all: [BudgetWait] { lock.withLock { waits } }
+private final class Told: Sendable {
+    private let waits = Mutex<[BudgetWait]>([])
+    func add(_ wait: BudgetWait) { waits.withLock { $0.append(wait) } }
+    var all: [BudgetWait] { waits.withLock { $0 } }
 }

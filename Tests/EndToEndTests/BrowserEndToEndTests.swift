@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import XCTest
 
@@ -150,10 +151,9 @@ struct BrowserPages {
 
 /// The page text, set once the server's port is known (the page servers start first).
 final class PageBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var text = ""
+    private let text = Mutex("")
     var html: String {
-        get { lock.withLock { text } }
-        set { lock.withLock { text = newValue } }
+        get { text.withLock { text in text } }
+        set { text.withLock { text in text = newValue } }
     }
 }

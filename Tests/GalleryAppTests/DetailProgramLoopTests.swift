@@ -1,3 +1,4 @@
+import Synchronization
 import XCTest
 @testable import GalleryApp
 import TerminalUI
@@ -52,12 +53,11 @@ final class DetailProgramLoopTests: XCTestCase {
 
 /// Pictures drawn on demand at once, recording every key asked for (under a lock).
 final class RecordingThumbnails: ThumbnailProviding, @unchecked Sendable {
-    private let lock = NSLock()
-    private var keys: [ThumbnailKey] = []
-    var loadedKeys: [ThumbnailKey] { lock.withLock { keys } }
+    private let keys = Mutex<[ThumbnailKey]>([])
+    var loadedKeys: [ThumbnailKey] { keys.withLock { keys in keys } }
 
     func load(_ key: ThumbnailKey, priority: ThumbnailPriority, completion: @escaping @Sendable (HalfBlockCells?) -> Void) {
-        lock.withLock { keys.append(key) }
+        keys.withLock { keys in keys.append(key) }
         completion(FakeDetails.picture(key))
     }
 

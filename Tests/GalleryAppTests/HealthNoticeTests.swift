@@ -14,10 +14,9 @@ final class HealthNoticeTests: XCTestCase {
     /// FakeThumbnails with a health the test sets.
     final class SickThumbnails: ThumbnailProviding, @unchecked Sendable {
         let inner = FakeThumbnails()
-        private let lock = NSLock()
-        private var current = SourceHealth()
-        func set(_ health: SourceHealth) { lock.withLock { current = health } }
-        var health: SourceHealth { lock.withLock { current } }
+        private let current = Mutex(SourceHealth())
+        func set(_ health: SourceHealth) { current.withLock { current in current = health } }
+        var health: SourceHealth { current.withLock { current in current } }
         func load(_ key: ThumbnailKey, priority: ThumbnailPriority, completion: @escaping @Sendable (HalfBlockCells?) -> Void) {
             inner.load(key, priority: priority, completion: completion)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 @testable import GalleryApp
 import ImageCore
@@ -83,9 +84,9 @@ final class PipelineThumbnailsTests: XCTestCase {
     }
 
     final class Box: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Mutex(())
         private var stored: HalfBlockCells??
-        func set(_ value: HalfBlockCells?) { lock.withLock { stored = .some(value) } }
-        var called: Bool { lock.withLock { stored != nil } }
+        func set(_ value: HalfBlockCells?) { lock.withLock { _ in stored = .some(value) } }
+        var called: Bool { lock.withLock { _ in stored != nil } }
     }
 }

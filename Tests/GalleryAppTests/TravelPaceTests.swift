@@ -1,5 +1,6 @@
 import XCTest
 import Foundation
+import Synchronization
 @testable import GalleryApp
 import TerminalUI
 
@@ -161,16 +162,15 @@ private final class LateThumbnails: ThumbnailProviding, @unchecked Sendable {
 
 /// Messages dispatched from any thread, for a test to wait on.
 private final class MessageLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var messages: [Msg] = []
+    private let messages = Mutex<[Msg]>([])
 
-    func append(_ msg: Msg) { lock.withLock { messages.append(msg) } }
+    func append(_ msg: Msg) { messages.withLock { messages in messages.append(msg) } }
 
     /// The first message that is not a health report, polling until `timeout`.
     func first(timeout: Duration) async throws -> Msg {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
-            if let msg = lock.withLock({ messages.first { if case .healthChanged = $0 { false } else { true } } }) { return msg }
+            if let msg = messages.withLock({ messages in messages.first { if case .healthChanged = $0 { false } else { true } } }) { return msg }
             try await Task.sleep(for: .milliseconds(5))
         }
         throw CancellationError()

@@ -1,5 +1,6 @@
 import Foundation
 import ImageCore
+import Synchronization
 import TestSupport
 import XCTest
 
@@ -102,11 +103,10 @@ final class FuzzTests: XCTestCase {
         XCTAssertEqual(failures.value, 0)
     }
 
-    final class LockedCounter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var count = 0
-        func increment() { lock.lock(); count += 1; lock.unlock() }
-        var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+    final class LockedCounter: Sendable {
+        private let count = Mutex(0)
+        func increment() { count.withLock { $0 += 1 } }
+        var value: Int { count.withLock { $0 } }
     }
 
     /// Runs `body` with file descriptor 2 redirected to a temporary file; returns what was written.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTransport
+import Synchronization
 @testable import MarvelAPI
 import TestSupport
 import XCTest
@@ -24,24 +25,22 @@ enum FakeMarvel {
 }
 
 /// Records retry waits instead of sleeping.
-final class SleepRecorder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var _delays: [Duration] = []
-    var delays: [Duration] { lock.withLock { _delays } }
+final class SleepRecorder: Sendable {
+    private let recorded = Mutex<[Duration]>([])
+    var delays: [Duration] { recorded.withLock { $0 } }
 
     var policy: RetryPolicy {
         RetryPolicy(maxRetries: 2, baseDelay: .milliseconds(500), maxDelay: .seconds(8), maxRetryAfter: .seconds(20)) {
-            [self] delay in lock.withLock { _delays.append(delay) }
+            [self] delay in recorded.withLock { $0.append(delay) }
         }
     }
 }
 
 /// A counter shared with server handlers.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-    func next() -> Int { lock.withLock { value += 1; return value } }
-    var current: Int { lock.withLock { value } }
+final class Counter: Sendable {
+    private let value = Mutex(0)
+    func next() -> Int { value.withLock { $0 += 1; return $0 } }
+    var current: Int { value.withLock { $0 } }
 }
 
 func temporaryDirectory(_ name: String) -> URL {

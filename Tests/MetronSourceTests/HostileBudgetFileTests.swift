@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 @testable import LiveSourceKit
 @testable import MetronSource
 import XCTest
@@ -145,8 +146,7 @@ final class HostileBudgetFileTests: XCTestCase {
 }
 
 final class Told: @unchecked Sendable {
-    private let lock = NSLock()
-    private var waits: [MetronWait] = []
-    func add(_ wait: MetronWait) { lock.withLock { waits.append(wait) } }
-    var all: [MetronWait] { lock.withLock { waits } }
+    private let waits = Mutex<[MetronWait]>([])
+    func add(_ wait: MetronWait) { waits.withLock { waits in waits.append(wait) } }
+    var all: [MetronWait] { waits.withLock { waits in waits } }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 @testable import PictureProtocols
 @testable import TerminalUI
@@ -12,12 +13,11 @@ final class CroppedPixelPiecesTests: XCTestCase {
     /// Cuts by name, recording each piece asked for: the piece's payload says which cells of
     /// which picture it holds.
     final class NamedCutter: PictureCutter, @unchecked Sendable {
-        private let lock = NSLock()
-        private var asked: [Rect] = []
-        var cells: [Rect] { lock.withLock { asked } }
+        private let asked = Mutex<[Rect]>([])
+        var cells: [Rect] { asked.withLock { asked in asked } }
 
         func piece(of image: TerminalImage, cells: Rect) -> TerminalImage? {
-            lock.withLock { asked.append(cells) }
+            asked.withLock { asked in asked.append(cells) }
             let name = "PIECE-\(image.id)-\(cells.x),\(cells.y),\(cells.width)x\(cells.height)"
             return TerminalImage(id: image.id * 1000 + UInt32(cells.y * 10 + cells.height), graphics: image.graphics,
                                  cols: cells.width, rows: cells.height,

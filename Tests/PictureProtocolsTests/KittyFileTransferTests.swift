@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 @testable import PictureProtocols
 @testable import TerminalUI
@@ -7,25 +8,25 @@ import TestSupport
 /// In-memory `KittyPictureFiles`: records writes and discards; `failing` ids cannot be written
 /// (a full disk).
 final class MemoryPictureFiles: KittyPictureFiles, @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var _written: [UInt32: [UInt8]] = [:]
     private var _discarded: [String] = []
     private var _unread: [UInt32] = []
     let failing: Set<UInt32>
     init(failing: Set<UInt32> = []) { self.failing = failing }
 
-    var written: [UInt32: [UInt8]] { lock.withLock { _written } }
-    var discarded: [String] { lock.withLock { _discarded } }
+    var written: [UInt32: [UInt8]] { lock.withLock { _ in _written } }
+    var discarded: [String] { lock.withLock { _ in _discarded } }
 
     func write(_ bytes: [UInt8], id: UInt32) -> String? {
         if failing.contains(id) { return nil }
-        lock.withLock { _written[id] = bytes }
+        lock.withLock { _ in _written[id] = bytes }
         return "/tmp/mg-test-tty-graphics-protocol/\(id).png"
     }
-    func discard(_ path: String) { lock.withLock { _discarded.append(path) } }
+    func discard(_ path: String) { lock.withLock { _ in _discarded.append(path) } }
     /// The next `takeUnread` gives `ids` (the terminal was found not to read them).
-    func markUnread(_ ids: [UInt32]) { lock.withLock { _unread = ids } }
-    func takeUnread() -> [UInt32] { lock.withLock { defer { _unread = [] }; return _unread } }
+    func markUnread(_ ids: [UInt32]) { lock.withLock { _ in _unread = ids } }
+    func takeUnread() -> [UInt32] { lock.withLock { _ in defer { _unread = [] }; return _unread } }
 }
 
 /// kitty pictures sent as temporary files (`t=t`) and every way back to streaming: a write
@@ -199,10 +200,10 @@ final class KittyFileTransferRunnerTests: XCTestCase {
 final class KittyPicturesWaitForTheDecisionTests: XCTestCase {
     final class DecidingFiles: KittyPictureFiles, @unchecked Sendable {
         let files = MemoryPictureFiles()
-        private let lock = NSLock()
+        private let lock = Mutex(())
         private var undecided = true
-        var deciding: Bool { lock.withLock { undecided } }
-        func decide() { lock.withLock { undecided = false } }
+        var deciding: Bool { lock.withLock { _ in undecided } }
+        func decide() { lock.withLock { _ in undecided = false } }
         func write(_ bytes: [UInt8], id: UInt32) -> String? { files.write(bytes, id: id) }
         func discard(_ path: String) { files.discard(path) }
     }

@@ -6,7 +6,7 @@ import XCTest
 /// 3.3a's default, external, refuses an application's OSC 52 but forwards its own buffer).
 final class ClipboardReachTests: XCTestCase {
     private func reach(_ env: [String: String], _ replies: String? = nil, tmux: TmuxInfo? = nil) -> String {
-        ClipboardReach.describe(environment: env, answers: replies.map { TerminalAnswers.parse(Array($0.utf8)) },
+        ClipboardReach.describe(profile: TerminalProfile(environment: env, answers: replies.map { TerminalAnswers.parse(Array($0.utf8)) }),
                                 tmux: tmux, interactive: true)
     }
 
@@ -20,7 +20,7 @@ final class ClipboardReachTests: XCTestCase {
         XCTAssertTrue(reach(["TERM": "xterm-256color", "KONSOLE_VERSION": "230804"]).hasPrefix("no (Konsole"))
         XCTAssertTrue(reach(["TERM": "linux"]).hasPrefix("no (the Linux console"))
         XCTAssertTrue(reach(["TERM": "vt100"]).hasPrefix("unknown"))
-        XCTAssertTrue(ClipboardReach.describe(environment: [:], answers: nil, tmux: nil, interactive: false).hasPrefix("no"))
+        XCTAssertTrue(ClipboardReach.describe(profile: TerminalProfile(environment: [:]), tmux: nil, interactive: false).hasPrefix("no"))
     }
 
     func testInsideTmuxOnlySetClipboardOnReaches() {

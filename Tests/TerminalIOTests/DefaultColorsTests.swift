@@ -32,10 +32,10 @@ final class DefaultColorsTests: XCTestCase {
     /// Asked only of terminals that name themselves kitty or Ghostty (the Linux console would
     /// print an OSC it does not parse), and never inside tmux (`CapabilityDetection`).
     func testAskedOnlyOfKittyFamilyTerminals() {
-        XCTAssertTrue(TerminalProbe.asksColors(environment: ["TERM": "xterm-kitty"]))
-        XCTAssertTrue(TerminalProbe.asksColors(environment: ["TERM": "xterm-ghostty"]))
-        XCTAssertTrue(TerminalProbe.asksColors(environment: ["TERM": "xterm-256color", "KITTY_WINDOW_ID": "1"]))
-        XCTAssertFalse(TerminalProbe.asksColors(environment: ["TERM": "linux"]))
-        XCTAssertFalse(TerminalProbe.asksColors(environment: ["TERM": "xterm-256color"]))
+        XCTAssertTrue(TerminalProbe.asksColors(TerminalProfile(environment: ["TERM": "xterm-kitty"])))
+        XCTAssertTrue(TerminalProbe.asksColors(TerminalProfile(environment: ["TERM": "xterm-ghostty"])))
+        XCTAssertTrue(TerminalProbe.asksColors(TerminalProfile(environment: ["TERM": "xterm-256color", "KITTY_WINDOW_ID": "1"])))
+        XCTAssertFalse(TerminalProbe.asksColors(TerminalProfile(environment: ["TERM": "linux"])))
+        XCTAssertFalse(TerminalProbe.asksColors(TerminalProfile(environment: ["TERM": "xterm-256color"])))
     }
 }

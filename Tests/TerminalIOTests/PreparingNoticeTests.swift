@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TerminalIO
 import TestSupport
 import XCTest
@@ -7,10 +8,9 @@ import XCTest
 /// one writes nothing at all, so a warm start never flickers.
 final class PreparingNoticeTests: XCTestCase {
     private final class Output: @unchecked Sendable {
-        private let lock = NSLock()
-        private var bytes: [UInt8] = []
-        func append(_ b: [UInt8]) { lock.withLock { bytes += b } }
-        var text: String { lock.withLock { String(decoding: bytes, as: UTF8.self) } }
+        private let bytes = Mutex<[UInt8]>([])
+        func append(_ b: [UInt8]) { bytes.withLock { bytes in bytes += b } }
+        var text: String { bytes.withLock { bytes in String(decoding: bytes, as: UTF8.self) } }
     }
 
     func testASlowStepShowsTheNoticeThenErasesIt() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A Comic Vine stand-in on loopback, written from Comic Vine's documented API: `api_key`
 /// (HTTP 401 with status 100 without the right one), `format=json`, the envelope (`error`,
@@ -20,7 +21,7 @@ public final class ComicVineTestServer: @unchecked Sendable {
     /// Added before every answer (API and pictures).
     public let latency: Duration
     private var server: LoopbackHTTPServer!
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var lastAPI: Date?
     private var _pictureHits = 0
     private var forced420 = 0
@@ -48,11 +49,11 @@ public final class ComicVineTestServer: @unchecked Sendable {
     public var baseURL: URL { server.baseURL.appendingPathComponent("api") }
     var host: String { server.baseURL.absoluteString }
     /// Pictures sent.
-    public var pictureHits: Int { lock.withLock { _pictureHits } }
+    public var pictureHits: Int { lock.withLock { _ in _pictureHits } }
     /// API requests received (pictures not counted).
     public var apiHits: Int { log.count }
     /// Answers the next `count` API requests with HTTP 420.
-    public func force420(count: Int) { lock.withLock { forced420 += count } }
+    public func force420(count: Int) { lock.withLock { _ in forced420 += count } }
 
     /// The Marvel characters in name order (as `sort=name:asc` lists them).
     public var marvelCharacterNames: [String] {
@@ -198,7 +199,7 @@ public final class ComicVineTestServer: @unchecked Sendable {
     private func answer(_ request: LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Action {
         let path = request.path
         if path.hasPrefix("/a/uploads/") {
-            lock.withLock { _pictureHits += 1 }
+            lock.withLock { _ in _pictureHits += 1 }
             let id = Int(path.split(separator: "/").last?.split(separator: "-").first ?? "") ?? 0
             let body = SolidPNG.make(width: 60, height: 90, rgb: Self.colour(ofCharacter: id))
             return respond(200, ["Content-Type": "image/png"], body)
@@ -207,7 +208,7 @@ public final class ComicVineTestServer: @unchecked Sendable {
         guard parts.count >= 2, parts[0] == "api" else { return respond(404, [:], Data("not found".utf8)) }
         let resource = parts[1]
         let now = Date()
-        let throttled: String? = lock.withLock {
+        let throttled: String? = lock.withLock { _ in
             defer { lastAPI = now }
             if forced420 > 0 { forced420 -= 1; return "forced" }
             if spacing > 0, let lastAPI, now.timeIntervalSince(lastAPI) < spacing {

@@ -6,7 +6,7 @@ import ImagePipeline
 /// scripted failures and bodies, and records every start (with its priority), completion and
 /// cancel. Every URL answers `body` when one is given, else `FakeLoader.body(for:)`.
 public final class FakeLoader: DataLoading, @unchecked Sendable {
-    public struct State {
+    public struct State: Sendable {
         public var starts: [String] = []
         /// The priority each start was asked at, in the order of `starts`.
         public var priorities: [ImagePriority] = []

@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 for transport and client tests: POSIX sockets, one thread
 /// per connection, keep-alive, and scripted misbehaviour (never answer, stall mid-body, drop).
@@ -76,7 +77,7 @@ public final class LoopbackServerCore: @unchecked Sendable {
     public let port: Int
     private let listener: Int32
     private let handler: Handler
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var _requests: [Request] = []
     private var _accepted = 0
     private var _open = 0
@@ -110,17 +111,17 @@ public final class LoopbackServerCore: @unchecked Sendable {
         thread.start()
     }
 
-    public var requests: [Request] { lock.withLock { _requests } }
-    public var connectionsAccepted: Int { lock.withLock { _accepted } }
+    public var requests: [Request] { lock.withLock { _ in _requests } }
+    public var connectionsAccepted: Int { lock.withLock { _ in _accepted } }
     /// Connections the client still holds open.
-    public var openConnections: Int { lock.withLock { _open } }
+    public var openConnections: Int { lock.withLock { _ in _open } }
 
     public func stop() {
-        let first = lock.withLock { () -> Bool in defer { _stopped = true }; return !_stopped }
+        let first = lock.withLock { _ -> Bool in defer { _stopped = true }; return !_stopped }
         if first { shutdown(listener, Int32(SHUT_RDWR)); close(listener) }
     }
 
-    private var stopped: Bool { lock.withLock { _stopped } }
+    private var stopped: Bool { lock.withLock { _ in _stopped } }
 
     private func acceptLoop() {
         while !stopped {
@@ -128,11 +129,11 @@ public final class LoopbackServerCore: @unchecked Sendable {
             if fd < 0 { if stopped { return } else { continue } }
             var one: Int32 = 1
             setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-            let number = lock.withLock { () -> Int in _accepted += 1; _open += 1; return _accepted }
+            let number = lock.withLock { _ -> Int in _accepted += 1; _open += 1; return _accepted }
             let thread = Thread { [self] in
                 serve(fd, connection: number)
                 close(fd)
-                lock.withLock { _open -= 1 }
+                lock.withLock { _ in _open -= 1 }
             }
             thread.start()
         }
@@ -151,7 +152,7 @@ public final class LoopbackServerCore: @unchecked Sendable {
                 headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             }
             let request = Request(method: parts[0], target: parts[1], headers: headers, connection: connection)
-            lock.withLock { _requests.append(request) }
+            lock.withLock { _ in _requests.append(request) }
             guard perform(handler(request), on: fd, head: parts[0] == "HEAD") else { return }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A Metron-compatible server on loopback for tests: HTTP Basic auth, Django REST Framework
 /// pages (`count`/`next`/`previous`/`results`, 100 a page), 429 with `Retry-After` past a
@@ -24,7 +25,7 @@ public final class MetronTestServer: @unchecked Sendable {
     private var issues: [[String: Any]] = []
     /// Issue lists made from the recorded issue details (`MetronTestServer+Appearances`).
     private var appearances: [String: [Int: [[String: Any]]]] = [:]
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var _hits: [String: Int] = [:]
     private var forced429: [(Int, retryAfter: Int)] = []
     private var offline = false
@@ -107,21 +108,21 @@ public final class MetronTestServer: @unchecked Sendable {
     static func name(_ item: [String: Any]) -> String? { (item["name"] ?? item["series"]) as? String }
     public var allIssueCount: Int { issues.count }
     /// Hits per path (query left out), e.g. `["/api/character/": 2]`.
-    public var hits: [String: Int] { lock.withLock { _hits } }
-    public var totalHits: Int { lock.withLock { _hits.values.reduce(0, +) } }
+    public var hits: [String: Int] { lock.withLock { _ in _hits } }
+    public var totalHits: Int { lock.withLock { _ in _hits.values.reduce(0, +) } }
     /// Every request target (path and query) in arrival order.
     public var requests: [String] { server.requests.map(\.target) }
     /// 429s answered.
     public var tooManyRequests: Int { log.violations.count }
     /// Answers the next `count` requests with 429 and `Retry-After: retryAfter`.
     public func force429(count: Int, retryAfter: Int) {
-        lock.withLock { forced429.append((count, retryAfter)) }
+        lock.withLock { _ in forced429.append((count, retryAfter)) }
     }
-    public func resetHits() { lock.withLock { _hits = [:] } }
+    public func resetHits() { lock.withLock { _ in _hits = [:] } }
     /// Metron unreachable from now on: new connections are refused and every request on a
     /// connection already open is dropped unanswered.
     public func goOffline() {
-        lock.withLock { offline = true }
+        lock.withLock { _ in offline = true }
         server.stop()
     }
 
@@ -135,8 +136,8 @@ public final class MetronTestServer: @unchecked Sendable {
 
     private func answer(_ request: LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Action {
         let path = request.path
-        if lock.withLock({ offline }) { return .drop }
-        let throttle: Int? = lock.withLock {
+        if lock.withLock({ _ in offline }) { return .drop }
+        let throttle: Int? = lock.withLock { _ in
             _hits[path, default: 0] += 1
             if let first = forced429.first {
                 forced429[0].0 -= 1

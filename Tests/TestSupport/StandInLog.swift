@@ -1,23 +1,24 @@
 import Foundation
+import Synchronization
 
 /// What a stand-in for a live source (Metron's, Comic Vine's) records of its API requests: each
 /// arrival time by resource, so a test can check a budget (per hour, a spacing) on the
 /// server's own clock, and how many requests broke the source's rules.
 public final class StandInLog: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var arrivals: [(resource: String, at: Date)] = []
     private var _violations: [String] = []
 
     public init() {}
 
-    public func arrived(_ resource: String, at: Date = Date()) { lock.withLock { arrivals.append((resource, at)) } }
-    public func violated(_ why: String) { lock.withLock { _violations.append(why) } }
+    public func arrived(_ resource: String, at: Date = Date()) { lock.withLock { _ in arrivals.append((resource, at)) } }
+    public func violated(_ why: String) { lock.withLock { _ in _violations.append(why) } }
 
     /// Every API request, in arrival order.
-    public var all: [(resource: String, at: Date)] { lock.withLock { arrivals } }
-    public var count: Int { lock.withLock { arrivals.count } }
+    public var all: [(resource: String, at: Date)] { lock.withLock { _ in arrivals } }
+    public var count: Int { lock.withLock { _ in arrivals.count } }
     /// The rules broken (a request too soon after the last, one over a resource's hour).
-    public var violations: [String] { lock.withLock { _violations } }
+    public var violations: [String] { lock.withLock { _ in _violations } }
 
     /// The arrivals (of `resource`, else of any) within the last `window` seconds before `now`, oldest first.
     public func arrivals(of resource: String? = nil, within window: TimeInterval, before now: Date = Date()) -> [Date] {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// End-to-end tests in a real terminal: a private tmux server (`tmux -L NAME -f /dev/null`)
 /// running one shell in a window of a fixed size. Send keys, read the screen, resize, wait for
@@ -151,9 +152,8 @@ public final class Tmux: @unchecked Sendable {
         _ = try? tmux(["kill-server"])
     }
 
-    private final class Counter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var n = 0
-        func next() -> Int { lock.lock(); defer { lock.unlock() }; n += 1; return n }
+    private final class Counter: Sendable {
+        private let n = Mutex(0)
+        func next() -> Int { n.withLock { $0 += 1; return $0 } }
     }
 }

@@ -85,13 +85,12 @@ public struct EffectRunner: Sendable {
 }
 
 /// The last health sent (thumbnail completions run on the pipeline's threads).
-final class HealthLatch: @unchecked Sendable {
-    private let lock = NSLock()
-    private var last = SourceHealth()
+final class HealthLatch: Sendable {
+    private let last = Mutex(SourceHealth())
 
     /// True (and remembered) when `health` is new.
     func changed(to health: SourceHealth) -> Bool {
-        lock.withLock {
+        last.withLock { last in
             guard health != last else { return false }
             last = health
             return true

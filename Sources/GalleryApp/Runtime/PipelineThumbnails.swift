@@ -3,15 +3,15 @@ import Foundation
 import ImageCore
 import ImagePipeline
 import MarvelAPI
+import Synchronization
 
 /// Thumbnails through the image pipeline: one `ImageTask` per key in flight, re-prioritised
 /// when the core asks again at another priority, cancelled when a tile leaves the window.
 /// Pictures already in the pipeline's memory cache come back before `load` returns, so a
 /// scroll back shows them in the same frame.
-public final class PipelineThumbnails: ThumbnailProviding, @unchecked Sendable {
+public final class PipelineThumbnails: ThumbnailProviding, Sendable {
     public let pipeline: ImagePipeline
-    private let lock = NSLock()
-    private var tasks: [ThumbnailKey: ImageTask] = [:]
+    private let tasks = Mutex<[ThumbnailKey: ImageTask]>([:])
     /// The terminal's colour depth: palette depths get pictures dithered onto the palette.
     public let colorDepth: ColorMode
     /// The terminal's pixel protocol: pictures then carry their pixel rendition too.
@@ -62,7 +62,7 @@ public final class PipelineThumbnails: ThumbnailProviding, @unchecked Sendable {
     public func load(_ key: ThumbnailKey, priority: ThumbnailPriority,
                      completion: @escaping @Sendable (HalfBlockCells?) -> Void) {
         let pipelinePriority: ImagePriority = priority == .high ? .high : .low
-        if let running = lock.withLock({ tasks[key] }) {
+        if let running = tasks.withLock({ $0[key] }) {
             running.priority = pipelinePriority
             return
         }
@@ -72,29 +72,29 @@ public final class PipelineThumbnails: ThumbnailProviding, @unchecked Sendable {
             return
         }
         let task = pipeline.loadImage(request, priority: pipelinePriority) { [weak self] result in
-            self?.lock.withLock { _ = self?.tasks.removeValue(forKey: key) }
+            _ = self?.tasks.withLock { $0.removeValue(forKey: key) }
             completion(result.thumbnail.map { $0.cells })
         }
-        lock.withLock {
+        tasks.withLock {
             // A completion on another thread may already have run; then there is nothing to keep.
-            if !task.isFinished { tasks[key] = task }
+            if !task.isFinished { $0[key] = task }
         }
     }
 
     public func cancel(_ key: ThumbnailKey) {
-        lock.withLock { tasks.removeValue(forKey: key) }?.cancel()
+        tasks.withLock { $0.removeValue(forKey: key) }?.cancel()
     }
 
     /// A screen left behind, in one pass: cancelled one by one, each freed transfer slot went
     /// at once to the next queued tile of the same screen (as urgent, and asked earlier than
     /// the screen paged to), which a live source then held as the newest on-screen request.
     public func cancel(_ keys: [ThumbnailKey]) {
-        ImageTask.cancel(lock.withLock { keys.compactMap { tasks.removeValue(forKey: $0) } })
+        ImageTask.cancel(tasks.withLock { tasks in keys.compactMap { tasks.removeValue(forKey: $0) } })
     }
 
     /// Cancels every load in flight (leaving the gallery).
     public func cancelAll() {
-        let running = lock.withLock { () -> [ImageTask] in
+        let running = tasks.withLock { tasks -> [ImageTask] in
             defer { tasks.removeAll() }
             return Array(tasks.values)
         }
@@ -125,5 +125,5 @@ public final class PipelineThumbnails: ThumbnailProviding, @unchecked Sendable {
     }
 
     /// Loads in flight (tests, diagnostics).
-    public var inFlight: Int { lock.withLock { tasks.count } }
+    public var inFlight: Int { tasks.withLock { $0.count } }
 }

@@ -1,10 +1,14 @@
 /// Results coming back from detached work. Deliveries happen after the lock is released.
 extension Scheduler {
     func downloaded(_ fetch: FetchJob, _ result: Result<[UInt8], any Error>) {
-        lock.lock()
+        let deliveries = lock.withLock { _ in downloadedLocked(fetch, result) }
+        for (task, result) in deliveries { task.deliver(result) }
+    }
+
+    private func downloadedLocked(_ fetch: FetchJob, _ result: Result<[UInt8], any Error>) -> [(ImageTask, ImageResult)] {
         let wasRunning = runningTransfers[ObjectIdentifier(fetch)] != nil
         endTransfer(fetch)
-        guard wasRunning, !fetch.abandoned else { pump(); lock.unlock(); return }
+        guard wasRunning, !fetch.abandoned else { pump(); return [] }
         var deliveries: [(ImageTask, ImageResult)] = []
         switch result {
         case .success(let data):
@@ -26,26 +30,30 @@ extension Scheduler {
             }
         }
         pump()
-        lock.unlock()
-        for (task, result) in deliveries { task.deliver(result) }
+        return deliveries
     }
 
     func diskMissed(_ fetch: FetchJob) {
-        lock.lock()
-        runningCPU -= 1
-        if !fetch.abandoned {
-            fetch.state = .netQueued
-            netQueue.append(fetch)
+        lock.withLock { _ in
+            runningCPU -= 1
+            if !fetch.abandoned {
+                fetch.state = .netQueued
+                netQueue.append(fetch)
+            }
+            pump()
         }
-        pump()
-        lock.unlock()
     }
 
     func decoded(_ fetch: FetchJob, _ drawn: Result<DrawnPixels, any Error>, fromNetwork: Bool,
                  bytes: Int, nanos: UInt64) {
         // Pixels decoded below full size serve only the boxes they were decoded for.
         let reduced = (try? drawn.get())?.reduced ?? false
-        lock.lock()
+        let deliveries = lock.withLock { _ in decodedLocked(fetch, drawn, fromNetwork: fromNetwork, nanos: nanos, reduced: reduced) }
+        for (task, result) in deliveries { task.deliver(result) }
+    }
+
+    private func decodedLocked(_ fetch: FetchJob, _ drawn: Result<DrawnPixels, any Error>, fromNetwork: Bool, nanos: UInt64,
+                               reduced: Bool) -> [(ImageTask, ImageResult)] {
         runningCPU -= 1
         var deliveries: [(ImageTask, ImageResult)] = []
         // A damaged picture is shown like a good one but kept out of both caches (the bytes were
@@ -91,12 +99,16 @@ extension Scheduler {
             }
         }
         pump()
-        lock.unlock()
-        for (task, result) in deliveries { task.deliver(result) }
+        return deliveries
     }
 
     func rendered(_ job: RenderJob, _ pixels: PixelImage, _ result: Result<CellImage, any Error>, nanos: UInt64) {
-        lock.lock()
+        let (subscribers, outcome) = lock.withLock { _ in renderedLocked(job, pixels, result, nanos: nanos) }
+        for task in subscribers { task.deliver(outcome) }
+    }
+
+    private func renderedLocked(_ job: RenderJob, _ pixels: PixelImage, _ result: Result<CellImage, any Error>,
+                                nanos: UInt64) -> ([ImageTask], ImageResult) {
         runningCPU -= 1
         if renderJobs[job.request] === job { renderJobs[job.request] = nil }
         let subscribers = job.subscribers.values.map(\.task)
@@ -113,8 +125,7 @@ extension Scheduler {
             outcome = .placeholder(.failed)
         }
         pump()
-        lock.unlock()
-        for task in subscribers { task.deliver(outcome) }
+        return (subscribers, outcome)
     }
 
     /// Ends `fetch` with the failed placeholder for all its requesters, negative-caches the

@@ -60,10 +60,10 @@ extension Scheduler {
     /// the requests still in their start delay then waited for unrelated activity: with only
     /// prefetches held back, forever).
     private func wake(scheduledFor time: UInt64) {
-        lock.lock()
-        if wakeAt == time { wakeAt = nil }
-        pump()
-        lock.unlock()
+        lock.withLock { _ in
+            if wakeAt == time { wakeAt = nil }
+            pump()
+        }
     }
 
     /// Highest priority first; among equals, the oldest.

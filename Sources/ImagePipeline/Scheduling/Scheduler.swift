@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTransport
+import Synchronization
 
 /// The pipeline's coordinator: a lock-protected state machine (not an actor) so that bind,
 /// priority change and cancel are synchronous and strictly ordered from the app's frame loop.
@@ -31,7 +32,9 @@ final class Scheduler: @unchecked Sendable {
     /// Seconds-resolution clock for the negative cache (tests move it forward).
     let now: @Sendable () -> UInt64
 
-    let lock = NSLock()
+    /// Guards the fields below, which the methods of this type and its extensions share (a
+    /// state machine spread over files), so the lock holds no value of its own.
+    let lock = Mutex(())
     var renderJobs: [ImageRequest: RenderJob] = [:]
     var fetchJobs: [String: FetchJob] = [:]
     var waiting: [FetchJob] = []
@@ -73,7 +76,10 @@ final class Scheduler: @unchecked Sendable {
 
     /// Registers `task`; the result arrives through `task.deliver`.
     func submit(_ task: ImageTask, priority: ImagePriority) {
-        lock.lock()
+        lock.withLock { _ in submitLocked(task, priority: priority) }
+    }
+
+    private func submitLocked(_ task: ImageTask, priority: ImagePriority) {
         let key = task.request
         if priority >= .normal { markVisible(key.url) }
         if let job = renderJobs[key] {
@@ -103,12 +109,13 @@ final class Scheduler: @unchecked Sendable {
         }
         if priority >= .normal { fetchJobs[key.url]?.everVisible = true }
         pump()
-        lock.unlock()
     }
 
     func setPriority(_ task: ImageTask, _ priority: ImagePriority) {
-        lock.lock()
-        defer { lock.unlock() }
+        lock.withLock { _ in setPriorityLocked(task, priority) }
+    }
+
+    private func setPriorityLocked(_ task: ImageTask, _ priority: ImagePriority) {
         guard let job = renderJobs[task.request], job.subscribers[task.id] != nil else { return }
         job.subscribers[task.id]!.priority = priority
         if priority >= .normal {
@@ -123,10 +130,10 @@ final class Scheduler: @unchecked Sendable {
     /// Cancels several requesters at once with one dispatch at the end, so dropping a whole
     /// prefetch window does not start (and then abort) the window's queued transfers one by one.
     func cancel(_ tasks: [ImageTask]) {
-        lock.lock()
-        defer { lock.unlock() }
-        for task in tasks { removeSubscriber(task) }
-        pump()
+        lock.withLock { _ in
+            for task in tasks { removeSubscriber(task) }
+            pump()
+        }
     }
 
     private func removeSubscriber(_ task: ImageTask) {
@@ -186,7 +193,7 @@ final class Scheduler: @unchecked Sendable {
 
     /// Whether `url` failed within the TTL. Takes the lock.
     func isNegative(_ url: String) -> Bool {
-        lock.withLock {
+        lock.withLock { _ in
             guard let until = negative[url] else { return false }
             if now() < until { metrics.negativeCacheHits += 1; return true }
             negative[url] = nil
@@ -196,7 +203,7 @@ final class Scheduler: @unchecked Sendable {
 
     /// Counters that the façade bumps on its synchronous paths. Takes the lock.
     func count(_ body: (inout PipelineMetrics) -> Void) {
-        lock.withLock { body(&metrics) }
+        lock.withLock { _ in body(&metrics) }
     }
 
     /// A URL shown at visible priority: its prefetched bytes were not wasted.
@@ -205,11 +212,11 @@ final class Scheduler: @unchecked Sendable {
     }
 
     func noteShown(_ url: String) {
-        lock.withLock { markVisible(url) }
+        lock.withLock { _ in markVisible(url) }
     }
 
     var metricsSnapshot: PipelineMetrics {
-        lock.withLock {
+        lock.withLock { _ in
             var m = metrics
             m.wastedPrefetchBytes += prefetchOnlyBytes.values.reduce(0, +)
             return m
@@ -217,14 +224,14 @@ final class Scheduler: @unchecked Sendable {
     }
 
     /// Damaged pictures so far (cheap: asked after every thumbnail).
-    var damagedPictures: Int { lock.withLock { metrics.damagedImages } }
+    var damagedPictures: Int { lock.withLock { _ in metrics.damagedImages } }
 
     /// Pictures that could not be shown, and why the last one could not (cheap, as above).
-    var failedPictures: (count: Int, lastReason: String?) { lock.withLock { (failedURLs.count, lastFailure) } }
+    var failedPictures: (count: Int, lastReason: String?) { lock.withLock { _ in (failedURLs.count, lastFailure) } }
 
     /// Running/queued counts (tests).
     var activity: (transfers: Int, queuedTransfers: Int, cpu: Int, fetchJobs: Int, renderJobs: Int) {
-        lock.withLock { (runningTransfers.count, netQueue.count + waiting.count, runningCPU, fetchJobs.count, renderJobs.count) }
+        lock.withLock { _ in (runningTransfers.count, netQueue.count + waiting.count, runningCPU, fetchJobs.count, renderJobs.count) }
     }
 }
 

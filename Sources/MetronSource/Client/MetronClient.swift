@@ -337,8 +337,7 @@ private final class Counters: Sendable {
 }
 
 /// A lock-guarded count.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-    func withLock<T>(_ body: (inout Int) -> T) -> T { lock.withLock { body(&value) } }
+final class Counter: Sendable {
+    private let value = Mutex(0)
+    func withLock<T: Sendable>(_ body: (inout Int) -> T) -> T { value.withLock { body(&$0) } }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 @testable import GalleryApp
 import TerminalUI
 
@@ -128,13 +129,12 @@ extension Harness {
 
 /// A link opener that records what it was asked to open.
 final class FakeOpener: URLOpening, @unchecked Sendable {
-    private let lock = NSLock()
-    private var urls: [String] = []
+    private let urls = Mutex<[String]>([])
     let succeeds: Bool
     init(succeeds: Bool) { self.succeeds = succeeds }
-    var opened: [String] { lock.withLock { urls } }
+    var opened: [String] { urls.withLock { urls in urls } }
     func open(_ url: String) async -> Bool {
-        lock.withLock { urls.append(url) }
+        urls.withLock { urls in urls.append(url) }
         return succeeds
     }
 }
