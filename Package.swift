@@ -5,6 +5,8 @@
 // and every target declares exactly the modules it imports:
 //   C: system libraries (pkg-config) and four shims by domain: CTerminal, CImageCodecs, CDeflate, and the
 //      typed curl wrappers inline in CCurl's own header; libcrypto only through Digests
+//   CacheKit (pure: the one memory LRU, bounded by bytes) <- ImageCore, MarvelAPI, LiveSourceKit,
+//      CatalogServer, ImagePipeline (every memory cache)
 //   TerminalUI (pure) <- TerminalIO;  TerminalUI <- ImageCore (codecs, picture streams)
 //   HTTPTransport (libcurl, the one retry rule) <- MarvelAPI (the REST contract)
 //   Digests, CivilCalendar, UserDirectories (~ and XDG), MarvelContract (the resource types) <- MarvelAPI, Catalog (SQLite) <- CatalogServer
@@ -69,12 +71,17 @@ let package = Package(
                 // contains the shim objects resolves mg_gif.c's symbols.
                 linkerSettings: [.linkedLibrary("gif")]),
 
+        // MARK: Caching
+        // The one memory cache (`LRUCache`: least recently used out first, bounded by bytes),
+        // pure Swift and below every layer that keeps something in memory.
+        .target(name: "CacheKit"),
+
         // MARK: Terminal
         .target(name: "TerminalUI", dependencies: ["CDeflate"]),
         .target(name: "TerminalIO", dependencies: ["TerminalUI", "CTerminal", "UserDirectories"]),
 
         // MARK: Pictures
-        .target(name: "ImageCore", dependencies: ["CImageCodecs", "CSixel", "TerminalUI"]),
+        .target(name: "ImageCore", dependencies: ["CacheKit", "CImageCodecs", "CSixel", "TerminalUI"]),
 
         // MARK: Network and data
         .target(name: "HTTPTransport", dependencies: ["CCurl"]),
@@ -85,7 +92,7 @@ let package = Package(
         .target(name: "CivilCalendar"),
         // The contract's six resource types and their routes, shared by the client and the catalog.
         .target(name: "MarvelContract"),
-        .target(name: "MarvelAPI", dependencies: ["HTTPTransport", "Digests", "CivilCalendar", "MarvelContract", "UserDirectories"]),
+        .target(name: "MarvelAPI", dependencies: ["CacheKit", "HTTPTransport", "Digests", "CivilCalendar", "MarvelContract", "UserDirectories"]),
         .target(name: "Catalog", dependencies: [
             "Digests", "CivilCalendar", "MarvelContract", "UserDirectories",
             .product(name: "GRDB", package: "GRDB.swift"),
@@ -102,7 +109,7 @@ let package = Package(
         .target(name: "ContractServing", dependencies: ["Catalog", "MarvelAPI", "MarvelContract"]),
         .target(name: "CatalogServer", dependencies: [
             "Catalog", "ContractServing", "EmbeddedCatalogFile", "MarvelAPI", "MarvelContract", "ImageCore", "Digests", "CivilCalendar",
-            "CDeflate", "CMalloc",
+            "CacheKit", "CDeflate", "CMalloc",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "CompressNIO", package: "compress-nio"),
@@ -114,7 +121,7 @@ let package = Package(
         // What every live source needs, once: the user-wide budget with the windows a source
         // declares, the Marvel-shape builders, the picture proxy, the answer cap, auth kinds.
         .target(name: "LiveSourceKit", dependencies: [
-            "HTTPTransport", "MarvelAPI", "MarvelContract", "Catalog", "ContractServing", "UserDirectories",
+            "CacheKit", "HTTPTransport", "MarvelAPI", "MarvelContract", "Catalog", "ContractServing", "UserDirectories",
         ]),
         // Metron (metron.cloud): its client, its budget's declaration, the translation of its
         // records into Marvel entities, and its `LiveSource` (answers and pictures).
@@ -125,7 +132,7 @@ let package = Package(
         // (per resource per hour, a spacing), the translation, and its `LiveSource`.
         .target(name: "ComicVineSource", dependencies: ["HTTPTransport", "MarvelAPI", "MarvelContract", "Catalog", "ContractServing",
                                                       "LiveSourceKit"]),
-        .target(name: "ImagePipeline", dependencies: ["ImageCore", "TerminalUI", "HTTPTransport", "Digests", "UserDirectories"]),
+        .target(name: "ImagePipeline", dependencies: ["CacheKit", "ImageCore", "TerminalUI", "HTTPTransport", "Digests", "UserDirectories"]),
 
         // MARK: App
         .target(name: "GalleryApp", dependencies: [
@@ -149,6 +156,7 @@ let package = Package(
 
         // MARK: Tests
         .target(name: "TestSupport", dependencies: ["TerminalUI", "HTTPTransport", "ImagePipeline"], path: "Tests/TestSupport"),
+        .testTarget(name: "CacheKitTests", dependencies: ["CacheKit"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
         .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "TerminalUI", "TestSupport"]),
         .testTarget(name: "ImageCoreTests", dependencies: ["ImageCore", "TerminalUI", "TestSupport"],

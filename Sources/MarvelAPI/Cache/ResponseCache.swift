@@ -1,3 +1,4 @@
+import CacheKit
 import Digests
 import Foundation
 import Synchronization
@@ -28,8 +29,8 @@ public final class ResponseCache: Sendable {
     /// Bytes on disk as last counted plus what was stored since (nil until first counted).
     private let approximateSize = Mutex<Int?>(nil)
     /// Where responses go once the disk refused one (full or read-only): kept for this run,
-    /// bounded by `sizeLimit / 4`, oldest first out.
-    private let memory = Mutex<(entries: [String: CachedResponse], order: [String], bytes: Int)>(([:], [], 0))
+    /// bounded by `sizeLimit / 4`, least recently used first out.
+    private let memory: Mutex<LRUCache<String, CachedResponse>>
     private let diskProblem = Mutex<String?>(nil)
 
     /// Why responses are kept in memory instead of on disk (said once), nil while the disk works.
@@ -38,6 +39,7 @@ public final class ResponseCache: Sendable {
     public init(directory: URL, sizeLimit: Int = ResponseCache.defaultSizeLimit) {
         self.directory = directory
         self.sizeLimit = max(1, sizeLimit)
+        self.memory = Mutex(LRUCache(costLimit: self.sizeLimit / 4))
     }
 
     /// Entry count and bytes of the stored responses.
@@ -96,7 +98,7 @@ public final class ResponseCache: Sendable {
 
     /// The stored response for this request, or nil (missing or unreadable entries are misses).
     public func load(_ url: URL) -> CachedResponse? {
-        if let kept = memory.withLock({ $0.entries[Self.key(for: url)] }) { return kept }
+        if let kept = memory.withLock({ $0.value(for: Self.key(for: url)) }) { return kept }
         guard let data = try? Data(contentsOf: file(for: url)), data.starts(with: Self.magic),
               let newline = data[Self.magic.count...].firstIndex(of: 10),
               let header = try? JSONDecoder().decode(Header.self, from: data[Self.magic.count..<newline]),
@@ -128,17 +130,7 @@ public final class ResponseCache: Sendable {
     }
 
     private func keepInMemory(_ url: URL, _ response: CachedResponse) {
-        let key = Self.key(for: url), limit = sizeLimit / 4
-        memory.withLock { m in
-            if let old = m.entries[key] { m.bytes -= old.body.count; m.order.removeAll { $0 == key } }
-            m.entries[key] = response
-            m.order.append(key)
-            m.bytes += response.body.count
-            while m.bytes > limit, m.order.count > 1 {
-                let oldest = m.order.removeFirst()
-                m.bytes -= m.entries.removeValue(forKey: oldest)?.body.count ?? 0
-            }
-        }
+        memory.withLock { $0.insert(response, for: Self.key(for: url), cost: response.body.count) }
     }
 
     private func storeOnDisk(_ url: URL, etag: String?, body: Data) throws {
@@ -170,7 +162,7 @@ public final class ResponseCache: Sendable {
         let folder = directory.appendingPathComponent("responses")
         if FileManager.default.fileExists(atPath: folder.path) { try FileManager.default.removeItem(at: folder) }
         approximateSize.withLock { $0 = 0 }
-        memory.withLock { $0 = ([:], [], 0) }
+        memory.withLock { $0.removeAll() }
     }
 
     private struct Header: Codable {
