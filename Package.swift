@@ -5,8 +5,8 @@
 // and every target declares exactly the modules it imports:
 //   C: system libraries (pkg-config) and four shims by domain: CTerminal, CImageCodecs, CDeflate, and the
 //      typed curl wrappers inline in CCurl's own header; libcrypto only through Digests
-//   CacheKit (pure: the one memory LRU, bounded by bytes) <- ImageCore, MarvelAPI, LiveSourceKit,
-//      CatalogServer, ImagePipeline (every memory cache)
+//   Digests <- CacheKit (the one memory LRU, bounded by bytes; the one disk cache engine) <- ImageCore,
+//      MarvelAPI, LiveSourceKit, CatalogServer, ImagePipeline (every cache), GalleryApp (its FileLock)
 //   TerminalUI (pure) <- TerminalIO;  TerminalUI <- ImageCore (codecs, picture streams)
 //   HTTPTransport (libcurl, the one retry rule) <- MarvelAPI (the REST contract)
 //   Digests, CivilCalendar, UserDirectories (~ and XDG), MarvelContract (the resource types) <- MarvelAPI, Catalog (SQLite) <- CatalogServer
@@ -72,9 +72,10 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("gif")]),
 
         // MARK: Caching
-        // The one memory cache (`LRUCache`: least recently used out first, bounded by bytes),
-        // pure Swift and below every layer that keeps something in memory.
-        .target(name: "CacheKit"),
+        // The one memory cache (`LRUCache`: least recently used out first, bounded by bytes)
+        // and the one disk cache engine (`DiskStore`: checksummed entries, atomic writes, LRU
+        // trimming, shared by processes), below every layer that keeps something.
+        .target(name: "CacheKit", dependencies: ["Digests"]),
 
         // MARK: Terminal
         .target(name: "TerminalUI", dependencies: ["CDeflate"]),
@@ -132,11 +133,11 @@ let package = Package(
         // (per resource per hour, a spacing), the translation, and its `LiveSource`.
         .target(name: "ComicVineSource", dependencies: ["HTTPTransport", "MarvelAPI", "MarvelContract", "Catalog", "ContractServing",
                                                       "LiveSourceKit"]),
-        .target(name: "ImagePipeline", dependencies: ["CacheKit", "ImageCore", "TerminalUI", "HTTPTransport", "Digests", "UserDirectories"]),
+        .target(name: "ImagePipeline", dependencies: ["CacheKit", "ImageCore", "TerminalUI", "HTTPTransport", "UserDirectories"]),
 
         // MARK: App
         .target(name: "GalleryApp", dependencies: [
-            "TerminalUI", "MarvelAPI", "MarvelContract", "ImagePipeline", "ImageCore", "HTTPTransport", "UserDirectories",
+            "CacheKit", "TerminalUI", "MarvelAPI", "MarvelContract", "ImagePipeline", "ImageCore", "HTTPTransport", "UserDirectories",
         ]),
         // The settings of a run, resolved in one place: flag > env > config.toml > default.
         .target(name: "Settings", dependencies: ["UserDirectories", .product(name: "TOMLKit", package: "TOMLKit")]),
@@ -168,7 +169,7 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "ImagePipelineTests", dependencies: [
-            "ImagePipeline", "CatalogServer", "ImageCore", "HTTPTransport", "MarvelAPI", "TerminalUI", "TestSupport",
+            "ImagePipeline", "CacheKit", "CatalogServer", "ImageCore", "HTTPTransport", "MarvelAPI", "TerminalUI", "TestSupport",
         ]),
         .testTarget(name: "GalleryAppTests", dependencies: [
                         "GalleryApp", "TerminalUI", "MarvelAPI", "HTTPTransport", "ImagePipeline", "ImageCore", "TestSupport",
