@@ -8,7 +8,7 @@
 //   Digests <- CacheKit (the one memory LRU, bounded by bytes; the one disk cache engine) <- ImageCore,
 //      MarvelAPI, LiveSourceKit, CatalogServer, ImagePipeline (every cache), GalleryApp (its FileLock)
 //   TerminalUI (pure) <- TerminalIO;  TerminalUI <- ImageCore (codecs, picture streams)
-//   HTTPTransport (libcurl, the one retry rule) <- MarvelAPI (the REST contract)
+//   HTTPTransport (libcurl, the one retry rule and loop) <- MarvelAPI (the REST contract)
 //   Digests, CivilCalendar, UserDirectories (~ and XDG), MarvelContract (the resource types) <- MarvelAPI, Catalog (SQLite) <- CatalogServer
 //   Catalog <- EmbeddedCatalogBuilder (tool) <- EmbeddedCatalogPlugin <- EmbeddedCatalogFile (the ready
 //      SQLite file, a build product) <- CatalogServer, which hands it to EmbeddedCatalog.open
