@@ -6,11 +6,13 @@
 // with these layers as its ranks, `LAYERS`):
 //   C: system libraries (pkg-config) and four shims by domain: CTerminal, CImageCodecs, CDeflate, and the
 //      typed curl wrappers inline in CCurl's own header; libcrypto only through Digests
+//   Digests <- CacheKit (the one memory LRU, bounded by bytes; the one disk cache engine) <- ImageCore,
+//      MarvelAPI, LiveSourceKit, CatalogServer, ImagePipeline (every cache), GalleryApp (its FileLock)
 //   TerminalUI (pure: cells, buffers, the encoder, where pictures are placed; links nothing)
 //      <- PictureProtocols (kitty/sixel/iTerm2 bytes, kitty's PNG via CDeflate, what the terminal
 //      stores: `PixelPictureLayer`, the encoder's `PictureLayer`) <- TerminalIO, ImageCore (codecs,
 //      picture streams)
-//   HTTPTransport (libcurl, the one retry rule) <- MarvelAPI (the REST contract)
+//   HTTPTransport (libcurl, the one retry rule and loop) <- MarvelAPI (the REST contract)
 //   Digests, CivilCalendar, UserDirectories (~ and XDG), MarvelContract (the resource types) <- MarvelAPI, Catalog (SQLite) <- CatalogServer
 //   Catalog <- EmbeddedCatalogBuilder (tool) <- EmbeddedCatalogPlugin <- EmbeddedCatalogFile (the ready
 //      SQLite file, a build product) <- CatalogServer, which hands it to EmbeddedCatalog.open
@@ -74,6 +76,12 @@ let package = Package(
                 // contains the shim objects resolves mg_gif.c's symbols.
                 linkerSettings: [.linkedLibrary("gif")]),
 
+        // MARK: Caching
+        // The one memory cache (`LRUCache`: least recently used out first, bounded by bytes)
+        // and the one disk cache engine (`DiskStore`: checksummed entries, atomic writes, LRU
+        // trimming, shared by processes), below every layer that keeps something.
+        .target(name: "CacheKit", dependencies: ["Digests"]),
+
         // MARK: Terminal
         // The pure core: no C, no syscalls; pictures are placements it hands to a `PictureLayer`.
         .target(name: "TerminalUI"),
@@ -83,7 +91,7 @@ let package = Package(
         .target(name: "TerminalIO", dependencies: ["TerminalUI", "PictureProtocols", "CTerminal"]),
 
         // MARK: Pictures
-        .target(name: "ImageCore", dependencies: ["CImageCodecs", "CSixel", "TerminalUI", "PictureProtocols"]),
+        .target(name: "ImageCore", dependencies: ["CacheKit", "CImageCodecs", "CSixel", "TerminalUI", "PictureProtocols"]),
 
         // MARK: Network and data
         .target(name: "HTTPTransport", dependencies: ["CCurl"]),
@@ -94,7 +102,7 @@ let package = Package(
         .target(name: "CivilCalendar"),
         // The contract's six resource types and their routes, shared by the client and the catalog.
         .target(name: "MarvelContract"),
-        .target(name: "MarvelAPI", dependencies: ["HTTPTransport", "Digests", "CivilCalendar", "MarvelContract", "UserDirectories"]),
+        .target(name: "MarvelAPI", dependencies: ["CacheKit", "HTTPTransport", "Digests", "CivilCalendar", "MarvelContract", "UserDirectories"]),
         .target(name: "Catalog", dependencies: [
             "Digests", "CivilCalendar", "MarvelContract", "UserDirectories",
             .product(name: "GRDB", package: "GRDB.swift"),
@@ -111,7 +119,7 @@ let package = Package(
         .target(name: "ContractServing", dependencies: ["Catalog", "MarvelAPI", "MarvelContract"]),
         .target(name: "CatalogServer", dependencies: [
             "Catalog", "ContractServing", "EmbeddedCatalogFile", "MarvelAPI", "MarvelContract", "ImageCore", "Digests", "CivilCalendar",
-            "CDeflate", "CMalloc",
+            "CacheKit", "CDeflate", "CMalloc",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "CompressNIO", package: "compress-nio"),
@@ -123,7 +131,7 @@ let package = Package(
         // What every live source needs, once: the user-wide budget with the windows a source
         // declares, the Marvel-shape builders, the picture proxy, the answer cap, auth kinds.
         .target(name: "LiveSourceKit", dependencies: [
-            "HTTPTransport", "MarvelAPI", "MarvelContract", "Catalog", "ContractServing", "UserDirectories",
+            "CacheKit", "HTTPTransport", "MarvelAPI", "MarvelContract", "Catalog", "ContractServing", "UserDirectories",
         ]),
         // Metron (metron.cloud): its client, its budget's declaration, the translation of its
         // records into Marvel entities, and its `LiveSource` (answers and pictures).
@@ -134,11 +142,11 @@ let package = Package(
         // (per resource per hour, a spacing), the translation, and its `LiveSource`.
         .target(name: "ComicVineSource", dependencies: ["HTTPTransport", "MarvelAPI", "MarvelContract", "Catalog", "ContractServing",
                                                       "LiveSourceKit"]),
-        .target(name: "ImagePipeline", dependencies: ["ImageCore", "TerminalUI", "HTTPTransport", "Digests", "UserDirectories"]),
+        .target(name: "ImagePipeline", dependencies: ["CacheKit", "ImageCore", "TerminalUI", "HTTPTransport", "UserDirectories"]),
 
         // MARK: App
         .target(name: "GalleryApp", dependencies: [
-            "TerminalUI", "PictureProtocols", "MarvelAPI", "MarvelContract", "ImagePipeline", "ImageCore", "HTTPTransport",
+            "CacheKit", "TerminalUI", "PictureProtocols", "MarvelAPI", "MarvelContract", "ImagePipeline", "ImageCore", "HTTPTransport",
             "UserDirectories",
         ]),
         // The settings of a run, resolved in one place: flag > env > config.toml > default.
@@ -160,6 +168,7 @@ let package = Package(
 
         // MARK: Tests
         .target(name: "TestSupport", dependencies: ["TerminalUI", "HTTPTransport", "ImagePipeline"], path: "Tests/TestSupport"),
+        .testTarget(name: "CacheKitTests", dependencies: ["CacheKit"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PictureProtocols", "TestSupport"]),
         .testTarget(name: "PictureProtocolsTests", dependencies: ["PictureProtocols", "TerminalUI", "TestSupport"]),
         .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "TerminalUI", "PictureProtocols", "TestSupport"]),
@@ -172,7 +181,7 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "ImagePipelineTests", dependencies: [
-            "ImagePipeline", "CatalogServer", "ImageCore", "HTTPTransport", "MarvelAPI", "TerminalUI", "TestSupport",
+            "ImagePipeline", "CacheKit", "CatalogServer", "ImageCore", "HTTPTransport", "MarvelAPI", "TerminalUI", "TestSupport",
         ]),
         .testTarget(name: "GalleryAppTests", dependencies: [
                         "GalleryApp", "TerminalUI", "PictureProtocols", "MarvelAPI", "HTTPTransport", "ImagePipeline", "ImageCore",

@@ -35,6 +35,8 @@ LAYERS = [
     ["CTerminal", "CDeflate", "CImageCodecs"],
     # Swift foundations that know no other target of the package but C
     ["TerminalUI", "HTTPTransport", "UserDirectories", "Digests", "CivilCalendar", "MarvelContract"],
+    # The one memory cache and the one disk cache engine (over Digests), below everything that keeps
+    ["CacheKit"],
     # The pixel protocols' bytes over the pure terminal core; the REST contract; the catalog;
     # the settings of a run
     ["PictureProtocols", "MarvelAPI", "Catalog", "Settings"],

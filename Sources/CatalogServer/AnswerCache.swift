@@ -1,9 +1,10 @@
+import CacheKit
 import NIOCore
 import Synchronization
 
 /// Finished answers by (host, path, canonical query): the catalog does not change while the
 /// server runs, so a repeated page costs one dictionary lookup. Bounded by bytes (64 MB by
-/// default); cleared when full (pages are cheap to rebuild, so no LRU bookkeeping).
+/// default); past it, the least recently asked answers go.
 final class AnswerCache: Sendable {
     struct Entry: Sendable {
         /// The envelope's tag, the identity body's; the gzip body goes out under its own
@@ -15,39 +16,32 @@ final class AnswerCache: Sendable {
         var cost: Int { body.readableBytes + (gzipped?.readableBytes ?? 0) }
     }
 
-    private struct State {
-        var entries: [String: Entry] = [:]
-        var bytes = 0
-    }
-
-    private let state = Mutex(State())
+    private let state: Mutex<LRUCache<String, Entry>>
     private let budget: Int
 
-    init(budgetBytes: Int = 64 << 20) { self.budget = budgetBytes }
+    init(budgetBytes: Int = 64 << 20) {
+        self.budget = budgetBytes
+        self.state = Mutex(LRUCache(costLimit: max(0, budgetBytes)))
+    }
 
     /// False with a budget of 0 (`--answer-cache-mb 0`): every answer is built.
     var keepsAnswers: Bool { budget > 0 }
 
-    func get(_ key: String) -> Entry? { state.withLock { $0.entries[key] } }
+    func get(_ key: String) -> Entry? { state.withLock { $0.value(for: key) } }
 
     /// The gzip body of a cached answer, compressing it once.
     func gzipped(_ key: String, _ entry: Entry) -> ByteBuffer? {
         if let packed = entry.gzipped { return packed }
         guard let packed = try? Gzip.compress(entry.body) else { return nil }
         state.withLock { s in
-            guard s.entries[key] != nil, s.entries[key]?.gzipped == nil else { return }
-            s.entries[key]?.gzipped = packed
-            s.bytes += packed.readableBytes
+            guard s.peek(key).map({ $0.gzipped == nil }) == true else { return }
+            s.update(key, addedCost: packed.readableBytes) { $0.gzipped = packed }
         }
         return packed
     }
 
     func put(_ key: String, _ entry: Entry) {
         guard entry.cost <= budget else { return }  // larger than the whole budget (or a budget of 0)
-        state.withLock { s in
-            if s.bytes + entry.cost > budget { s = State() }
-            if let old = s.entries.updateValue(entry, forKey: key) { s.bytes -= old.cost }
-            s.bytes += entry.cost
-        }
+        state.withLock { _ = $0.insert(entry, for: key, cost: entry.cost) }
     }
 }

@@ -1,3 +1,4 @@
+import CacheKit
 import Catalog
 import ContractServing
 import Digests
@@ -15,19 +16,12 @@ final class ImageService: Sendable {
 
     let catalog: any CatalogReading
     let renderer: any ImageRendering
-    private let cache = Mutex(Cache())
-    private let budget: Int
-
-    private struct Cache {
-        var entries: [String: Rendered] = [:]
-        var order: [String] = []
-        var bytes = 0
-    }
+    private let cache: Mutex<LRUCache<String, Rendered>>
 
     init(catalog: any CatalogReading, renderer: any ImageRendering, budgetBytes: Int = 64 << 20) {
         self.catalog = catalog
         self.renderer = renderer
-        self.budget = budgetBytes
+        self.cache = Mutex(LRUCache(costLimit: budgetBytes))
     }
 
     /// `.../535fecbbb9784/portrait_xlarge.jpg` or `.../535fecbbb9784.jpg`; nil if not an image path.
@@ -54,7 +48,7 @@ final class ImageService: Sendable {
     /// The rendered variant, or nil when the catalog holds no original for the token.
     func image(_ request: Request) throws -> Rendered? {
         let key = "\(request.token)/\(request.variant.rawValue).\(request.fileExtension)"
-        if let hit = cache.withLock({ $0.entries[key] }) { return hit }
+        if let hit = cache.withLock({ $0.value(for: key) }) { return hit }
         // A picture the catalog does not hold is not drawn: a made-up picture answered with 200
         // cannot be told from a real one (the caller answers 404, or the contract's placeholder).
         guard let original = try catalog.image(token: request.token) else { return nil }
@@ -81,14 +75,8 @@ final class ImageService: Sendable {
 
     private func store(_ key: String, _ rendered: Rendered) {
         cache.withLock { c in
-            guard c.entries[key] == nil else { return }
-            c.entries[key] = rendered
-            c.order.append(key)
-            c.bytes += rendered.bytes.count
-            while c.bytes > budget, !c.order.isEmpty {
-                let old = c.order.removeFirst()
-                c.bytes -= c.entries.removeValue(forKey: old)?.bytes.count ?? 0
-            }
+            guard !c.contains(key) else { return }
+            c.insert(rendered, for: key, cost: rendered.bytes.count)
         }
     }
 }

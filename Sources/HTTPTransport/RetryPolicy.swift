@@ -1,8 +1,9 @@
 import Foundation
 
 /// When and how long to wait before trying again, and the one rule of what is worth it (the API
-/// client and the image pipeline both ask `isRetryable`). Retried: timeouts, refused and dropped
-/// connections, 408, 429 and 5xx; never any other 4xx (rejected calls still count against the
+/// clients and the image pipeline all ask `isRetryable`; the clients' attempts run in `run`).
+/// Retried: timeouts, refused and dropped connections, 408, 429 (and a source's own rate-limit
+/// status) and 5xx; never any other 4xx (rejected calls still count against the
 /// quota), and never a failed DNS lookup (the resolver already retried; asking again in a second
 /// gets the same answer, as curl's `--retry` also assumes).
 public struct RetryPolicy: Sendable {
@@ -29,9 +30,10 @@ public struct RetryPolicy: Sendable {
     public static let standard = RetryPolicy()
     public static let none = RetryPolicy(maxRetries: 0)
 
-    /// An HTTP status worth another attempt: 408 Request Timeout, 429 Too Many Requests, 5xx.
-    public static func isRetryable(status: Int) -> Bool {
-        status == 408 || status == 429 || (500...599).contains(status)
+    /// An HTTP status worth another attempt: 408 Request Timeout, a rate limit (429 Too Many
+    /// Requests, and any other status a source declares for it, such as Comic Vine's 420), 5xx.
+    public static func isRetryable(status: Int, rateLimitStatuses: Set<Int> = [429]) -> Bool {
+        status == 408 || rateLimitStatuses.contains(status) || (500...599).contains(status)
     }
 
     /// A transport failure worth another attempt: timeouts, refused or dropped connections.

@@ -1,3 +1,4 @@
+import CacheKit
 import Foundation
 import Synchronization
 import TerminalUI
@@ -19,17 +20,16 @@ extension TerminalImages {
         private let cell: Size
         /// Guards the fields below (cut and kept under one hold), so the lock holds no value.
         private let lock = Mutex(())
-        private var pieces: [Key: TerminalImage?] = [:]
-        /// The keys in the order they were cut (the oldest go first) and their payload bytes.
-        private var order: [Key] = []
-        private var bytes = 0
+        /// The pieces cut (nil: it cannot be cut), by their payload bytes; the least recently
+        /// drawn go first.
+        private var pieces = LRUCache<Key, TerminalImage?>(costLimit: Cutter.maxBytes, countLimit: Cutter.maxPieces)
         private var cutsMade = 0
         /// The last pictures decoded (a detail picture is cut in up to four pieces; a scroll
         /// step of the stacked detail page cuts its picture and the covers the viewport cuts,
-        /// seven at 72x30, so with four kept each would be decoded again on every step: those
-        /// seven sixel cuts take 10-18 ms a step in a debug build with four kept, 6-12 ms with
-        /// eight), at most eight and 32 MiB of pixels.
-        private var decoded: [(id: UInt32, image: RGBImage)] = []
+        /// seven at 72x30, so with four kept each would be decoded again on every step: those seven
+        /// sixel cuts take 10-18 ms a step in a debug build, 6-12 ms with eight kept), at most
+        /// eight and 32 MiB of pixels.
+        private var decoded = LRUCache<UInt32, RGBImage>(costLimit: 32 << 20, countLimit: 8)
         /// Pieces kept at most (a screen of tiles under an overlay needs a few dozen; a detail
         /// picture scrolled through its height one piece a row).
         static let maxPieces = 256
@@ -50,29 +50,17 @@ extension TerminalImages {
             guard image.graphics == .sixel || image.graphics == .iterm2, !cells.isEmpty else { return nil }
             let key = Key(id: image.id, cells: cells)
             return lock.withLock { _ in
-                if let known = pieces[key] { return known }
+                if let known = pieces.value(for: key) { return known }
                 let piece = cut(image, cells: cells)
                 cutsMade += 1
-                keep(piece, as: key)
+                pieces.insert(piece, for: key, cost: piece?.payload.count ?? 0)
                 return piece
             }
         }
 
-        /// Keeps a piece (or that it cannot be cut), the oldest leaving past either bound.
-        private func keep(_ piece: TerminalImage?, as key: Key) {
-            let size = piece?.payload.count ?? 0
-            while !order.isEmpty, order.count >= Self.maxPieces || bytes + size > Self.maxBytes {
-                let old = order.removeFirst()
-                bytes -= pieces.removeValue(forKey: old)??.payload.count ?? 0
-            }
-            pieces[key] = piece
-            order.append(key)
-            bytes += size
-        }
-
         /// Pieces kept now, their payload bytes, and the pieces cut (decoded and encoded) so far.
         public var kept: (count: Int, bytes: Int, cuts: Int) {
-            lock.withLock { _ in (pieces.count, bytes, cutsMade) }
+            lock.withLock { _ in (pieces.count, pieces.totalCost, cutsMade) }
         }
 
         private func cut(_ image: TerminalImage, cells: Rect) -> TerminalImage? {
@@ -90,7 +78,7 @@ extension TerminalImages {
         }
 
         private func source(of image: TerminalImage) -> RGBImage? {
-            if let hit = decoded.first(where: { $0.id == image.id }) { return hit.image }
+            if let hit = decoded.value(for: image.id) { return hit }
             let pixels: RGBImage?
             switch image.graphics {
             case .sixel: pixels = try? SixelGraphics.decode(image.payload)
@@ -98,10 +86,7 @@ extension TerminalImages {
             case .kitty, .blocks: pixels = nil
             }
             guard let pixels else { return nil }
-            decoded.append((image.id, pixels))
-            while decoded.count > 8 || decoded.count > 1 && decoded.reduce(0, { $0 + $1.image.pixels.count }) > 32 << 20 {
-                decoded.removeFirst()
-            }
+            decoded.insert(pixels, for: image.id, cost: pixels.pixels.count)
             return pixels
         }
     }

@@ -38,6 +38,17 @@ final class ComicVineFailureTests: ComicVineLoopbackTestCase {
 
     /// A refused key: said with the variable to set, then no further request (each would be
     /// refused); what an earlier run stored is still served; `/health` and the status line say why.
+    /// 408 and 5xx are worth another attempt by the one rule (`RetryPolicy.isRetryable`).
+    func testA408AndA503AreTriedAgain() async throws {
+        for status in [408, 503] {
+            let cv = try ComicVineTestServer()
+            cv.force(status: status, count: 1)
+            let envelope = try await client(cv).get("/characters/", ["limit": "1", "offset": "\(status)"])  // a request of its own each time (not the stored one)
+            XCTAssertEqual(envelope.statusCode, 1, "\(status)")
+            XCTAssertEqual(cv.apiHits, 2, "\(status): asked again once")
+        }
+    }
+
     func testARefusedKeyStopsTheSourceAndKeepsWhatWasStored() async throws {
         let cv = try ComicVineTestServer()
         let good = try await serve(client(cv, longestWait: 5))

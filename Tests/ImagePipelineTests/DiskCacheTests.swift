@@ -1,4 +1,5 @@
 import XCTest
+@testable import CacheKit
 @testable import ImagePipeline
 
 final class DiskCacheTests: XCTestCase {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import CacheKit
 @testable import ImagePipeline
 
 /// Several processes on one cache directory, and a writer killed mid-write. The other

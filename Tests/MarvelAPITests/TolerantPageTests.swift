@@ -120,6 +120,33 @@ final class ResponseCacheLimitTests: XCTestCase {
         XCTAssertEqual(cache.info.entryCount, 0)
     }
 
+    /// A full disk (ENOSPC) loses nothing: the answer is kept in memory, the reason is said,
+    /// and the disk holds no entry for it, neither whole nor half, nor a temp file.
+    func testAFullDiskKeepsTheAnswerInMemoryAndNoHalfEntry() throws {
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("mg-responses-full-\(getpid())-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: parent) }
+        guard let small = try SmallDisk.mount(megabytes: 1, under: parent) else { throw XCTSkip("cannot mount a tmpfs here") }
+        defer { withExtendedLifetime(small) {} }
+        let folder = small.url.appendingPathComponent("cache")
+        let cache = ResponseCache(directory: folder)
+        let filler = small.url.appendingPathComponent("filler")
+        _ = FileManager.default.createFile(atPath: filler.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: filler)
+        while (try? handle.write(contentsOf: Data(count: 16 << 10))) != nil {}
+        try? handle.close()
+        let url = URL(string: "http://h/v1/public/characters?offset=0")!
+        let body = Data(repeating: 0x41, count: 200_000)
+        XCTAssertNoThrow(try cache.store(url, etag: "e1", body: body))
+        XCTAssertEqual(cache.load(url)?.body, body, "kept in memory")
+        let reason = try XCTUnwrap(cache.unavailableReason)
+        XCTAssertTrue(reason.contains("No space left on device"), reason)
+        let again = ResponseCache(directory: folder)
+        XCTAssertNil(again.load(url), "nothing on disk for it")
+        XCTAssertEqual(again.info.entryCount, 0)
+        let temps = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("responses.tmp").path)
+        XCTAssertEqual(temps, [], "no half-written temp file left")
+    }
+
     /// A cache folder that cannot be written (its parent is a file; works for root too):
     /// responses are kept in memory for the run and the reason is given once.
     func testAnUnwritableFolderKeepsResponsesInMemory() throws {

@@ -64,6 +64,31 @@ final class MetronClientTests: MetronLoopbackTestCase {
         XCTAssertEqual(server.hits["/api/issue/1/"], 3)
     }
 
+    /// 408 is worth another attempt by the one rule (`RetryPolicy.isRetryable`), as a 5xx is.
+    func testA408AndA503AreTriedAgain() async throws {
+        for status in [408, 503] {
+            let server = try server()
+            let client = client(server)
+            server.force(status: status, count: 1)
+            let issue = try await client.detail(MetronIssue.self, "issue", id: 1)
+            XCTAssertEqual(issue.number, "1", "\(status)")
+            XCTAssertEqual(server.hits["/api/issue/1/"], 2, "\(status): asked again once")
+        }
+    }
+
+    func testA408IsNotTriedPastTheAttempts() async throws {
+        let server = try server()
+        let client = client(server)
+        server.force(status: 408, count: 10)
+        do {
+            _ = try await client.detail(MetronIssue.self, "issue", id: 1)
+            XCTFail("three 408s must fail")
+        } catch {
+            XCTAssertEqual(error, .unexpectedStatus(408, path: "/api/issue/1"))
+        }
+        XCTAssertEqual(server.hits["/api/issue/1/"], MetronClient.attempts)
+    }
+
     func testASecondVisitCostsNothingAndStaleCopiesServeWhenMetronIsDown() async throws {
         let server = try server()
         let client = client(server)

@@ -25,6 +25,7 @@ public final class ComicVineTestServer: @unchecked Sendable {
     private var lastAPI: Date?
     private var _pictureHits = 0
     private var forced420 = 0
+    private var forcedStatus: (status: Int, count: Int)?
     private(set) var characters: [[String: Any]] = []
     private var issues: [[String: Any]] = []
     private var volumes: [[String: Any]] = []
@@ -54,6 +55,8 @@ public final class ComicVineTestServer: @unchecked Sendable {
     public var apiHits: Int { log.count }
     /// Answers the next `count` API requests with HTTP 420.
     public func force420(count: Int) { lock.withLock { _ in forced420 += count } }
+    /// Answers the next `count` API requests with `status` (a 408 or a 5xx: what a client tries again).
+    public func force(status: Int, count: Int) { lock.withLock { _ in forcedStatus = (status, count) } }
 
     /// The Marvel characters in name order (as `sort=name:asc` lists them).
     public var marvelCharacterNames: [String] {
@@ -220,6 +223,13 @@ public final class ComicVineTestServer: @unchecked Sendable {
             return nil
         }
         log.arrived(resource, at: now)
+        let forced: Int? = lock.withLock {
+            guard let status = forcedStatus?.status else { return nil }
+            forcedStatus!.count -= 1
+            if forcedStatus!.count <= 0 { forcedStatus = nil }
+            return status
+        }
+        if let forced { return respond(forced, ["Content-Type": "text/plain"], Data("forced by the test".utf8)) }
         if let throttled {
             if throttled != "forced" { log.violated(throttled) }
             return envelope(420, status: 107, error: "Rate limit exceeded.  Slow down cowboy.", results: [[String: Any]](), total: 0)

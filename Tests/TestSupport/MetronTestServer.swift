@@ -27,6 +27,7 @@ public final class MetronTestServer: @unchecked Sendable {
     private var appearances: [String: [Int: [[String: Any]]]] = [:]
     private let lock = Mutex(())
     private var _hits: [String: Int] = [:]
+    private var forcedStatus: (status: Int, count: Int)?
     private var forced429: [(Int, retryAfter: Int)] = []
     private var offline = false
     private var server: LoopbackHTTPServer!
@@ -118,6 +119,10 @@ public final class MetronTestServer: @unchecked Sendable {
     public func force429(count: Int, retryAfter: Int) {
         lock.withLock { _ in forced429.append((count, retryAfter)) }
     }
+    /// Answers the next `count` requests with `status` (a 408 or a 5xx: what a client tries again).
+    public func force(status: Int, count: Int) {
+        lock.withLock { _ in forcedStatus = (status, count) }
+    }
     public func resetHits() { lock.withLock { _ in _hits = [:] } }
     /// Metron unreachable from now on: new connections are refused and every request on a
     /// connection already open is dropped unanswered.
@@ -155,6 +160,15 @@ public final class MetronTestServer: @unchecked Sendable {
             }
             log.arrived("api", at: now)
             return nil
+        }
+        let forced: Int? = lock.withLock {
+            guard let status = forcedStatus?.status else { return nil }
+            forcedStatus!.count -= 1
+            if forcedStatus!.count <= 0 { forcedStatus = nil }
+            return status
+        }
+        if let forced {
+            return .respond(status: forced, headers: ["Content-Type": "application/json"], body: Data(#"{"detail":"forced by the test"}"#.utf8))
         }
         if let throttle {
             return .respond(status: 429, headers: ["Retry-After": String(throttle), "Content-Type": "application/json"],

@@ -112,9 +112,8 @@ public final class ComicVineClient: Sendable {
     private func fetch(_ url: URL, path: String, background: Bool, urgency: Int) async throws(ComicVineError) -> ComicVineEnvelope {
         if keyRefused { throw .unauthorized }
         let resource = path.split(separator: "/").first.map(String.init) ?? path
-        var attempt = 0
         var askedSoFar: Double = 0
-        while true {
+        return try await retryPolicy.run(wait: wait) { _ throws(ComicVineError) -> RetryStep<ComicVineEnvelope, ComicVineError> in
             var components = URLComponents(url: url, resolvingAgainstBaseURL: false)!
             components.queryItems = (components.queryItems ?? []) + [auth.queryItem!]
             var request = HTTPRequest(url: components.url!, headers: [("Accept", "application/json"), ("User-Agent", Self.userAgent)])
@@ -125,7 +124,11 @@ public final class ComicVineClient: Sendable {
             do {
                 granted = try await limiter.acquire(resource: resource, background: background, urgency: urgency,
                                                     longestWait: longestWait).at
-            } catch { throw ComicVineError(error) }
+            } catch let error as BudgetError {
+                throw ComicVineError(error)
+            } catch {
+                throw .transport(String(describing: error))
+            }
             sent.withLock { $0 += 1 }
             let response: HTTPResponse
             do {
@@ -133,12 +136,9 @@ public final class ComicVineClient: Sendable {
             } catch HTTPTransportError.responseTooLarge(let limit) {
                 throw .undecodable("\(path): the answer is larger than \(limit / (1 << 20)) MB")
             } catch let error as HTTPTransportError {
-                guard RetryPolicy.isRetryable(error), attempt < retryPolicy.maxRetries else {
-                    throw .transport(auth.redacted(error.description))
-                }
-                try await wait(retryPolicy.delay(beforeRetry: attempt, retryAfter: nil))
-                attempt += 1
-                continue
+                let failure = ComicVineError.transport(auth.redacted(error.description))
+                guard RetryPolicy.isRetryable(error) else { throw failure }
+                return .retry(after: nil, otherwise: .failure(failure))
             } catch {
                 throw .transport("cancelled")
             }
@@ -152,24 +152,23 @@ public final class ComicVineClient: Sendable {
                 let asked = RetryPolicy.parseRetryAfter(response.headers["retry-after"]).map(Self.seconds) ?? 60
                 try? limiter.pause(seconds: asked)
                 askedSoFar += asked
-                guard attempt < retryPolicy.maxRetries, askedSoFar <= BudgetLimiter.maxPause, longestWait.map({ asked <= $0 }) ?? true else {
+                guard askedSoFar <= BudgetLimiter.maxPause, longestWait.map({ asked <= $0 }) ?? true else {
                     throw .rateLimited(path: path)
                 }
-                attempt += 1
-                continue
+                // The budget's pause (every process's) is the wait: the next attempt acquires after it.
+                return .retry(after: .zero, otherwise: .failure(.rateLimited(path: path)))
             }
-            if (500...599).contains(response.status) {
-                guard attempt < retryPolicy.maxRetries else { throw .unexpectedStatus(response.status, path: path) }
-                try await wait(retryPolicy.delay(beforeRetry: attempt, retryAfter: nil))
-                attempt += 1
-                continue
+            if RetryPolicy.isRetryable(status: response.status, rateLimitStatuses: Self.rateLimitStatuses.statuses) {
+                // 408 and 5xx, by the one rule.
+                return .retry(after: RetryPolicy.parseRetryAfter(response.headers["retry-after"]),
+                              otherwise: .failure(.unexpectedStatus(response.status, path: path)))
             }
             guard (200..<300).contains(response.status) else { throw .unexpectedStatus(response.status, path: path) }
             guard let envelope, envelope.statusCode == ComicVineEnvelope.ok else {
                 throw .undecodable("\(path): status \(envelope?.statusCode ?? -1) (\(APIFailure.shown(envelope?.error ?? "not Comic Vine's envelope")))")
             }
             try? cache?.store(url, etag: nil, body: response.body)
-            return envelope
+            return .done(envelope)
         }
     }
 

@@ -1,5 +1,5 @@
+import CacheKit
 import Foundation
-import ImagePipeline
 import MarvelAPI
 import Synchronization
 import TerminalUI

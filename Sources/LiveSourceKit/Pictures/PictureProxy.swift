@@ -1,3 +1,4 @@
+import CacheKit
 import Catalog
 import ContractServing
 import Foundation
@@ -10,8 +11,7 @@ import Synchronization
 public final class PictureProxy: Sendable {
     /// Hosts (`host` or `host:port`) whose files are fetched.
     public let allowedHosts: Set<String>
-    private let rendered = Mutex<(entries: [String: Data], order: [String], bytes: Int)>(([:], [], 0))
-    private let budget = 64 << 20
+    private let rendered = Mutex(LRUCache<String, Data>(costLimit: 64 << 20))
 
     /// A week: a picture at a path never changes (a new cover is a new path).
     public static let maxAge = 604_800
@@ -39,7 +39,7 @@ public final class PictureProxy: Sendable {
                         fetch: (URL) async throws -> Data) async rethrows -> LivePicture? {
         guard allowedHosts.contains(Self.hostPort(original)) else { return nil }
         let key = "\(original.absoluteString)|\(variant.rawValue)|\(ext)"
-        if let hit = rendered.withLock({ $0.entries[key] }) { return LivePicture(bytes: hit, maxAge: Self.maxAge) }
+        if let hit = rendered.withLock({ $0.value(for: key) }) { return LivePicture(bytes: hit, maxAge: Self.maxAge) }
         let bytes = try await fetch(original)
         let stored = StoredImage(bytes: bytes, fileExtension: original.pathExtension.lowercased(), hash: original.absoluteString)
         let output = variant == .fullSize ? bytes : ((try? renderer.render(stored, variant: variant, fileExtension: ext)) ?? bytes)
@@ -49,13 +49,8 @@ public final class PictureProxy: Sendable {
 
     private func keep(_ key: String, _ bytes: Data) {
         rendered.withLock { cache in
-            guard cache.entries[key] == nil else { return }
-            cache.entries[key] = bytes
-            cache.order.append(key)
-            cache.bytes += bytes.count
-            while cache.bytes > budget, !cache.order.isEmpty {
-                cache.bytes -= cache.entries.removeValue(forKey: cache.order.removeFirst())?.count ?? 0
-            }
+            guard !cache.contains(key) else { return }
+            cache.insert(bytes, for: key, cost: bytes.count)
         }
     }
 }

@@ -1,4 +1,4 @@
-import Digests
+import CacheKit
 import Foundation
 import Synchronization
 import UserDirectories
@@ -11,25 +11,23 @@ public struct CachedResponse: Sendable, Hashable {
 }
 
 /// Response bodies + ETags on disk, one file per request URL *minus the auth parameters*
-/// (`ts`/`hash` change per request; the key must not). Files are written to a temp name and
-/// renamed, so a reader never sees half a file and a crash never leaves a corrupt entry.
+/// (`ts`/`hash` change per request; the key must not), kept by the program's one disk cache
+/// engine (`DiskStore`, entries laid out by `ResponseEntryFormat` under `responses/`): atomic
+/// writes, a damaged entry deleted and read as a miss, the folder bounded by `sizeLimit` with the
+/// least recently used entries going first, shared safely by several processes.
 /// Nothing secret is stored: the key holds no auth parameters and bodies come from the server.
-/// The folder is bounded by `sizeLimit`: past it, the least recently used entries go (a hit
-/// touches its file, so the modification time is the last use).
 public final class ResponseCache: Sendable {
     public let directory: URL
     public let sizeLimit: Int
 
     static let authParameters: Set<String> = ["apikey", "ts", "hash"]
-    private static let magic = Data("MGC1\n".utf8)
     /// Generous for JSON pages (a page is 10-60 kB): thousands of pages.
     public static let defaultSizeLimit = 50 << 20
 
-    /// Bytes on disk as last counted plus what was stored since (nil until first counted).
-    private let approximateSize = Mutex<Int?>(nil)
+    private let disk: DiskStore<ResponseEntryFormat>
     /// Where responses go once the disk refused one (full or read-only): kept for this run,
-    /// bounded by `sizeLimit / 4`, oldest first out.
-    private let memory = Mutex<(entries: [String: CachedResponse], order: [String], bytes: Int)>(([:], [], 0))
+    /// bounded by `sizeLimit / 4`, least recently used first out.
+    private let memory: Mutex<LRUCache<String, CachedResponse>>
     private let diskProblem = Mutex<String?>(nil)
 
     /// Why responses are kept in memory instead of on disk (said once), nil while the disk works.
@@ -38,42 +36,17 @@ public final class ResponseCache: Sendable {
     public init(directory: URL, sizeLimit: Int = ResponseCache.defaultSizeLimit) {
         self.directory = directory
         self.sizeLimit = max(1, sizeLimit)
+        self.memory = Mutex(LRUCache(costLimit: self.sizeLimit / 4))
+        // Trimmed to 3/4 of the limit, so the next stores do not each pay for a sweep; the
+        // folder is the user's only (0o700).
+        disk = DiskStore(configuration: .init(directory: directory, sizeLimit: self.sizeLimit, trimRatio: 0.75,
+                                              layout: .named("responses"), folderPermissions: 0o700))
     }
 
     /// Entry count and bytes of the stored responses.
     public var info: (entryCount: Int, totalSize: Int) {
-        let files = entries()
-        return (files.count, files.reduce(0) { $0 + $1.size })
-    }
-
-    private func entries() -> [(url: URL, size: Int, used: Date)] {
-        let folder = directory.appendingPathComponent("responses")
-        let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
-        guard let urls = try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: keys) else {
-            return []
-        }
-        return urls.filter { $0.pathExtension == "cache" }.compactMap { url in
-            let values = try? url.resourceValues(forKeys: Set(keys))
-            return (url, values?.fileSize ?? 0, values?.contentModificationDate ?? .distantPast)
-        }
-    }
-
-    /// Deletes least recently used entries until the folder is at most 3/4 of the limit (so
-    /// the next stores do not each pay for a scan).
-    private func evictIfNeeded(adding bytes: Int) {
-        let over = approximateSize.withLock { size -> Bool in
-            if size == nil { size = entries().reduce(0) { $0 + $1.size } } else { size! += bytes }
-            return size! > sizeLimit
-        }
-        guard over else { return }
-        var files = entries().sorted { $0.used < $1.used }
-        var total = files.reduce(0) { $0 + $1.size }
-        let target = sizeLimit / 4 * 3
-        while total > target, !files.isEmpty {
-            let oldest = files.removeFirst()
-            if (try? FileManager.default.removeItem(at: oldest.url)) != nil { total -= oldest.size }
-        }
-        approximateSize.withLock { $0 = total }
+        let info = disk.info
+        return (info.entryCount, info.totalSize)
     }
 
     /// `$XDG_CACHE_HOME/marvel-gallery` or `~/.cache/marvel-gallery`.
@@ -89,96 +62,27 @@ public final class ResponseCache: Sendable {
         return components.string ?? url.absoluteString
     }
 
-    func file(for url: URL) -> URL {
-        directory.appendingPathComponent("responses")
-            .appendingPathComponent(Digest.sha256Hex(Self.key(for: url)) + ".cache")
-    }
-
-    /// The stored response for this request, or nil (missing or unreadable entries are misses).
+    /// The stored response for this request, or nil (missing or damaged entries are misses).
     public func load(_ url: URL) -> CachedResponse? {
-        if let kept = memory.withLock({ $0.entries[Self.key(for: url)] }) { return kept }
-        guard let data = try? Data(contentsOf: file(for: url)), data.starts(with: Self.magic),
-              let newline = data[Self.magic.count...].firstIndex(of: 10),
-              let header = try? JSONDecoder().decode(Header.self, from: data[Self.magic.count..<newline]),
-              header.key == Self.key(for: url)
-        else { return nil }
-        let body = Data(data[(newline + 1)...])
-        // A body cut short or changed on disk is a miss, never a stored copy: its ETag would get a
-        // 304 and the damaged body would be shown (or fail to decode) on every later run.
-        guard body.count == header.length, header.sha256 == Digest.hex(Digest.sha256(body)) else {
-            try? FileManager.default.removeItem(at: file(for: url))
-            return nil
-        }
-        // A use: the entry becomes the most recently used (best effort; a read-only disk is fine).
-        _ = utimes(file(for: url).path, nil)
-        return CachedResponse(etag: header.etag, body: body, storedAt: Date(timeIntervalSince1970: header.storedAt))
+        let key = Self.key(for: url)
+        if let kept = memory.withLock({ $0.value(for: key) }) { return kept }
+        return disk.data(for: key)
     }
 
-    /// Stores a body atomically (temp file + rename). When the disk refuses it, the response is
-    /// kept in memory instead and `unavailableReason` says why; only encoding errors throw.
+    /// Stores a body atomically. When the disk refuses it, the response is kept in memory
+    /// instead and `unavailableReason` says why: a refused write is not an error (`throws` for
+    /// callers that treat storing as fallible).
     public func store(_ url: URL, etag: String?, body: Data) throws {
-        do {
-            try storeOnDisk(url, etag: etag, body: body)
-        } catch let error as EncodingError {
-            throw error
-        } catch {
-            diskProblem.withLock { if $0 == nil { $0 = "response cache \(directory.path) is not writable (\(FileErrorReason.of(error))): responses kept in memory" } }
-            keepInMemory(url, CachedResponse(etag: etag, body: body, storedAt: Date()))
-        }
-    }
-
-    private func keepInMemory(_ url: URL, _ response: CachedResponse) {
-        let key = Self.key(for: url), limit = sizeLimit / 4
-        memory.withLock { m in
-            if let old = m.entries[key] { m.bytes -= old.body.count; m.order.removeAll { $0 == key } }
-            m.entries[key] = response
-            m.order.append(key)
-            m.bytes += response.body.count
-            while m.bytes > limit, m.order.count > 1 {
-                let oldest = m.order.removeFirst()
-                m.bytes -= m.entries.removeValue(forKey: oldest)?.body.count ?? 0
-            }
-        }
-    }
-
-    private func storeOnDisk(_ url: URL, etag: String?, body: Data) throws {
-        let target = file(for: url)
-        let folder = target.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
-        let header = Header(key: Self.key(for: url), etag: etag, storedAt: Date().timeIntervalSince1970,
-                            length: body.count, sha256: Digest.hex(Digest.sha256(body)))
-        var data = Self.magic
-        data.append(try JSONEncoder().encode(header))
-        data.append(10)
-        data.append(body)
-        let temp = folder.appendingPathComponent(".tmp-\(UUID().uuidString)")
-        do {
-            try data.write(to: temp)
-            guard rename(temp.path, target.path) == 0 else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target.path])
-            }
-        } catch {
-            try? FileManager.default.removeItem(at: temp)
-            throw error
-        }
-        evictIfNeeded(adding: data.count)
+        let key = Self.key(for: url)
+        let response = CachedResponse(etag: etag, body: body, storedAt: Date())
+        guard let reason = disk.write(response, for: key) else { return }
+        diskProblem.withLock { if $0 == nil { $0 = "response cache \(directory.path) is not writable (\(reason)): responses kept in memory" } }
+        memory.withLock { _ = $0.insert(response, for: key, cost: body.count) }
     }
 
     /// Removes every stored response.
     public func removeAll() throws {
-        let folder = directory.appendingPathComponent("responses")
-        if FileManager.default.fileExists(atPath: folder.path) { try FileManager.default.removeItem(at: folder) }
-        approximateSize.withLock { $0 = 0 }
-        memory.withLock { $0 = ([:], [], 0) }
-    }
-
-    private struct Header: Codable {
-        var key: String
-        var etag: String?
-        var storedAt: Double
-        /// The body's size and digest, checked on every load (entries without them are misses).
-        var length: Int?
-        var sha256: String?
+        disk.removeAll()
+        memory.withLock { $0.removeAll() }
     }
 }

@@ -6,25 +6,22 @@ extension MarvelClient {
     /// the cap is waited, a longer one returned at once); every other status is returned as is.
     /// A 5xx from the official gateway is not retried: it is the retired service's answer.
     func sendWithRetries(_ request: HTTPRequest) async throws -> HTTPResponse {
-        var attempt = 0
-        while true {
-            let retryAfter: Duration?
+        try await retryPolicy.run(wait: { try await retryPolicy.sleep($0) }) { _ throws -> RetryStep<HTTPResponse, any Error> in
+            let response: HTTPResponse
             do {
-                let response = try await transport.send(request)
-                let status = response.status
-                let retryable = RetryPolicy.isRetryable(status: status) && !(isOfficialGateway && status >= 500)
-                guard retryable, attempt < retryPolicy.maxRetries else { return response }
-                retryAfter = RetryPolicy.parseRetryAfter(response.headers["retry-after"])
-                // A server asking for longer than the cap is only refused again if asked sooner:
-                // its answer stands, and says how long (a live source's wait of days once took 40 s of
-                // capped retries to end in the same 429).
-                if let retryAfter, retryAfter > retryPolicy.maxRetryAfter { return response }
+                response = try await transport.send(request)
             } catch let error as HTTPTransportError {
-                guard RetryPolicy.isRetryable(error), attempt < retryPolicy.maxRetries else { throw MarvelAPIError.transport(error) }
-                retryAfter = nil
+                guard RetryPolicy.isRetryable(error) else { throw MarvelAPIError.transport(error) }
+                return .retry(after: nil, otherwise: .failure(MarvelAPIError.transport(error)))
             }
-            try await retryPolicy.sleep(retryPolicy.delay(beforeRetry: attempt, retryAfter: retryAfter))
-            attempt += 1
+            let status = response.status
+            guard RetryPolicy.isRetryable(status: status), !(isOfficialGateway && status >= 500) else { return .done(response) }
+            let retryAfter = RetryPolicy.parseRetryAfter(response.headers["retry-after"])
+            // A server asking for longer than the cap is only refused again if asked sooner:
+            // its answer stands, and says how long (a live source's wait of days once took 40 s of
+            // capped retries to end in the same 429).
+            if let retryAfter, retryAfter > retryPolicy.maxRetryAfter { return .done(response) }
+            return .retry(after: retryAfter, otherwise: .success(response))
         }
     }
 

@@ -168,9 +168,10 @@ public final class MetronClient: Sendable {
         var lastFailure = ""
         var hop = url
         var hops = 0
-        var attempt = 0
         var askedSoFar: Double = 0
-        while true {
+        return try await retryPolicy.run(maxRetries: maxRetries, wait: { delay throws(MetronError) in
+            try await pause(delay, spent: &spent)
+        }) { attempt throws(MetronError) -> RetryStep<Data, MetronError> in
             var request = HTTPRequest(url: hop, headers: [("Accept", "application/json")])
             // An API answer is parsed whole: at most the kit's cap (`LiveAnswerCap`).
             if path.hasPrefix("/api/") { request.maxResponseBytes = Self.maxAPIBytes }
@@ -207,9 +208,7 @@ public final class MetronClient: Sendable {
                     unreachableUntil.withLock { $0 = Date().addingTimeInterval(Self.unreachableWindow) }
                     throw .transport(attempt > 0 || Self.isTimeout(error) ? Self.gaveUp(attempt + 1, lastFailure) : lastFailure)
                 }
-                try await pause(retryPolicy.delay(beforeRetry: attempt, retryAfter: nil), spent: &spent)
-                attempt += 1
-                continue
+                return .retry(after: nil, otherwise: .failure(.transport(Self.gaveUp(attempt + 1, lastFailure))))
             } catch {
                 throw .transport(String(describing: error))
             }
@@ -217,14 +216,14 @@ public final class MetronClient: Sendable {
                                               reset: response.headers["x-ratelimit-reset"])) ?? nil
             if let reset, reset > MetronRateLimiter.maxPause { refuse(reset) }
             switch response.status {
-            case 200..<300: return response.body
+            case 200..<300: return .done(response.body)
             case 300..<400 where budgeted:
                 guard hops < MetronRedirect.maxHops else {
                     throw .transport("\(path): more than \(MetronRedirect.maxHops) redirects")
                 }
                 hop = try MetronRedirect.target(of: response.headers["location"], from: hop)
                 hops += 1
-                continue
+                return .again
             case 401, 403:
                 refusedCredentials.withLock { $0 = true }
                 throw .unauthorized
@@ -237,15 +236,17 @@ public final class MetronClient: Sendable {
                 try? limiter.pause(seconds: asked)
                 if asked > MetronRateLimiter.maxPause { throw .asksTooLongWait(refuse(asked)) }
                 askedSoFar += asked
-                guard attempt < maxRetries, askedSoFar <= MetronRateLimiter.maxPause else { throw .rateLimited(path: path) }
-            case 500...599:
-                lastFailure = "HTTP \(response.status)"
-                guard attempt < maxRetries else { throw .unexpectedStatus(response.status, path: path) }
-                try await pause(retryPolicy.delay(beforeRetry: attempt, retryAfter: nil), spent: &spent)
+                guard askedSoFar <= MetronRateLimiter.maxPause else { throw .rateLimited(path: path) }
+                // The budget's pause (every process's) is the wait: the next attempt acquires after it.
+                return .retry(after: .zero, otherwise: .failure(.rateLimited(path: path)))
+            case let status where RetryPolicy.isRetryable(status: status):
+                // 408 and 5xx, by the one rule; a Retry-After is honoured within `giveUpAfter`.
+                lastFailure = "HTTP \(status)"
+                return .retry(after: RetryPolicy.parseRetryAfter(response.headers["retry-after"]),
+                              otherwise: .failure(.unexpectedStatus(status, path: path)))
             default:
                 throw .unexpectedStatus(response.status, path: path)
             }
-            attempt += 1
         }
     }
 

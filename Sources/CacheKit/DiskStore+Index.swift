@@ -6,8 +6,8 @@ import Glibc
 /// The index: one line per entry (`<name> <size> <access-ns>`) after a header, then a line with
 /// the SHA-256 of everything before it. A missing, truncated or garbled index fails the check
 /// and the cache is rebuilt from a directory scan (mtimes stand in for access times).
-extension DiskCache {
-    static let indexHeader = "MGINDEX 1"
+extension DiskStore {
+    static var indexHeader: String { "MGINDEX 1" }
 
     /// Loads the index into `entries`; false when it is missing or fails validation.
     func loadIndex() -> Bool {
@@ -24,7 +24,7 @@ extension DiskCache {
         var total = 0
         for line in lines {
             let parts = line.split(separator: " ")
-            guard parts.count == 3, parts[0].count == 64,
+            guard parts.count == 3, parts[0].count == 64 + Format.fileSuffix.count,
                   let size = Int(parts[1]), let access = UInt64(parts[2]) else { return false }
             loaded[String(parts[0])] = EntryInfo(size: size, access: access, touched: access)
             total += size
