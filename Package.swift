@@ -3,8 +3,8 @@
 //
 // The target graph is the architecture (see docs/architecture.md); every layer looks only down,
 // and every target declares exactly the modules it imports:
-//   C: system libraries (pkg-config) and four shims by domain: CTerminal, CImageCodecs, CDeflate, and the
-//      typed curl wrappers inline in CCurl's own header; libcrypto only through Digests
+//   C: system libraries (pkg-config) and four shims by domain: CTerminal, CImageCodecs, CDeflate, and
+//      CCurl (libcurl opened with dlopen on first use, typed wrappers); libcrypto only through Digests
 //   TerminalUI (pure) <- TerminalIO;  TerminalUI <- ImageCore (codecs, picture streams)
 //   HTTPTransport (libcurl, the one retry rule) <- MarvelAPI (the REST contract)
 //   Digests, CivilCalendar, UserDirectories (~ and XDG), MarvelContract (the resource types) <- MarvelAPI, Catalog (SQLite) <- CatalogServer
@@ -38,8 +38,6 @@ let package = Package(
     ],
     targets: [
         // MARK: C libraries (Debian -dev packages, found through pkg-config)
-        .systemLibrary(name: "CCurl", path: "Sources/CLibraries/CCurl", pkgConfig: "libcurl",
-                       providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CJPEG", path: "Sources/CLibraries/CJPEG", pkgConfig: "libjpeg",
                        providers: [.apt(["libjpeg-dev"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CLibraries/CPNG", pkgConfig: "libpng",
@@ -54,10 +52,13 @@ let package = Package(
                        providers: [.apt(["libgif-dev"])]),
         // glibc's malloc_trim (malloc.h), for `serve` to give back a drained burst's memory.
         .systemLibrary(name: "CMalloc", path: "Sources/CLibraries/CMalloc"),
-        // The C that Swift cannot call, one shim per domain (curl's typed setopt wrappers are
-        // `static inline` in CCurl's header): the async-signal-safe terminal restore, and the
-        // setjmp-guarded codecs.
+        // The C that Swift cannot call, one shim per domain: libcurl loaded on first use, the
+        // async-signal-safe terminal restore, and the setjmp-guarded codecs.
         .target(name: "CTerminal", path: "Sources/CLibraries/CTerminal"),
+        // libcurl (libcurl4-openssl-dev's headers), opened with dlopen on the first request and
+        // not linked: its 28 libraries cost every start about 4 ms of CPU, and `render` and
+        // `--version` never need it. Typed wrappers for curl's variadic setopt/getinfo.
+        .target(name: "CCurl", path: "Sources/CLibraries/CCurl"),
         // Deflate pieces and CRC-32 combination for gzip answers stitched from entities
         // compressed once (zlib; its header stays inside the shim), and kitty's fast PNG
         // (ISA-L's igzip, libisal-dev: a fifth of zlib's level 1 CPU, under half of libdeflate's).
