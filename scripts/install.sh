@@ -6,7 +6,9 @@
 #
 # Without --binary it builds the release program and its man page with swift-argument-parser's
 # manual generator (`swift package plugin generate-manual`, which builds every product in
-# release: 45 minutes from a fresh clone on a shared 2-core machine). --binary installs a
+# release: 45 minutes from a fresh clone on a shared 2-core machine). A release build links the
+# Swift runtime and Foundation into the program (Package.swift: `-static-stdlib`), so the
+# installed program needs no Swift toolchain, only the Debian libraries. --binary installs a
 # program already built (any configuration) and --manual the page made for it, so a test can
 # install the debug build.
 #
@@ -24,7 +26,7 @@ while (($#)); do
     --uninstall) uninstall=1 ;;
     --binary) binary="${2:?--binary needs a path}"; shift ;;
     --manual) manual="${2:?--manual needs a file}"; shift ;;
-    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "install.sh: unknown option $1 (see --help)" >&2; exit 64 ;;
     *) [ -z "$prefix" ] || { echo "install.sh: one PREFIX only" >&2; exit 64; }; prefix="$1" ;;
   esac

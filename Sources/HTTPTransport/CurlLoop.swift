@@ -38,8 +38,11 @@ final class CurlLoop: @unchecked Sendable {
     private var stopping = false
 
     init(configuration: HTTPTransport.Configuration) throws {
-        if curlGlobalInit != CURLE_OK { throw HTTPTransportError.curl(code: 2, detail: "curl_global_init failed") }
-        guard let multi = curl_multi_init() else {
+        if curlGlobalInit != CURLE_OK {
+            let detail = mg_curl_load_error().map { String(cString: $0) } ?? "curl_global_init failed"
+            throw HTTPTransportError.curl(code: 2, detail: detail)
+        }
+        guard let multi = mg_curl_multi_init() else {
             throw HTTPTransportError.curl(code: 2, detail: "curl_multi_init failed")
         }
         self.multi = multi
@@ -63,7 +66,7 @@ final class CurlLoop: @unchecked Sendable {
         commands.withLock { state in
             guard !state.closed else { return false }
             state.queue.append(command)
-            curl_multi_wakeup(multi)
+            mg_curl_multi_wakeup(multi)
             return true
         }
     }
@@ -77,11 +80,11 @@ final class CurlLoop: @unchecked Sendable {
             if stopping { break }
             admit()
             var running: Int32 = 0
-            curl_multi_perform(multi, &running)
+            mg_curl_multi_perform(multi, &running)
             collectFinished()
             if admit() > 0 { continue }       // new transfers: start them right away
             var ready: Int32 = 0
-            curl_multi_poll(multi, nil, 0, 1000, &ready)
+            mg_curl_multi_poll(multi, nil, 0, 1000, &ready)
         }
         for transfer in waiting { transfer.finish(.failure(HTTPTransportError.shutDown)) }
         waiting.removeAll()
@@ -89,7 +92,7 @@ final class CurlLoop: @unchecked Sendable {
         // Close the door, then fail whatever slipped in after the last drain.
         let late = commands.withLock { state -> [Command] in state.closed = true; return state.queue }
         for case .add(let transfer) in late { transfer.finish(.failure(HTTPTransportError.shutDown)) }
-        curl_multi_cleanup(multi)
+        mg_curl_multi_cleanup(multi)
     }
 
     private func handle(_ command: Command) {
@@ -131,7 +134,7 @@ final class CurlLoop: @unchecked Sendable {
             waiting.remove(at: index)
             statistics.withLock { $0.waiting -= 1 }
             guard transfer.makeEasyHandle(userAgent: configuration.userAgent), let easy = transfer.easy,
-                  curl_multi_add_handle(multi, easy) == CURLM_OK else {
+                  mg_curl_multi_add_handle(multi, easy) == CURLM_OK else {
                 transfer.releaseEasyHandle()
                 transfer.finish(.failure(HTTPTransportError.curl(code: 27, detail: "could not create a transfer")))
                 continue
@@ -146,7 +149,7 @@ final class CurlLoop: @unchecked Sendable {
 
     private func collectFinished() {
         var left: Int32 = 0
-        while let message = curl_multi_info_read(multi, &left) {
+        while let message = mg_curl_multi_info_read(multi, &left) {
             guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
                   let context = mg_easy_getinfo_private(easy) else { continue }
             let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
@@ -160,7 +163,7 @@ final class CurlLoop: @unchecked Sendable {
         guard active.removeValue(forKey: transfer.id) != nil else { return }
         activePerHost[transfer.hostKey, default: 1] -= 1
         if activePerHost[transfer.hostKey] == 0 { activePerHost[transfer.hostKey] = nil }
-        if let easy = transfer.easy { curl_multi_remove_handle(multi, easy) }
+        if let easy = transfer.easy { mg_curl_multi_remove_handle(multi, easy) }
         transfer.releaseEasyHandle()
         statistics.withLock { stats in
             stats.active -= 1

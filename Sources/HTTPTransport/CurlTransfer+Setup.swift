@@ -5,7 +5,7 @@ extension CurlTransfer {
     /// Creates and configures the easy handle. Runs on the curl thread just before the handle is
     /// added to the multi handle, so every timer starts with the transfer itself.
     func makeEasyHandle(userAgent: String) -> Bool {
-        guard let easy = curl_easy_init() else { return false }
+        guard let easy = mg_curl_easy_init() else { return false }
         self.easy = easy
         let context = Unmanaged.passUnretained(self).toOpaque()
         func ms(_ d: Duration) -> Int { max(1, Int(d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000)) }
@@ -41,7 +41,7 @@ extension CurlTransfer {
         _ = mg_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
 
         for header in request.headers {
-            headerList = curl_slist_append(headerList, "\(header.name): \(header.value)")
+            headerList = mg_curl_slist_append(headerList, "\(header.name): \(header.value)")
         }
         if let headerList { _ = mg_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headerList) }
 
@@ -65,9 +65,9 @@ extension CurlTransfer {
 
     /// Frees the easy handle and header list (after removal from the multi handle).
     func releaseEasyHandle() {
-        if let easy { curl_easy_cleanup(easy) }
+        if let easy { mg_curl_easy_cleanup(easy) }
         easy = nil
-        if let headerList { curl_slist_free_all(headerList) }
+        if let headerList { mg_curl_slist_free_all(headerList) }
         headerList = nil
     }
 
@@ -95,7 +95,7 @@ extension CurlTransfer {
     }
 
     private func error(for code: CURLcode, metrics: HTTPMetrics) -> HTTPTransportError {
-        let detail = errorBuffer.pointee != 0 ? String(cString: errorBuffer) : String(cString: curl_easy_strerror(code))
+        let detail = errorBuffer.pointee != 0 ? String(cString: errorBuffer) : String(cString: mg_curl_easy_strerror(code))
         switch code {
         case CURLE_OPERATION_TIMEDOUT:
             if metrics.connectTime == .zero { return .timedOut(.connect, host: host) }

@@ -78,6 +78,6 @@ public final class HTTPTransport: Sendable {
 }
 
 extension HTTPTransport {
-    /// The libcurl this program runs with (`curl_version()`), for `doctor`.
-    public static var libcurlVersion: String { curl_version().map { String(cString: $0) } ?? "" }
+    /// The libcurl this program runs with (`curl_version()`), for `doctor`; empty when it cannot be loaded.
+    public static var libcurlVersion: String { mg_curl_version().map { String(cString: $0) } ?? "" }
 }
