@@ -22,10 +22,11 @@ public final class CatalogServer: Sendable {
     private let stats: StatsRecorder
     private let limiter: RateLimiter
     private let faultState: FaultState
+    private let answers: EventLoopAnswers?
     private let task: Task<Void, any Error>
 
     private init(host: String, port: Int, stats: StatsRecorder, limiter: RateLimiter,
-                 faults: FaultState, task: Task<Void, any Error>) {
+                 faults: FaultState, answers: EventLoopAnswers?, task: Task<Void, any Error>) {
         self.host = host
         self.port = port
         let shownHost = host.contains(":") ? "[\(host)]" : host
@@ -33,6 +34,7 @@ public final class CatalogServer: Sendable {
         self.stats = stats
         self.limiter = limiter
         self.faultState = faults
+        self.answers = answers
         self.task = task
     }
 
@@ -47,12 +49,11 @@ public final class CatalogServer: Sendable {
             served: ServedEntities(), debugEndpoints: options.debugEndpoints, accessLog: options.accessLog, browser: options.browser,
             cachePolicy: backend is CatalogSource ? .catalog : .source(maxAge: backend.answerMaxAge),
             envelopeHead: Envelope.Head(backend.attribution))
+        let answers = options.answersOnEventLoop ? EventLoopAnswers(responder: responder) : nil
         let (bound, continuation) = AsyncStream<Result<Int, any Error>>.makeStream()
         let app = Application(
             responder: responder,
-            // Hummingbird's idle timer (HTTPConnectionStateHandler) restarts only when a whole
-            // request part is decoded, so it is also the header timeout.
-            server: .http1(configuration: .init(idleTimeout: TimeAmount(options.idleTimeout))),
+            server: Self.http1(idleTimeout: TimeAmount(options.idleTimeout), answers: answers),
             configuration: ApplicationConfiguration(address: .hostname(options.host, port: options.port),
                                                     serverName: nil,
                                                     // The kernel's limit (somaxconn, 4096 here) caps it: a burst
@@ -81,8 +82,24 @@ public final class CatalogServer: Sendable {
             break
         }
         guard let port else { throw CatalogServerError.stopped }
-        return CatalogServer(host: options.host, port: port, stats: stats, limiter: limiter, faults: faults, task: task)
+        return CatalogServer(host: options.host, port: port, stats: stats, limiter: limiter, faults: faults, answers: answers,
+                             task: task)
     }
+
+    /// Hummingbird's HTTP/1 channel, with cached pages answered on the event loop when
+    /// `answers` is given (`CachedAnswerChannel`).
+    private static func http1(idleTimeout: TimeAmount, answers: EventLoopAnswers?) -> HTTPServerBuilder {
+        // Hummingbird's idle timer (HTTPConnectionStateHandler) restarts only when a whole
+        // request part is decoded, so it is also the header timeout.
+        let configuration = HTTP1Channel.Configuration(idleTimeout: idleTimeout)
+        guard let answers else { return .http1(configuration: configuration) }
+        return HTTPServerBuilder { respond in
+            CachedAnswerChannel(http1: HTTP1Channel(responder: respond, configuration: configuration), answers: answers)
+        }
+    }
+
+    /// Requests answered on the event loop from the answer cache, ahead of the router.
+    public var answeredOnEventLoop: Int { answers?.count.current ?? 0 }
 
     /// Stops listening and waits for the server task to end.
     public func stop() async {

@@ -52,6 +52,10 @@ public struct CatalogServerOptions: Sendable {
     /// Bytes of finished answers kept for repeated requests; 0 builds every answer (the
     /// benchmark's cold figures).
     public var answerCacheBytes = 64 << 20
+    /// Cached API pages are answered on the connection's event loop, ahead of the router
+    /// (`CachedAnswerHandler`); off, the router answers every request (`serve
+    /// --no-event-loop-answers`, for comparing the two).
+    public var answersOnEventLoop = true
     /// One combined-format line per request (`serve --access-log`); nil logs nothing.
     public var accessLog: AccessLog?
 

@@ -36,13 +36,8 @@ struct MarvelResponder: HTTPResponder {
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let response = try await answer(request)
-        if let accessLog {
-            accessLog.record(AccessLog.Entry(
-                client: context.remoteAddress?.ipAddress ?? "-", method: request.method.rawValue,
-                target: request.uri.description, status: response.status.code,
-                bytes: response.status == .notModified || request.method == .head ? 0 : Int(response.headers[.contentLength] ?? "") ?? 0,
-                referer: request.headers[Self.referer], userAgent: request.headers[.userAgent]))
-        }
+        logAccess(client: context.remoteAddress, request: request.head, status: response.status.code,
+            contentLength: Int(response.headers[.contentLength] ?? "") ?? 0)
         return response
     }
 
@@ -54,7 +49,6 @@ struct MarvelResponder: HTTPResponder {
         if path == "/health" || path == "/openapi.json" {
             return operations(request, path: path)
         }
-        let cors = browser.headers(origin: request.headers[.origin])
         if request.method == .options {
             // Preflights are answered before keys, faults and the rate limit: a browser sends
             // them without credentials, and they cost nothing.
@@ -68,7 +62,15 @@ struct MarvelResponder: HTTPResponder {
             try? await Task.sleep(for: .milliseconds(ms))
         }
         let acceptsGzip = Gzip.accepted(by: request.headers[.acceptEncoding])
-        var reply = await answer(request, faults: faults, gzip: acceptsGzip)
+        let reply = await answer(request, faults: faults, gzip: acceptsGzip)
+        return send(finished(reply, headers: request.headers, query: request.uri.query, gzip: acceptsGzip), path: path, faults: faults)
+    }
+
+    /// The headers every answer to an answered request carries, whichever path answered it
+    /// (the router here, or `CachedAnswerHandler` on the event loop): gzip, Vary, CORS and
+    /// Cache-Control.
+    func finished(_ answered: Reply, headers: HTTPFields, query: String?, gzip acceptsGzip: Bool) -> Reply {
+        var reply = answered
         if !reply.isImage, acceptsGzip, reply.body.readableBytes > 0, !reply.isGzipped, let packed = try? Gzip.compress(reply.body) {
             reply.body = packed
             reply.isGzipped = true
@@ -85,8 +87,8 @@ struct MarvelResponder: HTTPResponder {
         // An answer let through for the page's Referer (a browser key: `apikey` alone) is that
         // page's: a shared cache in front (deploy/nginx) keeps it per Referer and Origin, so a
         // page not allowed, or a request naming none, reaches serve and gets its 401 or 409.
-        if !reply.isImage, referrerDecides(request) { reply.headers.append(("Vary", "Referer, Origin")) }
-        reply.headers += cors
+        if !reply.isImage, referrerDecides(query: query) { reply.headers.append(("Vary", "Referer, Origin")) }
+        reply.headers += browser.headers(origin: headers[.origin])
         let varies = reply.headers.filter { $0.0 == "Vary" }.flatMap { $0.1.components(separatedBy: ", ") }
         if varies.count > 1 {  // one header, each name once, as clients reading the first one expect
             reply.headers.removeAll { $0.0 == "Vary" }
@@ -95,13 +97,13 @@ struct MarvelResponder: HTTPResponder {
         if !reply.headers.contains(where: { $0.0 == "Cache-Control" }) {
             reply.headers.append(("Cache-Control", cachePolicy.header(status: reply.status, isImage: reply.isImage)))
         }
-        return send(reply, path: path, faults: faults)
+        return reply
     }
 
     /// Whether the key check of this request depends on its Referer or Origin (`APIKeys.check`).
-    private func referrerDecides(_ request: Request) -> Bool {
+    private func referrerDecides(query: String?) -> Bool {
         guard keys != nil, !browser.allowedReferrers.isEmpty else { return false }
-        let params = QueryParameters(request.uri.query)
+        let params = QueryParameters(query)
         return params["ts"] == nil && params["hash"] == nil
     }
 
@@ -180,13 +182,9 @@ struct MarvelResponder: HTTPResponder {
             guard let base = Self.base(authority: request.head.authority) else {
                 throw .status(400, "Invalid Host header: " + APIFailure.shown(request.head.authority ?? "", limit: 64))
             }
-            let key = "\(base)\(path)?\(params.canonical)"
+            let key = Self.answerKey(base: base, path: path, params: params)
             if let hit = cache.get(key) {
-                if let held = RepresentationTag.notModified(request.headers[.ifNoneMatch], etag: hit.etag, acceptsGzip: gzip) {
-                    return Reply(status: 304, headers: [("ETag", held)])
-                }
-                if gzip, let packed = cache.gzipped(key, hit) { return .gzipped(packed, etag: hit.etag) }
-                return .json(200, hit.body, extra: [("ETag", hit.etag)])
+                return Self.reply(hit, ifNoneMatch: request.headers[.ifNoneMatch], acceptsGzip: gzip, packed: cache.gzipped(key, hit))
             }
             let (answer, staleSince, partial, unknown) = try await build(path: path, params: params, pathAndQuery: pathAndQuery, base: base)
             // Which fields hold the contract's empty value for what the source does not know:
@@ -272,20 +270,37 @@ struct MarvelResponder: HTTPResponder {
         }
     }
 
-    /// `counted: false` for the debug endpoints, which the counters they show leave out.
-    private func send(_ reply: Reply, path: String, faults: FaultOptions, counted: Bool = true) -> Response {
+    /// A cached answer as sent: 304 when the request holds a representation of it, else the gzip
+    /// body (`packed`, asked only then) when the request accepts gzip, else the identity body.
+    static func reply(_ hit: AnswerCache.Entry, ifNoneMatch: String?, acceptsGzip: Bool,
+                      packed: @autoclosure () -> ByteBuffer?) -> Reply {
+        if let held = RepresentationTag.notModified(ifNoneMatch, etag: hit.etag, acceptsGzip: acceptsGzip) {
+            return Reply(status: 304, headers: [("ETag", held)])
+        }
+        if acceptsGzip, let packed = packed() { return .gzipped(packed, etag: hit.etag) }
+        return .json(200, hit.body, extra: [("ETag", hit.etag)])
+    }
+
+    /// The status line and header fields of `reply` (a 304 has no Content-Length).
+    static func head(_ reply: Reply) -> HTTPResponse {
         var fields = HTTPFields()
         for (name, value) in reply.headers {
             if let field = HTTPField.Name(name) { fields.append(HTTPField(name: field, value: value)) }
         }
-        let status = HTTPResponse.Status(code: reply.status)
+        if reply.status != 304 { fields[.contentLength] = String(reply.body.readableBytes) }
+        return HTTPResponse(status: HTTPResponse.Status(code: reply.status), headerFields: fields)
+    }
+
+    /// `counted: false` for the debug endpoints, which the counters they show leave out.
+    private func send(_ reply: Reply, path: String, faults: FaultOptions, counted: Bool = true) -> Response {
+        let head = Self.head(reply)
+        let status = head.status, fields = head.headerFields
         let bytes = reply.body
         let truncate = bytes.readableBytes > 0 && faults.truncateRate > 0 && Double.random(in: 0..<1) < faults.truncateRate
         let throttle = reply.isImage && faults.bandwidthBytesPerSecond > 0 && bytes.readableBytes > 0
         let sent = truncate ? bytes.readableBytes / 2 : bytes.readableBytes
         if counted { stats.record(path: path, status: reply.status, bytes: sent) }
         if reply.status == 304 { return Response(status: status, headers: fields) }
-        fields[.contentLength] = String(bytes.readableBytes)
         guard truncate || throttle else {
             return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: bytes))
         }

@@ -92,6 +92,10 @@ struct ServeCommand: AsyncParsableCommand {
             completion: .file())
     var accessLog: String?
 
+    @Flag(name: .customLong("no-event-loop-answers"),
+          help: ArgumentHelp("Send every request to the router, cached pages too (for comparing figures).", visibility: .hidden))
+    var noEventLoopAnswers = false
+
     @Option(name: .customLong("answer-cache-mb"),
             help: "Megabytes of finished answers kept for repeated requests (0 builds every answer).")
     var answerCacheMB = 64
@@ -232,6 +236,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw PlainOutput.failure(error.message)
         }
         options.answerCacheBytes = answerCacheMB << 20
+        options.answersOnEventLoop = !noEventLoopAnswers
         if let accessLog {
             do {
                 options.accessLog = try AccessLog(path: accessLog)

@@ -134,6 +134,10 @@ final class BrowserAccessTests: XCTestCase {
         let ok = try http.get("/v1/public/characters?limit=1", headers: ["Origin": "http://localhost:5173"])
         XCTAssertEqual(ok.header("Access-Control-Allow-Origin"), "*")
         XCTAssertEqual(ok.header("Access-Control-Expose-Headers"), "ETag, X-Unknown-Fields")
+        let answered = server.answeredOnEventLoop
+        let again = try http.get("/v1/public/characters?limit=1", headers: ["Origin": "http://localhost:5173"])
+        XCTAssertEqual(server.answeredOnEventLoop, answered + 1, "the kept page, answered on the event loop")
+        XCTAssertEqual(again.lines.filter { !$0.hasPrefix("Date:") }, ok.lines.filter { !$0.hasPrefix("Date:") })
         let preflight = try http.get("/v1/public/characters?apikey=x", headers: [
             "Origin": "http://localhost:5173", "Access-Control-Request-Method": "GET",
             "Access-Control-Request-Headers": "if-none-match, accept-encoding"], method: "OPTIONS")
@@ -171,6 +175,7 @@ final class BrowserAccessTests: XCTestCase {
         XCTAssertEqual(mine.header("Access-Control-Allow-Origin"), "http://localhost:5173")
         XCTAssertEqual(mine.header("Vary"), "Accept-Encoding, Origin")
         XCTAssertNil(try http.get("/v1/public/characters", headers: ["Origin": "http://localhost:5174"]).header("Access-Control-Allow-Origin"))
+
         XCTAssertEqual(try http.get("/v1/public/characters", headers: ["Origin": "null", "Access-Control-Request-Method": "GET"],
                                     method: "OPTIONS").status, 403)
         let off = try await server(BrowserAccess(cors: .off))

@@ -12,6 +12,8 @@ final class LoopbackHTTP {
         var body: [UInt8]
         /// False when the connection closed before Content-Length bytes arrived.
         var complete: Bool
+        /// The header lines as sent, in order (repeated names too).
+        var lines: [String] = []
         var text: String { String(decoding: body, as: UTF8.self) }
         func header(_ name: String) -> String? { headers[name.lowercased()] }
     }
@@ -90,7 +92,7 @@ final class LoopbackHTTP {
             if try !readMore(&body) { complete = false; break }
         }
         if !complete || fields["connection"]?.lowercased() == "close" { close() }
-        return Reply(status: status, headers: fields, body: body, complete: complete)
+        return Reply(status: status, headers: fields, body: body, complete: complete, lines: Array(head.dropFirst()))
     }
 
     private func readMore(_ buffer: inout [UInt8]) throws -> Bool {

@@ -59,6 +59,8 @@ final class RepresentationETagTests: XCTestCase {
                 if c.status == 304 { XCTAssertEqual(reply.body.count, 0, what) }
             }
         }
+        // Kept answers: every request but each page's first was answered on the event loop.
+        XCTAssertEqual(server.answeredOnEventLoop, answerCacheBytes > 0 ? 3 * 11 : 0)
         await server.stop()
     }
 
