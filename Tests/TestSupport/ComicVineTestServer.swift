@@ -223,7 +223,7 @@ public final class ComicVineTestServer: @unchecked Sendable {
             return nil
         }
         log.arrived(resource, at: now)
-        let forced: Int? = lock.withLock {
+        let forced: Int? = lock.withLock { _ in
             guard let status = forcedStatus?.status else { return nil }
             forcedStatus!.count -= 1
             if forcedStatus!.count <= 0 { forcedStatus = nil }

@@ -161,7 +161,7 @@ public final class MetronTestServer: @unchecked Sendable {
             log.arrived("api", at: now)
             return nil
         }
-        let forced: Int? = lock.withLock {
+        let forced: Int? = lock.withLock { _ in
             guard let status = forcedStatus?.status else { return nil }
             forcedStatus!.count -= 1
             if forcedStatus!.count <= 0 { forcedStatus = nil }
