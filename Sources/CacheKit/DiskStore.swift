@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -75,7 +76,7 @@ public final class DiskStore<Format: DiskEntryFormat>: @unchecked Sendable {
     let tmpPath: String
     let indexPath: String
     private let fileLock: FileLock?
-    private let lock = NSLock()
+    private let lock = Mutex(())
     var entries: [String: EntryInfo] = [:]
     var totalSize = 0
     private var dirStamp: UInt64 = 0
@@ -116,7 +117,7 @@ public final class DiskStore<Format: DiskEntryFormat>: @unchecked Sendable {
         let name = Self.fileName(forKey: key)
         let path = entriesPath + "/" + name
         guard let (file, inode) = POSIXFile.readAll(path) else {
-            lock.withLock {
+            lock.withLock { _ in
                 if let gone = entries.removeValue(forKey: name) { totalSize -= gone.size }
             }
             return nil
@@ -124,7 +125,7 @@ public final class DiskStore<Format: DiskEntryFormat>: @unchecked Sendable {
         switch Format.decode(file, key: key) {
         case .some(let data):
             let now = POSIXFile.nowNanos()
-            lock.withLock {
+            lock.withLock { _ in
                 var info = entries[name] ?? EntryInfo(size: file.count, access: now, touched: 0)
                 if entries[name] == nil { totalSize += file.count }
                 info.access = now
@@ -164,7 +165,7 @@ public final class DiskStore<Format: DiskEntryFormat>: @unchecked Sendable {
         let bytes = Format.encode(key: key, value)
         guard bytes.count <= configuration.sizeLimit else { return nil }
         let name = Self.fileName(forKey: key)
-        let temp = lock.withLock { () -> String in
+        let temp = lock.withLock { _ -> String in
             tempCounter += 1
             return "\(tmpPath)/\(getpid()).\(tempCounter).tmp"
         }
@@ -177,7 +178,7 @@ public final class DiskStore<Format: DiskEntryFormat>: @unchecked Sendable {
             }
             let reason = String(cString: strerror(code))
             unlink(temp)
-            lock.withLock {
+            lock.withLock { _ in
                 events.writeFailures += 1
                 if events.firstWriteError == nil { events.firstWriteError = reason }
             }
@@ -230,10 +231,10 @@ public final class DiskStore<Format: DiskEntryFormat>: @unchecked Sendable {
     }
 
     public var info: Info {
-        lock.withLock { Info(totalSize: totalSize, entryCount: entries.count, sizeLimit: configuration.sizeLimit) }
+        lock.withLock { _ in Info(totalSize: totalSize, entryCount: entries.count, sizeLimit: configuration.sizeLimit) }
     }
 
-    public var eventCounts: Events { lock.withLock { events } }
+    public var eventCounts: Events { lock.withLock { _ in events } }
 
     /// Whether an entry for `key` is on disk (as this process sees it).
     public func contains(_ key: String) -> Bool {
@@ -261,7 +262,7 @@ public final class DiskStore<Format: DiskEntryFormat>: @unchecked Sendable {
 
     /// Runs `body` holding the in-process mutex and the cross-process flock.
     func locked(_ body: () -> Void) {
-        lock.withLock {
+        lock.withLock { _ in
             if let fileLock { fileLock.withLock(body) } else { body() }
         }
     }

@@ -1,6 +1,7 @@
 import Catalog
 @testable import CatalogServer
 import Foundation
+import Synchronization
 import MarvelAPI
 import XCTest
 #if canImport(Glibc)
@@ -280,10 +281,10 @@ final class EventLoopAnswerTests: XCTestCase {
 /// A live source answering `characters` with a page it knows whole (kept), `comics` with a
 /// field not known, `series` partial and `events` from a stale copy (none kept).
 final class CountingSource: LiveSource, @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var counts: [String: Int] = [:]
 
-    func asked(_ path: String) -> Int { lock.withLock { counts[path] ?? 0 } }
+    func asked(_ path: String) -> Int { lock.withLock { _ in counts[path] ?? 0 } }
 
     var name: String { "counting" }
     var attribution: Attribution { .marvel }
@@ -294,7 +295,7 @@ final class CountingSource: LiveSource, @unchecked Sendable {
     func answer(_ route: ContractRoute, _ params: QueryParameters, pathAndQuery: String,
                 base: String) async throws(APIFailure) -> RouteAnswer {
         let path = String(pathAndQuery.prefix { $0 != "?" })
-        lock.withLock { counts[path, default: 0] += 1 }
+        lock.withLock { _ in counts[path, default: 0] += 1 }
         var answer = RouteAnswer(page: CatalogPage(total: 1, results: [#"{"id":1,"name":"One"}"#]), limit: 1, offset: 0)
         if path.hasSuffix("comics") { answer.unknown.mark(["description"], of: 1) }
         if path.hasSuffix("series") { answer.partial = true }

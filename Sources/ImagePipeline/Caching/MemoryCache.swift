@@ -1,5 +1,6 @@
 import CacheKit
 import Foundation
+import Synchronization
 
 /// The pipeline's memory cache: the program's one LRU (`LRUCache`) behind a lock, synchronous so
 /// the draw path can ask it inside a frame, plus the pipeline's own rule that one picture may
@@ -19,7 +20,7 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: @unch
         public var entryCostLimit: Int { Int(Double(costLimit) * entryCostRatio) }
     }
 
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var cache: LRUCache<Key, Value>
     private var _limits: Limits
 
@@ -29,27 +30,27 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: @unch
     }
 
     public var limits: Limits {
-        get { lock.withLock { _limits } }
+        get { lock.withLock { _ in _limits } }
         set {
-            lock.withLock {
+            lock.withLock { _ in
                 _limits = newValue
                 cache.costLimit = newValue.costLimit
                 cache.countLimit = newValue.countLimit
             }
         }
     }
-    public var totalCost: Int { lock.withLock { cache.totalCost } }
-    public var count: Int { lock.withLock { cache.count } }
+    public var totalCost: Int { lock.withLock { _ in cache.totalCost } }
+    public var count: Int { lock.withLock { _ in cache.count } }
 
     /// The value, marked most recently used.
     public func value(for key: Key) -> Value? {
-        lock.withLock { cache.value(for: key) }
+        lock.withLock { _ in cache.value(for: key) }
     }
 
     /// Stores `value`; returns false (and stores nothing) when it costs more than the entry cap.
     @discardableResult
     public func set(_ value: Value, for key: Key, cost: Int) -> Bool {
-        lock.withLock {
+        lock.withLock { _ in
             guard cost <= _limits.entryCostLimit else {
                 cache.removeValue(for: key)
                 return false
@@ -60,13 +61,13 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: @unch
 
     @discardableResult
     public func removeValue(for key: Key) -> Value? {
-        lock.withLock { cache.removeValue(for: key) }
+        lock.withLock { _ in cache.removeValue(for: key) }
     }
 
     public func removeAll() {
-        lock.withLock { cache.removeAll() }
+        lock.withLock { _ in cache.removeAll() }
     }
 
     /// Keys from most to least recently used (tests and diagnostics).
-    public var keysByRecency: [Key] { lock.withLock { cache.keysByRecency } }
+    public var keysByRecency: [Key] { lock.withLock { _ in cache.keysByRecency } }
 }
