@@ -2,7 +2,7 @@ import Foundation
 import LiveSourceKit
 
 /// Everything that can go wrong talking to Comic Vine. No case ever holds the API key.
-public enum ComicVineError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum ComicVineError: BudgetRefusing, Sendable, Equatable, CustomStringConvertible {
     /// Comic Vine refused the key (envelope status 100, HTTP 401).
     case unauthorized
     /// No key anywhere.
@@ -40,15 +40,6 @@ public enum ComicVineError: Error, Sendable, Equatable, CustomStringConvertible 
         case .unexpectedStatus(let status, let path): return "Comic Vine answered \(status) to \(path)"
         case .transport(let reason): return "cannot reach Comic Vine: \(reason)"
         case .budgetFile(let path, let reason): return "the Comic Vine request budget file \(path) cannot be used: \(reason)"
-        }
-    }
-
-    /// The kit's budget refusals in Comic Vine's words.
-    init(_ budget: BudgetError) {
-        switch budget {
-        case .mustWait(let seconds, let because): self = .mustWait(seconds: seconds, because: because)
-        case .budgetFile(let path, let reason): self = .budgetFile(path: path, reason: reason)
-        case .cancelled: self = .transport("cancelled while waiting for the request budget")
         }
     }
 }

@@ -3,7 +3,7 @@ import HTTPTransport
 import LiveSourceKit
 
 /// Everything that can go wrong talking to Metron. No case ever holds the password.
-public enum MetronError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum MetronError: BudgetRefusing, Sendable, Equatable, CustomStringConvertible {
     /// Metron refused the username/password (401).
     case unauthorized
     /// No username/password anywhere.
@@ -44,15 +44,6 @@ public enum MetronError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(because): the next request may go in \(MetronWait.duration(seconds))"
         case .transport(let reason): return "cannot reach Metron: \(reason)"
         case .budgetFile(let path, let reason): return "the Metron request budget file \(path) cannot be used: \(reason)"
-        }
-    }
-
-    /// The kit's budget refusals in Metron's words.
-    init(_ budget: BudgetError) {
-        switch budget {
-        case .mustWait(let seconds, let because): self = .mustWait(seconds: seconds, because: because)
-        case .budgetFile(let path, let reason): self = .budgetFile(path: path, reason: reason)
-        case .cancelled: self = .transport("cancelled while waiting for the request budget")
         }
     }
 }
