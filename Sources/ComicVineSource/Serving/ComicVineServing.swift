@@ -71,14 +71,8 @@ public struct ComicVineServing: LiveSource {
     /// Read from the shared budget file, never from Comic Vine: a refused key, or a pause
     /// Comic Vine asked for (420), means nothing new can be asked for now.
     public var health: SourceHealth {
-        if client.keyRefused { return SourceHealth(canAnswer: false, reason: ComicVineError.unauthorized.description) }
-        guard let usage = try? client.limiter.usage() else {
-            return SourceHealth(canAnswer: false, reason: "the request budget file cannot be read")
-        }
-        if let until = usage.pausedUntil, until > Date() {
-            return SourceHealth(canAnswer: false, reason: "Comic Vine asked to wait until \(MarvelDate.format(until))")
-        }
-        return .ready
+        .budget(refused: client.keyRefused ? ComicVineError.unauthorized.description : nil, source: "Comic Vine",
+                usage: { try? client.limiter.usage() })
     }
 
     public func settle() async { await client.settle() }

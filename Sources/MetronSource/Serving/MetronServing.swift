@@ -92,17 +92,10 @@ public struct MetronServing: LiveSource {
     /// Read from the shared budget file, never from Metron: the day's budget spent, or a pause
     /// Metron asked for (429), means nothing new can be asked for now.
     public var health: SourceHealth {
-        if client.credentialsRefused { return SourceHealth(canAnswer: false, reason: MetronError.unauthorized.description) }
-        guard let usage = try? client.limiter.usage() else {
-            return SourceHealth(canAnswer: false, reason: "the request budget file cannot be read")
+        .budget(refused: client.credentialsRefused ? MetronError.unauthorized.description : nil, source: "Metron",
+                usage: { try? client.limiter.usage() }) { usage in
+            usage.today >= usage.perDay ? "today's \(usage.perDay) Metron requests are spent" : nil
         }
-        if let until = usage.pausedUntil, until > Date() {
-            return SourceHealth(canAnswer: false, reason: "Metron asked to wait until \(MarvelDate.format(until))")
-        }
-        if usage.today >= usage.perDay {
-            return SourceHealth(canAnswer: false, reason: "today's \(usage.perDay) Metron requests are spent")
-        }
-        return .ready
     }
 
     public func settle() async { await client.settle() }
