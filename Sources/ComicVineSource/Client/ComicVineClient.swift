@@ -189,10 +189,8 @@ public final class ComicVineClient: Sendable {
         })
     }
 
-    /// Waits, at most `limit`, for requests already sent to be answered and stored.
-    public func settle(upTo limit: Duration = .seconds(3), quiet: Duration = .milliseconds(200)) async {
-        await inFlight.settle(upTo: limit, quiet: quiet)
-    }
+    /// Waits, at most `InFlightRequests`' limit, for requests already sent to be answered and stored.
+    public func settle() async { await inFlight.settle() }
 
     /// The Retry-After (whole seconds, at least 1) for a rate-limit failure; nil for others.
     public func retryAfter(for error: ComicVineError) -> Int? {
@@ -202,8 +200,7 @@ public final class ComicVineClient: Sendable {
         case .rateLimited: seconds = (try? limiter.usage().pausedUntil?.timeIntervalSinceNow) ?? 60
         default: return nil
         }
-        guard seconds.isFinite else { return 3_600 }
-        return Int(min(max(seconds.rounded(.up), 1), 86_400))
+        return BudgetWait.retryAfter(seconds, longest: 86_400, endless: 3_600)
     }
 
     private static func seconds(_ duration: Duration) -> Double {

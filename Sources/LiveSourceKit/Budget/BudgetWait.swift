@@ -60,3 +60,12 @@ public struct BudgetWait: Sendable, Equatable {
         return "\(source) asks to wait \(duration(seconds)); try again after \(clock(now.addingTimeInterval(seconds), now: now))"
     }
 }
+
+extension BudgetWait {
+    /// A Retry-After header's whole seconds for a wait of `seconds`: rounded up, at least 1, at
+    /// most `longest`; `endless` for a wait that is no number (the source asked for ever).
+    public static func retryAfter(_ seconds: Double, longest: Int, endless: Int) -> Int {
+        guard seconds.isFinite else { return endless }
+        return Int(min(max(seconds.rounded(.up), 1), Double(longest)))
+    }
+}

@@ -270,10 +270,9 @@ public final class MetronClient: Sendable {
         })
     }
 
-    /// Waits, at most `limit`, for the requests already sent to Metron to be answered and stored.
-    public func settle(upTo limit: Duration = .seconds(3), quiet: Duration = .milliseconds(200)) async {
-        await inFlight.settle(upTo: limit, quiet: quiet)
-    }
+    /// Waits, at most `InFlightRequests`' limit, for the requests already sent to Metron to be
+    /// answered and stored.
+    public func settle() async { await inFlight.settle() }
 
     /// The Retry-After (whole seconds, 1 s to 31 days) for a rate-limit failure of this client:
     /// what the budget or Metron still asks, so a client of `serve` (or the gallery) can say
@@ -289,8 +288,7 @@ public final class MetronClient: Sendable {
             seconds = (try? limiter.usage().pausedUntil?.timeIntervalSinceNow) ?? 60
         default: return nil
         }
-        guard seconds.isFinite else { return Self.longestRetryAfter }
-        return Int(min(max(seconds.rounded(.up), 1), Double(Self.longestRetryAfter)))
+        return BudgetWait.retryAfter(seconds, longest: Self.longestRetryAfter, endless: Self.longestRetryAfter)
     }
 
     /// The longest Retry-After said (an upstream asking for years gets this, not an overflow).
