@@ -48,6 +48,22 @@ public struct ComicVineToMarvel: Sendable {
         return object
     }
 
+    /// A shell with its record's picture and links, its description when given (else the
+    /// shell's own), and the count of comics Comic Vine states for it.
+    private func filled(_ shell: Object, _ record: Object, _ owner: String, _ id: Int, comics count: Int?,
+                        description: Any? = nil) -> Object {
+        var object = pictured(shell, record)
+        if let description { object["description"] = description }
+        object["comics"] = Self.counted("comics", of: owner, id, count)
+        return object
+    }
+
+    /// A description where Marvel writes null for none (comics, series).
+    static func nullableDescription(_ record: Object) -> Any {
+        let text = description(record)
+        return text.isEmpty ? NSNull() : text
+    }
+
     /// `{available, collectionURI, items: [], returned: 0}`: a count Comic Vine states.
     static func counted(_ kind: String, of owner: String, _ id: Int, _ count: Int?) -> Object {
         var list = MarvelShapes.empty(kind, of: owner, id)
@@ -57,10 +73,8 @@ public struct ComicVineToMarvel: Sendable {
 
     public func character(_ c: Object) -> Object {
         let id = c.cvInt("id") ?? 0
-        var object = pictured(MarvelShapes.character(id: id, name: Self.name(c), modified: Self.modified(c)), c)
-        object["description"] = Self.description(c)
-        object["comics"] = Self.counted("comics", of: "characters", id, c.cvInt("count_of_issue_appearances"))
-        return object
+        return filled(MarvelShapes.character(id: id, name: Self.name(c), modified: Self.modified(c)), c, "characters", id,
+                      comics: c.cvInt("count_of_issue_appearances"), description: Self.description(c))
     }
 
     /// `volumeYears`: the start year of each volume the issues name (issue records name their
@@ -74,8 +88,7 @@ public struct ComicVineToMarvel: Sendable {
         let year = volumeID.flatMap { volumeYears[$0] }
         var object = MarvelShapes.comic(id: id, title: MarvelShapes.comicTitle(series: volumeName, startYear: year, number: number),
                                         number: number, thumbnail: thumbnail(i), modified: Self.modified(i))
-        let text = Self.description(i)
-        object["description"] = text.isEmpty ? NSNull() : text
+        object["description"] = Self.nullableDescription(i)
         object["urls"] = MarvelShapes.urls(i.cvText("site_detail_url"))
         object["dates"] = [["type": "onsaleDate", "date": MarvelShapes.date(i.cvText("store_date") ?? i.cvText("cover_date"))],
                            ["type": "focDate", "date": MarvelShapes.emptyDate]]
@@ -90,27 +103,21 @@ public struct ComicVineToMarvel: Sendable {
         let id = v.cvInt("id") ?? 0
         let began = v.cvInt("start_year")
         let title = began.map { "\(Self.name(v)) (\($0))" } ?? Self.name(v)
-        var object = pictured(MarvelShapes.series(id: id, title: title, began: began, ended: nil, modified: Self.modified(v)), v)
-        let text = Self.description(v)
-        object["description"] = text.isEmpty ? NSNull() : text
-        object["comics"] = Self.counted("comics", of: "series", id, v.cvInt("count_of_issues"))
-        return object
+        return filled(MarvelShapes.series(id: id, title: title, began: began, ended: nil, modified: Self.modified(v)), v, "series", id,
+                      comics: v.cvInt("count_of_issues"), description: Self.nullableDescription(v))
     }
 
     public func event(_ a: Object) -> Object {
         let id = a.cvInt("id") ?? 0
-        var object = pictured(MarvelShapes.event(id: id, title: Self.name(a), modified: Self.modified(a)), a)
-        object["description"] = Self.description(a)
         // Comic Vine spells the field with three s's on story arcs and people.
-        object["comics"] = Self.counted("comics", of: "events", id, a.cvInt("count_of_isssue_appearances"))
-        return object
+        return filled(MarvelShapes.event(id: id, title: Self.name(a), modified: Self.modified(a)), a, "events", id,
+                      comics: a.cvInt("count_of_isssue_appearances"), description: Self.description(a))
     }
 
     public func creator(_ p: Object) -> Object {
         let id = p.cvInt("id") ?? 0
-        var object = pictured(MarvelShapes.creator(id: id, fullName: Self.name(p), modified: Self.modified(p)), p)
-        object["comics"] = Self.counted("comics", of: "creators", id, p.cvInt("count_of_isssue_appearances"))
-        return object
+        return filled(MarvelShapes.creator(id: id, fullName: Self.name(p), modified: Self.modified(p)), p, "creators", id,
+                      comics: p.cvInt("count_of_isssue_appearances"))
     }
 
     /// An entity named in a credit list (id and name only): the kind's shell.
