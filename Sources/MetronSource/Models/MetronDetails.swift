@@ -18,7 +18,7 @@ public struct MetronCharacter: MetronRecord, Equatable {
         name = fields.text("name") ?? ""
         alias = (fields.object["alias"] as? [Any] ?? []).compactMap { $0 as? String }
         desc = fields.text("desc") ?? ""
-        image = fields.text("image").flatMap { $0.isEmpty ? nil : $0 }
+        image = fields.picture("image")
         creators = MetronReference.list(fields.objects("creators"), in: &fields, "creators")
         teams = MetronReference.list(fields.objects("teams"), in: &fields, "teams")
         universes = MetronReference.list(fields.objects("universes"), in: &fields, "universes")
@@ -45,7 +45,7 @@ public struct MetronResource: MetronRecord, Equatable {
         desc = fields.text("desc") ?? ""
         birth = fields.text("birth")
         death = fields.text("death")
-        image = fields.text("image").flatMap { $0.isEmpty ? nil : $0 }
+        image = fields.picture("image")
         resourceURL = fields.text("resource_url")
         modified = fields.text("modified")
     }
@@ -80,9 +80,7 @@ public struct MetronSeries: MetronRecord, Equatable {
         name = fields.text("name") ?? ""
         sortName = fields.text("sort_name")
         volume = fields.int("volume")
-        var type = MetronFields(fields.nested("series_type") ?? [:], place: "\(fields.place) series_type")
-        seriesType = type.text("name")
-        fields.notes += type.notes
+        seriesType = fields.inside("series_type") { $0.text("name") }
         status = fields.text("status")
         if let publisher = fields.nested("publisher") {
             var inner = MetronFields(publisher, place: "\(fields.place) publisher")
@@ -95,7 +93,7 @@ public struct MetronSeries: MetronRecord, Equatable {
         yearEnd = fields.int("year_end")
         desc = fields.text("desc") ?? ""
         issueCount = fields.int("issue_count")
-        image = fields.text("image").flatMap { $0.isEmpty ? nil : $0 }
+        image = fields.picture("image")
         resourceURL = fields.text("resource_url")
         modified = fields.text("modified")
     }

@@ -58,6 +58,18 @@ public struct MetronFields {
         }
     }
 
+    /// A picture's URL; Metron's empty string for none is nil.
+    mutating func picture(_ key: String) -> String? { text(key).flatMap { $0.isEmpty ? nil : $0 } }
+
+    /// What `read` takes from the nested object at `key` (absent: an empty one), its notes kept
+    /// with this record's; `place` names it in them (default: this record's place and `key`).
+    mutating func inside<T>(_ key: String, place: String? = nil, _ read: (inout MetronFields) -> T) -> T {
+        var inner = MetronFields(nested(key) ?? [:], place: place ?? "\(self.place) \(key)")
+        let value = read(&inner)
+        notes += inner.notes
+        return value
+    }
+
     /// The list of objects at `key` (empty when absent).
     func objects(_ key: String) -> [Object] { object[key] as? [Object] ?? [] }
 

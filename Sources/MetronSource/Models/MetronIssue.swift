@@ -35,15 +35,13 @@ public struct MetronIssue: MetronRecord, Equatable {
 
     public init(fields: inout MetronFields) throws(MetronError) {
         id = try fields.id()
-        var publisherFields = MetronFields(fields.nested("publisher") ?? [:], place: "\(fields.place) publisher")
-        publisher = publisherFields.text("name")
-        var series = MetronFields(fields.nested("series") ?? [:], place: "\(fields.place) series")
-        seriesID = MetronFields.int(series.object["id"])
-        seriesName = series.text("name") ?? ""
-        seriesYearBegan = series.int("year_began")
-        var type = MetronFields(series.nested("series_type") ?? [:], place: "\(fields.place) series_type")
-        seriesType = type.text("name")
-        fields.notes += publisherFields.notes + series.notes + type.notes
+        publisher = fields.inside("publisher") { $0.text("name") }
+        // The series type's notes name it by the record's place, beside the series (`issue 5 series_type`).
+        let typePlace = "\(fields.place) series_type"
+        (seriesID, seriesName, seriesYearBegan, seriesType) = fields.inside("series") { series in
+            (MetronFields.int(series.object["id"]), series.text("name") ?? "", series.int("year_began"),
+             series.inside("series_type", place: typePlace) { $0.text("name") })
+        }
         number = fields.text("number") ?? ""
         title = fields.text("title") ?? ""
         switch fields.object["name"] {
@@ -58,7 +56,7 @@ public struct MetronIssue: MetronRecord, Equatable {
         desc = fields.text("desc") ?? ""
         upc = fields.text("upc")
         isbn = fields.text("isbn")
-        image = fields.text("image").flatMap { $0.isEmpty ? nil : $0 }
+        image = fields.picture("image")
         arcs = MetronReference.list(fields.objects("arcs"), in: &fields, "arcs")
         characters = MetronReference.list(fields.objects("characters"), in: &fields, "characters")
         teams = MetronReference.list(fields.objects("teams"), in: &fields, "teams")

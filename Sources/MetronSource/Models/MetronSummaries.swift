@@ -50,11 +50,9 @@ public struct MetronIssueSummary: MetronRecord, Equatable {
 
     public init(fields: inout MetronFields) throws(MetronError) {
         id = try fields.id()
-        var series = MetronFields(fields.nested("series") ?? [:], place: "\(fields.place) series")
-        seriesName = series.text("name") ?? ""
-        seriesVolume = series.int("volume")
-        seriesYearBegan = series.int("year_began")
-        fields.notes += series.notes
+        (seriesName, seriesVolume, seriesYearBegan) = fields.inside("series") { series in
+            (series.text("name") ?? "", series.int("volume"), series.int("year_began"))
+        }
         number = fields.text("number") ?? ""
         displayName = fields.text("issue") ?? "\(seriesName) #\(number)"
         coverDate = fields.text("cover_date")
