@@ -6,62 +6,54 @@ extension MarvelShapes {
     public typealias Object = [String: Any]
 
     public static func character(id: Int, name: String, modified: String?) -> Object {
-        ["id": id, "name": name, "description": "", "modified": date(modified),
-         "resourceURI": uri("characters", id), "urls": [Object](), "thumbnail": imageNotAvailable,
-         "comics": empty("comics", of: "characters", id),
-         "series": empty("series", of: "characters", id),
-         "stories": empty("stories", of: "characters", id),
-         "events": empty("events", of: "characters", id)]
+        listing(["id": id, "name": name, "description": "", "modified": date(modified),
+                 "resourceURI": uri("characters", id), "urls": [Object](), "thumbnail": imageNotAvailable],
+                empty: ["comics", "series", "stories", "events"], of: "characters", id)
     }
 
     /// A comic; what is not said is the contract's value for "unknown" (a price of 0,
     /// MARVEL_API.md 4.2) or empty. `thumbnail` nil: the placeholder, and no `images`.
     public static func comic(id: Int, title: String, number: String, thumbnail: Object?, modified: String?) -> Object {
-        ["id": id, "digitalId": 0, "title": title, "issueNumber": Double(number) ?? 0, "variantDescription": "",
-         "description": NSNull(), "modified": date(modified), "isbn": "", "upc": "", "diamondCode": "",
-         "ean": "", "issn": "", "format": "Comic", "pageCount": 0, "textObjects": [Object](),
-         "resourceURI": uri("comics", id), "urls": [Object](),
-         "variants": [Object](), "collections": [Object](), "collectedIssues": [Object](), "dates": [Object](),
-         "prices": [["type": "printPrice", "price": 0]], "thumbnail": thumbnail ?? imageNotAvailable,
-         "images": thumbnail.map { [$0] } ?? [Object](),
-         "creators": empty("creators", of: "comics", id),
-         "characters": empty("characters", of: "comics", id),
-         "stories": empty("stories", of: "comics", id),
-         "events": empty("events", of: "comics", id)]
+        listing(["id": id, "digitalId": 0, "title": title, "issueNumber": Double(number) ?? 0, "variantDescription": "",
+                 "description": NSNull(), "modified": date(modified), "isbn": "", "upc": "", "diamondCode": "",
+                 "ean": "", "issn": "", "format": "Comic", "pageCount": 0, "textObjects": [Object](),
+                 "resourceURI": uri("comics", id), "urls": [Object](),
+                 "variants": [Object](), "collections": [Object](), "collectedIssues": [Object](), "dates": [Object](),
+                 "prices": [["type": "printPrice", "price": 0]], "thumbnail": thumbnail ?? imageNotAvailable,
+                 "images": thumbnail.map { [$0] } ?? [Object]()],
+                empty: ["creators", "characters", "stories", "events"], of: "comics", id)
     }
 
     public static func series(id: Int, title: String, began: Int?, ended: Int?, modified: String?) -> Object {
-        ["id": id, "title": title, "description": NSNull(), "resourceURI": uri("series", id),
-         "urls": [Object](), "startYear": began ?? 0, "endYear": ended ?? 2099, "rating": "", "type": "",
-         "modified": date(modified), "thumbnail": imageNotAvailable,
-         "creators": empty("creators", of: "series", id),
-         "characters": empty("characters", of: "series", id),
-         "stories": empty("stories", of: "series", id),
-         "comics": empty("comics", of: "series", id),
-         "events": empty("events", of: "series", id), "next": NSNull(), "previous": NSNull()]
+        listing(["id": id, "title": title, "description": NSNull(), "resourceURI": uri("series", id),
+                 "urls": [Object](), "startYear": began ?? 0, "endYear": ended ?? 2099, "rating": "", "type": "",
+                 "modified": date(modified), "thumbnail": imageNotAvailable, "next": NSNull(), "previous": NSNull()],
+                empty: ["creators", "characters", "stories", "comics", "events"], of: "series", id)
     }
 
     public static func event(id: Int, title: String, modified: String?) -> Object {
-        ["id": id, "title": title, "description": "", "resourceURI": uri("events", id), "urls": [Object](),
-         "modified": date(modified), "start": NSNull(), "end": NSNull(), "thumbnail": imageNotAvailable,
-         "creators": empty("creators", of: "events", id),
-         "characters": empty("characters", of: "events", id),
-         "stories": empty("stories", of: "events", id),
-         "comics": empty("comics", of: "events", id),
-         "series": empty("series", of: "events", id), "next": NSNull(), "previous": NSNull()]
+        listing(["id": id, "title": title, "description": "", "resourceURI": uri("events", id), "urls": [Object](),
+                 "modified": date(modified), "start": NSNull(), "end": NSNull(), "thumbnail": imageNotAvailable,
+                 "next": NSNull(), "previous": NSNull()],
+                empty: ["creators", "characters", "stories", "comics", "series"], of: "events", id)
     }
 
     /// A creator; the last word of the full name is the last name.
     public static func creator(id: Int, fullName: String, modified: String?) -> Object {
         let words = fullName.split(separator: " ").map(String.init)
-        return ["id": id, "firstName": words.count > 1 ? words.dropLast().joined(separator: " ") : fullName,
-                "middleName": "", "lastName": words.count > 1 ? words.last! : "", "suffix": "", "fullName": fullName,
-                "modified": date(modified), "thumbnail": imageNotAvailable,
-                "resourceURI": uri("creators", id), "urls": [Object](),
-                "comics": empty("comics", of: "creators", id),
-                "series": empty("series", of: "creators", id),
-                "stories": empty("stories", of: "creators", id),
-                "events": empty("events", of: "creators", id)]
+        return listing(["id": id, "firstName": words.count > 1 ? words.dropLast().joined(separator: " ") : fullName,
+                        "middleName": "", "lastName": words.count > 1 ? words.last! : "", "suffix": "", "fullName": fullName,
+                        "modified": date(modified), "thumbnail": imageNotAvailable,
+                        "resourceURI": uri("creators", id), "urls": [Object]()],
+                       empty: ["comics", "series", "stories", "events"], of: "creators", id)
+    }
+
+    /// `fields` with an empty list of each of `kinds` (those of `owner` `id`): what a source
+    /// cannot list stays the contract's empty list.
+    static func listing(_ fields: Object, empty kinds: [String], of owner: String, _ id: Int) -> Object {
+        var object = fields
+        for kind in kinds { object[kind] = empty(kind, of: owner, id) }
+        return object
     }
 
     /// `Series Name (1938) #101` (the title of a comic of a series known by name and start year).
