@@ -26,12 +26,9 @@ public enum ComicVineError: BudgetRefusing, Sendable, Equatable, CustomStringCon
 
     public var description: String {
         switch self {
-        case .unauthorized:
-            return "Comic Vine refused the API key (status 100); set \(Self.keyVariable) "
-                + "(or comicvine_api_key in config.toml, mode 0600)"
+        case .unauthorized: return "Comic Vine refused the API key (status 100); \(Self.whereKeyGoes)"
         case .missingKey:
-            return "Comic Vine needs an API key: set \(Self.keyVariable) (or comicvine_api_key in config.toml, mode 0600); "
-                + "get one free at https://comicvine.gamespot.com/api/"
+            return "Comic Vine needs an API key: \(Self.whereKeyGoes); get one free at https://comicvine.gamespot.com/api/"
         case .notFound(let path): return "Comic Vine has no \(path)"
         case .rateLimited(let path): return "Comic Vine kept answering 420 (too many requests) to \(path)"
         case .mustWait(let seconds, let because):
@@ -42,4 +39,7 @@ public enum ComicVineError: BudgetRefusing, Sendable, Equatable, CustomStringCon
         case .budgetFile(let path, let reason): return "the Comic Vine request budget file \(path) cannot be used: \(reason)"
         }
     }
+
+    /// Where a key is given, said by both key errors.
+    static let whereKeyGoes = "set \(keyVariable) (or comicvine_api_key in config.toml, mode 0600)"
 }
