@@ -80,10 +80,6 @@ struct MarvelRoutes: Sendable {
         q.nameStartsWith = try p.text("nameStartsWith")
         q.nameContains = try p.text("nameContains")
         q.modifiedSince = try p.date("modifiedSince")
-        q.comics = try p.ids("comics")
-        q.series = try p.ids("series")
-        q.events = try p.ids("events")
-        q.stories = try p.ids("stories")
         return try window(q, p, scope: scope, fetch: catalog.characters)
     }
 
@@ -123,25 +119,22 @@ struct MarvelRoutes: Sendable {
             if let value = try p.text(field, zeroIsBlank: false) { q.fieldEquals[field] = value }
         }
         q.onsaleRange = try onsaleRange(p)
-        q.characters = try p.ids("characters")
-        q.sharedAppearances = try p.ids("sharedAppearances")
-        q.creators = try p.ids("creators")
-        q.collaborators = try p.ids("collaborators")
-        q.series = try p.ids("series")
-        q.events = try p.ids("events")
-        q.stories = try p.ids("stories")
         return try window(q, p, scope: scope, fetch: catalog.comics)
     }
 
-    /// The tail every list route shares: orderBy, limit and offset (checked in that order, after the
-    /// route's own filters), then the route's scope (e.g. `/characters/{id}/comics`), then the query.
+    /// The tail every list route shares: its id lists, orderBy, limit and offset (checked in that
+    /// order, after the route's own filters), then the route's scope (e.g. `/characters/{id}/comics`,
+    /// which replaces the `characters` list), then the query.
     private func window<Filter: ListFilter>(_ filter: Filter, _ p: QueryParameters, scope: (EntityKind, Int)?,
                                             fetch: (Filter) throws -> CatalogPage) throws(APIFailure) -> Result {
         var q = filter
+        for list in Filter.idLists { q[keyPath: list.field] = try p.ids(list.name) }
         q.window.orderBy = try p.orderBy(Filter.orderFields)
         q.window.limit = try p.limit()
         q.window.offset = try p.offset()
-        if let (owner, id) = scope, let ids = Filter.scopes[owner] { q[keyPath: ids] = [id] }
+        if let (owner, id) = scope, let list = Filter.idLists.first(where: { $0.name == owner.rawValue }) {
+            q[keyPath: list.field] = [id]
+        }
         let query = q
         return Result(page: try catalogCall { try fetch(query) }, limit: q.window.limit, offset: q.window.offset)
     }
@@ -166,11 +159,12 @@ struct MarvelRoutes: Sendable {
     }
 }
 
-/// A list filter as `MarvelRoutes.window` fills it in: the order fields it takes, and the id list
-/// a cross route (`/comics/{id}/characters`) scopes it by, for each kind of owner.
+/// A list filter as `MarvelRoutes.window` fills it in: the order fields it takes, and its id-list
+/// parameters in the order they are checked; a cross route (`/comics/{id}/characters`) scopes the
+/// filter by the list named as its owner kind.
 protocol ListFilter: WindowedQuery {
     static var orderFields: Set<String> { get }
-    static var scopes: [EntityKind: WritableKeyPath<Self, [Int]>] { get }
+    static var idLists: [(name: String, field: WritableKeyPath<Self, [Int]>)] { get }
 }
 
 extension MarvelRoutes {
@@ -187,13 +181,14 @@ extension MarvelRoutes {
 }
 
 extension CharacterFilter: ListFilter {
-    static var scopes: [EntityKind: WritableKeyPath<Self, [Int]>] {
-        [.comics: \.comics, .series: \.series, .events: \.events, .stories: \.stories]
+    static var idLists: [(name: String, field: WritableKeyPath<Self, [Int]>)] {
+        [("comics", \.comics), ("series", \.series), ("events", \.events), ("stories", \.stories)]
     }
 }
 
 extension ComicFilter: ListFilter {
-    static var scopes: [EntityKind: WritableKeyPath<Self, [Int]>] {
-        [.characters: \.characters, .creators: \.creators, .series: \.series, .events: \.events, .stories: \.stories]
+    static var idLists: [(name: String, field: WritableKeyPath<Self, [Int]>)] {
+        [("characters", \.characters), ("sharedAppearances", \.sharedAppearances), ("creators", \.creators),
+         ("collaborators", \.collaborators), ("series", \.series), ("events", \.events), ("stories", \.stories)]
     }
 }
