@@ -42,11 +42,7 @@ public struct MarvelEvent: MarvelEntity, Hashable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        id = try c.decode(Int.self, forKey: .id)
-        title = try c.decode(String.self, forKey: .title)
-        description = try c.text(.description)
-        resourceURI = try c.link(.resourceURI) ?? ""
-        urls = try c.list(MarvelLink.self, .urls)
+        (id, title, description, resourceURI, urls) = try c.decodeHead()
         modified = try c.date(.modified)
         start = try c.date(.start)
         end = try c.date(.end)

@@ -47,11 +47,7 @@ public struct MarvelSeries: MarvelEntity, Hashable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        id = try c.decode(Int.self, forKey: .id)
-        title = try c.decode(String.self, forKey: .title)
-        description = try c.text(.description)
-        resourceURI = try c.link(.resourceURI) ?? ""
-        urls = try c.list(MarvelLink.self, .urls)
+        (id, title, description, resourceURI, urls) = try c.decodeHead()
         startYear = c.contains(.startYear) && (try? c.decodeNil(forKey: .startYear)) == false
             ? try c.int(.startYear) : nil
         endYear = c.contains(.endYear) && (try? c.decodeNil(forKey: .endYear)) == false

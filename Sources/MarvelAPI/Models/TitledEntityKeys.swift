@@ -17,3 +17,11 @@ extension KeyedEncodingContainer where K: TitledEntityKeys {
         try encode(resourceURI, forKey: .resourceURI); try encode(urls, forKey: .urls)
     }
 }
+
+extension KeyedDecodingContainer where K: TitledEntityKeys {
+    /// The head `encodeHead` writes: `id` and `title` required, the rest read leniently.
+    func decodeHead() throws -> (id: Int, title: String, description: String?, resourceURI: String, urls: [MarvelLink]) {
+        (try decode(Int.self, forKey: .id), try decode(String.self, forKey: .title), try text(.description),
+         try link(.resourceURI) ?? "", try list(MarvelLink.self, .urls))
+    }
+}
