@@ -7,8 +7,30 @@ public struct Ordering: Sendable, Equatable, Hashable {
     public init(field: String, descending: Bool = false) { self.field = field; self.descending = descending }
 }
 
+/// What every list query asks besides its filters: the order and the page of results.
+public struct PageWindow: Sendable, Equatable, Hashable {
+    public var orderBy: [Ordering] = []
+    public var limit = 20
+    public var offset = 0
+    public init() {}
+}
+
+/// A list query: its `window`'s fields read and write as the query's own (`q.limit = 5`), so
+/// the one window type serves every kind of list.
+@dynamicMemberLookup
+public protocol WindowedQuery {
+    var window: PageWindow { get set }
+}
+
+extension WindowedQuery {
+    public subscript<Value>(dynamicMember field: WritableKeyPath<PageWindow, Value>) -> Value {
+        get { window[keyPath: field] }
+        set { window[keyPath: field] = newValue }
+    }
+}
+
 /// Filters of `/v1/public/characters` (and the character lists under other resources).
-public struct CharacterFilter: Sendable, Equatable, Hashable {
+public struct CharacterFilter: WindowedQuery, Sendable, Equatable, Hashable {
     public var name: String?
     public var nameStartsWith: String?
     /// Non-standard (only our client sends it): the folded text anywhere in the name; results
@@ -19,9 +41,7 @@ public struct CharacterFilter: Sendable, Equatable, Hashable {
     public var series: [Int] = []
     public var events: [Int] = []
     public var stories: [Int] = []
-    public var orderBy: [Ordering] = []
-    public var limit = 20
-    public var offset = 0
+    public var window = PageWindow()
     public init() {}
 
     /// The contract's `name` and `modified`, and `comics`: not part of the Marvel API (it
@@ -30,7 +50,7 @@ public struct CharacterFilter: Sendable, Equatable, Hashable {
 }
 
 /// Filters of `/v1/public/comics` (and the comic lists under other resources).
-public struct ComicFilter: Sendable, Equatable, Hashable {
+public struct ComicFilter: WindowedQuery, Sendable, Equatable, Hashable {
     public var format: String?
     /// `comic` or `collection`.
     public var formatType: String?
@@ -56,9 +76,7 @@ public struct ComicFilter: Sendable, Equatable, Hashable {
     public var series: [Int] = []
     public var events: [Int] = []
     public var stories: [Int] = []
-    public var orderBy: [Ordering] = []
-    public var limit = 20
-    public var offset = 0
+    public var window = PageWindow()
     public init() {}
 
     public static let orderFields: Set<String> = ["focDate", "onsaleDate", "title", "issueNumber", "modified"]
@@ -133,7 +151,7 @@ extension CatalogReading {
 
 /// Filters of `/v1/public/{creators,events,series,stories}` and the lists of them under other
 /// resources. Text filters are keyed by their API parameter name (`title`, `lastNameStartsWith`).
-public struct EntityFilter: Sendable, Equatable, Hashable {
+public struct EntityFilter: WindowedQuery, Sendable, Equatable, Hashable {
     public var equals: [String: String] = [:]
     public var startsWith: [String: String] = [:]
     public var startYear: Int?
@@ -143,9 +161,7 @@ public struct EntityFilter: Sendable, Equatable, Hashable {
     public var modifiedSince: Int64?
     /// Entities related to any of these ids of each kind (`comics=1,2`, or the scope of a cross route).
     public var related: [EntityKind: [Int]] = [:]
-    public var orderBy: [Ordering] = []
-    public var limit = 20
-    public var offset = 0
+    public var window = PageWindow()
     public init() {}
 
     /// The exact-match text parameters of each kind, with their columns.

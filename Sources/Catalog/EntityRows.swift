@@ -64,21 +64,18 @@ struct EntityRows {
         let name = MarvelJSON.string(object["name"]) ?? ""
         let modified = MarvelJSON.string(object["modified"]).flatMap(CatalogDate.epochSeconds)
         add(.character, [id, name, TextFold.fold(name), modified, json])
-        for comic in MarvelJSON.items(object, "comics") {
-            summary(.comics, comic)
-            link(.characterComic, id, comic.id)
-        }
-        for s in MarvelJSON.items(object, "series") {
-            summary(.series, s)
-            link(.characterSeries, id, s.id)
-        }
-        for s in MarvelJSON.items(object, "stories") {
-            summary(.stories, s)
-            link(.characterStory, id, s.id)
-        }
-        for e in MarvelJSON.items(object, "events") {
-            summary(.events, e)
-            link(.characterEvent, id, e.id)
+        summaries(.comics, MarvelJSON.items(object, "comics"), linkedBy: .characterComic)
+        summaries(.series, MarvelJSON.items(object, "series"), linkedBy: .characterSeries)
+        summaries(.stories, MarvelJSON.items(object, "stories"), linkedBy: .characterStory)
+        summaries(.events, MarvelJSON.items(object, "events"), linkedBy: .characterEvent)
+    }
+
+    /// Each item's summary row, then its link from this entity, item by item (a summary
+    /// before its link).
+    private mutating func summaries(_ kind: EntityKind, _ items: [MarvelJSON.Item], linkedBy sql: ImportSQL) {
+        for item in items {
+            summary(kind, item)
+            link(sql, id, item.id)
         }
     }
 
@@ -103,14 +100,8 @@ struct EntityRows {
         let characters = MarvelJSON.items(object, "characters")
         let stories = MarvelJSON.items(object, "stories")
         let events = MarvelJSON.items(object, "events")
-        for s in stories {
-            summary(.stories, s)
-            link(.comicStory, id, s.id)
-        }
-        for e in events {
-            summary(.events, e)
-            link(.comicEvent, id, e.id)
-        }
+        summaries(.stories, stories, linkedBy: .comicStory)
+        summaries(.events, events, linkedBy: .comicEvent)
         for c in MarvelJSON.items(object, "creators") {
             summary(.creators, c)
             add(.comicCreatorRole, [id, c.id, c.role])

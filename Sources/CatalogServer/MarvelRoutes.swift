@@ -50,29 +50,10 @@ struct MarvelRoutes: Sendable {
         switch kind {
         case .characters:
             try params.rejectUnknown(allowed: Self.characterListParams.subtracting(excluded))
-            return try characters(params) { q in
-                guard let (owner, id) = scope else { return }
-                switch owner {
-                case .comics: q.comics = [id]
-                case .series: q.series = [id]
-                case .events: q.events = [id]
-                case .stories: q.stories = [id]
-                case .characters, .creators: break
-                }
-            }
+            return try characters(params, scope: scope)
         case .comics:
             try params.rejectUnknown(allowed: Self.comicListParams.subtracting(excluded))
-            return try comics(params) { q in
-                guard let (owner, id) = scope else { return }
-                switch owner {
-                case .characters: q.characters = [id]
-                case .creators: q.creators = [id]
-                case .series: q.series = [id]
-                case .events: q.events = [id]
-                case .stories: q.stories = [id]
-                case .comics: break
-                }
-            }
+            return try comics(params, scope: scope)
         case .creators, .events, .series, .stories:
             try params.rejectUnknown(allowed: EntityParameters.allowed(kind).subtracting(excluded))
             var q = try EntityParameters.filter(kind, params)
@@ -93,20 +74,16 @@ struct MarvelRoutes: Sendable {
         }
     }
 
-    private func characters(_ p: QueryParameters, _ scope: (inout CharacterFilter) -> Void) throws(APIFailure) -> Result {
+    private func characters(_ p: QueryParameters, scope: (EntityKind, Int)?) throws(APIFailure) -> Result {
         var q = CharacterFilter()
         q.name = try p.text("name")
         q.nameStartsWith = try p.text("nameStartsWith")
         q.nameContains = try p.text("nameContains")
         q.modifiedSince = try p.date("modifiedSince")
-        q.comics = try p.ids("comics")
-        q.series = try p.ids("series")
-        q.events = try p.ids("events")
-        q.stories = try p.ids("stories")
         return try window(q, p, scope: scope, fetch: catalog.characters)
     }
 
-    private func comics(_ p: QueryParameters, _ scope: (inout ComicFilter) -> Void) throws(APIFailure) -> Result {
+    private func comics(_ p: QueryParameters, scope: (EntityKind, Int)?) throws(APIFailure) -> Result {
         var q = ComicFilter()
         if let format = try p.text("format") {
             guard ComicFilter.formats.contains(format.lowercased()) else {
@@ -142,27 +119,24 @@ struct MarvelRoutes: Sendable {
             if let value = try p.text(field, zeroIsBlank: false) { q.fieldEquals[field] = value }
         }
         q.onsaleRange = try onsaleRange(p)
-        q.characters = try p.ids("characters")
-        q.sharedAppearances = try p.ids("sharedAppearances")
-        q.creators = try p.ids("creators")
-        q.collaborators = try p.ids("collaborators")
-        q.series = try p.ids("series")
-        q.events = try p.ids("events")
-        q.stories = try p.ids("stories")
         return try window(q, p, scope: scope, fetch: catalog.comics)
     }
 
-    /// The tail every list route shares: orderBy, limit and offset (checked in that order, after the
-    /// route's own filters), then the route's scope (e.g. `/characters/{id}/comics`), then the query.
-    private func window<Filter: ListFilter>(_ filter: Filter, _ p: QueryParameters, scope: (inout Filter) -> Void,
+    /// The tail every list route shares: its id lists, orderBy, limit and offset (checked in that
+    /// order, after the route's own filters), then the route's scope (e.g. `/characters/{id}/comics`,
+    /// which replaces the `characters` list), then the query.
+    private func window<Filter: ListFilter>(_ filter: Filter, _ p: QueryParameters, scope: (EntityKind, Int)?,
                                             fetch: (Filter) throws -> CatalogPage) throws(APIFailure) -> Result {
         var q = filter
-        q.orderBy = try p.orderBy(Filter.orderFields)
-        q.limit = try p.limit()
-        q.offset = try p.offset()
-        scope(&q)
+        for list in Filter.idLists { q[keyPath: list.field] = try p.ids(list.name) }
+        q.window.orderBy = try p.orderBy(Filter.orderFields)
+        q.window.limit = try p.limit()
+        q.window.offset = try p.offset()
+        if let (owner, id) = scope, let list = Filter.idLists.first(where: { $0.name == owner.rawValue }) {
+            q[keyPath: list.field] = [id]
+        }
         let query = q
-        return Result(page: try catalogCall { try fetch(query) }, limit: q.limit, offset: q.offset)
+        return Result(page: try catalogCall { try fetch(query) }, limit: q.window.limit, offset: q.window.offset)
     }
 
     private func onsaleRange(_ p: QueryParameters) throws(APIFailure) -> ClosedRange<Int64>? {
@@ -185,12 +159,12 @@ struct MarvelRoutes: Sendable {
     }
 }
 
-/// A list filter's ordering and window, as `MarvelRoutes.window` fills them in.
-protocol ListFilter {
+/// A list filter as `MarvelRoutes.window` fills it in: the order fields it takes, and its id-list
+/// parameters in the order they are checked; a cross route (`/comics/{id}/characters`) scopes the
+/// filter by the list named as its owner kind.
+protocol ListFilter: WindowedQuery {
     static var orderFields: Set<String> { get }
-    var orderBy: [Ordering] { get set }
-    var limit: Int { get set }
-    var offset: Int { get set }
+    static var idLists: [(name: String, field: WritableKeyPath<Self, [Int]>)] { get }
 }
 
 extension MarvelRoutes {
@@ -206,5 +180,15 @@ extension MarvelRoutes {
     }
 }
 
-extension CharacterFilter: ListFilter {}
-extension ComicFilter: ListFilter {}
+extension CharacterFilter: ListFilter {
+    static var idLists: [(name: String, field: WritableKeyPath<Self, [Int]>)] {
+        [("comics", \.comics), ("series", \.series), ("events", \.events), ("stories", \.stories)]
+    }
+}
+
+extension ComicFilter: ListFilter {
+    static var idLists: [(name: String, field: WritableKeyPath<Self, [Int]>)] {
+        [("characters", \.characters), ("sharedAppearances", \.sharedAppearances), ("creators", \.creators),
+         ("collaborators", \.collaborators), ("series", \.series), ("events", \.events), ("stories", \.stories)]
+    }
+}

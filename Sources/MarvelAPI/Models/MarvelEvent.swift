@@ -35,18 +35,14 @@ public struct MarvelEvent: MarvelEntity, Hashable {
         self.comics = comics; self.series = series; self.next = next; self.previous = previous
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, TitledEntityKeys {
         case id, title, description, resourceURI, urls, modified, start, end, thumbnail
         case creators, characters, stories, comics, series, next, previous
     }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        id = try c.decode(Int.self, forKey: .id)
-        title = try c.decode(String.self, forKey: .title)
-        description = try c.text(.description)
-        resourceURI = try c.link(.resourceURI) ?? ""
-        urls = try c.list(MarvelLink.self, .urls)
+        (id, title, description, resourceURI, urls) = try c.decodeHead()
         modified = try c.date(.modified)
         start = try c.date(.start)
         end = try c.date(.end)
@@ -60,9 +56,7 @@ public struct MarvelEvent: MarvelEntity, Hashable {
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id); try c.encode(title, forKey: .title)
-        try c.encode(description, forKey: .description)
-        try c.encode(resourceURI, forKey: .resourceURI); try c.encode(urls, forKey: .urls)
+        try c.encodeHead(id: id, title: title, description: description, resourceURI: resourceURI, urls: urls)
         try c.encode(MarvelDate.format(modified), forKey: .modified)
         // nil start/end are written as JSON null: Marvel's event dates have no sentinel form.
         try c.encode(start.map(MarvelDate.format), forKey: .start)

@@ -40,18 +40,14 @@ public struct MarvelSeries: MarvelEntity, Hashable {
         self.next = next; self.previous = previous
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, TitledEntityKeys {
         case id, title, description, resourceURI, urls, startYear, endYear, rating, type, modified
         case thumbnail, creators, characters, stories, comics, events, next, previous
     }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        id = try c.decode(Int.self, forKey: .id)
-        title = try c.decode(String.self, forKey: .title)
-        description = try c.text(.description)
-        resourceURI = try c.link(.resourceURI) ?? ""
-        urls = try c.list(MarvelLink.self, .urls)
+        (id, title, description, resourceURI, urls) = try c.decodeHead()
         startYear = c.contains(.startYear) && (try? c.decodeNil(forKey: .startYear)) == false
             ? try c.int(.startYear) : nil
         endYear = c.contains(.endYear) && (try? c.decodeNil(forKey: .endYear)) == false
@@ -69,9 +65,7 @@ public struct MarvelSeries: MarvelEntity, Hashable {
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id); try c.encode(title, forKey: .title)
-        try c.encode(description, forKey: .description)
-        try c.encode(resourceURI, forKey: .resourceURI); try c.encode(urls, forKey: .urls)
+        try c.encodeHead(id: id, title: title, description: description, resourceURI: resourceURI, urls: urls)
         try c.encode(startYear, forKey: .startYear); try c.encode(endYear, forKey: .endYear)
         try c.encode(rating, forKey: .rating); try c.encode(type, forKey: .type)
         try c.encode(MarvelDate.format(modified), forKey: .modified)
