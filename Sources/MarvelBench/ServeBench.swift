@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HTTPTransport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -202,7 +203,7 @@ final class Nginx {
     let version: String
 
     init(folder: URL) throws {
-        port = try Self.freePort()
+        port = try Loopback.freePort()
         config = folder.appendingPathComponent("nginx.conf")
         let path = folder.path
         try """
@@ -262,19 +263,5 @@ final class Nginx {
         guard process.isRunning else { return }
         process.terminate()
         process.waitUntilExit()
-    }
-
-    static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        guard bound else { throw ValidationError("no free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

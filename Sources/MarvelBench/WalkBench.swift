@@ -256,17 +256,7 @@ final class ServeChild: @unchecked Sendable {
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         try process.run()
-        var text = ""
-        let deadline = Date().addingTimeInterval(120)
-        var found: URL?
-        while found == nil, Date() < deadline, process.isRunning {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { Thread.sleep(forTimeInterval: 0.02); continue }
-            text += String(decoding: chunk, as: UTF8.self)
-            if let range = text.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression) {
-                found = URL(string: String(text[range]))
-            }
-        }
+        let (found, text) = Loopback.announcedURL(in: out.fileHandleForReading, of: process, timeout: 120)
         guard let found else {
             if process.isRunning { process.terminate() }
             throw ValidationError("serve did not start: \(text)")

@@ -16,15 +16,11 @@ public enum ColorSetting: String, Sendable, CaseIterable {
         case .none: return ColorDepth.none
         }
     }
-
-    public static let choices = allCases.map(\.rawValue).joined(separator: "|")
 }
 
 /// What the user asked for with `--graphics`: a pixel protocol, half-blocks, or detection.
 public enum GraphicsSetting: String, Sendable, CaseIterable {
     case auto, kitty, sixel, iterm2, blocks
-
-    public static let choices = allCases.map(\.rawValue).joined(separator: "|")
 }
 
 /// What the user asked for with `--graphics-transfer`: how kitty pictures reach the terminal.
@@ -33,8 +29,6 @@ public enum GraphicsSetting: String, Sendable, CaseIterable {
 /// without asking (they still fall back to streaming when the terminal says it cannot read one).
 public enum GraphicsTransferSetting: String, Sendable, CaseIterable {
     case auto, stream, file
-
-    public static let choices = allCases.map(\.rawValue).joined(separator: "|")
 }
 
 /// A bad `--colors`/`--graphics` value (flag, environment or config file), named by its source.
@@ -90,15 +84,11 @@ public enum DisplaySettings {
 
     /// The first non-empty value of `sources` (value, where it came from), parsed; a value that
     /// is not one of the choices is an error naming its source.
-    static func first<Setting: RawRepresentable & CaseIterable>(_ sources: [(String?, String)]) throws(DisplaySettingError)
-        -> (setting: Setting, source: String)? where Setting.RawValue == String {
+    static func first<Setting: DisplayChoice>(_ sources: [(String?, String)]) throws(DisplaySettingError)
+        -> (setting: Setting, source: String)? {
         for (value, source) in sources {
             guard let value, !value.isEmpty else { continue }
-            guard let setting = Setting(rawValue: value.lowercased()) else {
-                let choices = Setting.allCases.map(\.rawValue).joined(separator: "|")
-                throw DisplaySettingError(description: "\(source) must be one of \(choices), got '\(Sanitizer.clean(value))'")
-            }
-            return (setting, source)
+            return (try Setting.parse(value, from: source, shown: { Sanitizer.clean($0) }), source)
         }
         return nil
     }

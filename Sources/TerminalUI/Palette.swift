@@ -197,6 +197,4 @@ public enum Dither: String, Sendable, Hashable, CaseIterable {
     /// Floyd–Steinberg with half the error spread, each pixel kept near its own colour (the
     /// default).
     case diffusion
-
-    public static let choices = allCases.map(\.rawValue).joined(separator: "|")
 }

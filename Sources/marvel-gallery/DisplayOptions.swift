@@ -24,17 +24,13 @@ struct DisplayOptions: ParsableArguments {
     var dither: String?
 
     func validate() throws {
-        if let graphicsTransfer, GraphicsTransferSetting(rawValue: graphicsTransfer.lowercased()) == nil {
-            throw ValidationError("--graphics-transfer must be one of \(GraphicsTransferSetting.choices), got '\(graphicsTransfer)'")
-        }
-        if let colors, ColorSetting(rawValue: colors.lowercased()) == nil {
-            throw ValidationError("--colors must be one of \(ColorSetting.choices), got '\(colors)'")
-        }
-        if let graphics, GraphicsSetting(rawValue: graphics.lowercased()) == nil {
-            throw ValidationError("--graphics must be one of \(GraphicsSetting.choices), got '\(graphics)'")
-        }
-        if let dither, Dither(rawValue: dither.lowercased()) == nil {
-            throw ValidationError("--dither must be one of \(Dither.choices), got '\(dither)'")
+        do throws(DisplaySettingError) {
+            if let graphicsTransfer { _ = try GraphicsTransferSetting.parse(graphicsTransfer, from: "--graphics-transfer") }
+            if let colors { _ = try ColorSetting.parse(colors, from: "--colors") }
+            if let graphics { _ = try GraphicsSetting.parse(graphics, from: "--graphics") }
+            if let dither { _ = try Dither.parse(dither, from: "--dither") }
+        } catch {
+            throw ValidationError(error.description)
         }
     }
 
@@ -56,17 +52,13 @@ struct DisplayOptions: ParsableArguments {
     /// line and exit 1. (`doctor` shows the values instead of stopping.)
     func checkConfig(_ config: LoadedConfig) throws {
         guard let values = config.file?.values else { return }
-        if let value = values.colors, ColorSetting(rawValue: value.lowercased()) == nil {
-            throw Self.configError(config, "colors must be one of \(ColorSetting.choices), got '\(value)'")
-        }
-        if let value = values.graphics, GraphicsSetting(rawValue: value.lowercased()) == nil {
-            throw Self.configError(config, "graphics must be one of \(GraphicsSetting.choices), got '\(value)'")
-        }
-        if let value = values.graphicsTransfer, GraphicsTransferSetting(rawValue: value.lowercased()) == nil {
-            throw Self.configError(config, "graphics_transfer must be one of \(GraphicsTransferSetting.choices), got '\(value)'")
-        }
-        if let value = values.dither, Dither(rawValue: value.lowercased()) == nil {
-            throw Self.configError(config, "dither must be one of \(Dither.choices), got '\(value)'")
+        do throws(DisplaySettingError) {
+            if let value = values.colors { _ = try ColorSetting.parse(value, from: "colors") }
+            if let value = values.graphics { _ = try GraphicsSetting.parse(value, from: "graphics") }
+            if let value = values.graphicsTransfer { _ = try GraphicsTransferSetting.parse(value, from: "graphics_transfer") }
+            if let value = values.dither { _ = try Dither.parse(value, from: "dither") }
+        } catch {
+            throw Self.configError(config, error.description)
         }
     }
 

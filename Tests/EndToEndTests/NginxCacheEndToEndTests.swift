@@ -61,24 +61,6 @@ final class NginxCacheEndToEndTests: XCTestCase {
         return Int(result.output) ?? 0
     }
 
-    static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Int32 in
-                guard bind(fd, pointer, length) == 0 else { return -1 }
-                return getsockname(fd, pointer, &length)
-            }
-        }
-        guard bound == 0 else { throw NSError(domain: "freePort", code: Int(errno)) }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
     static func characterIDs(_ count: Int) throws -> [Int] {
         let data = try Data(contentsOf: RepoPaths.fixtures.appendingPathComponent("catalog/characters-1.json"))
         let top = try JSONSerialization.jsonObject(with: data) as? [String: Any]

@@ -19,9 +19,9 @@ public struct MetronCharacter: MetronRecord, Equatable {
         alias = (fields.object["alias"] as? [Any] ?? []).compactMap { $0 as? String }
         desc = fields.text("desc") ?? ""
         image = fields.picture("image")
-        creators = MetronReference.list(fields.objects("creators"), in: &fields, "creators")
-        teams = MetronReference.list(fields.objects("teams"), in: &fields, "teams")
-        universes = MetronReference.list(fields.objects("universes"), in: &fields, "universes")
+        creators = fields.references("creators")
+        teams = fields.references("teams")
+        universes = fields.references("universes")
         resourceURL = fields.text("resource_url")
         modified = fields.text("modified")
     }

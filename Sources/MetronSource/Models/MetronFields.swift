@@ -73,6 +73,21 @@ public struct MetronFields {
     /// The list of objects at `key` (empty when absent).
     func objects(_ key: String) -> [Object] { object[key] as? [Object] ?? [] }
 
+    /// The `{id, name}` references in the list at `key` (the name read from `creator` where
+    /// `name` is absent); one without an id is skipped, with a note.
+    mutating func references(_ key: String) -> [MetronReference] {
+        objects(key).enumerated().compactMap { index, object in
+            var inner = MetronFields(object, place: "\(place) \(key)[\(index)]")
+            guard let id = try? inner.id() else {
+                notes.append("\(place): \(key)[\(index)] has no id, skipped")
+                return nil
+            }
+            let name = inner.text("name") ?? inner.text("creator") ?? ""
+            notes += inner.notes
+            return MetronReference(id: id, name: name)
+        }
+    }
+
     /// The nested object at `key`, or nil (a bare id where an object belongs gives nil).
     func nested(_ key: String) -> Object? { object[key] as? Object }
 
@@ -91,17 +106,4 @@ public struct MetronReference: Sendable, Equatable {
     public var name: String
 
     public init(id: Int, name: String) { self.id = id; self.name = name }
-
-    static func list(_ objects: [MetronFields.Object], in fields: inout MetronFields, _ key: String) -> [MetronReference] {
-        objects.enumerated().compactMap { index, object in
-            var inner = MetronFields(object, place: "\(fields.place) \(key)[\(index)]")
-            guard let id = try? inner.id() else {
-                fields.notes.append("\(fields.place): \(key)[\(index)] has no id, skipped")
-                return nil
-            }
-            let name = inner.text("name") ?? inner.text("creator") ?? ""
-            fields.notes += inner.notes
-            return MetronReference(id: id, name: name)
-        }
-    }
 }

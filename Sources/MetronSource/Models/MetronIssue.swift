@@ -57,9 +57,9 @@ public struct MetronIssue: MetronRecord, Equatable {
         upc = fields.text("upc")
         isbn = fields.text("isbn")
         image = fields.picture("image")
-        arcs = MetronReference.list(fields.objects("arcs"), in: &fields, "arcs")
-        characters = MetronReference.list(fields.objects("characters"), in: &fields, "characters")
-        teams = MetronReference.list(fields.objects("teams"), in: &fields, "teams")
+        arcs = fields.references("arcs")
+        characters = fields.references("characters")
+        teams = fields.references("teams")
         credits = fields.objects("credits").enumerated().compactMap { [place = fields.place] index, object in
             guard let id = MetronFields.int(object["id"]) else { return nil }
             let roles = (object["role"] as? [MetronFields.Object] ?? []).compactMap { $0["name"] as? String }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTransport
 import TestSupport
 import XCTest
 
@@ -21,7 +22,7 @@ final class NginxSite {
     init(upstreamPorts: [Int], folder: URL) throws {
         guard let nginx = Self.nginx else { throw XCTSkip("nginx is not installed (apt-get install nginx-light)") }
         self.folder = folder
-        port = try NginxCacheEndToEndTests.freePort()
+        port = try Loopback.freePort()
         let site = try String(contentsOf: RepoPaths.root.appendingPathComponent("deploy/nginx/marvel-gallery.conf"), encoding: .utf8)
         let upstreams = upstreamPorts.map { "server 127.0.0.1:\($0);" }.joined(separator: "\n    ")
         let local = site

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTransport
 import TestSupport
 
 /// `marvel-gallery serve --port 0` as a child process on loopback, for tests that need the
@@ -16,18 +17,7 @@ final class ServeProcess {
         process.standardOutput = out
         process.standardError = out
         try process.run()
-        let handle = out.fileHandleForReading
-        var text = ""
-        let deadline = Date().addingTimeInterval(timeout)
-        var found: URL?
-        while found == nil, Date() < deadline, process.isRunning {
-            let chunk = handle.availableData
-            if chunk.isEmpty { Thread.sleep(forTimeInterval: 0.02); continue }
-            text += String(decoding: chunk, as: UTF8.self)
-            if let range = text.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression) {
-                found = URL(string: String(text[range]))
-            }
-        }
+        let (found, text) = Loopback.announcedURL(in: out.fileHandleForReading, of: process, timeout: timeout)
         guard let found else {
             if process.isRunning { process.terminate() }
             throw NSError(domain: "ServeProcess", code: 1, userInfo: [NSLocalizedDescriptionKey: "serve did not start: \(text)"])
