@@ -29,7 +29,7 @@ final class MetronClientTests: MetronLoopbackTestCase {
         XCTAssertEqual(page.results.count, 100)
         XCTAssertEqual(page.next?.absoluteString, server.baseURL.absoluteString + "/api/character/?name=man&page=3")
         let black = try await client.detail(MetronCharacter.self, "character", id: 1)
-        XCTAssertEqual(black.name, "Black Bolt")
+        XCTAssertEqual(black.summary.name, "Black Bolt")
         XCTAssertEqual(server.hits["/api/character/"], 1)
         XCTAssertEqual(server.hits["/api/character/1/"], 1)
         XCTAssertEqual(client.requestsSent, 2)
@@ -103,7 +103,7 @@ final class MetronClientTests: MetronLoopbackTestCase {
         let stale = self.client(server, freshness: .init(details: 0, lists: 0))
         server.goOffline()
         let again = try await stale.detail(MetronCharacter.self, "character", id: 1)
-        XCTAssertEqual(again.name, "Black Bolt")
+        XCTAssertEqual(again.summary.name, "Black Bolt")
     }
 
     func testThePasswordIsInNoFileAndNoDescription() async throws {

@@ -48,18 +48,18 @@ final class RecordedMetronTests: XCTestCase {
 
     private func detailFacts(_ entry: MetronRecordings.Entry) throws -> (Int, String, [String]) {
         switch entry.kind {
-        case "character": let (c, n) = try MetronRecordings.detail(MetronCharacter.self, entry.file); return (c.id, c.name, n)
-        case "creator": let (c, n) = try MetronRecordings.detail(MetronCreator.self, entry.file); return (c.id, c.name, n)
-        case "series": let (s, n) = try MetronRecordings.detail(MetronSeries.self, entry.file); return (s.id, s.name, n)
+        case "character": let (c, n) = try MetronRecordings.detail(MetronCharacter.self, entry.file); return (c.summary.id, c.summary.name, n)
+        case "creator": let (c, n) = try MetronRecordings.detail(MetronCreator.self, entry.file); return (c.summary.id, c.summary.name, n)
+        case "series": let (s, n) = try MetronRecordings.detail(MetronSeries.self, entry.file); return (s.summary.id, s.summary.name, n)
         case "issue": let (i, n) = try MetronRecordings.detail(MetronIssue.self, entry.file); return (i.id, i.marvelTitle, n)
-        default: let (r, n) = try MetronRecordings.detail(MetronResource.self, entry.file); return (r.id, r.name, n)
+        default: let (r, n) = try MetronRecordings.detail(MetronResource.self, entry.file); return (r.summary.id, r.summary.name, n)
         }
     }
 
     func testBlackBolt() throws {
         let (c, notes) = try MetronRecordings.detail(MetronCharacter.self, "character_1.json")
         XCTAssertEqual(notes, [])
-        XCTAssertEqual(c.name, "Black Bolt")
+        XCTAssertEqual(c.summary.name, "Black Bolt")
         XCTAssertEqual(c.image, "https://static.metron.cloud/media/character/2018/11/11/black-bolt.jpg")
         XCTAssertEqual(c.creators.map(\.name), ["Jack Kirby", "Stan Lee"])
         XCTAssertEqual(c.teams.map(\.id), [473, 179, 1])
@@ -109,14 +109,14 @@ final class RecordedMetronTests: XCTestCase {
 
     func testOddValuesAreToleratedWithOneLineEach() throws {
         let (arc, arcNotes) = try MetronRecordings.detail(MetronArc.self, "arc_500.json")
-        XCTAssertEqual(arc.id, 5)
-        XCTAssertEqual(arc.name, "10")
+        XCTAssertEqual(arc.summary.id, 5)
+        XCTAssertEqual(arc.summary.name, "10")
         XCTAssertEqual(arcNotes, ["arc_500.json: name is the number 10, read as text"])
         let (issue, issueNotes) = try MetronRecordings.detail(MetronIssue.self, "issue_150.json")
         XCTAssertEqual(issue.number, "20")
         XCTAssertEqual(issueNotes, ["issue_150.json: number is the number 20, read as text"])
         let (series, seriesNotes) = try MetronRecordings.detail(MetronSeries.self, "series_150.json")
-        XCTAssertEqual(series.name, "50")
+        XCTAssertEqual(series.summary.name, "50")
         XCTAssertEqual(seriesNotes.count, 2, "\(seriesNotes)")
     }
 
@@ -126,7 +126,7 @@ final class RecordedMetronTests: XCTestCase {
         XCTAssertEqual(batman.results[0].name, "Absolute Batman (2024)")
         XCTAssertEqual(batman.results[0].issueCount, 13)
         let (kirby, _) = try MetronRecordings.detail(MetronCreator.self, "creator_3.json")
-        XCTAssertEqual(kirby.name, "Jack Kirby")
+        XCTAssertEqual(kirby.summary.name, "Jack Kirby")
         XCTAssertEqual(kirby.birth, "1917-08-28")
         let (series, _) = try MetronRecordings.detail(MetronSeries.self, "series_1.json")
         XCTAssertEqual(series.seriesType, "Limited Series")

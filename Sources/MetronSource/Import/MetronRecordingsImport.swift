@@ -81,7 +81,7 @@ public enum MetronRecordingsImport {
                     add(SeriesKey(item.name, item.yearBegan), item.id)
                 }
             } else if let series = try? MetronDecoding.detail(MetronSeries.self, from: data, what: file).0 {
-                add(SeriesKey(series.name, series.yearBegan), series.id)
+                add(SeriesKey(series.summary.name, series.yearBegan), series.summary.id)
             }
         }
         for key in shared { ids[key] = nil }

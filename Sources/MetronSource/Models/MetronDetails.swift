@@ -2,8 +2,8 @@ import Foundation
 
 /// `/api/character/{id}/`.
 public struct MetronCharacter: MetronRecord, Equatable {
-    public var id: Int
-    public var name: String
+    /// Its `id`, `name` and `modified`.
+    public var summary: MetronSummary
     public var alias: [String]
     public var desc: String
     public var image: String?
@@ -11,11 +11,9 @@ public struct MetronCharacter: MetronRecord, Equatable {
     public var teams: [MetronReference]
     public var universes: [MetronReference]
     public var resourceURL: String?
-    public var modified: String?
 
     public init(fields: inout MetronFields) throws(MetronError) {
-        id = try fields.id()
-        name = fields.text("name") ?? ""
+        summary = try MetronSummary(fields: &fields)
         alias = (fields.object["alias"] as? [Any] ?? []).compactMap { $0 as? String }
         desc = fields.text("desc") ?? ""
         image = fields.picture("image")
@@ -23,31 +21,27 @@ public struct MetronCharacter: MetronRecord, Equatable {
         teams = fields.references("teams")
         universes = fields.references("universes")
         resourceURL = fields.text("resource_url")
-        modified = fields.text("modified")
     }
 }
 
 /// Creators, arcs, teams, universes, publishers, imprints: a named thing with a description
 /// and an image (a creator also has birth and death dates).
 public struct MetronResource: MetronRecord, Equatable {
-    public var id: Int
-    public var name: String
+    /// Its `id`, `name` and `modified`.
+    public var summary: MetronSummary
     public var desc: String
     public var image: String?
     public var birth: String?
     public var death: String?
     public var resourceURL: String?
-    public var modified: String?
 
     public init(fields: inout MetronFields) throws(MetronError) {
-        id = try fields.id()
-        name = fields.text("name") ?? ""
+        summary = try MetronSummary(fields: &fields)
         desc = fields.text("desc") ?? ""
         birth = fields.text("birth")
         death = fields.text("death")
         image = fields.picture("image")
         resourceURL = fields.text("resource_url")
-        modified = fields.text("modified")
     }
 }
 
@@ -59,8 +53,8 @@ public typealias MetronCreator = MetronResource
 
 /// `/api/series/{id}/`.
 public struct MetronSeries: MetronRecord, Equatable {
-    public var id: Int
-    public var name: String
+    /// Its `id`, `name` and `modified`.
+    public var summary: MetronSummary
     public var sortName: String?
     public var volume: Int?
     /// "Ongoing Series", "Limited Series", "One-Shot", "Trade Paperback", ...
@@ -73,11 +67,9 @@ public struct MetronSeries: MetronRecord, Equatable {
     public var issueCount: Int?
     public var image: String?
     public var resourceURL: String?
-    public var modified: String?
 
     public init(fields: inout MetronFields) throws(MetronError) {
-        id = try fields.id()
-        name = fields.text("name") ?? ""
+        summary = try MetronSummary(fields: &fields)
         sortName = fields.text("sort_name")
         volume = fields.int("volume")
         seriesType = fields.inside("series_type") { $0.text("name") }
@@ -95,6 +87,5 @@ public struct MetronSeries: MetronRecord, Equatable {
         issueCount = fields.int("issue_count")
         image = fields.picture("image")
         resourceURL = fields.text("resource_url")
-        modified = fields.text("modified")
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A list item of characters, creators, arcs, teams, publishers, universes, imprints, roles:
-/// only `id`, `name`, `modified` (character lists carry no image; the detail does).
+/// only `id`, `name`, `modified` (character lists carry no image; the detail does). Every
+/// named detail (character, arc, creator, series) opens with these three, read here.
 public struct MetronSummary: MetronRecord, Equatable {
     public var id: Int
     public var name: String

@@ -14,12 +14,12 @@ public struct MetronToMarvel: Sendable {
     // MARK: Characters
 
     public func character(_ c: MetronCharacter) -> Object {
-        var object = characterShell(id: c.id, name: c.name, modified: c.modified)
+        var object = character(c.summary)
         object["description"] = c.desc
         return pictured(object, c.image, c.resourceURL)
     }
 
-    /// A full record over its list shell: its own picture and its page on Metron.
+    /// A full record over its list form: its own picture and its page on Metron.
     private func pictured(_ shell: Object, _ image: String?, _ resourceURL: String?) -> Object {
         var object = shell
         object["thumbnail"] = MarvelShapes.thumbnail(image, imageBase: imageBase, paths: MetronImagePath.paths)
@@ -30,14 +30,10 @@ public struct MetronToMarvel: Sendable {
     /// A list item: Metron sends only id and name, so the thumbnail is our server's per-character
     /// picture path, which fetches that character's detail and image only when a tile asks.
     public func character(_ s: MetronSummary) -> Object {
-        var object = characterShell(id: s.id, name: s.name, modified: s.modified)
+        var object = MarvelShapes.character(id: s.id, name: s.name, modified: s.modified)
         object["thumbnail"] = imageBase.map { ["path": $0 + MetronImagePath.characterPrefix + String(s.id), "extension": "jpg"] }
             ?? MarvelShapes.imageNotAvailable
         return object
-    }
-
-    private func characterShell(id: Int, name: String, modified: String?) -> Object {
-        MarvelShapes.character(id: id, name: name, modified: modified)
     }
 
     // MARK: Comics
@@ -147,8 +143,8 @@ public struct MetronToMarvel: Sendable {
     // MARK: Series, events, creators
 
     public func series(_ s: MetronSeries) -> Object {
-        var object = seriesShell(id: s.id, title: Self.seriesTitle(s.name, s.yearBegan, s.yearEnd), began: s.yearBegan,
-                                 ended: s.yearEnd, modified: s.modified)
+        var object = seriesShell(id: s.summary.id, title: Self.seriesTitle(s.summary.name, s.yearBegan, s.yearEnd),
+                                 began: s.yearBegan, ended: s.yearEnd, modified: s.summary.modified)
         object["description"] = s.desc.isEmpty ? NSNull() : s.desc
         object["type"] = Self.seriesType(s.seriesType)
         return pictured(object, s.image, s.resourceURL)
@@ -174,24 +170,14 @@ public struct MetronToMarvel: Sendable {
     }
 
     public func event(_ a: MetronArc) -> Object {
-        var object = eventShell(id: a.id, title: a.name, modified: a.modified)
+        var object = event(a.summary)
         object["description"] = a.desc
         return pictured(object, a.image, a.resourceURL)
     }
 
-    public func event(_ s: MetronSummary) -> Object { eventShell(id: s.id, title: s.name, modified: s.modified) }
+    public func event(_ s: MetronSummary) -> Object { MarvelShapes.event(id: s.id, title: s.name, modified: s.modified) }
 
-    private func eventShell(id: Int, title: String, modified: String?) -> Object {
-        MarvelShapes.event(id: id, title: title, modified: modified)
-    }
+    public func creator(_ c: MetronCreator) -> Object { pictured(creator(c.summary), c.image, c.resourceURL) }
 
-    public func creator(_ c: MetronCreator) -> Object {
-        pictured(creatorShell(id: c.id, fullName: c.name, modified: c.modified), c.image, c.resourceURL)
-    }
-
-    public func creator(_ s: MetronSummary) -> Object { creatorShell(id: s.id, fullName: s.name, modified: s.modified) }
-
-    private func creatorShell(id: Int, fullName: String, modified: String?) -> Object {
-        MarvelShapes.creator(id: id, fullName: fullName, modified: modified)
-    }
+    public func creator(_ s: MetronSummary) -> Object { MarvelShapes.creator(id: s.id, fullName: s.name, modified: s.modified) }
 }
