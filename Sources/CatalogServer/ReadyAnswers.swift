@@ -47,11 +47,13 @@ final class ReadyAnswers: Sendable {
     }
 
     /// `response`'s status line and header lines as NIO's encoder writes the router's answer
-    /// after Hummingbird's HTTPTypes codec (`HTTPResponseHead(_:)`: HTTP/1.1, the reason
+    /// after Hummingbird's HTTPTypes codec (`HTTPResponseHead(_:)`: HTTP/1.1, NIO's reason
     /// phrase, each field's name as spelled), without the blank line that ends the head.
     static func encoded(_ response: HTTPResponse) -> ByteBuffer {
+        // NIO names a status given without a reason phrase (`HTTPResponse.Status(code:)`).
+        let status = HTTPResponseStatus(statusCode: response.status.code, reasonPhrase: response.status.reasonPhrase)
         var buffer = ByteBuffer()
-        buffer.writeString("HTTP/1.1 \(response.status.code) \(response.status.reasonPhrase)\r\n")
+        buffer.writeString("HTTP/1.1 \(status.code) \(status.reasonPhrase)\r\n")
         for field in response.headerFields {
             buffer.writeString(field.name.rawName)
             buffer.writeStaticString(": ")

@@ -316,17 +316,17 @@ final class EventLoopAnswerTests: XCTestCase {
         let router = try await start(onEventLoop: false)
         defer { Task { await fast.stop(); await router.stop() } }
         let hit = "/v1/public/comics?limit=2"
-        XCTAssertEqual(try LoopbackHTTP(port: fast.port).get(hit).status, 200)
+        XCTAssertEqual(try LoopbackHTTP(port: fast.port).get(hit, headers: Self.host).status, 200)
         let fd = try LoopbackHTTP.socket(port: fast.port)
         defer { close(fd) }
         var buffer: [UInt8] = []
         let before = fast.answeredOnEventLoop
         for _ in 0..<3 {
-            XCTAssertTrue(HeaderTimeoutTests.send(fd, "GET \(hit) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"))
+            XCTAssertTrue(HeaderTimeoutTests.send(fd, "GET \(hit) HTTP/1.1\r\nHost: gallery.test\r\n\r\n"))
             XCTAssertEqual(try Self.nextAnswer(fd, &buffer, bodiless: false).head.first, "HTTP/1.1 200 OK")
         }
         XCTAssertEqual(fast.answeredOnEventLoop - before, 3, "one connection kept alive")
-        XCTAssertTrue(HeaderTimeoutTests.send(fd, "GET \(hit) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"))
+        XCTAssertTrue(HeaderTimeoutTests.send(fd, "GET \(hit) HTTP/1.1\r\nHost: gallery.test\r\nConnection: close\r\n\r\n"))
         let closing = try Self.nextAnswer(fd, &buffer, bodiless: false)
         XCTAssertEqual(closing.head.first, "HTTP/1.1 200 OK")
         var byte: UInt8 = 0
@@ -339,7 +339,7 @@ final class EventLoopAnswerTests: XCTestCase {
                 let fd = try LoopbackHTTP.socket(port: port)
                 defer { close(fd) }
                 var buffer: [UInt8] = []
-                XCTAssertTrue(HeaderTimeoutTests.send(fd, "GET \(hit) HTTP/1.0\r\nHost: 127.0.0.1\r\n\(extra)\r\n"))
+                XCTAssertTrue(HeaderTimeoutTests.send(fd, "GET \(hit) HTTP/1.0\r\nHost: gallery.test\r\n\(extra)\r\n"))
                 let answer = try Self.nextAnswer(fd, &buffer, bodiless: false)
                 answers.append(answer.head.filter { !$0.hasPrefix("Date: ") } + [String(decoding: answer.body, as: UTF8.self)])
             }
@@ -360,7 +360,7 @@ final class EventLoopAnswerTests: XCTestCase {
         defer { close(fd) }
         var buffer: [UInt8] = []
         let before = server.answeredOnEventLoop
-        XCTAssertTrue(HeaderTimeoutTests.send(fd, "GET \(hit) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"))
+        XCTAssertTrue(HeaderTimeoutTests.send(fd, "GET \(hit) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n"))
         XCTAssertEqual(try Self.nextAnswer(fd, &buffer, bodiless: false).head.first, "HTTP/1.1 200 OK")
         XCTAssertEqual(server.answeredOnEventLoop - before, 1)
         var byte: UInt8 = 0
