@@ -1,9 +1,15 @@
 import HummingbirdCore
 import Logging
 import NIOCore
+import NIOHTTP1
+import NIOHTTPTypes
+import NIOHTTPTypesHTTP1
 
-/// Hummingbird's HTTP/1 connection with `CachedAnswerHandler` placed right after its
-/// connection state handler, before the router's channel.
+/// Hummingbird's HTTP/1 connection (`HTTP1Channel`) with `CachedAnswerHandler` right after
+/// NIO's request decoder, ahead of the HTTPTypes codec: the pipeline `HTTP1Channel.setup`
+/// builds, but for NIO's response encoder, which sits between the two unpaired from the
+/// decoder and without framing of its own (`RoutedFraming`), and Hummingbird's connection
+/// state handler, whose idle timeout `CachedAnswerHandler` keeps.
 struct CachedAnswerChannel: ServerChildChannel {
     typealias Value = HTTP1Channel.Value
 
@@ -11,11 +17,24 @@ struct CachedAnswerChannel: ServerChildChannel {
     let answers: EventLoopAnswers
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
-        http1.setup(channel: channel, logger: logger).flatMapThrowing { value in
+        channel.eventLoop.makeCompletedFuture {
             let pipeline = channel.pipeline.syncOperations
-            let state = try pipeline.handler(type: HTTPConnectionStateHandler.self)
-            try pipeline.addHandler(CachedAnswerHandler(answers), position: .after(state))
-            return value
+            let configuration = http1.configuration
+            var limits = NIOHTTPDecoderLimitConfiguration()
+            limits.maxHeaderFieldSize = configuration.httpDecoder.maxHeaderFieldSize
+            limits.maxHeaderListSize = configuration.httpDecoder.maxHeaderListSize
+            limits.maxHeaderFieldCount = configuration.httpDecoder.maxHeaderFieldCount
+            let decoder = ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes, limitConfiguration: limits))
+            try pipeline.addHandler(decoder)
+            var encoding = HTTPResponseEncoder.Configuration()
+            encoding.automaticallySetFramingHeaders = false
+            try pipeline.addHandler(HTTPResponseEncoder(configuration: encoding))
+            try pipeline.addHandler(CachedAnswerHandler(answers, idleTimeout: configuration.idleTimeout,
+                                                        wire: try pipeline.context(handler: decoder)))
+            try pipeline.addHandler(HTTP1ToHTTPServerCodec(secure: false))
+            try pipeline.addHandlers(configuration.additionalChannelHandlers())
+            try pipeline.addHandler(HTTPConnectionStateHandler(idleTimeout: nil, logger: logger))
+            return try Value(wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
         }
     }
 

@@ -1,20 +1,23 @@
 import Foundation
+import NIOCore
 import Synchronization
 
-/// The `Date` header's value (RFC 9110 IMF-fixdate, `Mon, 07 Dec 2026 11:18:56 GMT`), made
-/// once a second and shared by the requests of that second, as Hummingbird's own date cache
-/// does for the answers of the router.
+/// The `Date` header line (RFC 9110 IMF-fixdate, `Mon, 07 Dec 2026 11:18:56 GMT`) with the
+/// blank line that ends a response head, encoded once a second and shared by the answers of
+/// that second (`CachedAnswerHandler`), as Hummingbird's own date cache does for the router's.
 final class HTTPDateClock: Sendable {
-    private let made = Mutex<(second: Int, text: String)>((-1, ""))
+    private struct Made { var second = -1; var line = ByteBuffer() }
+    private let made = Mutex(Made())
 
     private static let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    func now() -> String {
+    /// `Date: <now>\r\n\r\n`.
+    func line() -> ByteBuffer {
         let second = time(nil)
         return made.withLock { made in
-            if made.second != second { made = (second, Self.text(second)) }
-            return made.text
+            if made.second != second { made = Made(second: second, line: ByteBuffer(string: "Date: \(Self.text(second))\r\n\r\n")) }
+            return made.line
         }
     }
 

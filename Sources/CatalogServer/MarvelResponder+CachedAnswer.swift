@@ -50,10 +50,18 @@ extension MarvelResponder {
 
     /// The access log's line of one answered request, whichever path answered it.
     func logAccess(client: SocketAddress?, request: HTTPRequest, status: Int, contentLength: Int) {
+        guard accessLog != nil else { return }
+        logAccess(client: client, method: request.method.rawValue, target: request.path ?? "", status: status,
+                  contentLength: contentLength, referer: request.headerFields[Self.referer],
+                  userAgent: request.headerFields[.userAgent])
+    }
+
+    func logAccess(client: SocketAddress?, method: String, target: String, status: Int, contentLength: Int,
+                   referer: String?, userAgent: String?) {
         guard let accessLog else { return }
         accessLog.record(AccessLog.Entry(
-            client: client?.ipAddress ?? "-", method: request.method.rawValue, target: request.path ?? "",
-            status: status, bytes: status == 304 || request.method == .head ? 0 : contentLength,
-            referer: request.headerFields[Self.referer], userAgent: request.headerFields[.userAgent]))
+            client: client?.ipAddress ?? "-", method: method, target: target,
+            status: status, bytes: status == 304 || method == "HEAD" ? 0 : contentLength,
+            referer: referer, userAgent: userAgent))
     }
 }

@@ -255,6 +255,155 @@ final class EventLoopAnswerTests: XCTestCase {
         XCTAssertEqual(next, plain.body)
     }
 
+    /// The router's answers go through NIO's encoder unpaired from the decoder, framed by
+    /// `RoutedFraming`: pipelined on one connection, a mix of cached answers (sent as encoded
+    /// bytes) and routed ones (HEAD of a miss, HEAD and GET of /health, a 404, a preflight, a
+    /// 405 with its body, a 304) comes out byte for byte as Hummingbird's own pipeline sends it,
+    /// each answer in its request's place; so does the bodiless 405 to CONNECT.
+    func testRoutedAnswersAreFramedAsNIOsPairedEncoderFramesThem() async throws {
+        let fast = try await start(onEventLoop: true)
+        let router = try await start(onEventLoop: false)
+        defer { Task { await fast.stop(); await router.stop() } }
+        let hit = "/v1/public/characters?limit=3"
+        let etag = try XCTUnwrap(try LoopbackHTTP(port: router.port).get(hit).header("ETag"))
+        func requests(miss: Int) -> [(method: String, target: String, extra: String)] { [
+            ("GET", hit, ""), ("HEAD", hit, ""), ("HEAD", "/v1/public/characters?limit=\(miss)", ""), ("GET", hit, ""),
+            ("HEAD", "/health", ""), ("GET", "/health", ""), ("HEAD", "/nope", ""), ("GET", "/nope", ""),
+            ("OPTIONS", hit, "Origin: http://localhost:5173\r\nAccess-Control-Request-Method: GET\r\n"),
+            ("GET", hit, "If-None-Match: \(etag)\r\n"), ("HEAD", hit, "Accept-Encoding: gzip\r\n"),
+            ("DELETE", hit, ""), ("GET", hit, "Accept-Encoding: gzip\r\n"), ("HEAD", hit, ""),
+        ] }
+        // `miss`: a page not asked before on either server, so its HEAD is the router's.
+        func exchange(_ port: Int, miss: Int) throws -> [String] {
+            let requests = requests(miss: miss)
+            let fd = try LoopbackHTTP.socket(port: port)
+            defer { close(fd) }
+            let text = requests.map { "\($0.method) \($0.target) HTTP/1.1\r\nHost: gallery.test\r\n\($0.extra)\r\n" }.joined()
+            XCTAssertTrue(HeaderTimeoutTests.send(fd, text))
+            var buffer: [UInt8] = []
+            var answers: [String] = []
+            for request in requests {
+                let (head, body) = try Self.nextAnswer(fd, &buffer, bodiless: request.method == "HEAD")
+                answers.append(head.filter { !$0.hasPrefix("Date: ") }.joined(separator: "\n") + "\n\n" + String(decoding: body, as: UTF8.self))
+            }
+            // CONNECT last: NIO's decoder reads nothing after it on this connection.
+            XCTAssertTrue(HeaderTimeoutTests.send(fd, "CONNECT gallery.test:443 HTTP/1.1\r\nHost: gallery.test:443\r\n\r\n"))
+            let (head, _) = try Self.nextAnswer(fd, &buffer, bodiless: true)
+            answers.append(head.filter { !$0.hasPrefix("Date: ") }.joined(separator: "\n"))
+            return answers
+        }
+        _ = try exchange(fast.port, miss: 4)  // builds the gzip form and the ready answers
+        _ = try exchange(router.port, miss: 4)
+        let before = fast.answeredOnEventLoop
+        let mine = try exchange(fast.port, miss: 5), theirs = try exchange(router.port, miss: 5)
+        XCTAssertEqual(mine.count, theirs.count)
+        let asked = requests(miss: 5).map { "\($0.method) \($0.target)" } + ["CONNECT"]
+        for (index, (a, b)) in zip(mine, theirs).enumerated() {
+            XCTAssertEqual(a, b, "answer \(index) to \(asked[index])")
+        }
+        // The first two requests come before any routed one; later ones wait for the router's
+        // answers, or not, as the bytes arrive.
+        XCTAssertGreaterThanOrEqual(fast.answeredOnEventLoop - before, 2)
+        XCTAssertTrue(mine[0].contains("Content-Length: "), mine[0])
+        XCTAssertTrue(mine.last?.hasPrefix("HTTP/1.1 405 ") == true && mine.last?.contains("Content-Length") == false, mine.last ?? "")
+    }
+
+    /// A kept-alive connection gets answer after answer from the event loop; `Connection:
+    /// close` and HTTP/1.0 go to the router, which answers them as it answers them without the
+    /// event loop's answers (close after the answer; HTTP/1.0 as Hummingbird does).
+    func testKeepAliveConnectionCloseAndHTTP10() async throws {
+        let fast = try await start(onEventLoop: true)
+        let router = try await start(onEventLoop: false)
+        defer { Task { await fast.stop(); await router.stop() } }
+        let hit = "/v1/public/comics?limit=2"
+        XCTAssertEqual(try LoopbackHTTP(port: fast.port).get(hit, headers: Self.host).status, 200)
+        let fd = try LoopbackHTTP.socket(port: fast.port)
+        defer { close(fd) }
+        var buffer: [UInt8] = []
+        let before = fast.answeredOnEventLoop
+        for _ in 0..<3 {
+            XCTAssertTrue(HeaderTimeoutTests.send(fd, "GET \(hit) HTTP/1.1\r\nHost: gallery.test\r\n\r\n"))
+            XCTAssertEqual(try Self.nextAnswer(fd, &buffer, bodiless: false).head.first, "HTTP/1.1 200 OK")
+        }
+        XCTAssertEqual(fast.answeredOnEventLoop - before, 3, "one connection kept alive")
+        XCTAssertTrue(HeaderTimeoutTests.send(fd, "GET \(hit) HTTP/1.1\r\nHost: gallery.test\r\nConnection: close\r\n\r\n"))
+        let closing = try Self.nextAnswer(fd, &buffer, bodiless: false)
+        XCTAssertEqual(closing.head.first, "HTTP/1.1 200 OK")
+        var byte: UInt8 = 0
+        XCTAssertEqual(recv(fd, &byte, 1, 0), 0, "closed after the answer to Connection: close")
+        XCTAssertEqual(fast.answeredOnEventLoop - before, 3, "Connection: close is the router's")
+
+        for extra in ["", "Connection: keep-alive\r\n"] {
+            var answers: [[String]] = []
+            for port in [fast.port, router.port] {
+                let fd = try LoopbackHTTP.socket(port: port)
+                defer { close(fd) }
+                var buffer: [UInt8] = []
+                XCTAssertTrue(HeaderTimeoutTests.send(fd, "GET \(hit) HTTP/1.0\r\nHost: gallery.test\r\n\(extra)\r\n"))
+                let answer = try Self.nextAnswer(fd, &buffer, bodiless: false)
+                answers.append(answer.head.filter { !$0.hasPrefix("Date: ") } + [String(decoding: answer.body, as: UTF8.self)])
+            }
+            XCTAssertEqual(answers[0], answers[1], extra)
+            XCTAssertEqual(answers[0].first, "HTTP/1.1 200 OK", extra)
+        }
+        XCTAssertEqual(fast.answeredOnEventLoop - before, 3, "HTTP/1.0 is the router's")
+    }
+
+    /// The idle timeout is kept over the requests answered on the event loop: a connection
+    /// answered here and then left idle is closed.
+    func testIdleConnectionAnsweredHereIsClosed() async throws {
+        let server = try await start(onEventLoop: true) { $0.idleTimeout = .seconds(1) }
+        defer { Task { await server.stop() } }
+        let hit = "/v1/public/events?limit=2"
+        XCTAssertEqual(try LoopbackHTTP(port: server.port).get(hit).status, 200)
+        let fd = try LoopbackHTTP.socket(port: server.port)
+        defer { close(fd) }
+        var buffer: [UInt8] = []
+        let before = server.answeredOnEventLoop
+        XCTAssertTrue(HeaderTimeoutTests.send(fd, "GET \(hit) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n"))
+        XCTAssertEqual(try Self.nextAnswer(fd, &buffer, bodiless: false).head.first, "HTTP/1.1 200 OK")
+        XCTAssertEqual(server.answeredOnEventLoop - before, 1)
+        var byte: UInt8 = 0
+        XCTAssertEqual(recv(fd, &byte, 1, 0), 0, "closed by the idle timeout (the socket's own timeout is 30 s)")
+    }
+
+    /// The next answer on `fd`: its head's lines and its body (none for a HEAD, a 1xx, 204 or
+    /// 304; Content-Length or chunked framing otherwise), reading into `buffer`.
+    static func nextAnswer(_ fd: Int32, _ buffer: inout [UInt8], bodiless: Bool) throws -> (head: [String], body: [UInt8]) {
+        var timeout = timeval(tv_sec: 30, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        func more() throws {
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let n = recv(fd, &chunk, chunk.count, 0)
+            guard n > 0 else { throw LoopbackHTTP.Failure(description: "closed with \(buffer.count) bytes unread") }
+            buffer += chunk[..<n]
+        }
+        var end = LoopbackHTTP.find([13, 10, 13, 10], in: buffer)
+        while end == nil {
+            try more()
+            end = LoopbackHTTP.find([13, 10, 13, 10], in: buffer)
+        }
+        let head = String(decoding: buffer[..<end!], as: UTF8.self).components(separatedBy: "\r\n")
+        buffer.removeFirst(end! + 4)
+        let status = Int(head[0].split(separator: " ")[1]) ?? 0
+        let lower = head.map { $0.lowercased() }
+        if bodiless || status < 200 || status == 204 || status == 304 { return (head, []) }
+        if let line = lower.first(where: { $0.hasPrefix("content-length:") }),
+           let length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) {
+            while buffer.count < length { try more() }
+            defer { buffer.removeFirst(length) }
+            return (head, Array(buffer[..<length]))
+        }
+        guard lower.contains("transfer-encoding: chunked") else { return (head, []) }
+        var last = LoopbackHTTP.find(Array("0\r\n\r\n".utf8), in: buffer)
+        while last == nil {
+            try more()
+            last = LoopbackHTTP.find(Array("0\r\n\r\n".utf8), in: buffer)
+        }
+        defer { buffer.removeFirst(last! + 5) }
+        return (head, Array(buffer[..<(last! + 5)]))
+    }
+
     /// The body of the next answer on `fd` (Content-Length framed), reading into `buffer`.
     static func nextBody(_ fd: Int32, _ buffer: inout [UInt8]) throws -> [UInt8] {
         var timeout = timeval(tv_sec: 30, tv_usec: 0)
