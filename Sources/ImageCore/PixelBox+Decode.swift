@@ -23,13 +23,26 @@ extension PixelBox {
     /// `bytes` decoded at the drawn size (`decodeOptions`) and fitted into the box.
     public func decode(_ bytes: [UInt8], fit mode: FitMode = .contain,
                        margin: Double = PixelBox.dctScaleMargin) throws(ImageError) -> RGBImage {
-        fit(try ImageDecoder.decode(bytes, options: decodeOptions(margin: margin)), mode: mode)
+        try decode(bytes, fit: mode, terminalScales: false, margin: margin).image
+    }
+
+    /// `bytes` decoded at the drawn size as it goes to the terminal (`sent`).
+    public func decode(_ bytes: [UInt8], fit mode: FitMode = .contain, terminalScales: Bool,
+                       margin: Double = PixelBox.dctScaleMargin) throws(ImageError) -> SentPicture {
+        sent(try ImageDecoder.decode(bytes, options: decodeOptions(margin: margin)), fit: mode, terminalScales: terminalScales)
     }
 
     /// The JPEG in the open file `fd` streamed at the drawn size and fitted into the box
     /// (`ImageDecoder.decodeJPEG(fileDescriptor:)`: the file is never held whole in memory).
     public func decodeJPEG(fileDescriptor fd: Int32, fit mode: FitMode = .contain,
                            margin: Double = PixelBox.dctScaleMargin) throws(ImageError) -> RGBImage {
-        fit(try ImageDecoder.decodeJPEG(fileDescriptor: fd, options: decodeOptions(margin: margin)), mode: mode)
+        try decodeJPEG(fileDescriptor: fd, fit: mode, terminalScales: false, margin: margin).image
+    }
+
+    /// The JPEG in `fd` streamed at the drawn size as it goes to the terminal (`sent`).
+    public func decodeJPEG(fileDescriptor fd: Int32, fit mode: FitMode = .contain, terminalScales: Bool,
+                           margin: Double = PixelBox.dctScaleMargin) throws(ImageError) -> SentPicture {
+        sent(try ImageDecoder.decodeJPEG(fileDescriptor: fd, options: decodeOptions(margin: margin)), fit: mode,
+             terminalScales: terminalScales)
     }
 }

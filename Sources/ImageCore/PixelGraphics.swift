@@ -34,7 +34,46 @@ public struct PixelBox: Sendable, Hashable {
 
     /// Cells the fitted picture covers.
     public func cells(of image: RGBImage) -> (cols: Int, rows: Int) {
-        ((image.width + cellWidth - 1) / cellWidth, (image.height + cellHeight - 1) / cellHeight)
+        cells(of: PixelSize(width: image.width, height: image.height))
+    }
+
+    func cells(of size: PixelSize) -> (cols: Int, rows: Int) {
+        ((size.width + cellWidth - 1) / cellWidth, (size.height + cellHeight - 1) / cellHeight)
+    }
+
+    /// What goes to the terminal for `decoded` in this box: never more pixels than the
+    /// picture's own (a larger one is scaled down to its size in the box). A smaller one is
+    /// sent at its own size with the cells it covers for the terminal to scale into when
+    /// `terminalScales` (`PictureScaling`: iTerm2, kitty 0.32.2 and later), else scaled up here
+    /// (kitty 0.26.5 scales with GL_NEAREST: see docs/pictures.md for what that costs).
+    public func sent(_ decoded: RGBImage, fit mode: FitMode = .contain, terminalScales: Bool) -> SentPicture {
+        guard terminalScales, decoded.width > 0, decoded.height > 0 else { return SentPicture(image: fit(decoded, mode: mode)) }
+        switch mode {
+        case .contain:
+            let drawn = decoded.containSize(in: size)
+            guard drawn.width > decoded.width, drawn.height > decoded.height else { return SentPicture(image: fit(decoded, mode: mode)) }
+            return SentPicture(image: decoded, cells: cells(of: drawn))
+        case .cover:
+            let region = decoded.coverRegion(size)
+            guard Double(size.width) > region.width, Double(size.height) > region.height else {
+                return SentPicture(image: fit(decoded, mode: mode))
+            }
+            let crop = decoded.cropped(x: Int(region.x0.rounded()), y: Int(region.y0.rounded()),
+                                       width: Int(region.width.rounded()), height: Int(region.height.rounded()))
+            return SentPicture(image: crop, cells: cells(of: size))
+        }
+    }
+}
+
+/// A picture as it goes to the terminal: at its pixels, or scaled by the terminal into `cells`.
+public struct SentPicture: Sendable {
+    public var image: RGBImage
+    /// The cells the terminal scales `image` into; nil: drawn at its own pixels.
+    public var cells: (cols: Int, rows: Int)?
+
+    public init(image: RGBImage, cells: (cols: Int, rows: Int)? = nil) {
+        self.image = image
+        self.cells = cells
     }
 }
 
@@ -45,14 +84,23 @@ public enum PixelPicture {
     /// a terminal on this machine); true when the terminal took it, so only a placement follows.
     public static func show(_ image: RGBImage, using graphics: GraphicsProtocol, id: UInt32 = 1, box: PixelBox,
                             kittyFile: ((_ png: [UInt8], _ id: UInt32) -> Bool)? = nil) throws(ImageError) -> [UInt8]? {
+        try show(SentPicture(image: image), using: graphics, id: id, box: box, kittyFile: kittyFile)
+    }
+
+    /// `picture` with its cells when the terminal scales it (kitty `c=,r=`; iTerm2 keeps the
+    /// aspect inside its cells). Sixel has no scaling: its picture is always at its pixels.
+    public static func show(_ picture: SentPicture, using graphics: GraphicsProtocol, id: UInt32 = 1, box: PixelBox,
+                            kittyFile: ((_ png: [UInt8], _ id: UInt32) -> Bool)? = nil) throws(ImageError) -> [UInt8]? {
+        let image = picture.image
         switch graphics {
         case .kitty:
             let png = try TerminalImages.kittyPNG(image)
-            if let kittyFile, kittyFile(png, id) { return KittyGraphics.showAtCursor(id: id) }
-            return KittyGraphics.transmitAndShow(png: png, id: id)
+            let cells = picture.cells
+            if let kittyFile, kittyFile(png, id) { return KittyGraphics.showAtCursor(id: id, cols: cells?.cols, rows: cells?.rows) }
+            return KittyGraphics.transmitAndShow(png: png, id: id, cols: cells?.cols, rows: cells?.rows)
         case .sixel: return try SixelGraphics.encode(image)
         case .iterm2:
-            let cells = box.cells(of: image)
+            let cells = picture.cells ?? box.cells(of: image)
             return ITerm2Graphics.show(file: try TerminalImages.jpeg(image), cols: cells.cols, rows: cells.rows)
         case .blocks: return nil
         }

@@ -19,6 +19,7 @@ struct MarvelBench: AsyncParsableCommand {
             ContractBench.self,
             WalkBench.self,
             RenderBench.self,
+            SixelBench.self,
             ServeBench.self,
         ]
     )

@@ -14,7 +14,7 @@ extension KittyGraphics {
 
     /// Shows image `id` (already transmitted) at the cursor and moves the cursor past it, as
     /// `transmitAndShow` does: `render`'s picture once its file was read.
-    public static func showAtCursor(id: UInt32) -> [UInt8] {
-        Array("\u{1B}_Ga=p,i=\(id),q=2\u{1B}\\".utf8)
+    public static func showAtCursor(id: UInt32, cols: Int? = nil, rows: Int? = nil) -> [UInt8] {
+        Array("\u{1B}_Ga=p,i=\(id)\(cellKeys(cols: cols, rows: rows)),q=2\u{1B}\\".utf8)
     }
 }

@@ -12,8 +12,13 @@ public enum KittyGraphics {
     }
 
     /// Transmits and shows at the cursor in one go (`a=T`): for `render`.
-    public static func transmitAndShow(png: [UInt8], id: UInt32) -> [UInt8] {
-        command("a=T,f=100,t=d,i=\(id),q=2", payload: png)
+    public static func transmitAndShow(png: [UInt8], id: UInt32, cols: Int? = nil, rows: Int? = nil) -> [UInt8] {
+        command("a=T,f=100,t=d,i=\(id)\(cellKeys(cols: cols, rows: rows)),q=2", payload: png)
+    }
+
+    /// `,c=COLS,r=ROWS`: the cells kitty scales a picture into; empty for its own pixels.
+    static func cellKeys(cols: Int?, rows: Int?) -> String {
+        (cols.map { ",c=\($0)" } ?? "") + (rows.map { ",r=\($0)" } ?? "")
     }
 
     /// Places image `id` at the cursor as placement `placement`, scaled to `cols` x `rows`
@@ -24,7 +29,7 @@ public enum KittyGraphics {
     public static func place(id: UInt32, placement: UInt32, cols: Int? = nil, rows: Int? = nil, z: Int = -1,
                              source: Rect? = nil) -> [UInt8] {
         let part = source.map { ",x=\($0.x),y=\($0.y),w=\($0.width),h=\($0.height)" } ?? ""
-        let size = (cols.map { ",c=\($0)" } ?? "") + (rows.map { ",r=\($0)" } ?? "")
+        let size = cellKeys(cols: cols, rows: rows)
         return Array("\u{1B}_Ga=p,i=\(id),p=\(placement)\(part)\(size),z=\(z),C=1,q=2\u{1B}\\".utf8)
     }
 

@@ -28,6 +28,10 @@ public struct Capabilities: Sendable, Hashable {
     /// sixel/iTerm2 pictures move with a scroll of the screen (`PictureScroll`), and why.
     public var picturesMoveWithScroll = false
     public var pictureScrollReason = "not needed (half-blocks scroll as text)"
+    /// The terminal scales a picture placed over more cells than its pixels smoothly
+    /// (`PictureScaling`), and why: `render` then sends a smaller picture at its own size.
+    public var terminalScalesPictures = false
+    public var pictureScalingReason = "the program scales"
     /// The terminal's default colours when it said (asked of kitty-family terminals only).
     public var defaultColors: TerminalColors?
 

@@ -110,6 +110,8 @@ public enum CapabilityDetection {
         if caps.interactive {
             (caps.picturesMoveWithScroll, caps.pictureScrollReason) =
                 PictureScroll.decide(profile: profile, graphics: caps.graphics)
+            (caps.terminalScalesPictures, caps.pictureScalingReason) =
+                PictureScaling.decide(profile: profile, graphics: caps.graphics)
         }
         var result = Result(capabilities: caps, profile: profile, answers: answers, tmux: tmux)
         if let probe {

@@ -84,15 +84,15 @@ struct RenderCommand: ParsableCommand {
                     // target).
                     let pixelBox = PixelBox(cols: box.cols, rows: box.rows, cellWidth: output.cellPixels?.width,
                                             cellHeight: output.cellPixels?.height)
-                    let image = try pixelBox.decodeJPEG(fileDescriptor: fd, fit: fitMode)
-                    ansi = (try PixelPicture.show(image, using: output.graphics, id: id, box: pixelBox, kittyFile: kittyFile) ?? [])
+                    let picture = try pixelBox.decodeJPEG(fileDescriptor: fd, fit: fitMode, terminalScales: output.terminalScales)
+                    ansi = (try PixelPicture.show(picture, using: output.graphics, id: id, box: pixelBox, kittyFile: kittyFile) ?? [])
                         + [0x0A]
                 } else if output.graphics != .blocks {
                     let bytes = try RenderCommand.readAll(fd)
                     let pixelBox = PixelBox(cols: box.cols, rows: box.rows, cellWidth: output.cellPixels?.width,
                                             cellHeight: output.cellPixels?.height)
-                    let image = try pixelBox.decode(bytes, fit: fitMode)
-                    ansi = (try PixelPicture.show(image, using: output.graphics, id: id, box: pixelBox, kittyFile: kittyFile) ?? [])
+                    let picture = try pixelBox.decode(bytes, fit: fitMode, terminalScales: output.terminalScales)
+                    ansi = (try PixelPicture.show(picture, using: output.graphics, id: id, box: pixelBox, kittyFile: kittyFile) ?? [])
                         + [0x0A]
                 } else if linearLight {
                     let bytes = try RenderCommand.readAll(fd)

@@ -11,6 +11,9 @@ struct RenderOutput {
     /// kitty pictures as temporary files or streamed: the gallery's decision (the start-up
     /// file probe, `--graphics-transfer`); streamed whenever stdout is not the terminal.
     var transfer: GraphicsTransfer = .stream
+    /// The terminal scales a picture smaller than its box well (`PictureScaling`): such a
+    /// picture is sent at its own size. Never when stdout is not the terminal.
+    var terminalScales = false
 
     static func decide(request: DisplayRequest, environment env: [String: String]) throws(DisplaySettingError) -> RenderOutput {
         let setting = try DisplaySettings.graphics(flag: request.graphicsFlag, environment: env,
@@ -28,7 +31,7 @@ struct RenderOutput {
                                                       lateAnswersMilliseconds: CapabilityDetection.lateAnswersWait).capabilities
             if caps.interactive {
                 return RenderOutput(colors: caps.colorDepth, graphics: caps.graphics, cellPixels: caps.cellPixels,
-                                    transfer: caps.graphicsTransfer)
+                                    transfer: caps.graphicsTransfer, terminalScales: caps.terminalScalesPictures)
             }
         }
         let detected = onTerminal ? (Capabilities.decide(environment: env, isTTY: true).colorDepth, "the environment")

@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""sixel_quality: PSNR of sixel pictures as xterm shows them, ours against chafa's.
+
+  scripts/sixel_quality.py --exe .build/release/marvel-gallery [--size 200x59] PHOTO...
+
+For each photo, lifted off black (every channel 48..255, so its bounding box on xterm's black
+background is the picture), each command draws it in a real `xterm -ti vt340` under Xvfb, with
+256 colour registers (`numColorRegisters`, as the end-to-end tests start it) and a graphic limit
+as large as the window (`maxGraphicSize`), so neither picture is cut:
+  ours:   `marvel-gallery render --graphics sixel --size COLSxROWS PHOTO`
+  chafa:  `chafa -f sixel -s COLSxROWS PHOTO`
+Both learn xterm's cell size from the terminal, so they draw about the same pixel box. The
+screenshot (ImageMagick `import`) is cropped to the picture's bounding box and compared with the
+lifted photo resized to that box (ImageMagick's default filter): PSNR in dB (the bytes and CPU
+are `marvel-bench sixel`'s). Needs xterm, Xvfb, ImageMagick and chafa; the children are killed by pid.
+"""
+import argparse
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, check=True, capture_output=True, **kw)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--exe", required=True)
+    ap.add_argument("--size", default="200x59")
+    ap.add_argument("--display", default=":58")
+    ap.add_argument("--font-size", default="12",
+                    help="xterm's -fs of DejaVu Sans Mono: 12 gives 10x20-px cells, the pty of marvel-bench sixel")
+    ap.add_argument("--keep", help="a folder for the screenshots and crops (else removed)")
+    ap.add_argument("photos", nargs="+")
+    a = ap.parse_args()
+    cols, rows = map(int, a.size.split("x"))
+    work = a.keep or tempfile.mkdtemp(prefix="sixel-quality-")
+    os.makedirs(work, exist_ok=True)
+    env = dict(os.environ, DISPLAY=a.display)
+    xvfb = subprocess.Popen(["Xvfb", a.display, "-screen", "0", "2400x1600x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def xterm_window(script):
+        return subprocess.Popen(["xterm", "-ti", "vt340", "-geometry", f"{cols}x{rows + 1}+0+0", "-bg", "black",
+                                 "-fg", "white", "-fa", "DejaVu Sans Mono", "-fs", a.font_size, "-b", "0",
+                                 "-xrm", "XTerm*numColorRegisters: 256", "-xrm", "XTerm*maxGraphicSize: 2400x1600",
+                                 "-e", script], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def wait_for(path, seconds=120):
+        deadline = time.time() + seconds
+        while not os.path.exists(path) and time.time() < deadline:
+            time.sleep(0.2)
+        return os.path.exists(path)
+
+    totals = {"ours": [], "chafa": []}
+    try:
+        time.sleep(1.0)
+        for photo in a.photos:
+            name = os.path.basename(photo)
+            lifted = os.path.join(work, name + ".lifted.png")
+            run(["convert", photo, "-alpha", "off", "-colorspace", "sRGB", "-type", "TrueColor",
+                 "+level", "18.8%,100%", lifted])
+            results = {}
+            for label in ("ours", "chafa"):
+                command = ([a.exe, "render", "--graphics", "sixel", "--size", a.size, lifted] if label == "ours"
+                           else ["chafa", "-f", "sixel", "-s", a.size, lifted])
+                marker = os.path.join(work, f"{name}.{label}.drawn")
+                script = os.path.join(work, f"{name}.{label}.sh")
+                quoted = " ".join("'" + c + "'" for c in command)
+                # Straight to the terminal: piped, neither tool would ask xterm its cell size.
+                with open(script, "w") as f:
+                    f.write(f"#!/bin/sh\nprintf '\\033[?25l\\033[H\\033[2J'\n{quoted}\n"
+                            f"touch '{marker}'\nsleep 600\n")
+                os.chmod(script, 0o755)
+                term = xterm_window(script)
+                try:
+                    if not wait_for(marker):
+                        print(f"{name} {label}: not drawn in time", flush=True)
+                        continue
+                    shot = os.path.join(work, f"{name}.{label}.shot.png")
+                    box, deadline = None, time.time() + 90
+                    # Drawn once two screenshots in a row have the same box (a sixel comes in bands).
+                    while time.time() < deadline:
+                        time.sleep(1.0)
+                        run(["import", "-display", a.display, "-window", "root", shot], env=env)
+                        geometry = run(["convert", shot, "-fuzz", "10%", "-trim", "info:-"]).stdout.decode().split()[3]
+                        if geometry == box:
+                            break
+                        box = geometry
+                finally:
+                    term.send_signal(signal.SIGKILL)
+                    term.wait()
+                crop = os.path.join(work, f"{name}.{label}.crop.png")
+                run(["convert", shot, "-fuzz", "10%", "-trim", "+repage", crop])
+                size = run(["identify", "-format", "%wx%h", crop]).stdout.decode()
+                ref = os.path.join(work, f"{name}.{label}.ref.png")
+                run(["convert", lifted, "-resize", f"{size}!", ref])
+                p = subprocess.run(["compare", "-metric", "PSNR", crop, ref, "null:"], capture_output=True)
+                db = float(p.stderr.decode().split()[0])
+                results[label] = (db, size)
+                totals[label].append(db)
+            if len(results) == 2:
+                o, c = results["ours"], results["chafa"]
+                print(f"{name}: ours {o[0]:.2f} dB, {o[1]} px | chafa {c[0]:.2f} dB, {c[1]} px | "
+                      f"ours - chafa {o[0] - c[0]:+.2f} dB", flush=True)
+        if totals["ours"] and totals["chafa"]:
+            mean = lambda v: sum(v) / len(v)
+            print(f"mean: ours {mean(totals['ours']):.2f} dB, chafa {mean(totals['chafa']):.2f} dB", flush=True)
+    finally:
+        xvfb.send_signal(signal.SIGKILL)
+        xvfb.wait()
+        if not a.keep:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
