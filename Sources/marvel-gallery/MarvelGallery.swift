@@ -56,6 +56,10 @@ struct MarvelGallery: AsyncParsableCommand {
             return
         }
         do {
+            if let render = RenderCommand.direct(arguments) {
+                try render.run()
+                return
+            }
             var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
