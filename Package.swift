@@ -184,6 +184,7 @@ let package = Package(
             // Once more after the archives above: a static archive is searched where it is named.
             "-lstdc++",
             "-Xlinker", "--no-export-dynamic", "-L" + Context.packageDirectory + "/Linking/static-libstdc++",
+            "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
         ], .when(configuration: .release))],
         plugins: ["BuildInfo"]),
         // `--version` names the git commit it was built from (git rev-parse before each build).
