@@ -173,6 +173,8 @@ let package = Package(
         // libstdc++ (the runtime's and Foundation's C++) is linked in from its archive
         // (Linking/static-libstdc++ says how): loaded, it cost every start its own relocations and
         // 814 symbol look-ups for the program's C++ type information.
+        // lld packs the 123,000 relative relocations (RELR, 24 KB instead of 2.9 MB of RELA) that
+        // the dynamic loader reads at every start.
         // Concrete generic metadata (`EntityListCommand<MarvelSeries>`, `Option<String?>`) is
         // made through its accessor rather than from a mangled name: the runtime checks a mangled
         // name's generic requirements by scanning every conformance record in the program.
