@@ -46,7 +46,11 @@ struct MarvelGallery: AsyncParsableCommand {
         Digest.keepLibcryptoUntilExit()
         // An unknown subcommand is said as such even with --help, --version or `help` (the
         // parser printed a help with exit 0); these are the words parsed and reported.
-        let arguments = UsageErrorReport.withoutHelpAfterAnUnknownSubcommand(Array(CommandLine.arguments.dropFirst()))
+        let given = Array(CommandLine.arguments.dropFirst())
+        // `render` has no subcommands, so its words are parsed as given: its plain forms skip the
+        // command tree (every subcommand's configuration) here too.
+        let render = RenderCommand.direct(given)
+        let arguments = render == nil ? UsageErrorReport.withoutHelpAfterAnUnknownSubcommand(given) : given
         // The parser's answer to `--version` alone (the same line, exit 0) without the parser:
         // its command tree (the generic subcommands' metadata) and `print`'s casts each cost the
         // Swift runtime a scan of every conformance record in the program.
@@ -56,7 +60,7 @@ struct MarvelGallery: AsyncParsableCommand {
             return
         }
         do {
-            if let render = RenderCommand.direct(arguments) {
+            if let render {
                 try render.run()
                 return
             }
