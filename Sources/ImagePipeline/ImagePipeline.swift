@@ -105,9 +105,10 @@ public final class ImagePipeline: Sendable {
 
     /// Loads `request`. When the result is at hand (`cachedResult`), `completion` runs before this
     /// returns; otherwise later, on another thread, exactly once, unless the task is cancelled
-    /// first (then never).
+    /// first (then never). `startsAtOnce`: no start delay, for a request the caller knows no
+    /// fling will pass over (a screen's first pictures, with nothing scrolled yet).
     @discardableResult
-    public func loadImage(_ request: ImageRequest, priority: ImagePriority = .high,
+    public func loadImage(_ request: ImageRequest, priority: ImagePriority = .high, startsAtOnce: Bool = false,
                           completion: @escaping @Sendable (ImageResult) -> Void) -> ImageTask {
         let task = ImageTask(id: ids.next(), request: request, priority: priority, completion: completion)
         if let ready = cachedResult(for: request) {
@@ -115,7 +116,7 @@ public final class ImagePipeline: Sendable {
             return task
         }
         task.scheduler = scheduler
-        scheduler.submit(task, priority: priority)
+        scheduler.submit(task, priority: priority, startsAtOnce: startsAtOnce)
         return task
     }
 

@@ -18,7 +18,10 @@ struct CatalogCommand: ParsableCommand {
     }
 
     struct Import: ParsableCommand {
+        // Named here: a name left to the parser is the type's (`String(describing:)`), which
+        // costs every command's start the runtime's conformance scans.
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Merge recorded Marvel responses (list/detail envelopes, JSON) and images into the catalog.",
             discussion: LiveSources.rows.map(\.recordingsHelp).joined(separator: " "))
 
@@ -47,7 +50,7 @@ struct CatalogCommand: ParsableCommand {
     }
 
     struct Info: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Counts, size and location of the catalog.")
+        static let configuration = CommandConfiguration(commandName: "info", abstract: "Counts, size and location of the catalog.")
 
         @OptionGroup var location: Location
 

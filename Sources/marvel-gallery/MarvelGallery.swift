@@ -11,8 +11,7 @@ struct MarvelGallery: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "marvel-gallery",
         abstract: "A terminal gallery of Marvel characters and comics.",
-        // BuildInfo.commit is written at build time by the BuildInfo plugin (Plugins/BuildInfo).
-        version: "marvel-gallery \(version) (commit \(BuildInfo.commit))",
+        version: versionLine,
         subcommands: [
             // Each subcommand lives in its own file in this folder.
             CharactersCommand.self,
@@ -37,6 +36,9 @@ struct MarvelGallery: AsyncParsableCommand {
     )
 
     static let version = "0.1.0"
+    /// What `--version` prints. BuildInfo.commit is written at build time by the BuildInfo
+    /// plugin (Plugins/BuildInfo).
+    static let versionLine = "marvel-gallery \(version) (commit \(BuildInfo.commit))"
 
     /// Every subcommand starts here: before any libcrypto call, no OpenSSL cleanup at exit
     /// (`Digest.keepLibcryptoUntilExit` says why).
@@ -44,8 +46,24 @@ struct MarvelGallery: AsyncParsableCommand {
         Digest.keepLibcryptoUntilExit()
         // An unknown subcommand is said as such even with --help, --version or `help` (the
         // parser printed a help with exit 0); these are the words parsed and reported.
-        let arguments = UsageErrorReport.withoutHelpAfterAnUnknownSubcommand(Array(CommandLine.arguments.dropFirst()))
+        let given = Array(CommandLine.arguments.dropFirst())
+        // `render` has no subcommands, so its words are parsed as given: its plain forms skip the
+        // command tree (every subcommand's configuration) here too.
+        let render = RenderCommand.direct(given)
+        let arguments = render == nil ? UsageErrorReport.withoutHelpAfterAnUnknownSubcommand(given) : given
+        // The parser's answer to `--version` alone (the same line, exit 0) without the parser:
+        // its command tree (the generic subcommands' metadata) and `print`'s casts each cost the
+        // Swift runtime a scan of every conformance record in the program.
+        if arguments == ["--version"] {
+            let line = Array((versionLine + "\n").utf8)
+            _ = line.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            return
+        }
         do {
+            if let render {
+                try render.run()
+                return
+            }
             var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()

@@ -22,7 +22,9 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var display: DisplayOptions
 
     @Option(help: "contain (whole picture) or cover (fill the box, centre-cropped).")
-    var fit: String = "contain"
+    var fit: String = RenderCommand.defaultFit
+
+    static let defaultFit = "contain"
 
     /// For measuring DCT-domain scaling against quality (see DecodeOptions.dctScaleMargin).
     @Option(help: .hidden)

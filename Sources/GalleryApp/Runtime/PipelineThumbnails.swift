@@ -12,6 +12,10 @@ import Synchronization
 public final class PipelineThumbnails: ThumbnailProviding, Sendable {
     public let pipeline: ImagePipeline
     private let tasks = Mutex<[ThumbnailKey: ImageTask]>([:])
+    /// Whether a tile has left the window yet. Until one has, nothing was scrolled past, so the
+    /// screen's pictures skip the pipeline's start delay (it spares rows a fling passes): the
+    /// first screen comes 20 ms sooner.
+    private let scrolled = Atomic<Bool>(false)
     /// The terminal's colour depth: palette depths get pictures dithered onto the palette.
     public let colorDepth: ColorMode
     /// The terminal's pixel protocol: pictures then carry their pixel rendition too.
@@ -71,7 +75,8 @@ public final class PipelineThumbnails: ThumbnailProviding, Sendable {
             completion(nil)
             return
         }
-        let task = pipeline.loadImage(request, priority: pipelinePriority) { [weak self] result in
+        let startsAtOnce = pipelinePriority == .high && !scrolled.load(ordering: .relaxed)
+        let task = pipeline.loadImage(request, priority: pipelinePriority, startsAtOnce: startsAtOnce) { [weak self] result in
             _ = self?.tasks.withLock { $0.removeValue(forKey: key) }
             completion(result.thumbnail.map { $0.cells })
         }
@@ -82,6 +87,7 @@ public final class PipelineThumbnails: ThumbnailProviding, Sendable {
     }
 
     public func cancel(_ key: ThumbnailKey) {
+        scrolled.store(true, ordering: .relaxed)
         tasks.withLock { $0.removeValue(forKey: key) }?.cancel()
     }
 
@@ -89,11 +95,13 @@ public final class PipelineThumbnails: ThumbnailProviding, Sendable {
     /// at once to the next queued tile of the same screen (as urgent, and asked earlier than
     /// the screen paged to), which a live source then held as the newest on-screen request.
     public func cancel(_ keys: [ThumbnailKey]) {
+        if !keys.isEmpty { scrolled.store(true, ordering: .relaxed) }
         ImageTask.cancel(tasks.withLock { tasks in keys.compactMap { tasks.removeValue(forKey: $0) } })
     }
 
     /// Cancels every load in flight (leaving the gallery).
     public func cancelAll() {
+        scrolled.store(true, ordering: .relaxed)
         let running = tasks.withLock { tasks -> [ImageTask] in
             defer { tasks.removeAll() }
             return Array(tasks.values)

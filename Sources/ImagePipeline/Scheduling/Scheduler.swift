@@ -75,11 +75,12 @@ final class Scheduler: @unchecked Sendable {
     // MARK: - Requests
 
     /// Registers `task`; the result arrives through `task.deliver`.
-    func submit(_ task: ImageTask, priority: ImagePriority) {
-        lock.withLock { _ in submitLocked(task, priority: priority) }
+    /// `startsAtOnce`: without the start delay (`ImagePipeline.loadImage`).
+    func submit(_ task: ImageTask, priority: ImagePriority, startsAtOnce: Bool = false) {
+        lock.withLock { _ in submitLocked(task, priority: priority, startsAtOnce: startsAtOnce) }
     }
 
-    private func submitLocked(_ task: ImageTask, priority: ImagePriority) {
+    private func submitLocked(_ task: ImageTask, priority: ImagePriority, startsAtOnce: Bool) {
         let key = task.request
         if priority >= .normal { markVisible(key.url) }
         if let job = renderJobs[key] {
@@ -99,7 +100,7 @@ final class Scheduler: @unchecked Sendable {
                 metrics.coalescedJoins += 1
             } else {
                 seq += 1
-                let eligible = Self.monotonicNanos() + limits.startDelay.nanoseconds
+                let eligible = Self.monotonicNanos() + (startsAtOnce ? 0 : limits.startDelay.nanoseconds)
                 let fetch = FetchJob(url: key.url, host: key.host, seq: seq,
                                      state: .waiting(eligibleAt: eligible, network: disk == nil))
                 fetch.renderKeys.insert(key)
