@@ -87,7 +87,8 @@ extension AppState {
         let (visible, margin) = pageWindow(lists[top], grid: grid)
         effects += watchSavedFile()
         answerSavedPages(visible: visible, margin: margin)
-        if let request = lists[top].requestPage(visible: visible, margin: margin, limit: config.pageSize) {
+        if let request = lists[top].requestPage(visible: pageTarget(lists[top], visible: visible), margin: margin,
+                                                limit: config.pageSize, atMillis: clockMillis) {
             effects.append(.fetchPage(request))
         }
         effects += syncThumbnailWindow()
@@ -114,6 +115,22 @@ extension AppState {
         return (visible, ahead + beyondSelection)
     }
 
+    /// Where the screen will be when a page asked for now lands and its pictures could follow:
+    /// while a held key outruns the list's pages, the positions it passes before then are not
+    /// asked for (their page would come after they left, and the one page in flight would
+    /// always be a page behind the screen). Once the key is let go, the screen's gaps are.
+    func pageTarget(_ list: PagedList, visible: Range<Int>) -> Range<Int> {
+        guard let pageTrip = pageRoundTrip.millis, list.pace.outruns(atMillis: clockMillis, roundTripMillis: pageTrip) else {
+            return visible
+        }
+        let lead = list.pace.positions(coveredIn: pageTrip + (roundTripMillis ?? 0))
+        guard lead > 0 else { return visible }
+        if list.scrollsForward {
+            return min(list.count, visible.lowerBound + lead)..<min(list.count, visible.upperBound + lead)
+        }
+        return max(0, visible.lowerBound - lead)..<max(0, visible.upperBound - lead)
+    }
+
     mutating func resize(to newSize: Size) {
         let oldGrid = gridBeforeResize
         if layout.tileGrid != nil { lastFittingSize = size }
@@ -137,7 +154,9 @@ extension AppState {
 
     mutating func receivePage(_ request: PageRequest, _ result: Result<ItemPage, PageFailure>) {
         guard let i = lists.firstIndex(where: { $0.id == request.listID }) else { return }
+        let since = lists[i].pending == request ? lists[i].pendingSince : nil
         guard lists[i].receive(request, result: result) else { return }
+        if let since, let now = clockMillis, now >= since { pageRoundTrip.add(millis: Int(now - since)) }
         if case .success(let page) = result {
             // Cleaned whole here: the header's cells would drop only the Esc bytes and show the rest.
             if let text = page.attributionText.map({ Sanitizer.clean($0) }), !text.isEmpty { attribution = text }
