@@ -20,8 +20,12 @@ final class PageLeadTests: XCTestCase {
             guard let grid = state.layout.tileGrid else { return 0 }
             return grid.visibleRange(topRow: state.current.topRow, count: state.current.count).upperBound
         }
+        /// A `.letGo` timer the model asked for and that has not fired yet.
+        var letGoTimer = false
         func send(_ msg: Msg) {
-            for case .fetchPage(let request) in state.update(msg, atMillis: now) {
+            for effect in state.update(msg, atMillis: now) {
+                if case .startTimer(.letGo, _) = effect { letGoTimer = true }
+                guard case .fetchPage(let request) = effect else { continue }
                 inFlight.append((request, now + pageTrip))
                 asked.append((request.offset, screenEnd()))
             }
@@ -55,11 +59,24 @@ final class PageLeadTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(page.offset, page.screenEnd + 5 * screen, "a page for the screen being left: \(held)")
         }
 
-        // Let go: the screen's gaps are asked for and answered.
-        for _ in 0..<10 {
-            now += pageTrip
+        // The pages in flight land while the key is still held; then it is let go with nothing
+        // in flight: only the model's own `.letGo` timer tells it, and the screen's gaps are
+        // asked for and answered.
+        for _ in 0..<50 where !inFlight.isEmpty {
+            for i in inFlight.indices { inFlight[i].due = now }
             answerDue()
-            send(.timerFired(.spinner))
+        }
+        XCTAssertTrue(inFlight.isEmpty)
+        let gaps = grid.visibleRange(topRow: state.current.topRow, count: state.current.count)
+            .filter { state.current.item(at: $0) == nil }
+        XCTAssertFalse(gaps.isEmpty, "the held key left no gap on screen: nothing for the let-go to fill")
+        for _ in 0..<10 {
+            now += 100
+            if letGoTimer {
+                letGoTimer = false
+                send(.timerFired(.letGo))
+            }
+            answerDue()
         }
         let visible = grid.visibleRange(topRow: state.current.topRow, count: state.current.count)
         XCTAssertFalse(visible.isEmpty)

@@ -100,6 +100,8 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var health = SourceHealth()
     public internal(set) var spinnerFrame = 0
     var spinnerTicking = false
+    /// A `.letGo` timer is running (`watchLetGo`).
+    var letGoCheckPending = false
     var lastClick: LastClick?
     var nextListID = 1
     public internal(set) var isQuitting = false

@@ -59,6 +59,8 @@ extension AppState {
             effects += receiveSavedFile(list, listID: listID, stamp: stamp, entries: entries)
         case .timerFired(.savedCheck(let listID)):
             effects += checkSavedFile(listID: listID)
+        case .timerFired(.letGo):
+            letGoCheckPending = false  // `settle` looks at the screen again
         case .terminate:
             isQuitting = true  // the runner stops when the state says so (`isFinished`)
             return []
@@ -92,6 +94,7 @@ extension AppState {
             effects.append(.fetchPage(request))
         }
         effects += syncThumbnailWindow()
+        effects += watchLetGo(visible: visible)
         if current.isEmpty && current.isLoading && !spinnerTicking {
             spinnerTicking = true
             effects.append(.startTimer(.spinner, milliseconds: config.spinnerMillis))
@@ -129,6 +132,17 @@ extension AppState {
             return min(list.count, visible.lowerBound + lead)..<min(list.count, visible.upperBound + lead)
         }
         return max(0, visible.lowerBound - lead)..<max(0, visible.upperBound - lead)
+    }
+
+    /// While a held key outruns the pictures or the pages, the screen's own pictures and gaps
+    /// wait for the key to be let go; a timer looks again once no move came for the hold's gap,
+    /// so a key let go with nothing else in flight (the end of the list) is still noticed.
+    mutating func watchLetGo(visible: Range<Int>) -> [Effect] {
+        let list = current
+        guard !letGoCheckPending, details.isEmpty, let interval = list.pace.moveIntervalMillis,
+              onScreenPriority(list) == .low || pageTarget(list, visible: visible) != visible else { return [] }
+        letGoCheckPending = true
+        return [.startTimer(.letGo, milliseconds: Int(TravelPace.holdGapMoves * max(1, interval)) + 1)]
     }
 
     mutating func resize(to newSize: Size) {
