@@ -119,11 +119,13 @@ extension AppState {
     }
 
     /// Where the screen will be when a page asked for now lands and its pictures could follow:
-    /// while a held key outruns the list's pages, the positions it passes before then are not
-    /// asked for (their page would come after they left, and the one page in flight would
-    /// always be a page behind the screen). Once the key is let go, the screen's gaps are.
+    /// while a held key outruns the list's pages (it passes more than a page's positions in a
+    /// page's round trip, so one page in flight cannot keep up), the positions it passes
+    /// before then are not asked for (their page would come after they left, and the page in
+    /// flight would always be behind the screen). Once the key is let go, the screen's gaps are.
     func pageTarget(_ list: PagedList, visible: Range<Int>) -> Range<Int> {
-        guard let pageTrip = pageRoundTrip.millis, list.pace.outruns(atMillis: clockMillis, roundTripMillis: pageTrip) else {
+        guard let pageTrip = pageRoundTrip.millis, list.pace.outruns(atMillis: clockMillis, roundTripMillis: pageTrip),
+              list.pace.positions(coveredIn: pageTrip) > config.pageSize else {
             return visible
         }
         let lead = list.pace.positions(coveredIn: pageTrip + (roundTripMillis ?? 0))
