@@ -64,9 +64,10 @@ struct WalkBench: AsyncParsableCommand {
             guard let server = embedded else { continue }
             let held = try await heldPageDown(server, screen: screen, assumedRoundTripMillis: pass.assumed,
                                               letGoAfter: pass.letGoAfter)
-            print(String(format: "held PageDown at %.0f Hz, embedded catalog, %@, %@: %d of %d tiles drawn within 100 ms = %.1f %% (target >= 50 %%): %@; median %.0f ms, p90 %.0f ms; %d list requests, %d image requests, %d pictures delivered, %d of them never on screen; round trip %.0f ms at the end",
+            print(String(format: "held PageDown at %.0f Hz, embedded catalog, %@, %@: %d of %d tiles drawn within 100 ms = %.1f %% (target >= 50 %%): %@; median %.0f ms, p90 %.0f ms; %d list requests, %d image requests, %d pictures delivered, %d of them never on screen; round trip %.0f ms at the end; %@",
                          rate, size, pass.name, held.within, held.appeared, held.share, held.share >= 50 ? "PASS" : "FAIL",
-                         held.median, held.p90, held.listRequests, held.imageRequests, held.delivered, held.neverShown, held.roundTrip))
+                         held.median, held.p90, held.listRequests, held.imageRequests, held.delivered, held.neverShown, held.roundTrip,
+                         held.lateCauses))
         }
         embedded?.stop()
 
@@ -80,8 +81,10 @@ struct WalkBench: AsyncParsableCommand {
         if !skipWalk {
             let walk = try await heldPageDown(synthetic, screen: walkScreen, resetPeak: true)
             let peak = Self.peakRSSMegabytes()
-            print(String(format: "50,000 walk (PageDown held at %.0f Hz to the end, %@): %.1f s, %d list requests, %d image requests, %.1f %% of tiles within 100 ms; peak RSS %d MB (target <= 100 MB): %@",
-                         rate, walkSize, walk.seconds, walk.listRequests, walk.imageRequests, walk.share, peak, peak <= 100 ? "PASS" : "FAIL"))
+            print(String(format: "50,000 walk (PageDown held at %.0f Hz to the end, %@): %.1f s, %d list requests, %d image requests; %d of %d tiles drawn within 100 ms = %.1f %% (target >= 50 %%): %@; median %.0f ms, p90 %.0f ms; round trip %.0f ms at the end; %@; peak RSS %d MB (target <= 100 MB): %@",
+                         rate, walkSize, walk.seconds, walk.listRequests, walk.imageRequests, walk.within, walk.appeared, walk.share,
+                         walk.share >= 50 ? "PASS" : "FAIL", walk.median, walk.p90, walk.roundTrip, walk.lateCauses,
+                         peak, peak <= 100 ? "PASS" : "FAIL"))
         }
         synthetic.stop()
     }
@@ -95,6 +98,18 @@ struct WalkBench: AsyncParsableCommand {
         var delivered = 0, neverShown = 0
         /// The measured round trip when the walk ended, ms (0: none measured).
         var roundTrip = 0.0
+        /// Tiles not drawn within 100 ms: their item not loaded when they appeared, their
+        /// picture not asked for before they appeared, or asked for before and late.
+        var lateNoItem = 0, lateNotAsked = 0, lateAsked = 0
+        /// Median time between a picture asked for and its tile appearing, ms, for the tiles
+        /// drawn in time and for the late ones asked for before appearing.
+        var leadDrawn = 0.0, leadLate = 0.0
+
+        /// The late tiles' causes, for the figures' lines.
+        var lateCauses: String {
+            String(format: "late: %d with no item yet, %d not asked before appearing, %d asked before (median %.0f ms ahead; in time: %.0f ms ahead)",
+                   lateNoItem, lateNotAsked, lateAsked, leadLate, leadDrawn)
+        }
     }
 
     /// Holds PageDown at `rate` from the first complete grid until the last item is selected
@@ -171,6 +186,11 @@ final class TileTracker: @unchecked Sendable {
     private let origin = ContinuousClock.now
     private var appearedAt: [Int64] = []
     private var drawnAfter: [Int64] = []
+    /// Per position, ns since `origin` when its item was first seen loaded and when its picture
+    /// was first asked for (-1: not yet), within the screen and the four screens past it: why a
+    /// tile was late (its item unknown, its picture asked too late, or asked in time and slow).
+    private var loadedAt: [Int64] = []
+    private var askedAt: [Int64] = []
     private var appearedCount = 0
     private var listID: Int?
     /// Items whose picture reached the model, and items that were on screen.
@@ -200,10 +220,20 @@ final class TileTracker: @unchecked Sendable {
             delivered.formUnion(state.thumbnails.keys)
             let visible = grid.visibleRange(topRow: list.topRow, count: list.count)
             shown.formUnion(visible.compactMap { list.item(at: $0)?.id })
-            if visible.upperBound > appearedAt.count {
-                let more = visible.upperBound - appearedAt.count
+            let reach = min(list.count, visible.upperBound + Self.screensWatchedAhead * grid.tilesPerScreen)
+            if reach > appearedAt.count {
+                let more = reach - appearedAt.count
                 appearedAt.append(contentsOf: repeatElement(-1, count: more))
                 drawnAfter.append(contentsOf: repeatElement(-1, count: more))
+                loadedAt.append(contentsOf: repeatElement(-1, count: more))
+                askedAt.append(contentsOf: repeatElement(-1, count: more))
+            }
+            let stamp = Self.nanos(now - origin)
+            for index in visible.lowerBound..<reach where askedAt[index] < 0 {
+                guard let item = list.item(at: index) else { continue }
+                if loadedAt[index] < 0 { loadedAt[index] = stamp }
+                guard let key = state.thumbnailKey(for: item, in: grid) else { askedAt[index] = stamp; continue }
+                if state.requestedThumbnails[key] != nil || state.thumbnails[item.id] != nil { askedAt[index] = stamp }
             }
             for index in visible where drawnAfter[index] < 0 && !skipped.contains(index) {
                 if appearedAt[index] < 0 {
@@ -219,6 +249,9 @@ final class TileTracker: @unchecked Sendable {
             }
         }
     }
+
+    /// How far past the screen the item and ask times are watched (the prefetch's cap).
+    static let screensWatchedAhead = 4
 
     private static func nanos(_ d: Duration) -> Int64 {
         d.components.seconds * 1_000_000_000 + d.components.attoseconds / 1_000_000_000
@@ -237,6 +270,25 @@ final class TileTracker: @unchecked Sendable {
             let all = times + Array(repeating: Double.infinity, count: held.appeared - times.count)
             held.median = all.isEmpty ? 0 : all[all.count / 2]
             held.p90 = all.isEmpty ? 0 : all[min(all.count - 1, all.count * 9 / 10)]
+            // The late tiles by cause, and how long before appearing the drawn and the late
+            // pictures were asked for.
+            var leadsDrawn: [Double] = [], leadsLate: [Double] = []
+            for index in appearedAt.indices where appearedAt[index] >= 0 {
+                let late = drawnAfter[index] < 0 || drawnAfter[index] > 100_000_000
+                let lead = askedAt[index] < 0 ? nil : Double(appearedAt[index] - askedAt[index]) / 1e6
+                if late {
+                    if loadedAt[index] < 0 || loadedAt[index] > appearedAt[index] { held.lateNoItem += 1 }
+                    else if lead.map({ $0 <= 0 }) ?? true { held.lateNotAsked += 1 }
+                    else { held.lateAsked += 1 }
+                    if let lead, lead > 0 { leadsLate.append(lead) }
+                } else if let lead, lead > 0 {
+                    leadsDrawn.append(lead)
+                }
+            }
+            leadsDrawn.sort()
+            leadsLate.sort()
+            held.leadDrawn = leadsDrawn.isEmpty ? 0 : leadsDrawn[leadsDrawn.count / 2]
+            held.leadLate = leadsLate.isEmpty ? 0 : leadsLate[leadsLate.count / 2]
             return held
         }
     }

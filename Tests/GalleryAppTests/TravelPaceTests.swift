@@ -104,8 +104,12 @@ final class TravelPaceTests: XCTestCase {
                 send(.thumbnailLoaded(key, .solid(cols: key.columns, rows: key.rows, rgb: RGB(9, 9, 9)), roundTripMillis: roundTrip))
             }
             XCTAssertEqual(state.pictureRoundTrip.millis ?? 0, Double(roundTrip), accuracy: 0.5)
-            /// The items asked for at low priority, and the items with pictures in `positions`.
-            func band() -> Set<Int> { Set(state.requestedThumbnails.filter { $0.value == .low }.keys.map(\.itemID)) }
+            /// The items asked for at low priority off the screen, and the items with pictures in `positions`.
+            func band() -> Set<Int> {
+                let shown = Set(grid.visibleRange(topRow: state.current.topRow, count: state.current.count)
+                    .compactMap { state.current.item(at: $0)?.id })
+                return Set(state.requestedThumbnails.filter { $0.value == .low }.keys.map(\.itemID)).subtracting(shown)
+            }
             func pictures(_ positions: Range<Int>) -> Set<Int> {
                 Set(positions.compactMap { state.current.item(at: $0) }.filter { !($0.thumbnail?.isPlaceholder ?? true) }.map(\.id))
             }
@@ -118,12 +122,39 @@ final class TravelPaceTests: XCTestCase {
             XCTAssertEqual(band(), pictures(below..<(below + screensAhead * screen)),
                            "round trip \(roundTrip) ms: \(screensAhead) screens right below the screen")
 
+            // Held faster than the round trip, the screen is asked no sooner than the band: it is
+            // left before its pictures could come. The key let go (no move for three intervals),
+            // the next message raises it.
+            func asked(_ priority: ThumbnailPriority) -> Set<Int> {
+                Set(state.requestedThumbnails.filter { $0.value == priority }.keys.map(\.itemID))
+            }
+            let onScreen = pictures(grid.visibleRange(topRow: state.current.topRow, count: state.current.count))
+            XCTAssertFalse(onScreen.isEmpty)
+            XCTAssertEqual(asked(.low).intersection(onScreen), onScreen, "held: the screen at low priority")
+            XCTAssertTrue(asked(.high).isEmpty)
+            now += 4 * 33
+            let landed = try XCTUnwrap(state.requestedThumbnails.keys.first { !onScreen.contains($0.itemID) })
+            send(.thumbnailLoaded(landed, .solid(cols: landed.columns, rows: landed.rows, rgb: RGB(9, 9, 9)), roundTripMillis: roundTrip))
+            XCTAssertEqual(asked(.high), onScreen, "let go: the screen raised")
+
             now += 33
             send(.key(KeyEvent(.pageUp)))
             answerPages()
             let above = state.current.topRow * grid.columns
             XCTAssertEqual(band(), pictures((above - screen)..<above), "one screen, backwards, after turning")
         }
+    }
+
+    func testAHeldKeyOutrunsPicturesSlowerThanItsRepeatUntilLetGo() {
+        let held = pace(screen, at: times(6, every: 33))
+        let last: UInt64 = 10_000 + 5 * 33
+        XCTAssertTrue(held.outruns(atMillis: last + 10, roundTripMillis: 100))
+        XCTAssertFalse(held.outruns(atMillis: last + 10, roundTripMillis: 20), "pictures faster than the repeat")
+        XCTAssertFalse(held.outruns(atMillis: last + 10, roundTripMillis: nil), "no round trip measured")
+        XCTAssertTrue(held.outruns(atMillis: last + 99, roundTripMillis: 100), "a repeat late by up to two intervals")
+        XCTAssertFalse(held.outruns(atMillis: last + 100, roundTripMillis: 100), "let go")
+        XCTAssertFalse(pace(screen, at: [10_000]).outruns(atMillis: 10_010, roundTripMillis: 100), "one press")
+        XCTAssertFalse(pace(screen, at: times(6, every: 400)).outruns(atMillis: 12_010, roundTripMillis: 100), "taps")
     }
 
     /// The runtime times each picture from its request: one that comes back later carries its

@@ -47,6 +47,23 @@ final class SchedulerTests: XCTestCase {
         XCTAssertEqual(loader.state.get.starts[1], "http://h/visible.jpg")
     }
 
+    /// A held key's band grows at its far end: the newest prefetch starts first (it can still
+    /// land before its tile shows), the screen's pictures in the order asked, before any prefetch.
+    func testNewestPrefetchStartsFirstAndTheScreensPicturesInTheOrderAsked() async {
+        let loader = FakeLoader(latency: .milliseconds(1))
+        loader.state.withLock { $0.holdAll = true }
+        let h = Harness(loader: loader) { $0.maxConcurrentTransfers = 1 }
+        h.pipeline.loadImage(req("http://h/first.jpg"), priority: .low) { _ in }
+        await eventually { loader.totalStarts == 1 }
+        for i in 0..<4 { h.pipeline.loadImage(req("http://h/p\(i).jpg"), priority: .low) { _ in } }
+        for i in 0..<2 { h.pipeline.loadImage(req("http://h/v\(i).jpg"), priority: .high) { _ in } }
+        XCTAssertEqual(h.pipeline.activity.queuedTransfers, 6)
+        loader.releaseAll()
+        await eventually { loader.state.get.completions.count == 7 }
+        XCTAssertEqual(loader.state.get.starts, ["http://h/first.jpg", "http://h/v0.jpg", "http://h/v1.jpg",
+                                                 "http://h/p3.jpg", "http://h/p2.jpg", "http://h/p1.jpg", "http://h/p0.jpg"])
+    }
+
     func testPrefetchesUseTwoTransfersWhileVisibleWorkWaitsAndIdleSlotsOtherwise() async {
         let loader = FakeLoader(latency: .milliseconds(1))
         loader.state.withLock { $0.holdAll = true }

@@ -89,6 +89,8 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var failedThumbnails: Set<ThumbnailKey> = []
     /// The measured picture round trip, for the prefetch distance.
     public internal(set) var pictureRoundTrip = RoundTripEstimate()
+    /// The measured list page round trip (asked → answer handled), for where pages are asked.
+    public internal(set) var pageRoundTrip = RoundTripEstimate()
     /// The event loop's clock at the message being handled (ms, monotonic; nil: untimed, as
     /// in tests that do not pass one): the time of a key, for the pace of a held key.
     public internal(set) var clockMillis: UInt64?
@@ -98,6 +100,8 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var health = SourceHealth()
     public internal(set) var spinnerFrame = 0
     var spinnerTicking = false
+    /// A `.letGo` timer is running (`watchLetGo`).
+    var letGoCheckPending = false
     var lastClick: LastClick?
     var nextListID = 1
     public internal(set) var isQuitting = false

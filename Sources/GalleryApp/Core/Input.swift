@@ -12,4 +12,6 @@ public enum TimerTag: Equatable, Hashable, Sendable {
     case jumpPause(generation: Int)
     /// Look at the file of the saved grid of this list again (`Update+Saved.swift`).
     case savedCheck(listID: Int)
+    /// A held key that outran the pictures or pages may have been let go: look at the screen again.
+    case letGo
 }

@@ -33,6 +33,8 @@ public struct PagedList: Equatable, Sendable {
     private var pendingStart = 0
     /// The page in flight, if any (at most one per list).
     public private(set) var pending: PageRequest?
+    /// When the page in flight was asked for (ms, the event loop's clock; nil: untimed).
+    public private(set) var pendingSince: UInt64?
     /// The last page failure; cleared by a retry.
     public private(set) var failure: PageFailure?
     /// Records the server sent that could not be read (skipped; the rest of their page is kept).
@@ -112,7 +114,7 @@ public struct PagedList: Equatable, Sendable {
     /// failure waits for `r`): the first gap on screen, else the gap nearest the screen within
     /// `margin` positions in the scroll direction. Each request covers only gap positions, at
     /// most `limit`. Returns the request to send, if any.
-    public mutating func requestPage(visible: Range<Int>, margin: Int, limit: Int) -> PageRequest? {
+    public mutating func requestPage(visible: Range<Int>, margin: Int, limit: Int, atMillis now: UInt64? = nil) -> PageRequest? {
         guard pending == nil, failure == nil else { return nil }
         let range: Range<Int>
         if total == nil || isSequential {
@@ -129,6 +131,7 @@ public struct PagedList: Equatable, Sendable {
         let offset = total == nil || isSequential ? range.lowerBound : range.lowerBound + slots.shift
         let request = PageRequest(listID: id, query: query, offset: offset, limit: range.count, order: order)
         pending = request
+        pendingSince = now
         pendingStart = range.lowerBound
         return request
     }
@@ -140,17 +143,18 @@ public struct PagedList: Equatable, Sendable {
     public mutating func receive(_ request: PageRequest, result: Result<ItemPage, PageFailure>) -> Bool {
         guard request == pending else { return false }
         pending = nil
+        pendingSince = nil
         switch result {
         case .failure(let error):
             failure = error
         case .success(let page):
             failure = nil
             total = page.total
-            let known = slots
-            let repeated = !page.items.isEmpty && page.items.allSatisfy { known.contains(id: $0.id) }
+            // Read in place: a copy of the slots kept past here would make the write below copy them.
+            let repeated = !page.items.isEmpty && page.items.allSatisfy { slots.contains(id: $0.id) }
             // The list's own first page again, asked for further on: the server ignores `offset`.
             let ignoresOffset = repeated && request.offset > 0
-                && page.items.map(\.id) == known.items.prefix(page.items.count).map(\.id)
+                && page.items.map(\.id) == slots.items.prefix(page.items.count).map(\.id)
             // A repeated page's unreadable records are the ones already counted.
             if !repeated { unreadableRecords += page.unreadable }
             if isSequential { receiveSequential(page) } else { receiveSparse(page, for: request) }
@@ -184,18 +188,27 @@ public struct PagedList: Equatable, Sendable {
     /// Writes a page into its positions (`SparseSlots.write`: dedup, a changing total, short pages).
     private mutating func receiveSparse(_ page: ItemPage, for request: PageRequest) {
         var ignored = false
-        let list = self
+        // The query alone is captured: a copy of the list would share the slots' storage, and
+        // the write would then copy every item loaded so far, on every page of a long walk.
+        let query = self.query, merges = mergesLoadedMatches
         // A server that caps pages below the 100 asked (its `limit` says so) sends full pages of
         // its own size: only a page short of that ends the list.
         let applied = page.servedLimit.map { min(max($0, 1), request.limit) } ?? request.limit
         slots.write(page.items, at: pendingStart, total: page.total, unreadable: page.unreadable,
-                    requested: (request.offset, applied)) { list.accepts($0, sawPastDigits: &ignored) }
+                    requested: (request.offset, applied)) {
+            Self.accepts($0, query: query, mergesLoadedMatches: merges, sawPastDigits: &ignored)
+        }
+    }
+
+    private func accepts(_ character: GalleryItem, sawPastDigits: inout Bool) -> Bool {
+        Self.accepts(character, query: query, mergesLoadedMatches: mergesLoadedMatches, sawPastDigits: &sawPastDigits)
     }
 
     /// Whether a character belongs in this list: a letter keeps its names (the server's
     /// `nameStartsWith` folds case differently on some servers); `#` stops at the first name
     /// past the digits.
-    private func accepts(_ character: GalleryItem, sawPastDigits: inout Bool) -> Bool {
+    private static func accepts(_ character: GalleryItem, query: ListQuery, mergesLoadedMatches: Bool,
+                                sawPastDigits: inout Bool) -> Bool {
         if mergesLoadedMatches, let text = query.typedText {
             return NameMatch.rank(character.name, key: NameMatch.fold(text.trimmingCharacters(in: .whitespaces))) == 0
         }

@@ -56,6 +56,29 @@ public struct TravelPace: Equatable, Sendable {
         return intervals.sorted()[(intervals.count - 1) / 2]
     }
 
+    /// Whether a held key still outruns a round trip at `now` (ms, the event loop's clock): two
+    /// moves or more, each sooner after the last than the round trip (a picture's, a list
+    /// page's), the last no more than `holdGapMoves` intervals ago. The screen shown is then
+    /// left before what it asks for could come; once no move came for that long, the key is
+    /// taken as let go.
+    public func outruns(atMillis now: UInt64?, roundTripMillis: Double?) -> Bool {
+        guard streak >= 2, let interval = moveIntervalMillis, let roundTrip = roundTripMillis,
+              let now, let last = lastMoveAt, now >= last else { return false }
+        return now - last <= Self.holdGapMoves * max(1, interval) && Double(interval) < roundTrip
+    }
+
+    /// Intervals without a move after which a held key counts as let go (a repeat comes late
+    /// by up to an interval on a busy machine).
+    static let holdGapMoves: UInt64 = 3
+
+    /// Positions the streak covers in `millis` (whole moves, rounded up as in
+    /// `prefetchDistance`); 0 before two timed moves.
+    public func positions(coveredIn millis: Double) -> Int {
+        guard streak >= 2, let interval = moveIntervalMillis, millis > 0 else { return 0 }
+        let moves = (millis / Double(max(1, interval)) - 0.1).rounded(.up)
+        return Int(min(max(0, moves), 1_000_000)) * stride
+    }
+
     /// Positions to prefetch past the screen in the direction of travel: the distance the user
     /// covers in one picture round trip (moves per round trip × stride), so a held key finds
     /// its next screens already loading; at least one screen (a tap, or nothing measured yet),

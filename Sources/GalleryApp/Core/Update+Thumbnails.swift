@@ -1,7 +1,10 @@
 /// The thumbnail window: what is on screen loads at high priority, the prefetch band in the
 /// scroll direction (a screen, or what a held key covers in one round trip) at low priority,
 /// anything else in flight is cancelled and its picture forgotten (the pipeline's memory
-/// cache brings it back instantly when scrolled to again).
+/// cache brings it back instantly when scrolled to again). While a held key outruns the
+/// pictures, the screen shown is asked at low priority too: it is gone before its pictures
+/// could come, and the band's far end, which is shown when they come, goes first (the
+/// pipeline starts the newest prefetch first). Once the key is let go, the screen is raised.
 extension AppState {
     /// Items of the current list on screen, and the prefetch band ahead in the scroll direction.
     func window() -> (visible: Range<Int>, ahead: Range<Int>)? {
@@ -19,8 +22,15 @@ extension AppState {
     /// How far past the screen `list` prefetches: the distance its pace covers in one picture
     /// round trip (the measured one, or the configured assumption).
     func prefetchDistance(_ list: PagedList, grid: TileGrid) -> Int {
-        let roundTrip = config.assumedRoundTripMillis.map(Double.init) ?? pictureRoundTrip.millis
-        return list.prefetchDistance(screen: grid.tilesPerScreen, roundTripMillis: roundTrip)
+        list.prefetchDistance(screen: grid.tilesPerScreen, roundTripMillis: roundTripMillis)
+    }
+
+    /// The picture round trip the window is sized by: the measured one, or the configured assumption.
+    var roundTripMillis: Double? { config.assumedRoundTripMillis.map(Double.init) ?? pictureRoundTrip.millis }
+
+    /// The priority of the tiles on screen: low while a held key outruns the pictures.
+    func onScreenPriority(_ list: PagedList) -> ThumbnailPriority {
+        list.pace.outruns(atMillis: clockMillis, roundTripMillis: roundTripMillis) ? .low : .high
     }
 
     func windowItemIDs() -> Set<Int> {
@@ -33,7 +43,7 @@ extension AppState {
         let list = current
         var wanted: [ThumbnailKey: ThumbnailPriority] = [:]
         var high: [ThumbnailKey] = [], low: [ThumbnailKey] = []
-        for (range, priority) in [(visible, ThumbnailPriority.high), (ahead, .low)] {
+        for (range, priority) in [(visible, onScreenPriority(list)), (ahead, .low)] {
             for index in range {
                 guard let character = list.item(at: index),
                       let key = thumbnailKey(for: character, in: grid),

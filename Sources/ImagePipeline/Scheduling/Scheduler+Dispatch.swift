@@ -102,7 +102,9 @@ extension Scheduler {
                 if perHost[fetch.host, default: 0] >= limits.maxPerHost { continue }
                 let p = priority(of: fetch)
                 if p.isPrefetch && runningPrefetch >= prefetchCap { continue }
-                if best == nil || p > bestPriority { best = i; bestPriority = p }
+                if let b = best, !Self.startsBefore(fetch, p, netQueue[b], bestPriority) { continue }
+                best = i
+                bestPriority = p
             }
             guard let best else { return }
             let fetch = netQueue.remove(at: best)
@@ -117,6 +119,16 @@ extension Scheduler {
             }
             fetch.state = .netRunning(transfer)
         }
+    }
+
+    /// Which of two queued transfers starts first: the higher priority; among pictures on
+    /// screen the one asked for first; among prefetches the one asked for last. A band ahead of
+    /// a held key grows at its far end, a round trip before those tiles show: the newest asks
+    /// can still land in time, while the oldest, next to the screen, cannot if they have not
+    /// started yet (they are shown in a moment, and their picture would come after they left).
+    static func startsBefore(_ a: FetchJob, _ pa: ImagePriority, _ b: FetchJob, _ pb: ImagePriority) -> Bool {
+        if pa != pb { return pa > pb }
+        return pa.isPrefetch ? a.seq > b.seq : a.seq < b.seq
     }
 
     private func launch(_ work: CPUWork) {
