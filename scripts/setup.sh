@@ -5,6 +5,7 @@ set -euo pipefail
 
 packages=(
   pkg-config
+  libstdc++-12-dev       # the release link takes libstdc++ from its archive (Linking/static-libstdc++)
   libcurl4-openssl-dev   # HTTP transport
   libssl-dev             # libcrypto: md5 signing, sha256 cache keys
   libjpeg-dev            # libjpeg-turbo decoder/encoder
