@@ -16,24 +16,13 @@ each way. Needs kitty, Xvfb, ImageMagick; the children are killed by pid.
 import argparse
 import base64
 import os
-import shutil
 import signal
 import struct
 import subprocess
 import sys
-import tempfile
-import time
-import zlib
 
-
-def run(cmd, **kw):
-    return subprocess.run(cmd, check=True, capture_output=True, **kw)
-
-
-def png_size(path):
-    with open(path, "rb") as f:
-        head = f.read(24)
-    return struct.unpack(">II", head[16:24])
+import screenshot_psnr as shot_psnr
+from screenshot_psnr import png_size, run, wait_for
 
 
 def kitty_command(png, cols, rows, image_id=7):
@@ -56,11 +45,7 @@ def main():
     ap.add_argument("photos", nargs="+")
     a = ap.parse_args()
     cols, rows = map(int, a.size.split("x"))
-    work = a.keep or tempfile.mkdtemp(prefix="kitty-scale-")
-    os.makedirs(work, exist_ok=True)
     env = dict(os.environ, DISPLAY=a.display, LIBGL_ALWAYS_SOFTWARE="1")
-    xvfb = subprocess.Popen(["Xvfb", a.display, "-screen", "0", "1400x1000x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     def kitty_window(script):
         return subprocess.Popen(["kitty", "-o", "background=#000000", "-o", "window_padding_width=0",
                                  "-o", "font_family=DejaVu Sans Mono", "-o", "font_size=11",
@@ -68,13 +53,7 @@ def main():
                                  "-o", "initial_window_height=1000", script],
                                 env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
-    def wait_for(path, seconds=90):
-        deadline = time.time() + seconds
-        while not os.path.exists(path) and time.time() < deadline:
-            time.sleep(0.2)
-
-    try:
-        time.sleep(1.0)
+    with shot_psnr.x_screen(a.display, "1400x1000", a.keep, "kitty-scale-") as work:
         # kitty's cell in pixels, from its pty: the cells kitty scales a picture into.
         cell_file = os.path.join(work, "cell")
         probe = os.path.join(work, "probe.sh")
@@ -93,9 +72,7 @@ def main():
         print(f"kitty cell {cellw}x{cellh} px", flush=True)
         for photo in a.photos:
             name = os.path.basename(photo)
-            lifted = os.path.join(work, name + ".lifted.png")
-            run(["convert", photo, "-alpha", "off", "-colorspace", "sRGB", "-type", "TrueColor",
-                 "+level", "18.8%,100%", lifted])
+            lifted = shot_psnr.lifted(photo, work)
             # What the program sends now: its picture's pixel size says the cells.
             ours = run([a.exe, "render", "--graphics", "kitty", "--graphics-transfer", "stream",
                         "--size", a.size, lifted]).stdout
@@ -124,36 +101,16 @@ def main():
                 kitty = kitty_window(script)
                 try:
                     wait_for(marker)
-                    deadline = time.time() + 90
                     shot = os.path.join(work, f"{name}.{label}.shot.png")
-                    box = None
-                    # The picture is drawn once two screenshots in a row have the same box.
-                    while time.time() < deadline:
-                        time.sleep(1.0)
-                        run(["import", "-display", a.display, "-window", "root", shot], env=env)
-                        trimmed = run(["convert", shot, "-fuzz", "10%", "-trim", "info:-"]).stdout.decode()
-                        geometry = trimmed.split()[3]  # WxH+X+Y of the cropped part in the page
-                        if geometry == box:
-                            break
-                        box = geometry
+                    shot_psnr.settled_screenshot(a.display, env, shot)
                 finally:
                     kitty.send_signal(signal.SIGKILL)
                     kitty.wait()
-                crop = os.path.join(work, f"{name}.{label}.crop.png")
-                run(["convert", shot, "-fuzz", "10%", "-trim", "+repage", crop])
-                cw, ch = png_size(crop)
-                ref = os.path.join(work, f"{name}.{label}.ref.png")
-                run(["convert", lifted, "-resize", f"{cw}x{ch}!", ref])
-                p = subprocess.run(["compare", "-metric", "PSNR", crop, ref, "null:"], capture_output=True)
-                results[label] = (p.stderr.decode().split()[0], len(data), f"{cw}x{ch}")
+                db, cw, ch = shot_psnr.crop_psnr(shot, lifted, os.path.join(work, f"{name}.{label}"))
+                results[label] = (db, len(data), f"{cw}x{ch}")
             print(f"{name}: ours {results['ours'][0]} dB, {results['ours'][1]} B, box {results['ours'][2]}, "
                   f"sent {w}x{h} px | kitty scales {results['kitty'][0]} dB, {results['kitty'][1]} B, "
                   f"box {results['kitty'][2]}, sent {round(sw * scale)}x{round(sh * scale)} px", flush=True)
-    finally:
-        xvfb.send_signal(signal.SIGKILL)
-        xvfb.wait()
-        if not a.keep:
-            shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -16,16 +16,11 @@ are `marvel-bench sixel`'s). Needs xterm, Xvfb, ImageMagick and chafa; the child
 """
 import argparse
 import os
-import shutil
 import signal
 import subprocess
 import sys
-import tempfile
-import time
 
-
-def run(cmd, **kw):
-    return subprocess.run(cmd, check=True, capture_output=True, **kw)
+import screenshot_psnr as shot_psnr
 
 
 def main():
@@ -39,11 +34,7 @@ def main():
     ap.add_argument("photos", nargs="+")
     a = ap.parse_args()
     cols, rows = map(int, a.size.split("x"))
-    work = a.keep or tempfile.mkdtemp(prefix="sixel-quality-")
-    os.makedirs(work, exist_ok=True)
     env = dict(os.environ, DISPLAY=a.display)
-    xvfb = subprocess.Popen(["Xvfb", a.display, "-screen", "0", "2400x1600x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
     def xterm_window(script):
         return subprocess.Popen(["xterm", "-ti", "vt340", "-geometry", f"{cols}x{rows + 1}+0+0", "-bg", "black",
@@ -51,20 +42,11 @@ def main():
                                  "-xrm", "XTerm*numColorRegisters: 256", "-xrm", "XTerm*maxGraphicSize: 2400x1600",
                                  "-e", script], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
-    def wait_for(path, seconds=120):
-        deadline = time.time() + seconds
-        while not os.path.exists(path) and time.time() < deadline:
-            time.sleep(0.2)
-        return os.path.exists(path)
-
     totals = {"ours": [], "chafa": []}
-    try:
-        time.sleep(1.0)
+    with shot_psnr.x_screen(a.display, "2400x1600", a.keep, "sixel-quality-") as work:
         for photo in a.photos:
             name = os.path.basename(photo)
-            lifted = os.path.join(work, name + ".lifted.png")
-            run(["convert", photo, "-alpha", "off", "-colorspace", "sRGB", "-type", "TrueColor",
-                 "+level", "18.8%,100%", lifted])
+            lifted = shot_psnr.lifted(photo, work)
             results = {}
             for label in ("ours", "chafa"):
                 command = ([a.exe, "render", "--graphics", "sixel", "--size", a.size, lifted] if label == "ours"
@@ -79,29 +61,16 @@ def main():
                 os.chmod(script, 0o755)
                 term = xterm_window(script)
                 try:
-                    if not wait_for(marker):
+                    if not shot_psnr.wait_for(marker):
                         print(f"{name} {label}: not drawn in time", flush=True)
                         continue
                     shot = os.path.join(work, f"{name}.{label}.shot.png")
-                    box, deadline = None, time.time() + 90
-                    # Drawn once two screenshots in a row have the same box (a sixel comes in bands).
-                    while time.time() < deadline:
-                        time.sleep(1.0)
-                        run(["import", "-display", a.display, "-window", "root", shot], env=env)
-                        geometry = run(["convert", shot, "-fuzz", "10%", "-trim", "info:-"]).stdout.decode().split()[3]
-                        if geometry == box:
-                            break
-                        box = geometry
+                    shot_psnr.settled_screenshot(a.display, env, shot)
                 finally:
                     term.send_signal(signal.SIGKILL)
                     term.wait()
-                crop = os.path.join(work, f"{name}.{label}.crop.png")
-                run(["convert", shot, "-fuzz", "10%", "-trim", "+repage", crop])
-                size = run(["identify", "-format", "%wx%h", crop]).stdout.decode()
-                ref = os.path.join(work, f"{name}.{label}.ref.png")
-                run(["convert", lifted, "-resize", f"{size}!", ref])
-                p = subprocess.run(["compare", "-metric", "PSNR", crop, ref, "null:"], capture_output=True)
-                db = float(p.stderr.decode().split()[0])
+                db, w, h = shot_psnr.crop_psnr(shot, lifted, os.path.join(work, f"{name}.{label}"))
+                db, size = float(db), f"{w}x{h}"
                 results[label] = (db, size)
                 totals[label].append(db)
             if len(results) == 2:
@@ -111,11 +80,6 @@ def main():
         if totals["ours"] and totals["chafa"]:
             mean = lambda v: sum(v) / len(v)
             print(f"mean: ours {mean(totals['ours']):.2f} dB, chafa {mean(totals['chafa']):.2f} dB", flush=True)
-    finally:
-        xvfb.send_signal(signal.SIGKILL)
-        xvfb.wait()
-        if not a.keep:
-            shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":
