@@ -33,8 +33,6 @@ public struct PagedList: Equatable, Sendable {
     private var pendingStart = 0
     /// The page in flight, if any (at most one per list).
     public private(set) var pending: PageRequest?
-    /// When the page in flight was asked for (ms, the event loop's clock; nil: untimed).
-    public private(set) var pendingSince: UInt64?
     /// The last page failure; cleared by a retry.
     public private(set) var failure: PageFailure?
     /// Records the server sent that could not be read (skipped; the rest of their page is kept).
@@ -114,7 +112,7 @@ public struct PagedList: Equatable, Sendable {
     /// failure waits for `r`): the first gap on screen, else the gap nearest the screen within
     /// `margin` positions in the scroll direction. Each request covers only gap positions, at
     /// most `limit`. Returns the request to send, if any.
-    public mutating func requestPage(visible: Range<Int>, margin: Int, limit: Int, atMillis now: UInt64? = nil) -> PageRequest? {
+    public mutating func requestPage(visible: Range<Int>, margin: Int, limit: Int) -> PageRequest? {
         guard pending == nil, failure == nil else { return nil }
         let range: Range<Int>
         if total == nil || isSequential {
@@ -131,7 +129,6 @@ public struct PagedList: Equatable, Sendable {
         let offset = total == nil || isSequential ? range.lowerBound : range.lowerBound + slots.shift
         let request = PageRequest(listID: id, query: query, offset: offset, limit: range.count, order: order)
         pending = request
-        pendingSince = now
         pendingStart = range.lowerBound
         return request
     }
@@ -143,7 +140,6 @@ public struct PagedList: Equatable, Sendable {
     public mutating func receive(_ request: PageRequest, result: Result<ItemPage, PageFailure>) -> Bool {
         guard request == pending else { return false }
         pending = nil
-        pendingSince = nil
         switch result {
         case .failure(let error):
             failure = error

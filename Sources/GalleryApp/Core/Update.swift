@@ -89,12 +89,11 @@ extension AppState {
         let (visible, margin) = pageWindow(lists[top], grid: grid)
         effects += watchSavedFile()
         answerSavedPages(visible: visible, margin: margin)
-        if let request = lists[top].requestPage(visible: pageTarget(lists[top], visible: visible), margin: margin,
-                                                limit: config.pageSize, atMillis: clockMillis) {
+        if let request = lists[top].requestPage(visible: visible, margin: margin, limit: config.pageSize) {
             effects.append(.fetchPage(request))
         }
         effects += syncThumbnailWindow()
-        effects += watchLetGo(visible: visible)
+        effects += watchLetGo()
         if current.isEmpty && current.isLoading && !spinnerTicking {
             spinnerTicking = true
             effects.append(.startTimer(.spinner, milliseconds: config.spinnerMillis))
@@ -118,31 +117,13 @@ extension AppState {
         return (visible, ahead + beyondSelection)
     }
 
-    /// Where the screen will be when a page asked for now lands and its pictures could follow:
-    /// while a held key outruns the list's pages (it passes more than a page's positions in a
-    /// page's round trip, so one page in flight cannot keep up), the positions it passes
-    /// before then are not asked for (their page would come after they left, and the page in
-    /// flight would always be behind the screen). Once the key is let go, the screen's gaps are.
-    func pageTarget(_ list: PagedList, visible: Range<Int>) -> Range<Int> {
-        guard let pageTrip = pageRoundTrip.millis, list.pace.outruns(atMillis: clockMillis, roundTripMillis: pageTrip),
-              list.pace.positions(coveredIn: pageTrip) > config.pageSize else {
-            return visible
-        }
-        let lead = list.pace.positions(coveredIn: pageTrip + (roundTripMillis ?? 0))
-        guard lead > 0 else { return visible }
-        if list.scrollsForward {
-            return min(list.count, visible.lowerBound + lead)..<min(list.count, visible.upperBound + lead)
-        }
-        return max(0, visible.lowerBound - lead)..<max(0, visible.upperBound - lead)
-    }
-
-    /// While a held key outruns the pictures or the pages, the screen's own pictures and gaps
-    /// wait for the key to be let go; a timer looks again once no move came for the hold's gap,
-    /// so a key let go with nothing else in flight (the end of the list) is still noticed.
-    mutating func watchLetGo(visible: Range<Int>) -> [Effect] {
+    /// While a held key outruns the pictures, the screen's own pictures wait for the key to be
+    /// let go; a timer looks again once no move came for the hold's gap, so a key let go with
+    /// nothing else in flight (the end of the list) is still noticed.
+    mutating func watchLetGo() -> [Effect] {
         let list = current
         guard !letGoCheckPending, details.isEmpty, let interval = list.pace.moveIntervalMillis,
-              onScreenPriority(list) == .low || pageTarget(list, visible: visible) != visible else { return [] }
+              onScreenPriority(list) == .low else { return [] }
         letGoCheckPending = true
         return [.startTimer(.letGo, milliseconds: Int(TravelPace.holdGapMoves * max(1, interval)) + 1)]
     }
@@ -170,9 +151,7 @@ extension AppState {
 
     mutating func receivePage(_ request: PageRequest, _ result: Result<ItemPage, PageFailure>) {
         guard let i = lists.firstIndex(where: { $0.id == request.listID }) else { return }
-        let since = lists[i].pending == request ? lists[i].pendingSince : nil
         guard lists[i].receive(request, result: result) else { return }
-        if let since, let now = clockMillis, now >= since { pageRoundTrip.add(millis: Int(now - since)) }
         if case .success(let page) = result {
             // Cleaned whole here: the header's cells would drop only the Esc bytes and show the rest.
             if let text = page.attributionText.map({ Sanitizer.clean($0) }), !text.isEmpty { attribution = text }
