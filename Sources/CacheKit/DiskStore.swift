@@ -355,12 +355,6 @@ public struct DiskStoreLayout: Sendable {
     public var temporary: String
     public var index: String
     public var lock: String
-    public init(entries: String, temporary: String, index: String, lock: String) {
-        self.entries = entries
-        self.temporary = temporary
-        self.index = index
-        self.lock = lock
-    }
     /// `entries/`, `tmp/`, `index`, `lock`: a directory of its own.
     public static let standard = DiskStoreLayout(entries: "entries", temporary: "tmp", index: "index", lock: "lock")
     /// `name/`, `name.tmp/`, `name.index`, `name.lock`: beside others in a shared directory.

@@ -13,17 +13,12 @@ struct FrameBenchmark: AsyncParsableCommand {
         commandName: "frame",
         abstract: "Renderer cost on the real gallery: first screen, full repaint, next tile, tile-row scrolls.")
 
-    @OptionGroup var screen: ScreenSizeOptions
-    @Option(help: "Tile-row scrolls measured each way (the median is printed).") var scrolls: Int = 5
-
-    func validate() throws {
-        guard (1...100).contains(scrolls) else { throw ValidationError("--scrolls must be 1...100") }
-    }
+    @OptionGroup var options: ViewBenchOptions
 
     func run() async throws {
-        let size = Size(width: screen.width, height: screen.height)
+        let bench = options.bench(scrolls: 5)
+        let size = bench.size
         let server = try await GalleryViewSession.startCatalog()
-        let bench = ViewBench(size: size, scrolls: scrolls)
         print("marvel-bench frame: the gallery on the built-in catalog at \(size.width)x\(size.height) cells, half-blocks")
         let truecolor = try await bench.measure(server, graphics: .blocks, depth: .truecolor)
         ViewBench.report("truecolor", truecolor, target: 0.45)

@@ -14,13 +14,11 @@ struct GraphicsBench: AsyncParsableCommand {
         commandName: "graphics",
         abstract: "Picture protocol cost on the real gallery: first screen, repaint, next tile, tile-row scrolls.")
 
-    @OptionGroup var screen: ScreenSizeOptions
-    @Option(help: "Tile-row scrolls measured each way (the median is printed).") var scrolls: Int = 3
+    @OptionGroup var options: ViewBenchOptions
     @Option(help: "Only these modes (comma-separated: blocks,blocks256,kitty,kitty-tmux,sixel,sixel-repaint,iterm2,iterm2-repaint).")
     var modes: String = "blocks,blocks256,kitty,kitty-tmux,sixel,sixel-repaint,iterm2,iterm2-repaint"
 
     func validate() throws {
-        guard (1...100).contains(scrolls) else { throw ValidationError("--scrolls must be 1...100") }
         let unknown = modes.split(separator: ",").map(String.init).filter { name in !Self.all.contains { $0.key == name } }
         guard unknown.isEmpty else { throw ValidationError("unknown mode(s): \(unknown.joined(separator: ", "))") }
     }
@@ -50,10 +48,10 @@ struct GraphicsBench: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let size = Size(width: screen.width, height: screen.height)
+        let bench = options.bench(scrolls: 3)
+        let size = bench.size
         let chosen = Set(modes.split(separator: ",").map(String.init))
         let server = try await GalleryViewSession.startCatalog()
-        let bench = ViewBench(size: size, scrolls: scrolls)
         print("marvel-bench graphics: the gallery on the built-in catalog at \(size.width)x\(size.height) cells "
               + "(\(Self.cell.width)x\(Self.cell.height)-px cells), bytes from each key until the program is quiet")
         for entry in Self.all where chosen.contains(entry.key) {

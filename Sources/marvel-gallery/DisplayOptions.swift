@@ -4,24 +4,32 @@ import Settings
 import TerminalIO
 import TerminalUI
 
-/// `--colors` and `--graphics`, on every command that draws. Values are checked here; the
-/// choice itself (flag > environment > config file > detection) is `DisplaySettings`.
+/// `--colors`, `--graphics`, `--graphics-transfer` and `--dither`, on every command that draws.
+/// Values are checked here; the choice itself (flag > environment > config file > detection) is
+/// `DisplaySettings`.
 struct DisplayOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Colours: \(ColorSetting.choices) (default: auto; also $\(DisplaySettings.colorsVariable)).",
-                               valueName: "mode"))
+    @Option(help: help(ColorSetting.self, "Colours", default: "auto", DisplaySettings.colorsVariable, "colors", "mode"))
     var colors: String?
 
-    @Option(help: ArgumentHelp("Pictures: \(GraphicsSetting.choices) (default: auto; also $\(DisplaySettings.graphicsVariable)).",
-                               valueName: "protocol"))
+    @Option(help: help(GraphicsSetting.self, "Pictures", default: "auto", DisplaySettings.graphicsVariable, "graphics", "protocol"))
     var graphics: String?
 
-    @Option(help: ArgumentHelp("kitty pictures: \(GraphicsTransferSetting.choices) (default: auto, temporary files when the terminal reads this machine's files; also $\(DisplaySettings.graphicsTransferVariable)).",
-                               valueName: "how"))
+    @Option(help: help(GraphicsTransferSetting.self, "kitty pictures",
+                       default: "auto, temporary files when the terminal reads this machine's files",
+                       DisplaySettings.graphicsTransferVariable, "graphics_transfer", "how"))
     var graphicsTransfer: String?
 
-    @Option(help: ArgumentHelp("How pictures go on a 256/16-colour palette: \(Dither.choices) (default: diffusion, half strength; also $\(DisplaySettings.ditherVariable) or dither in config.toml).",
-                               valueName: "method"))
+    @Option(help: help(Dither.self, "How pictures go on a 256/16-colour palette", default: "diffusion, half strength",
+                       DisplaySettings.ditherVariable, "dither", "method"))
     var dither: String?
+
+    /// Every display option's help says the same things: its words, its default, and the
+    /// variable and config.toml key that also set it (`DisplaySettings` reads them in that order).
+    static func help<Choice: DisplayChoice>(_ choice: Choice.Type, _ what: String, default fallback: String,
+                                            _ variable: String, _ configKey: String, _ valueName: String) -> ArgumentHelp {
+        ArgumentHelp("\(what): \(Choice.choices) (default: \(fallback); also $\(variable) or \(configKey) in config.toml).",
+                     valueName: valueName)
+    }
 
     func validate() throws {
         do throws(DisplaySettingError) {

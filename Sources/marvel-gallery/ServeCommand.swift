@@ -48,40 +48,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Scale mode: CHARACTERSxCOMICS, e.g. 1562x50000 (deterministic, images drawn on demand).")
     var synthetic: String?
 
-    @Option(name: .customLong("public-key"), help: "Require apikey/ts/hash signed with this public key.")
-    var publicKey: String?
-
-    @Option(name: .customLong("private-key"),
-            help: "The private key matching --public-key (visible in `ps`: prefer --private-key-file or MARVEL_PRIVATE_KEY).")
-    var privateKey: String?
-
-    @Option(name: .customLong("private-key-file"), help: "A file holding the private key (first line; never printed).")
-    var privateKeyFile: String?
+    @OptionGroup var keyOptions: ServeKeyOptions
 
     @Flag(help: "Answer /debug/stats and /debug/reset (with --public-key they need a signature too).")
     var debug = false
 
-    @Option(help: "Added latency per request: MS or MS:JITTER.")
-    var latency: String?
-
-    @Option(help: "Image bodies sent at this many bytes per second.")
-    var bandwidth: Int?
-
-    @Option(name: .customLong("fail-rate"), help: "Probability (0...1) of answering 503.")
-    var failRate: String?
-
-    @Option(name: .customLong("rate-limit"), help: "N/MIN requests per rolling minute, then 429 with Retry-After.")
-    var rateLimit: String?
-
-    @Option(name: .customLong("truncate-rate"), help: "Probability (0...1) that a body is cut short.")
-    var truncateRate: String?
-
-    @Option(name: .customLong("corrupt-images"), help: "Probability (0...1) that an image body is garbled.")
-    var corruptImages: String?
-
-    @Option(name: .customLong("hostile-covers"),
-            help: "Probability (0...1) that a picture is a truncated JPEG or a PNG declaring 65000x65000 (chosen by its token: the same ones every time).")
-    var hostileCovers: String?
+    @OptionGroup var faultOptions: ServeFaultOptions
 
     @OptionGroup(title: "Browser apps")
     var browser: ServeBrowserOptions
@@ -107,18 +79,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...65_535).contains(port) else {
             throw ValidationError("--port must be between 0 and 65535 (0 picks a free one), got \(port)")
         }
-        if privateKey != nil, privateKeyFile != nil {
-            throw ValidationError("--private-key and --private-key-file exclude each other")
-        }
-        // Whether a private key is named, without reading it: a bad key file is not a usage
-        // mistake (one line and exit 1 from run(), not a "Usage:" block and 64).
-        let namesPrivateKey = privateKey != nil || privateKeyFile != nil
-            || (publicKey != nil && !(ProcessInfo.processInfo.environment["MARVEL_PRIVATE_KEY"] ?? "").isEmpty)
-        if (publicKey == nil) == namesPrivateKey {
-            throw ValidationError("--public-key and a private key (--private-key-file, MARVEL_PRIVATE_KEY "
-                                  + "or --private-key) go together")
-        }
-        if !browser.allowedReferrers.isEmpty, publicKey == nil {
+        if !browser.allowedReferrers.isEmpty, keyOptions.publicKey == nil {
             throw ValidationError("--allowed-referrer needs --public-key (the key browser pages send as apikey)")
         }
         if catalog != nil, synthetic != nil { throw ValidationError("--catalog and --synthetic exclude each other") }
@@ -131,7 +92,6 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         if let synthetic { _ = try Self.parseSynthetic(synthetic) }
-        _ = try faults()
         if let longestWait, !Self.longestWaits.contains(longestWait) {
             throw ValidationError("--longest-wait must be from 0 to 900 seconds, got \(longestWait)")
         }
@@ -157,17 +117,6 @@ struct ServeCommand: AsyncParsableCommand {
         return 5
     }
 
-    /// The private key from --private-key, else --private-key-file, else MARVEL_PRIVATE_KEY
-    /// (only with --public-key: the variable is also the client's). The file's first line counts.
-    func resolvedPrivateKey() throws(SettingsError) -> String? {
-        if let privateKey { return privateKey }
-        if let privateKeyFile { return try Settings.readPrivateKeyFile(privateKeyFile) }
-        guard publicKey != nil, let key = ProcessInfo.processInfo.environment["MARVEL_PRIVATE_KEY"], !key.isEmpty else {
-            return nil
-        }
-        return key
-    }
-
     static func parseSynthetic(_ text: String) throws -> (Int, Int) {
         let parts = text.lowercased().split(separator: "x")
         guard parts.count == 2, let c = Int(parts[0]), let k = Int(parts[1]), c > 0, k > 0, c <= 1_000_000, k <= 10_000_000 else {
@@ -176,30 +125,11 @@ struct ServeCommand: AsyncParsableCommand {
         return (c, k)
     }
 
-    func faults() throws -> FaultOptions {
-        var f = FaultOptions()
-        do {
-            if let latency { try f.parseLatency(latency) }
-            if let bandwidth {
-                guard bandwidth > 0 else { throw ValidationError("--bandwidth expects bytes per second > 0") }
-                f.bandwidthBytesPerSecond = bandwidth
-            }
-            if let failRate { f.failRate = try FaultOptions.probability(failRate, flag: "--fail-rate") }
-            if let rateLimit { try f.parseRateLimit(rateLimit) }
-            if let truncateRate { f.truncateRate = try FaultOptions.probability(truncateRate, flag: "--truncate-rate") }
-            if let corruptImages { f.corruptImageRate = try FaultOptions.probability(corruptImages, flag: "--corrupt-images") }
-            if let hostileCovers { f.hostileCoverRate = try FaultOptions.probability(hostileCovers, flag: "--hostile-covers") }
-        } catch let error as FaultParseError {
-            throw ValidationError(error.description)
-        }
-        return f
-    }
-
     func run() async throws {
         // config.toml read once for the run: the live source's settings and the browser access.
         let environment = ProcessInfo.processInfo.environment
         let config = LoadedConfig.read(environment: environment, liveSources: LiveSources.specs)
-        var options = CatalogServerOptions(host: host, port: port, faults: try faults())
+        var options = CatalogServerOptions(host: host, port: port, faults: try faultOptions.faults())
         if let catalog {
             var isDir: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: catalog, isDirectory: &isDir)
@@ -224,9 +154,7 @@ struct ServeCommand: AsyncParsableCommand {
         options.idleTimeout = .seconds(browser.idleTimeout)
         options.maxConnections = browser.maxConnections
         do {
-            if let publicKey, let privateKey = try resolvedPrivateKey() {
-                options.keys = APIKeys(publicKey: publicKey, privateKey: privateKey)
-            }
+            options.keys = try keyOptions.keys()
             options.browser = try browser.access(config: try config.get(), hasKeys: options.keys != nil)
         } catch let error as SettingsError {
             PlainOutput.note("marvel-gallery: \(PlainOutput.v(error.description))")

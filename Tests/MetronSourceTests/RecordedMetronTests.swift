@@ -89,7 +89,7 @@ final class RecordedMetronTests: XCTestCase {
         XCTAssertEqual(ids.count, 537)
         let first = try MetronRecordings.page(MetronIssueSummary.self, "character_1_issue_list.json").results[0]
         XCTAssertEqual(first.displayName, "Fantastic Four (1961) #45")
-        XCTAssertEqual(first.seriesYearBegan, 1961)
+        XCTAssertEqual(first.series.yearBegan, 1961)
         XCTAssertEqual(first.number, "45")
         XCTAssertNil(first.storeDate)
     }
@@ -98,7 +98,7 @@ final class RecordedMetronTests: XCTestCase {
         let (issue, notes) = try MetronRecordings.detail(MetronIssue.self, "issue_1.json")
         XCTAssertEqual(notes, [])
         XCTAssertEqual(issue.marvelTitle, "Death of the Inhumans (2018) #1")
-        XCTAssertEqual(issue.seriesType, "Limited Series")
+        XCTAssertEqual(issue.series.type, "Limited Series")
         XCTAssertEqual(issue.storyTitles, ["Chapter One: Vox"])
         XCTAssertEqual(issue.price, 4.99)
         XCTAssertEqual(issue.pageCount, 40)

@@ -1,10 +1,4 @@
 extension Strings {
-    /// Every English text: the grid's table and the detail pages' and comics gallery's.
-    static let english: [StringKey: String] = englishTable.merging(englishDetailTable) { grid, _ in grid }
-        .merging(englishErrorTable) { earlier, _ in earlier }
-        .merging(englishSavedTable) { earlier, _ in earlier }
-        .merging(englishOrderingTable) { earlier, _ in earlier }
-
     /// English texts of the detail pages and the comics gallery.
     static let englishDetailTable: [StringKey: String] = [
         .detailLoading: "Loading…",

@@ -1,9 +1,4 @@
 extension Strings {
-    /// Every Spanish text: the main table and the error texts.
-    static let spanish: [StringKey: String] = spanishTable.merging(spanishErrorTable) { earlier, _ in earlier }
-        .merging(spanishSavedTable) { earlier, _ in earlier }
-        .merging(spanishOrderingTable) { earlier, _ in earlier }
-
     /// English error texts. `{n}` hold the technical details (host, status, JSON path, server
     /// text), which are shown as they are; only the sentence around them is translated.
     static let englishErrorTable: [StringKey: String] = [

@@ -12,6 +12,18 @@ public struct Strings: Equatable, Sendable {
         }
     }
 
+    /// Every English text: the grid's, the detail pages' and comics gallery's, the errors',
+    /// the saved lists' and the orderings'.
+    static let english = combined(englishTable, englishDetailTable, englishErrorTable, englishSavedTable,
+                                  englishOrderingTable)
+    /// Every Spanish text (a key it lacks is shown in English).
+    static let spanish = combined(spanishTable, spanishErrorTable, spanishSavedTable, spanishOrderingTable)
+
+    /// One language's tables as one; where two hold a key, the earlier table's text wins.
+    private static func combined(_ tables: [StringKey: String]...) -> [StringKey: String] {
+        tables.reduce(into: [:]) { all, table in all.merge(table) { earlier, _ in earlier } }
+    }
+
     public subscript(_ key: StringKey) -> String {
         Strings.table(for: language)[key] ?? Strings.english[key] ?? key.rawValue
     }

@@ -101,9 +101,9 @@ public enum MetronRecordingsImport {
         func comic(_ issue: MetronIssueSummary, seriesID: Int? = nil) -> [String: Any] {
             // Series lists name a series as issue items do ("Death of the Inhumans") or with its
             // year ("Death of the Inhumans (2018)").
-            let titled = MetronToMarvel.seriesTitle(issue.seriesName, issue.seriesYearBegan, nil)
-            return translate.comic(issue, seriesID: seriesID ?? seriesIDs[SeriesKey(issue.seriesName, issue.seriesYearBegan)]
-                ?? seriesIDs[SeriesKey(titled, issue.seriesYearBegan)])
+            let titled = MetronToMarvel.seriesTitle(issue.series.name, issue.series.yearBegan, nil)
+            return translate.comic(issue, seriesID: seriesID ?? seriesIDs[SeriesKey(issue.series.name, issue.series.yearBegan)]
+                ?? seriesIDs[SeriesKey(titled, issue.series.yearBegan)])
         }
         let parts = request.split(separator: "?")[0].split(separator: "/").map(String.init)
         let kind = parts.count > 1 ? parts[1] : ""
@@ -119,7 +119,7 @@ public enum MetronRecordingsImport {
             return page.results.map { issue in
                 var comic = comic(issue, seriesID: owner?.kind == "series" ? ownerID : nil)
                 if let owner {
-                    let name = owner.kind == "series" ? MetronToMarvel.seriesTitle(issue.seriesName, issue.seriesYearBegan, nil) : ""
+                    let name = owner.kind == "series" ? MetronToMarvel.seriesTitle(issue.series.name, issue.series.yearBegan, nil) : ""
                     MetronToMarvel.link(&comic, owner.field, to: (owner.kind, ownerID, name))
                 }
                 return comic

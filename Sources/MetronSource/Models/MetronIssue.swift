@@ -9,10 +9,7 @@ public struct MetronIssue: MetronRecord, Equatable {
 
     public var id: Int
     public var publisher: String?
-    public var seriesID: Int?
-    public var seriesName: String
-    public var seriesYearBegan: Int?
-    public var seriesType: String?
+    public var series: MetronIssueSeries
     public var number: String
     public var title: String
     /// The story titles (`name` is a list in Metron).
@@ -36,12 +33,7 @@ public struct MetronIssue: MetronRecord, Equatable {
     public init(fields: inout MetronFields) throws(MetronError) {
         id = try fields.id()
         publisher = fields.inside("publisher") { $0.text("name") }
-        // The series type's notes name it by the record's place, beside the series (`issue 5 series_type`).
-        let typePlace = "\(fields.place) series_type"
-        (seriesID, seriesName, seriesYearBegan, seriesType) = fields.inside("series") { series in
-            (MetronFields.int(series.object["id"]), series.text("name") ?? "", series.int("year_began"),
-             series.inside("series_type", place: typePlace) { $0.text("name") })
-        }
+        series = MetronIssueSeries(issue: &fields)
         number = fields.text("number") ?? ""
         title = fields.text("title") ?? ""
         switch fields.object["name"] {
@@ -72,7 +64,7 @@ public struct MetronIssue: MetronRecord, Equatable {
 
     /// "Death of the Inhumans (2018) #1", as Marvel titles its comics.
     public var marvelTitle: String {
-        let years = seriesYearBegan.map { " (\($0))" } ?? ""
-        return number.isEmpty ? seriesName + years : "\(seriesName)\(years) #\(number)"
+        let years = series.yearBegan.map { " (\($0))" } ?? ""
+        return number.isEmpty ? series.name + years : "\(series.name)\(years) #\(number)"
     }
 }

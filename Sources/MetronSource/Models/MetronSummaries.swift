@@ -38,9 +38,7 @@ public struct MetronSeriesSummary: MetronRecord, Equatable {
 /// carry the cover image, so comics grids need no detail request per cover.
 public struct MetronIssueSummary: MetronRecord, Equatable {
     public var id: Int
-    public var seriesName: String
-    public var seriesVolume: Int?
-    public var seriesYearBegan: Int?
+    public var series: MetronIssueSeries
     public var number: String
     /// "Fantastic Four (1961) #45".
     public var displayName: String
@@ -51,11 +49,9 @@ public struct MetronIssueSummary: MetronRecord, Equatable {
 
     public init(fields: inout MetronFields) throws(MetronError) {
         id = try fields.id()
-        (seriesName, seriesVolume, seriesYearBegan) = fields.inside("series") { series in
-            (series.text("name") ?? "", series.int("volume"), series.int("year_began"))
-        }
+        series = MetronIssueSeries(issue: &fields)
         number = fields.text("number") ?? ""
-        displayName = fields.text("issue") ?? "\(seriesName) #\(number)"
+        displayName = fields.text("issue") ?? "\(series.name) #\(number)"
         coverDate = fields.text("cover_date")
         storeDate = fields.text("store_date")
         image = fields.text("image")

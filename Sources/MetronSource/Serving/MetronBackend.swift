@@ -139,20 +139,20 @@ struct MetronBackend: Sendable {
         var known: [String: Int] = [:]
         func key(_ name: String, _ year: Int?) -> String { "\(name.lowercased())|\(year.map(String.init) ?? "")" }
         for detail in details.compactMap({ $0 }) {
-            if let id = detail.seriesID { known[key(detail.seriesName, detail.seriesYearBegan)] = id }
+            if let id = detail.series.id { known[key(detail.series.name, detail.series.yearBegan)] = id }
         }
         var objects: [[String: Any]] = []
         for (item, detail) in zip(items, details) {
             if let detail { objects.append(translate.comic(detail)); continue }
-            let seriesKey = key(item.seriesName, item.seriesYearBegan)
+            let seriesKey = key(item.series.name, item.series.yearBegan)
             if let series { known[seriesKey] = series }
-            if known[seriesKey] == nil, !item.seriesName.isEmpty {
-                known[seriesKey] = await seriesID(named: item.seriesName, began: item.seriesYearBegan, volume: item.seriesVolume)
+            if known[seriesKey] == nil, !item.series.name.isEmpty {
+                known[seriesKey] = await seriesID(named: item.series.name, began: item.series.yearBegan, volume: item.series.volume)
             }
             if known[seriesKey] == nil, let detail = try? await client.detail(MetronIssue.self, "issue", id: item.id) {
                 // Not in Metron's series list as named: this issue's own detail names its series
                 // by id (one request, kept; the item is then its whole detail).
-                if let id = detail.seriesID { known[seriesKey] = id }
+                if let id = detail.series.id { known[seriesKey] = id }
                 objects.append(translate.comic(detail))
                 continue
             }

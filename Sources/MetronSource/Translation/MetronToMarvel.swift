@@ -40,9 +40,9 @@ public struct MetronToMarvel: Sendable {
 
     public func comic(_ i: MetronIssue) -> Object {
         var object = comicShell(id: i.id, title: i.marvelTitle, number: i.number, image: i.image, modified: i.modified,
-                                series: (i.seriesID, i.seriesName, i.seriesYearBegan))
+                                series: i.series, seriesID: i.series.id)
         object["description"] = i.desc.isEmpty ? NSNull() : i.desc
-        object["format"] = Self.format(seriesType: i.seriesType, number: i.number)
+        object["format"] = Self.format(seriesType: i.series.type, number: i.number)
         object["pageCount"] = i.pageCount ?? 0
         object["upc"] = i.upc ?? ""
         object["isbn"] = i.isbn ?? ""
@@ -67,7 +67,7 @@ public struct MetronToMarvel: Sendable {
     /// Metron's series list looked up by name and start year).
     public func comic(_ s: MetronIssueSummary, seriesID: Int?) -> Object {
         var object = comicShell(id: s.id, title: s.displayName, number: s.number, image: s.image, modified: s.modified,
-                                series: (seriesID, s.seriesName, s.seriesYearBegan))
+                                series: s.series, seriesID: seriesID)
         object["dates"] = Self.dates(store: s.storeDate, cover: s.coverDate, foc: nil)
         return object
     }
@@ -75,10 +75,10 @@ public struct MetronToMarvel: Sendable {
     /// A comic's fields and its series: by id when it is known, else (issue list items name
     /// their series without its id) by name with an empty link.
     private func comicShell(id: Int, title: String, number: String, image: String?, modified: String?,
-                            series: (id: Int?, name: String, began: Int?)) -> Object {
+                            series: MetronIssueSeries, seriesID: Int?) -> Object {
         var object = comicFields(id: id, title: title, number: number, image: image, modified: modified)
-        let seriesTitle = Self.seriesTitle(series.name, series.began, nil)
-        if let seriesID = series.id {
+        let seriesTitle = Self.seriesTitle(series.name, series.yearBegan, nil)
+        if let seriesID {
             object["series"] = ["resourceURI": MarvelShapes.uri("series", seriesID), "name": seriesTitle]
         } else if !series.name.isEmpty {
             // No id: the contract's empty link, never a search URL (clients take the id from
