@@ -80,11 +80,12 @@ struct WalkBench: AsyncParsableCommand {
         }
         if !skipWalk {
             let walk = try await heldPageDown(synthetic, screen: walkScreen, resetPeak: true)
-            let peak = Self.peakRSSMegabytes()
-            print(String(format: "50,000 walk (PageDown held at %.0f Hz to the end, %@): %.1f s, %d list requests, %d image requests; %d of %d tiles drawn within 100 ms = %.1f %% (target >= 50 %%): %@; median %.0f ms, p90 %.0f ms; round trip %.0f ms at the end; %@; peak RSS %d MB (target <= 100 MB): %@",
+            let peak = walk.peakMegabytes
+            let withBookkeeping = Self.peakRSSMegabytes()
+            print(String(format: "50,000 walk (PageDown held at %.0f Hz to the end, %@): %.1f s, %d list requests, %d image requests; %d of %d tiles drawn within 100 ms = %.1f %% (target >= 50 %%): %@; median %.0f ms, p90 %.0f ms; round trip %.0f ms at the end; %@; peak RSS %d MB (target <= 100 MB): %@ (%d MB with the benchmark's stats read after the walk)",
                          rate, walkSize, walk.seconds, walk.listRequests, walk.imageRequests, walk.within, walk.appeared, walk.share,
                          walk.share >= 50 ? "PASS" : "FAIL", walk.median, walk.p90, walk.roundTrip, walk.lateCauses,
-                         peak, peak <= 100 ? "PASS" : "FAIL"))
+                         peak, peak <= 100 ? "PASS" : "FAIL", withBookkeeping))
         }
         synthetic.stop()
     }
@@ -92,6 +93,8 @@ struct WalkBench: AsyncParsableCommand {
     struct Held {
         var appeared = 0, within = 0, listRequests = 0, imageRequests = 0
         var share = 0.0, median = 0.0, p90 = 0.0, seconds = 0.0
+        /// This process's peak RSS during the walk (VmHWM), MB (0: not measured).
+        var peakMegabytes = 0
         /// Pictures that reached the model during the walk, and those of items never on screen
         /// (the pipeline's own "wasted prefetch" counts a prefetched picture drawn without a
         /// second, visible request as wasted, so the model is asked instead).
@@ -138,7 +141,12 @@ struct WalkBench: AsyncParsableCommand {
         _ = try? await session.wait("the last screen", timeout: .seconds(10)) {
             $0.isGridComplete && (letGoAfter == nil || $0.requestedThumbnails.isEmpty)
         }
+        // The walk's peak is read before the benchmark's own bookkeeping: the server's stats
+        // parsed as JSON (2,000 paths, about 9 MB of dictionaries in heaptrack) and the
+        // tracker's summary are not the gallery's memory.
+        let peak = resetPeak ? Self.peakRSSMegabytes() : 0
         var held = tracker.summary()
+        held.peakMegabytes = peak
         held.seconds = Double((clock.now - start).components.attoseconds) / 1e18 + Double((clock.now - start).components.seconds)
         let stats = try await server.stats()
         held.listRequests = stats.list

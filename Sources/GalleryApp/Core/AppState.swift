@@ -89,6 +89,9 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var failedThumbnails: Set<ThumbnailKey> = []
     /// The measured picture round trip, for the prefetch distance.
     public internal(set) var pictureRoundTrip = RoundTripEstimate()
+    /// The measured list page round trip (asked → answer handled), for whether a held key
+    /// outruns the pages.
+    public internal(set) var pageRoundTrip = RoundTripEstimate()
     /// The event loop's clock at the message being handled (ms, monotonic; nil: untimed, as
     /// in tests that do not pass one): the time of a key, for the pace of a held key.
     public internal(set) var clockMillis: UInt64?

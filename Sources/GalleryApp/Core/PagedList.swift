@@ -29,10 +29,11 @@ public struct PagedList: Equatable, Sendable {
     /// duplicates included) and whether the end was seen.
     private var nextOffset = 0
     private var sequentialEnd = false
-    /// Sparse paging: the position the page in flight starts at.
-    private var pendingStart = 0
-    /// The page in flight, if any (at most one per list).
-    public private(set) var pending: PageRequest?
+    /// The pages in flight: one, or two while a held key outruns the pages (`requestPage`'s
+    /// `lead`), each with the position it starts at and when it was asked.
+    private var inFlight: [PendingPage] = []
+    /// The page in flight asked first, if any.
+    public var pending: PageRequest? { inFlight.first?.request }
     /// The last page failure; cleared by a retry.
     public private(set) var failure: PageFailure?
     /// Records the server sent that could not be read (skipped; the rest of their page is kept).
@@ -91,7 +92,7 @@ public struct PagedList: Equatable, Sendable {
     /// Positions addressable by jumps: `total` once known (sequential lists: the loaded items).
     public var count: Int { slots.count + tail.count }
     public var isEmpty: Bool { slots.isEmpty && tail.isEmpty }
-    public var isLoading: Bool { pending != nil }
+    public var isLoading: Bool { !inFlight.isEmpty }
     /// Every position is loaded (sparse) or the last page was seen (sequential).
     public var endReached: Bool { isSequential ? sequentialEnd : total != nil && slots.isFull }
     /// The list's last position is loaded (End fetched it), whether or not the ones before
@@ -112,25 +113,46 @@ public struct PagedList: Equatable, Sendable {
     /// failure waits for `r`): the first gap on screen, else the gap nearest the screen within
     /// `margin` positions in the scroll direction. Each request covers only gap positions, at
     /// most `limit`. Returns the request to send, if any.
-    public mutating func requestPage(visible: Range<Int>, margin: Int, limit: Int) -> PageRequest? {
-        guard pending == nil, failure == nil else { return nil }
+    ///
+    /// `lead` (a held key that outruns the pages: the positions it covers before a page asked
+    /// now lands and its pictures come): two pages may be in flight, and each asks the gaps of a
+    /// block of `limit` positions at a multiple of `limit` (the blocks a walk from the start
+    /// asks, so a gap left behind is filled later by as many pages as without the lead), first
+    /// where the screen will be by then, within the same reach (`margin`) as without it.
+    public mutating func requestPage(visible: Range<Int>, margin: Int, limit: Int, lead: Int? = nil,
+                                     atMillis now: UInt64? = nil) -> PageRequest? {
+        guard failure == nil, inFlight.count < (lead == nil ? 1 : Self.heldPagesInFlight) else { return nil }
         let range: Range<Int>
+        let asked = inFlight.map { $0.start..<($0.start + $0.request.limit) }
         if total == nil || isSequential {
-            guard !endReached else { return nil }
+            guard inFlight.isEmpty, !endReached else { return nil }
             guard slots.isEmpty || slots.count - visible.upperBound < margin else { return nil }
             range = nextOffset..<(nextOffset + limit)
-        } else if let probe = slots.endProbe(limit: limit) ?? slots.gapToFetch(visible: visible, margin: margin,
-                                                                                forward: scrollsForward, limit: limit) {
+        } else if let probe = slots.endProbe(limit: limit) {
             // The real end first, while it is looked for: what is on screen may not exist.
+            guard inFlight.isEmpty else { return nil }
             range = probe
+        } else if let lead, let block = slots.blockToFetch(visible: visible, margin: margin, lead: lead, forward: scrollsForward,
+                                                          limit: limit, asked: asked) {
+            range = block
+        } else if let gap = slots.gapToFetch(visible: visible, margin: margin, forward: scrollsForward, limit: limit, asked: asked) {
+            range = gap
         } else {
             return nil
         }
         let offset = total == nil || isSequential ? range.lowerBound : range.lowerBound + slots.shift
         let request = PageRequest(listID: id, query: query, offset: offset, limit: range.count, order: order)
-        pending = request
-        pendingStart = range.lowerBound
+        inFlight.append(PendingPage(request: request, start: range.lowerBound, since: now))
         return request
+    }
+
+    /// Pages in flight at once while a held key outruns them: one page of 100 a round trip
+    /// cannot keep up with 720 positions a second once the round trip passes 139 ms.
+    static let heldPagesInFlight = 2
+
+    /// When `request`, in flight, was asked (ms, the event loop's clock; nil: untimed).
+    public func askedAt(_ request: PageRequest) -> UInt64? {
+        inFlight.first { $0.request == request }?.since
     }
 
     /// Clears a failure so the next request retries the same gap.
@@ -138,8 +160,8 @@ public struct PagedList: Equatable, Sendable {
 
     /// Applies a page answer. Returns false when it is not the answer this list waits for.
     public mutating func receive(_ request: PageRequest, result: Result<ItemPage, PageFailure>) -> Bool {
-        guard request == pending else { return false }
-        pending = nil
+        guard let at = inFlight.firstIndex(where: { $0.request == request }) else { return false }
+        let start = inFlight.remove(at: at).start
         switch result {
         case .failure(let error):
             failure = error
@@ -153,7 +175,7 @@ public struct PagedList: Equatable, Sendable {
                 && page.items.map(\.id) == slots.items.prefix(page.items.count).map(\.id)
             // A repeated page's unreadable records are the ones already counted.
             if !repeated { unreadableRecords += page.unreadable }
-            if isSequential { receiveSequential(page) } else { receiveSparse(page, for: request) }
+            if isSequential { receiveSequential(page) } else { receiveSparse(page, for: request, at: start) }
             // The list can end before the selection (End past what the server really has).
             selection = min(selection, max(0, count - 1))
             // A name the server found and the loaded names matched too is shown once, first.
@@ -182,7 +204,7 @@ public struct PagedList: Equatable, Sendable {
     }
 
     /// Writes a page into its positions (`SparseSlots.write`: dedup, a changing total, short pages).
-    private mutating func receiveSparse(_ page: ItemPage, for request: PageRequest) {
+    private mutating func receiveSparse(_ page: ItemPage, for request: PageRequest, at start: Int) {
         var ignored = false
         // The query alone is captured: a copy of the list would share the slots' storage, and
         // the write would then copy every item loaded so far, on every page of a long walk.
@@ -190,9 +212,15 @@ public struct PagedList: Equatable, Sendable {
         // A server that caps pages below the 100 asked (its `limit` says so) sends full pages of
         // its own size: only a page short of that ends the list.
         let applied = page.servedLimit.map { min(max($0, 1), request.limit) } ?? request.limit
-        slots.write(page.items, at: pendingStart, total: page.total, unreadable: page.unreadable,
+        let shift = slots.shift
+        slots.write(page.items, at: start, total: page.total, unreadable: page.unreadable,
                     requested: (request.offset, applied)) {
             Self.accepts($0, query: query, mergesLoadedMatches: merges, sawPastDigits: &ignored)
+        }
+        // Positions removed as duplicates move the later page in flight back with them.
+        let removed = slots.shift - shift
+        if removed > 0 {
+            for i in inFlight.indices where inFlight[i].start > start { inFlight[i].start = max(start, inFlight[i].start - removed) }
         }
     }
 
@@ -246,6 +274,13 @@ public struct PagedList: Equatable, Sendable {
         let lastTop = max(0, grid.rowCount(items: count) - grid.visibleRows)
         topRow = min(max(0, topRow), lastTop)
     }
+}
+
+/// A page in flight: the request, the position it starts at, and when it was asked.
+struct PendingPage: Equatable, Sendable {
+    let request: PageRequest
+    var start: Int
+    let since: UInt64?
 }
 
 /// A request for one page of one list.

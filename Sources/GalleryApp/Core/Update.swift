@@ -89,7 +89,9 @@ extension AppState {
         let (visible, margin) = pageWindow(lists[top], grid: grid)
         effects += watchSavedFile()
         answerSavedPages(visible: visible, margin: margin)
-        if let request = lists[top].requestPage(visible: visible, margin: margin, limit: config.pageSize) {
+        let lead = pageLead(lists[top])
+        while let request = lists[top].requestPage(visible: visible, margin: margin, limit: config.pageSize, lead: lead,
+                                                   atMillis: clockMillis) {
             effects.append(.fetchPage(request))
         }
         effects += syncThumbnailWindow()
@@ -117,13 +119,23 @@ extension AppState {
         return (visible, ahead + beyondSelection)
     }
 
-    /// While a held key outruns the pictures, the screen's own pictures wait for the key to be
-    /// let go; a timer looks again once no move came for the hold's gap, so a key let go with
-    /// nothing else in flight (the end of the list) is still noticed.
+    /// While a held key outruns the list's pages (a move comes sooner than a page's round
+    /// trip): the positions it covers before a page asked now lands and its pictures come
+    /// (`PagedList.requestPage`'s `lead`); nil otherwise.
+    func pageLead(_ list: PagedList) -> Int? {
+        guard let pageTrip = pageRoundTrip.millis, list.pace.outruns(atMillis: clockMillis, roundTripMillis: pageTrip) else {
+            return nil
+        }
+        return list.pace.positions(coveredIn: pageTrip + (roundTripMillis ?? 0))
+    }
+
+    /// While a held key outruns the pictures or the pages, the screen's own pictures and gaps
+    /// wait for the key to be let go; a timer looks again once no move came for the hold's gap,
+    /// so a key let go with nothing else in flight (the end of the list) is still noticed.
     mutating func watchLetGo() -> [Effect] {
         let list = current
         guard !letGoCheckPending, details.isEmpty, let interval = list.pace.moveIntervalMillis,
-              onScreenPriority(list) == .low else { return [] }
+              onScreenPriority(list) == .low || pageLead(list) != nil else { return [] }
         letGoCheckPending = true
         return [.startTimer(.letGo, milliseconds: Int(TravelPace.holdGapMoves * max(1, interval)) + 1)]
     }
@@ -151,7 +163,9 @@ extension AppState {
 
     mutating func receivePage(_ request: PageRequest, _ result: Result<ItemPage, PageFailure>) {
         guard let i = lists.firstIndex(where: { $0.id == request.listID }) else { return }
+        let since = lists[i].askedAt(request)
         guard lists[i].receive(request, result: result) else { return }
+        if let since, let now = clockMillis, now >= since { pageRoundTrip.add(millis: Int(now - since)) }
         if case .success(let page) = result {
             // Cleaned whole here: the header's cells would drop only the Esc bytes and show the rest.
             if let text = page.attributionText.map({ Sanitizer.clean($0) }), !text.isEmpty { attribution = text }
