@@ -122,6 +122,55 @@ final class EventLoopAnswerTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(server.answeredOnEventLoop - before, 1, "the first hit, before any miss")
     }
 
+    /// A large identity body goes from its memory file by sendfile (`BodyFile`): the router's
+    /// bytes, in its place among pipelined answers (a buffer answer before and after it, a
+    /// routed miss between), and nothing after the head of a HEAD.
+    func testLargeIdentityBodiesGoBySendfileInOrder() async throws {
+        let fast = try await start(onEventLoop: true)
+        let router = try await start(onEventLoop: false)
+        defer { Task { await fast.stop(); await router.stop() } }
+        let toFast = LoopbackHTTP(port: fast.port), toRouter = LoopbackHTTP(port: router.port)
+        defer { toFast.close(); toRouter.close() }
+        let large = "/v1/public/comics?limit=100", small = "/v1/public/characters?limit=1"
+        let expected = try toRouter.get(large)
+        XCTAssertGreaterThanOrEqual(expected.body.count, BodyFile.smallest, "a body large enough for a file")
+        XCTAssertEqual(try toFast.get(large).body, expected.body, "built by the router, kept with its file")
+        let smallBody = try toFast.get(small).body
+        XCTAssertEqual(fast.answeredFromFiles, 0)
+        let alone = try toFast.get(large)
+        XCTAssertTrue(alone.body == expected.body, "the file's bytes are the body's")
+        XCTAssertEqual(undated(alone), undated(expected))
+        XCTAssertEqual(fast.answeredFromFiles, 1)
+
+        let fd = try LoopbackHTTP.socket(port: fast.port)
+        defer { close(fd) }
+        let asks: [(method: String, target: String)] = [("GET", small), ("GET", large), ("HEAD", large), ("GET", large),
+                                                       ("GET", "/v1/public/characters?limit=2"), ("GET", large), ("GET", small)]
+        let before = fast.answeredOnEventLoop
+        XCTAssertTrue(HeaderTimeoutTests.send(fd, asks.map { "\($0.method) \($0.target) HTTP/1.1\r\nHost: 127.0.0.1:\(fast.port)\r\n\r\n" }.joined()))
+        var buffer: [UInt8] = []
+        for (index, ask) in asks.enumerated() {
+            let answer = try Self.nextAnswer(fd, &buffer, bodiless: ask.method == "HEAD")
+            XCTAssertEqual(answer.head.first, "HTTP/1.1 200 OK", "\(index)")
+            switch (ask.method, ask.target) {
+            case ("HEAD", _):
+                XCTAssertTrue(answer.head.contains("Content-Length: \(expected.body.count)"), "\(answer.head)")
+            case (_, large): XCTAssertTrue(answer.body == expected.body, "answer \(index)")
+            case (_, small): XCTAssertEqual(answer.body, smallBody, "answer \(index)")
+            default: XCTAssertEqual(try Self.limit(of: answer.body), 2, "the routed miss, in its place")
+            }
+        }
+        XCTAssertTrue(buffer.isEmpty, "nothing after the last answer (a HEAD's body would shift every later one)")
+        // The four before the routed miss at least (those after it wait for its answer, read
+        // in the same pass or not); of them, the two GETs of the large page went from its file.
+        XCTAssertGreaterThanOrEqual(fast.answeredOnEventLoop - before, 4)
+        XCTAssertGreaterThanOrEqual(fast.answeredFromFiles, 3)
+    }
+
+    private static func limit(of body: [UInt8]) throws -> Int {
+        container(try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]))["limit"] as? Int ?? -1
+    }
+
     /// Every request is one combined line with the credentials redacted and counted in the
     /// statistics, whichever path answered it: the cached GET, HEAD (no bytes) and 304 (none).
     func testAccessLogAndCountersSeeEveryEventLoopAnswer() async throws {
