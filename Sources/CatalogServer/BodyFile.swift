@@ -1,5 +1,6 @@
 import CMalloc
 import NIOCore
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,6 +15,11 @@ final class BodyFile: Sendable {
     /// Bodies below this go in the same `writev` as their head: one system call, where a file
     /// needs a `writev` and a `sendfile`.
     static let smallest = 64 << 10
+    /// Files open at once, at most: each holds a descriptor, and `serve` also holds one per
+    /// connection (512 by default) under a limit that is often 1,024. Past it, bodies go from
+    /// their buffers.
+    static let most = 128
+    private static let open = Atomic(0)
 
     private let descriptor: CInt
     let count: Int
@@ -23,8 +29,15 @@ final class BodyFile: Sendable {
     init?(_ body: ByteBuffer) {
         #if os(Linux)
         guard body.readableBytes >= Self.smallest else { return nil }
+        guard Self.open.add(1, ordering: .relaxed).newValue <= Self.most else {
+            Self.open.subtract(1, ordering: .relaxed)
+            return nil
+        }
         let fd = memfd_create("marvel-gallery-answer", UInt32(MG_MFD_CLOEXEC | MG_MFD_ALLOW_SEALING))
-        guard fd >= 0 else { return nil }
+        guard fd >= 0 else {
+            Self.open.subtract(1, ordering: .relaxed)
+            return nil
+        }
         let written = body.withUnsafeReadableBytes { bytes -> Bool in
             var offset = 0
             while offset < bytes.count {
@@ -37,6 +50,7 @@ final class BodyFile: Sendable {
         }
         guard written, fcntl(fd, CInt(MG_F_ADD_SEALS), CInt(MG_F_SEAL_WRITE | MG_F_SEAL_SHRINK | MG_F_SEAL_GROW)) == 0 else {
             close(fd)
+            Self.open.subtract(1, ordering: .relaxed)
             return nil
         }
         descriptor = fd
@@ -46,7 +60,13 @@ final class BodyFile: Sendable {
         #endif
     }
 
-    deinit { close(descriptor) }
+    deinit {
+        close(descriptor)
+        Self.open.subtract(1, ordering: .relaxed)
+    }
+
+    /// Files open now (tests).
+    static var openCount: Int { open.load(ordering: .relaxed) }
 
     /// The whole file as a region for one write, with what must stay alive until that write
     /// completes or fails (`release`). Each write has a handle of its own: NIO refuses a handle

@@ -37,4 +37,20 @@ final class BodyFileTests: XCTestCase {
         XCTAssertEqual(fcntl(descriptor, F_GETFD), -1, "closed with its last holder")
         XCTAssertEqual(errno, EBADF)
     }
+
+    /// At most `BodyFile.most` files are open at once; past it a body has none, and one
+    /// let go makes room again.
+    func testFilesOpenAtOnceAreCapped() throws {
+        let body = ByteBuffer(repeating: 7, count: BodyFile.smallest)
+        var files: [BodyFile] = []
+        while let file = BodyFile(body) {
+            files.append(file)
+            XCTAssertLessThanOrEqual(files.count, BodyFile.most)
+            if files.count > BodyFile.most { break }
+        }
+        XCTAssertEqual(BodyFile.openCount, BodyFile.most, "the cap, counting files other tests left open")
+        XCTAssertFalse(files.isEmpty)
+        files.removeLast()
+        XCTAssertNotNil(BodyFile(body), "room for one again")
+    }
 }
