@@ -57,7 +57,8 @@ let package = Package(
         // giflib ships no .pc file on Debian; the module map links it directly.
         .systemLibrary(name: "CGIF", path: "Sources/CLibraries/CGIF",
                        providers: [.apt(["libgif-dev"])]),
-        // glibc's malloc_trim (malloc.h), for `serve` to give back a drained burst's memory.
+        // glibc's malloc_trim (malloc.h), for `serve` to give back a drained burst's memory, and
+        // memfd_create with file seals, for the large cached bodies `serve` sends with sendfile.
         .systemLibrary(name: "CMalloc", path: "Sources/CLibraries/CMalloc"),
         // The C that Swift cannot call, one shim per domain: libcurl loaded on first use, the
         // async-signal-safe terminal restore, and the setjmp-guarded codecs.
@@ -213,6 +214,7 @@ let package = Package(
         .testTarget(name: "CatalogTests", dependencies: [
             "Catalog", "CatalogServer", "Digests", "EmbeddedCatalogFile", "MarvelAPI", "HTTPTransport", "ImageCore", "TestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "NIOCore", package: "swift-nio"),
         ]),
         .testTarget(name: "ImagePipelineTests", dependencies: [
             "ImagePipeline", "CacheKit", "CatalogServer", "ImageCore", "HTTPTransport", "MarvelAPI", "TerminalUI", "TestSupport",

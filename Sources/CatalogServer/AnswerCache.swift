@@ -13,7 +13,16 @@ final class AnswerCache: Sendable {
         let body: ByteBuffer
         /// The gzip form, made the first time a client asks for it (then sent as it is).
         var gzipped: ByteBuffer?
-        var cost: Int { body.readableBytes + (gzipped?.readableBytes ?? 0) }
+        /// The identity body in a memory file when it is large (`BodyFile`), for sendfile.
+        let file: BodyFile?
+        var cost: Int { body.readableBytes + (gzipped?.readableBytes ?? 0) + (file?.count ?? 0) }
+
+        init(etag: String, body: ByteBuffer, gzipped: ByteBuffer? = nil) {
+            self.etag = etag
+            self.body = body
+            self.gzipped = gzipped
+            file = BodyFile(body)
+        }
     }
 
     private let state: Mutex<LRUCache<String, Entry>>

@@ -101,6 +101,9 @@ public final class CatalogServer: Sendable {
     /// Requests answered on the event loop from the answer cache, ahead of the router.
     public var answeredOnEventLoop: Int { answers?.count.current ?? 0 }
 
+    /// Of those, the answers whose body went by sendfile from a memory file (`BodyFile`).
+    var answeredFromFiles: Int { answers?.fromFiles.current ?? 0 }
+
     /// Stops listening and waits for the server task to end.
     public func stop() async {
         task.cancel()

@@ -14,6 +14,8 @@ struct EventLoopAnswers: Sendable {
     let date = HTTPDateClock()
     /// Answers sent here (`CatalogServer.answeredOnEventLoop`: tests know which path answered).
     let count = Counter()
+    /// Of those, the ones whose body went from a memory file (`BodyFile`).
+    let fromFiles = Counter()
 
     final class Counter: Sendable {
         private let value = Atomic(0)
@@ -71,17 +73,20 @@ struct EventLoopAnswers: Sendable {
     }
 
     /// An answer as it goes on the wire: the encoded head (up to `Date`), then the Date line
-    /// (`HTTPDateClock.line`), then the body (empty for HEAD and 304).
+    /// (`HTTPDateClock.line`), then the body (empty for HEAD and 304): from `file` when it has
+    /// one, the same bytes as `body`, else from `body`.
     struct Encoded {
         let head: ByteBuffer
         let body: ByteBuffer
+        let file: BodyFile?
     }
 
     func answer(_ head: HTTPRequestHead, _ ask: Ask, client: @autoclosure () -> SocketAddress?) -> Encoded? {
         let found: ReadyAnswers.Ready, body: ByteBuffer
+        var file: BodyFile?
         if let known = ready.get(ask.key), let held = self.body(of: known) {
             found = known
-            body = held
+            (body, file) = held
         } else {
             // The request as the router would see it (Hummingbird's codec makes the same).
             guard let request = try? HTTPRequest(head, secure: false, splitCookie: false) else { return nil }
@@ -93,6 +98,7 @@ struct EventLoopAnswers: Sendable {
                                        body: made.reply.status == 304 ? .none : made.gzip ? .gzip : .identity)
             ready.put(ask.key, found)
             body = made.reply.body
+            file = made.file
         }
         responder.stats.record(path: found.path, status: found.status, bytes: body.readableBytes)
         if responder.accessLog != nil {
@@ -100,19 +106,21 @@ struct EventLoopAnswers: Sendable {
                                 contentLength: body.readableBytes, referer: ask.key.referer, userAgent: ask.userAgent)
         }
         count.add()
-        return Encoded(head: found.head, body: ask.key.isHead ? ByteBuffer() : body)
+        if ask.key.isHead { return Encoded(head: found.head, body: ByteBuffer(), file: nil) }
+        if file != nil { fromFiles.add() }
+        return Encoded(head: found.head, body: body, file: file)
     }
 
-    /// The body a ready answer sends, while no fault is set and the answer cache still holds
-    /// the entry it was made from; nil otherwise.
-    private func body(of ready: ReadyAnswers.Ready) -> ByteBuffer? {
+    /// The body a ready answer sends (and its memory file, if any), while no fault is set and
+    /// the answer cache still holds the entry it was made from; nil otherwise.
+    private func body(of ready: ReadyAnswers.Ready) -> (ByteBuffer, BodyFile?)? {
         guard responder.faults.current.isEmpty, let entry = responder.cache.get(ready.cacheKey), entry.etag == ready.etag else {
             return nil
         }
         switch ready.body {
-        case .none: return ByteBuffer()
-        case .gzip: return entry.gzipped
-        case .identity: return entry.body
+        case .none: return (ByteBuffer(), nil)
+        case .gzip: return entry.gzipped.map { ($0, nil) }
+        case .identity: return (entry.body, entry.file)
         }
     }
 }

@@ -23,6 +23,8 @@ extension MarvelResponder {
         let etag: String
         /// The body is the entry's gzip form.
         let gzip: Bool
+        /// The identity body's memory file, when the reply sends that body and it has one.
+        let file: BodyFile?
     }
 
     /// The answer to a GET or HEAD of an API page that the answer cache holds, or nil.
@@ -45,7 +47,8 @@ extension MarvelResponder {
         if gzip, hit.gzipped == nil { return nil }
         let reply = Self.reply(hit, ifNoneMatch: headers[.ifNoneMatch], acceptsGzip: gzip, packed: hit.gzipped)
         return CachedAnswer(reply: finished(reply, headers: headers, query: uri.query, gzip: gzip), key: key,
-                            etag: hit.etag, gzip: reply.isGzipped)
+                            etag: hit.etag, gzip: reply.isGzipped,
+                            file: reply.status == 304 || reply.isGzipped ? nil : hit.file)
     }
 
     /// The access log's line of one answered request, whichever path answered it.

@@ -206,7 +206,7 @@ struct MarvelResponder: HTTPResponder {
             }
             guard gzip, let packed = answer.gzip(served.pieces(answer.entities)) else {
                 let body = answer.json()
-                cache.put(key, AnswerCache.Entry(etag: answer.etag, body: body))
+                if cache.keepsAnswers { cache.put(key, AnswerCache.Entry(etag: answer.etag, body: body)) }
                 return .json(200, body, extra: [("ETag", answer.etag)])
             }
             if cache.keepsAnswers { cache.put(key, AnswerCache.Entry(etag: answer.etag, body: answer.json(), gzipped: packed)) }

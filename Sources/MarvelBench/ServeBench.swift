@@ -35,8 +35,11 @@ struct ServeBench: AsyncParsableCommand {
     @Option(help: "The identity page (the largest list page by default).")
     var identityTarget = "/v1/public/comics?limit=100"
 
-    @Option(help: "Which servers to load: serve, router, nginx (comma separated).")
+    @Option(help: "Which servers to load: serve, router, nginx (comma separated); base is added with --baseline.")
     var peers = "nginx,router,serve"
+
+    @Option(help: "Another marvel-gallery executable (another build of serve, e.g. main's) loaded as the peer `base` in every round.")
+    var baseline: String?
 
     struct Body {
         let name: String
@@ -57,10 +60,11 @@ struct ServeBench: AsyncParsableCommand {
         for tool in ["/usr/sbin/nginx", "/usr/bin/wrk", "/usr/bin/curl"] where !FileManager.default.isExecutableFile(atPath: tool) {
             throw ValidationError("\(tool) is missing: apt-get install -y nginx-light wrk curl")
         }
-        let wanted = Set(peers.split(separator: ",").map { String($0) })
+        let wanted = Set(peers.split(separator: ",").map { String($0) } + (baseline == nil ? [] : ["base"]))
         let serve = try ServeChild(binary: binary, arguments: [])
         let router = try ServeChild(binary: binary, arguments: ["--no-event-loop-answers"])
-        defer { serve.stop(); router.stop() }
+        let base = try baseline.map { try ServeChild(binary: $0, arguments: []) }
+        defer { serve.stop(); router.stop(); base?.stop() }
 
         let list = try Self.curl(serve.baseURL.absoluteString + "/v1/public/characters?limit=1", gzip: false)
         let id = (((try JSONSerialization.jsonObject(with: list) as? [String: Any])?["data"] as? [String: Any])?["results"]
@@ -76,7 +80,7 @@ struct ServeBench: AsyncParsableCommand {
         defer { try? FileManager.default.removeItem(at: folder) }
         for body in bodies {
             // The bytes serve sends (both forms, which also fills both servers' answer caches).
-            for child in [serve, router] {
+            for child in [serve, router] + (base.map { [$0] } ?? []) {
                 _ = try Self.curl(child.baseURL.absoluteString + body.target, gzip: true)
                 _ = try Self.curl(child.baseURL.absoluteString + body.target, gzip: false)
             }
@@ -94,11 +98,12 @@ struct ServeBench: AsyncParsableCommand {
         var commands: [String: [String: String]] = [:]
         for round in 1...rounds {
             for body in bodies {
-                for peer in ["nginx", "router", "serve"] where wanted.contains(peer) {
+                for peer in Self.order where wanted.contains(peer) {
                     let (url, pids): (String, [Int32])
                     switch peer {
                     case "nginx": (url, pids) = ("http://127.0.0.1:\(nginx.port)/\(body.file)", nginx.pids())
                     case "router": (url, pids) = (router.baseURL.absoluteString + body.target, [router.process.processIdentifier])
+                    case "base": (url, pids) = (base!.baseURL.absoluteString + body.target, [base!.process.processIdentifier])
                     default: (url, pids) = (serve.baseURL.absoluteString + body.target, [serve.process.processIdentifier])
                     }
                     let command = "wrk -t\(threads) -c\(connections) -d\(duration)s --latency \(body.gzip ? header : "")'\(url)'"
@@ -113,7 +118,7 @@ struct ServeBench: AsyncParsableCommand {
         }
         print("\nmedian of \(rounds) rounds (\(threads) threads, \(connections) connections, \(duration) s each):")
         print("serve: \(binary) serve --port 0; router: the same with --no-event-loop-answers; "
-              + "nginx: \(nginx.version), gzip_static and sendfile on, access_log off (\(nginx.config.path))")
+              + (baseline.map { "base: \($0) serve --port 0; " } ?? "") + "nginx: \(nginx.version), gzip_static and sendfile on, access_log off (\(nginx.config.path))")
         for body in bodies {
             guard let rows = figures[body.name] else { continue }
             let median = rows.mapValues { runs -> Figure in
@@ -121,18 +126,26 @@ struct ServeBench: AsyncParsableCommand {
                 return sorted[sorted.count / 2]
             }
             print("\(body.name):")
-            for peer in ["nginx", "router", "serve"] {
+            for peer in Self.order {
                 guard let figure = median[peer] else { continue }
                 var line = "  \(Self.padded(peer, 6)) " + String(format: "%8.0f req/s  p99 %6.2f ms  %5.1f us CPU/request",
                                                                       figure.requestsPerSecond, figure.p99ms, figure.cpuMicroseconds)
-                if peer != "nginx", let peerFigure = median["nginx"] {
-                    line += String(format: "  %.2fx nginx, p99 %.2fx", figure.requestsPerSecond / peerFigure.requestsPerSecond,
-                                   figure.p99ms / peerFigure.p99ms)
+                if peer != "nginx", let runs = rows[peer], let nginxRuns = rows["nginx"], runs.count == nginxRuns.count {
+                    // Each round's ratio to the nginx run just before it, then their median.
+                    func paired(_ value: (Figure) -> Double) -> Double {
+                        let ratios = zip(runs, nginxRuns).map { value($0) / value($1) }.sorted()
+                        return ratios[ratios.count / 2]
+                    }
+                    line += String(format: "  %.2fx nginx, p99 %.2fx (medians of the rounds' ratios)",
+                                   paired(\.requestsPerSecond), paired(\.p99ms))
                 }
                 print(line + "   [\(commands[body.name]?[peer] ?? "")]")
             }
         }
     }
+
+    /// The order each round loads the servers in.
+    static let order = ["nginx", "router", "base", "serve"]
 
     static func padded(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
 

@@ -122,6 +122,59 @@ final class EventLoopAnswerTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(server.answeredOnEventLoop - before, 1, "the first hit, before any miss")
     }
 
+    /// A large identity body goes from its memory file by sendfile (`BodyFile`): the router's
+    /// bytes and head, nothing after the head of a HEAD, and in its place among pipelined
+    /// answers (a buffer answer before it, routed ones after it).
+    func testLargeIdentityBodiesGoBySendfileInOrder() async throws {
+        let server = try await start(onEventLoop: true)
+        defer { Task { await server.stop() } }
+        let http = LoopbackHTTP(port: server.port)
+        defer { http.close() }
+        let large = "/v1/public/comics?limit=100", small = "/v1/public/characters?limit=1"
+        let expected = try http.get(large)  // built by the router, kept with its file
+        XCTAssertGreaterThanOrEqual(expected.body.count, BodyFile.smallest, "a body large enough for a file")
+        let smallBody = try http.get(small).body
+        XCTAssertEqual(server.answeredFromFiles, 0)
+        let before = server.answeredOnEventLoop
+        let head = try http.get(large, method: "HEAD")
+        XCTAssertEqual(undated(head), undated(expected))
+        XCTAssertTrue(head.body.isEmpty)
+        XCTAssertEqual(server.answeredFromFiles, 0, "a HEAD sends no file")
+        let sent = try http.get(large)  // on the same connection: the HEAD left nothing behind
+        XCTAssertTrue(sent.body == expected.body, "the file's bytes are the body's")
+        XCTAssertEqual(undated(sent), undated(expected))
+        XCTAssertEqual(server.answeredOnEventLoop - before, 2)
+        XCTAssertEqual(server.answeredFromFiles, 1)
+
+        let fd = try LoopbackHTTP.socket(port: server.port)
+        defer { close(fd) }
+        let asks: [(method: String, target: String)] = [("GET", small), ("GET", large), ("HEAD", large), ("GET", large),
+                                                       ("GET", "/v1/public/characters?limit=2"), ("GET", large), ("GET", small)]
+        let pipelined = server.answeredOnEventLoop
+        XCTAssertTrue(HeaderTimeoutTests.send(fd, asks.map { "\($0.method) \($0.target) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n" }.joined()))
+        var buffer: [UInt8] = []
+        for (index, ask) in asks.enumerated() {
+            let answer = try Self.nextAnswer(fd, &buffer, bodiless: ask.method == "HEAD")
+            XCTAssertEqual(answer.head.first, "HTTP/1.1 200 OK", "\(index)")
+            switch (ask.method, ask.target) {
+            case ("HEAD", _):
+                XCTAssertTrue(answer.head.contains("Content-Length: \(expected.body.count)"), "\(answer.head)")
+            case (_, large): XCTAssertTrue(answer.body == expected.body, "answer \(index)")
+            case (_, small): XCTAssertEqual(answer.body, smallBody, "answer \(index)")
+            default: XCTAssertEqual(try Self.limit(of: answer.body), 2, "the routed miss, in its place")
+            }
+        }
+        XCTAssertTrue(buffer.isEmpty, "nothing after the last answer (a HEAD's body would shift every later one)")
+        // The small page and the large one at least: once the large body is queued past the
+        // connection's high-water mark, later requests go to the router's writer, in order.
+        XCTAssertGreaterThanOrEqual(server.answeredOnEventLoop - pipelined, 2)
+        XCTAssertGreaterThanOrEqual(server.answeredFromFiles, 2)
+    }
+
+    private static func limit(of body: [UInt8]) throws -> Int {
+        container(try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]))["limit"] as? Int ?? -1
+    }
+
     /// Every request is one combined line with the credentials redacted and counted in the
     /// statistics, whichever path answered it: the cached GET, HEAD (no bytes) and 304 (none).
     func testAccessLogAndCountersSeeEveryEventLoopAnswer() async throws {
