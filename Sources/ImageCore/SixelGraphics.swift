@@ -22,15 +22,22 @@ public enum SixelGraphics {
     public static func encode(_ image: RGBImage, colors: Int = 256) throws(ImageError) -> [UInt8] {
         guard image.width > 0, image.height > 0 else { throw .invalidArgument("sixel: empty image") }
         let (palette, indices) = try quantized(image, colors: colors)
+        return try stream(indices: indices, width: image.width, height: image.height, palette: palette)
+    }
+
+    /// The sixel stream of indexed pixels (`width` x `height` palette numbers, row by row) with
+    /// `palette` (RGB triples, at most 256) as the colour registers: `mg_sixel_encode`.
+    public static func stream(indices: [UInt8], width: Int, height: Int, palette: [UInt8]) throws(ImageError) -> [UInt8] {
         var stream: UnsafeMutablePointer<UInt8>?
         let length = indices.withUnsafeBufferPointer { px in
             palette.withUnsafeBufferPointer { pal in
-                mg_sixel_encode(px.baseAddress, Int32(image.width), Int32(image.height), pal.baseAddress,
-                                Int32(palette.count / 3), &stream)
+                mg_sixel_encode(px.baseAddress, Int32(width), Int32(height), pal.baseAddress, Int32(palette.count / 3), &stream)
             }
         }
         defer { mg_sixel_free(stream) }
-        guard length > 0, let stream else { throw .invalidArgument("sixel: the stream could not be written") }
+        guard length > 0, let stream, indices.count >= width * height else {
+            throw .invalidArgument("sixel: the stream could not be written")
+        }
         return [UInt8](UnsafeBufferPointer(start: stream, count: length))
     }
 
