@@ -73,6 +73,8 @@ let package = Package(
         // CPU, under half of libdeflate's).
         .target(name: "CDeflate", path: "Sources/CLibraries/CDeflate",
                 linkerSettings: [.linkedLibrary("z"), .linkedLibrary("isal")]),
+        // The setjmp-guarded codecs, and the sixel stream of indexed pixels (`mg_sixel_encode`:
+        // libsixel's bytes with bookkeeping linear in the pixels; libsixel builds the palette).
         .target(name: "CImageCodecs", dependencies: ["CJPEG", "CPNG", "CGIF"],
                 path: "Sources/CLibraries/CImageCodecs",
                 // giflib has no pkg-config file: link it here so every product that

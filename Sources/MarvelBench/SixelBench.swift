@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ImageCore
 
 /// `marvel-bench sixel`: issue 37's sixel target. `marvel-gallery render --graphics sixel` and
 /// `chafa -f sixel` draw the same pictures at the same cells, each one child process over the
@@ -19,9 +20,12 @@ struct SixelBench: ParsableCommand {
     @Option(help: "Pairs of runs (the medians are printed).") var runs: Int = 7
     @Option(help: "Another marvel-gallery (e.g. the build before a change), run in the same rotation.")
     var baseline: String?
+    @Flag(help: "Instead: libsixel's encoder against ours in this process, on the photos' same indexed pixels.")
+    var encoders = false
     @OptionGroup var gallery: GalleryExecutable
 
     func run() throws {
+        if encoders { return try compareEncoders() }
         let binary = try gallery.path()
         let chafa = "/usr/bin/chafa"
         guard FileManager.default.isExecutableFile(atPath: chafa) else {
@@ -69,6 +73,54 @@ struct SixelBench: ParsableCommand {
         }
         let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
         print("  load average at the end: \(load)")
+    }
+
+    /// The encoder alone, thread CPU, median of `runs` rotations: each photo fitted to 200x59 cells
+    /// of 10x20 px and matched to its palette as `render` does, then written by libsixel's
+    /// `sixel_encode` under each encode policy, by libsixel with half the entries (each index
+    /// halved: a cost figure, not a picture), and by `mg_sixel_encode`.
+    func compareEncoders() throws {
+        let box = PixelBox(cols: 200, rows: 59, cellWidth: 10, cellHeight: 20)
+        print("marvel-bench sixel --encoders: \(runs) rotations, thread CPU, median (ms) and bytes")
+        for file in try jpegs(in: photos) {
+            let image = box.fit(try ImageDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))))
+            let (palette, indices) = try SixelGraphics.quantized(image)
+            let (w, h) = (image.width, image.height)
+            let halved = indices.map { $0 >> 1 }
+            let candidates: [(String, () throws -> [UInt8])] = [
+                ("libsixel AUTO", { try SixelGraphics.libsixelStream(indices: indices, width: w, height: h, palette: palette) }),
+                ("libsixel FAST", { try SixelGraphics.libsixelStream(indices: indices, width: w, height: h, palette: palette, policy: .fast) }),
+                ("libsixel SIZE", { try SixelGraphics.libsixelStream(indices: indices, width: w, height: h, palette: palette, policy: .size) }),
+                ("libsixel 128 entries", {
+                    try SixelGraphics.libsixelStream(indices: halved, width: w, height: h, palette: Array(palette.prefix(3 * 128)))
+                }),
+                ("mg_sixel_encode", { try SixelGraphics.stream(indices: indices, width: w, height: h, palette: palette) }),
+            ]
+            var times: [String: [Double]] = [:]
+            var outputs: [String: [UInt8]] = [:]
+            for _ in 0..<runs {
+                for (name, encode) in candidates {
+                    let start = cpuSeconds()
+                    outputs[name] = try encode()
+                    times[name, default: []].append(cpuSeconds() - start)
+                }
+            }
+            let same = outputs["mg_sixel_encode"] == outputs["libsixel AUTO"]
+            print("  \(URL(fileURLWithPath: file).lastPathComponent) \(w)x\(h) px, \(palette.count / 3) entries; "
+                  + "mg_sixel_encode's bytes \(same ? "equal" : "DIFFER FROM") libsixel AUTO's")
+            for (name, _) in candidates {
+                print("    \(name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(String(format: "%7.1f", median(times[name] ?? []) * 1000)) ms  "
+                      + "\(outputs[name]?.count ?? 0) bytes")
+            }
+        }
+        let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
+        print("  load average at the end: \(load)")
+    }
+
+    func cpuSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
     func jpegs(in folder: String) throws -> [String] {
