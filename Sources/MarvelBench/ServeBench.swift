@@ -62,9 +62,10 @@ struct ServeBench: AsyncParsableCommand {
         }
         let wanted = Set(peers.split(separator: ",").map { String($0) } + (baseline == nil ? [] : ["base"]))
         let serve = try ServeChild(binary: binary, arguments: [])
-        let router = try ServeChild(binary: binary, arguments: ["--no-event-loop-answers"])
+        // Only the servers asked for run: an idle one would still take memory and wake-ups.
+        let router = try wanted.contains("router") ? ServeChild(binary: binary, arguments: ["--no-event-loop-answers"]) : nil
         let base = try baseline.map { try ServeChild(binary: $0, arguments: []) }
-        defer { serve.stop(); router.stop(); base?.stop() }
+        defer { serve.stop(); router?.stop(); base?.stop() }
 
         let list = try Self.curl(serve.baseURL.absoluteString + "/v1/public/characters?limit=1", gzip: false)
         let id = (((try JSONSerialization.jsonObject(with: list) as? [String: Any])?["data"] as? [String: Any])?["results"]
@@ -80,7 +81,7 @@ struct ServeBench: AsyncParsableCommand {
         defer { try? FileManager.default.removeItem(at: folder) }
         for body in bodies {
             // The bytes serve sends (both forms, which also fills both servers' answer caches).
-            for child in [serve, router] + (base.map { [$0] } ?? []) {
+            for child in [serve, router, base].compactMap({ $0 }) {
                 _ = try Self.curl(child.baseURL.absoluteString + body.target, gzip: true)
                 _ = try Self.curl(child.baseURL.absoluteString + body.target, gzip: false)
             }
@@ -102,7 +103,7 @@ struct ServeBench: AsyncParsableCommand {
                     let (url, pids): (String, [Int32])
                     switch peer {
                     case "nginx": (url, pids) = ("http://127.0.0.1:\(nginx.port)/\(body.file)", nginx.pids())
-                    case "router": (url, pids) = (router.baseURL.absoluteString + body.target, [router.process.processIdentifier])
+                    case "router": (url, pids) = (router!.baseURL.absoluteString + body.target, [router!.process.processIdentifier])
                     case "base": (url, pids) = (base!.baseURL.absoluteString + body.target, [base!.process.processIdentifier])
                     default: (url, pids) = (serve.baseURL.absoluteString + body.target, [serve.process.processIdentifier])
                     }
@@ -117,7 +118,8 @@ struct ServeBench: AsyncParsableCommand {
             }
         }
         print("\nmedian of \(rounds) rounds (\(threads) threads, \(connections) connections, \(duration) s each):")
-        print("serve: \(binary) serve --port 0; router: the same with --no-event-loop-answers; "
+        print("serve: \(binary) serve --port 0; "
+              + (router == nil ? "" : "router: the same with --no-event-loop-answers; ")
               + (baseline.map { "base: \($0) serve --port 0; " } ?? "") + "nginx: \(nginx.version), gzip_static and sendfile on, access_log off (\(nginx.config.path))")
         for body in bodies {
             guard let rows = figures[body.name] else { continue }
