@@ -72,8 +72,12 @@ public final class CatalogStore: Sendable {
 
     /// Every connection's setup: `fold(text)`, `TextFold.fold` in SQL, for the search keys of
     /// the rows that have no key column (a character or comic known only by name, `named`).
+    /// Several processes open one cached catalog (the gallery, `serve`, a second window); the
+    /// last connection to close takes the file's lock to checkpoint, and a process opening it
+    /// then waits for that, rather than failing with "database is locked".
     private static var configuration: Configuration {
         var config = Configuration()
+        config.busyMode = .timeout(Self.lockWait)
         config.prepareDatabase { db in
             db.add(function: DatabaseFunction("fold", argumentCount: 1, pure: true) { values in
                 String.fromDatabaseValue(values[0]).map(TextFold.fold)
@@ -81,6 +85,9 @@ public final class CatalogStore: Sendable {
         }
         return config
     }
+
+    /// How long a connection waits for another process's lock on the file, in seconds.
+    static let lockWait: TimeInterval = 10
 
     func read<T>(_ body: (Database) throws -> T) throws -> T {
         do { return try writer.read(body) } catch let error as CatalogError { throw error } catch {
