@@ -93,20 +93,13 @@ def main():
                     data = kitty_command(open(source, "rb").read(), max(1, round(w / cellw)), max(1, round(h / cellh)))
                 with open(payload, "wb") as f:
                     f.write(data)
-                marker = os.path.join(work, f"{name}.{label}.drawn")
-                script = os.path.join(work, f"{name}.{label}.sh")
-                with open(script, "w") as f:
-                    f.write(f"#!/bin/sh\nprintf '\\033[?25l\\033[H'\ncat '{payload}'\ntouch '{marker}'\nsleep 300\n")
-                os.chmod(script, 0o755)
-                kitty = kitty_window(script)
-                try:
-                    wait_for(marker)
-                    shot = os.path.join(work, f"{name}.{label}.shot.png")
-                    shot_psnr.settled_screenshot(a.display, env, shot)
-                finally:
-                    kitty.send_signal(signal.SIGKILL)
-                    kitty.wait()
-                db, cw, ch = shot_psnr.crop_psnr(shot, lifted, os.path.join(work, f"{name}.{label}"))
+                stem = os.path.join(work, f"{name}.{label}")
+                shot = shot_psnr.drawn_screenshot(kitty_window, f"printf '\\033[?25l\\033[H'\ncat '{payload}'",
+                                                  stem, a.display, env)
+                if shot is None:
+                    print(f"{name} {label}: not drawn in time", flush=True)
+                    continue
+                db, cw, ch = shot_psnr.crop_psnr(shot, lifted, stem)
                 results[label] = (db, len(data), f"{cw}x{ch}")
             print(f"{name}: ours {results['ours'][0]} dB, {results['ours'][1]} B, box {results['ours'][2]}, "
                   f"sent {w}x{h} px | kitty scales {results['kitty'][0]} dB, {results['kitty'][1]} B, "

@@ -52,6 +52,25 @@ def settled_screenshot(display, env, shot, seconds=90):
         box = geometry
 
 
+def drawn_screenshot(start_window, body, stem, display, env):
+    """Runs `body` (shell lines) in a window from `start_window(script)`, waits for it to finish
+    drawing, screenshots the settled screen and closes the window. The shot's path, or None when
+    the body never finished."""
+    marker, script, shot = stem + ".drawn", stem + ".sh", stem + ".shot.png"
+    with open(script, "w") as f:
+        f.write(f"#!/bin/sh\n{body}\ntouch '{marker}'\nsleep 600\n")
+    os.chmod(script, 0o755)
+    window = start_window(script)
+    try:
+        if not wait_for(marker):
+            return None
+        settled_screenshot(display, env, shot)
+        return shot
+    finally:
+        window.send_signal(signal.SIGKILL)
+        window.wait()
+
+
 def crop_psnr(shot, photo, stem):
     """PSNR (dB, as compare prints it) of the screenshot's trimmed picture against `photo`
     scaled to the same pixels, and that size."""

@@ -16,7 +16,6 @@ are `marvel-bench sixel`'s). Needs xterm, Xvfb, ImageMagick and chafa; the child
 """
 import argparse
 import os
-import signal
 import subprocess
 import sys
 
@@ -51,25 +50,15 @@ def main():
             for label in ("ours", "chafa"):
                 command = ([a.exe, "render", "--graphics", "sixel", "--size", a.size, lifted] if label == "ours"
                            else ["chafa", "-f", "sixel", "-s", a.size, lifted])
-                marker = os.path.join(work, f"{name}.{label}.drawn")
-                script = os.path.join(work, f"{name}.{label}.sh")
                 quoted = " ".join("'" + c + "'" for c in command)
+                stem = os.path.join(work, f"{name}.{label}")
                 # Straight to the terminal: piped, neither tool would ask xterm its cell size.
-                with open(script, "w") as f:
-                    f.write(f"#!/bin/sh\nprintf '\\033[?25l\\033[H\\033[2J'\n{quoted}\n"
-                            f"touch '{marker}'\nsleep 600\n")
-                os.chmod(script, 0o755)
-                term = xterm_window(script)
-                try:
-                    if not shot_psnr.wait_for(marker):
-                        print(f"{name} {label}: not drawn in time", flush=True)
-                        continue
-                    shot = os.path.join(work, f"{name}.{label}.shot.png")
-                    shot_psnr.settled_screenshot(a.display, env, shot)
-                finally:
-                    term.send_signal(signal.SIGKILL)
-                    term.wait()
-                db, w, h = shot_psnr.crop_psnr(shot, lifted, os.path.join(work, f"{name}.{label}"))
+                shot = shot_psnr.drawn_screenshot(xterm_window, f"printf '\\033[?25l\\033[H\\033[2J'\n{quoted}",
+                                                  stem, a.display, env)
+                if shot is None:
+                    print(f"{name} {label}: not drawn in time", flush=True)
+                    continue
+                db, w, h = shot_psnr.crop_psnr(shot, lifted, stem)
                 db, size = float(db), f"{w}x{h}"
                 results[label] = (db, size)
                 totals[label].append(db)
