@@ -165,8 +165,8 @@ public struct ANSIEncoder: Sendable {
     private mutating func withPictureFrame(_ diff: BufferDiff,
                                            _ step: (inout (any PictureLayer)?, inout PictureFrame) -> Void) {
         guard pictures != nil else { return }
-        var frame = PictureFrame(diff: diff, depth: depth, defaultColors: defaultColors, onCanvas: onCanvas, cursor: cursor,
-                                 sendsAheadInPieces: sendsAheadInPieces)
+        var frame = PictureFrame(diff: diff, depth: depth, defaultColors: defaultColors, onCanvas: onCanvas,
+                                 sendsAheadInPieces: sendsAheadInPieces, cursor: cursor)
         step(&pictures, &frame)
         cursor = frame.cursor
     }

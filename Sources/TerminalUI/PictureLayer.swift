@@ -41,7 +41,8 @@ public protocol PictureLayer: Sendable {
 
 /// What the encoder lends a `PictureLayer` while it writes one frame: the diff, the colour
 /// depth and default colours, and the terminal's cursor as the encoder knows it (a picture
-/// layer moves it to place pictures; nil: unknown, the next move is absolute).
+/// layer moves it to place pictures; nil: unknown, the next move is absolute). Only the encoder
+/// makes one, so its initializer is the internal memberwise one.
 public struct PictureFrame: Sendable {
     public let diff: BufferDiff
     public let depth: ColorDepth
@@ -52,16 +53,6 @@ public struct PictureFrame: Sendable {
     /// (`ANSIEncoder.sendsAheadInPieces`).
     public let sendsAheadInPieces: Bool
     public var cursor: Point?
-
-    public init(diff: BufferDiff, depth: ColorDepth, defaultColors: TerminalColors, onCanvas: Bool, cursor: Point?,
-                sendsAheadInPieces: Bool = false) {
-        self.diff = diff
-        self.sendsAheadInPieces = sendsAheadInPieces
-        self.depth = depth
-        self.defaultColors = defaultColors
-        self.onCanvas = onCanvas
-        self.cursor = cursor
-    }
 
     /// Moves the cursor to `p` the way the encoder does between cells.
     public mutating func moveCursor(to p: Point, _ out: inout [UInt8]) {

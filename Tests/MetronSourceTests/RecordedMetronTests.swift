@@ -60,7 +60,7 @@ final class RecordedMetronTests: XCTestCase {
         let (c, notes) = try MetronRecordings.detail(MetronCharacter.self, "character_1.json")
         XCTAssertEqual(notes, [])
         XCTAssertEqual(c.summary.name, "Black Bolt")
-        XCTAssertEqual(c.image, "https://static.metron.cloud/media/character/2018/11/11/black-bolt.jpg")
+        XCTAssertEqual(c.pictureAndPage.image, "https://static.metron.cloud/media/character/2018/11/11/black-bolt.jpg")
         XCTAssertEqual(c.creators.map(\.name), ["Jack Kirby", "Stan Lee"])
         XCTAssertEqual(c.teams.map(\.id), [473, 179, 1])
         XCTAssertEqual(c.universes.count, 4)

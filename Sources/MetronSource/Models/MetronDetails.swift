@@ -6,21 +6,19 @@ public struct MetronCharacter: MetronRecord, Equatable {
     public var summary: MetronSummary
     public var alias: [String]
     public var desc: String
-    public var image: String?
+    public var pictureAndPage: MetronPictureAndPage
     public var creators: [MetronReference]
     public var teams: [MetronReference]
     public var universes: [MetronReference]
-    public var resourceURL: String?
 
     public init(fields: inout MetronFields) throws(MetronError) {
         summary = try MetronSummary(fields: &fields)
         alias = (fields.object["alias"] as? [Any] ?? []).compactMap { $0 as? String }
         desc = fields.text("desc") ?? ""
-        image = fields.picture("image")
+        pictureAndPage = MetronPictureAndPage(fields: &fields)
         creators = fields.references("creators")
         teams = fields.references("teams")
         universes = fields.references("universes")
-        resourceURL = fields.text("resource_url")
     }
 }
 
@@ -30,18 +28,16 @@ public struct MetronResource: MetronRecord, Equatable {
     /// Its `id`, `name` and `modified`.
     public var summary: MetronSummary
     public var desc: String
-    public var image: String?
+    public var pictureAndPage: MetronPictureAndPage
     public var birth: String?
     public var death: String?
-    public var resourceURL: String?
 
     public init(fields: inout MetronFields) throws(MetronError) {
         summary = try MetronSummary(fields: &fields)
         desc = fields.text("desc") ?? ""
         birth = fields.text("birth")
         death = fields.text("death")
-        image = fields.picture("image")
-        resourceURL = fields.text("resource_url")
+        pictureAndPage = MetronPictureAndPage(fields: &fields)
     }
 }
 
@@ -65,8 +61,7 @@ public struct MetronSeries: MetronRecord, Equatable {
     public var yearEnd: Int?
     public var desc: String
     public var issueCount: Int?
-    public var image: String?
-    public var resourceURL: String?
+    public var pictureAndPage: MetronPictureAndPage
 
     public init(fields: inout MetronFields) throws(MetronError) {
         summary = try MetronSummary(fields: &fields)
@@ -85,7 +80,6 @@ public struct MetronSeries: MetronRecord, Equatable {
         yearEnd = fields.int("year_end")
         desc = fields.text("desc") ?? ""
         issueCount = fields.int("issue_count")
-        image = fields.picture("image")
-        resourceURL = fields.text("resource_url")
+        pictureAndPage = MetronPictureAndPage(fields: &fields)
     }
 }

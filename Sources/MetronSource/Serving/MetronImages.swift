@@ -31,7 +31,7 @@ final class MetronImages: Sendable {
                 let character = try await client.detail(MetronCharacter.self, "character", id: id, background: true, urgency: urgency)
                 // Not an http(s) address (a number, a relative path): Metron has no usable picture
                 // of it, which is the placeholder, not a "does not exist" for a character that does.
-                guard let image = character.image, let url = URL(string: image), url.host != nil,
+                guard let image = character.pictureAndPage.image, let url = URL(string: image), url.host != nil,
                       ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { return .placeholder(placeholder) }
                 original = url
             } else {

@@ -16,14 +16,14 @@ public struct MetronToMarvel: Sendable {
     public func character(_ c: MetronCharacter) -> Object {
         var object = character(c.summary)
         object["description"] = c.desc
-        return pictured(object, c.image, c.resourceURL)
+        return pictured(object, c.pictureAndPage)
     }
 
     /// A full record over its list form: its own picture and its page on Metron.
-    private func pictured(_ shell: Object, _ image: String?, _ resourceURL: String?) -> Object {
+    private func pictured(_ shell: Object, _ own: MetronPictureAndPage) -> Object {
         var object = shell
-        object["thumbnail"] = MarvelShapes.thumbnail(image, imageBase: imageBase, paths: MetronImagePath.paths)
-        object["urls"] = MarvelShapes.urls(resourceURL)
+        object["thumbnail"] = MarvelShapes.thumbnail(own.image, imageBase: imageBase, paths: MetronImagePath.paths)
+        object["urls"] = MarvelShapes.urls(own.resourceURL)
         return object
     }
 
@@ -147,7 +147,7 @@ public struct MetronToMarvel: Sendable {
                                  began: s.yearBegan, ended: s.yearEnd, modified: s.summary.modified)
         object["description"] = s.desc.isEmpty ? NSNull() : s.desc
         object["type"] = Self.seriesType(s.seriesType)
-        return pictured(object, s.image, s.resourceURL)
+        return pictured(object, s.pictureAndPage)
     }
 
     public func series(_ s: MetronSeriesSummary) -> Object {
@@ -172,12 +172,12 @@ public struct MetronToMarvel: Sendable {
     public func event(_ a: MetronArc) -> Object {
         var object = event(a.summary)
         object["description"] = a.desc
-        return pictured(object, a.image, a.resourceURL)
+        return pictured(object, a.pictureAndPage)
     }
 
     public func event(_ s: MetronSummary) -> Object { MarvelShapes.event(id: s.id, title: s.name, modified: s.modified) }
 
-    public func creator(_ c: MetronCreator) -> Object { pictured(creator(c.summary), c.image, c.resourceURL) }
+    public func creator(_ c: MetronCreator) -> Object { pictured(creator(c.summary), c.pictureAndPage) }
 
     public func creator(_ s: MetronSummary) -> Object { MarvelShapes.creator(id: s.id, fullName: s.name, modified: s.modified) }
 }
