@@ -18,11 +18,27 @@ final class XtermDetailScrollEndToEndTests: XCTestCase {
         var vt = VirtualTerminal(size: size)
         vt.feed(log)
         let text = String(decoding: log, as: UTF8.self)
-        let raster = #/\x1BP[0-9;]*q"\d+;\d+;(\d+);(\d+)/#
+        // Only whole sixels (their ST has come), as `pixelDraws` counts them: a log read while a
+        // picture is being written ends inside one, and counting its size would pair every
+        // place with the next picture's size.
+        let raster = #/\x1BP[0-9;]*q"\d+;\d+;(\d+);(\d+)[^\x1B]*\x1B\\/#
         let sizes = text.matches(of: raster).map { Size(width: Int($0.1) ?? 0, height: Int($0.2) ?? 0) }
         // The start-up questions (XTGETTCAP, DECRQSS) are DCS strings with a `q` too, counted
         // as draws before any picture: the pictures are the last draws.
         return (vt, zip(vt.graphics.pixelDraws.suffix(sizes.count), sizes).map { ($0, $1) })
+    }
+
+    /// A log read while a picture is being written: the picture not yet ended is not counted,
+    /// and every whole one keeps its own size.
+    func testSixelsPairsEachWholePictureWithItsOwnSize() {
+        func sixel(_ w: Int, _ h: Int, ended: Bool = true) -> String {
+            "\u{1B}P0;1;0q\"1;1;\(w);\(h)#0~-" + (ended ? "\u{1B}\\" : "")
+        }
+        let log = "\u{1B}P+q544e\u{1B}\\" + "\u{1B}[2;3H" + sixel(168, 240) + "\u{1B}[9;5H" + sixel(80, 15)
+            + "\u{1B}[2;3H" + sixel(168, 225, ended: false)
+        let found = Self.sixels(Array(log.utf8), size: Size(width: 40, height: 20)).pictures
+        XCTAssertEqual(found.map(\.at), [Point(x: 2, y: 1), Point(x: 4, y: 8)])
+        XCTAssertEqual(found.map(\.size), [Size(width: 168, height: 240), Size(width: 80, height: 15)])
     }
 
     func testASixelPictureScrolledPartlyOffStaysPixels() throws {
