@@ -93,14 +93,14 @@ def main():
                     data = kitty_command(open(source, "rb").read(), max(1, round(w / cellw)), max(1, round(h / cellh)))
                 with open(payload, "wb") as f:
                     f.write(data)
-                stem = os.path.join(work, f"{name}.{label}")
-                shot = shot_psnr.drawn_screenshot(kitty_window, f"printf '\\033[?25l\\033[H'\ncat '{payload}'",
-                                                  stem, a.display, env)
-                if shot is None:
-                    print(f"{name} {label}: not drawn in time", flush=True)
+                got = shot_psnr.drawn_psnr(kitty_window, f"printf '\\033[?25l\\033[H'\ncat '{payload}'",
+                                           os.path.join(work, f"{name}.{label}"), lifted, a.display, env)
+                if got is None:
                     continue
-                db, cw, ch = shot_psnr.crop_psnr(shot, lifted, stem)
+                db, cw, ch = got
                 results[label] = (db, len(data), f"{cw}x{ch}")
+            if len(results) < 2:
+                continue
             print(f"{name}: ours {results['ours'][0]} dB, {results['ours'][1]} B, box {results['ours'][2]}, "
                   f"sent {w}x{h} px | kitty scales {results['kitty'][0]} dB, {results['kitty'][1]} B, "
                   f"box {results['kitty'][2]}, sent {round(sw * scale)}x{round(sh * scale)} px", flush=True)

@@ -52,10 +52,10 @@ def settled_screenshot(display, env, shot, seconds=90):
         box = geometry
 
 
-def drawn_screenshot(start_window, body, stem, display, env):
+def drawn_psnr(start_window, body, stem, photo, display, env):
     """Runs `body` (shell lines) in a window from `start_window(script)`, waits for it to finish
-    drawing, screenshots the settled screen and closes the window. The shot's path, or None when
-    the body never finished."""
+    drawing, screenshots the settled screen, closes the window, and gives `crop_psnr` of the
+    shot against `photo`; None (said on stdout) when the body never finished."""
     marker, script, shot = stem + ".drawn", stem + ".sh", stem + ".shot.png"
     with open(script, "w") as f:
         f.write(f"#!/bin/sh\n{body}\ntouch '{marker}'\nsleep 600\n")
@@ -63,12 +63,13 @@ def drawn_screenshot(start_window, body, stem, display, env):
     window = start_window(script)
     try:
         if not wait_for(marker):
+            print(f"{os.path.basename(stem)}: not drawn in time", flush=True)
             return None
         settled_screenshot(display, env, shot)
-        return shot
     finally:
         window.send_signal(signal.SIGKILL)
         window.wait()
+    return crop_psnr(shot, photo, stem)
 
 
 def crop_psnr(shot, photo, stem):

@@ -51,14 +51,12 @@ def main():
                 command = ([a.exe, "render", "--graphics", "sixel", "--size", a.size, lifted] if label == "ours"
                            else ["chafa", "-f", "sixel", "-s", a.size, lifted])
                 quoted = " ".join("'" + c + "'" for c in command)
-                stem = os.path.join(work, f"{name}.{label}")
                 # Straight to the terminal: piped, neither tool would ask xterm its cell size.
-                shot = shot_psnr.drawn_screenshot(xterm_window, f"printf '\\033[?25l\\033[H\\033[2J'\n{quoted}",
-                                                  stem, a.display, env)
-                if shot is None:
-                    print(f"{name} {label}: not drawn in time", flush=True)
+                got = shot_psnr.drawn_psnr(xterm_window, f"printf '\\033[?25l\\033[H\\033[2J'\n{quoted}",
+                                           os.path.join(work, f"{name}.{label}"), lifted, a.display, env)
+                if got is None:
                     continue
-                db, w, h = shot_psnr.crop_psnr(shot, lifted, stem)
+                db, w, h = got
                 db, size = float(db), f"{w}x{h}"
                 results[label] = (db, size)
                 totals[label].append(db)
