@@ -13,23 +13,26 @@ final class AnswerCache: Sendable {
         let body: ByteBuffer
         /// The gzip form, made the first time a client asks for it (then sent as it is).
         var gzipped: ByteBuffer?
-        /// The identity body in a memory file when it is large (`BodyFile`), for sendfile.
-        let file: BodyFile?
+        /// The identity body in a file when it is large (`BodyFile`), for sendfile: made when
+        /// the entry goes into the cache.
+        fileprivate(set) var file: BodyFile?
         var cost: Int { body.readableBytes + (gzipped?.readableBytes ?? 0) + (file?.count ?? 0) }
 
         init(etag: String, body: ByteBuffer, gzipped: ByteBuffer? = nil) {
             self.etag = etag
             self.body = body
             self.gzipped = gzipped
-            file = BodyFile(body)
         }
     }
 
     private let state: Mutex<LRUCache<String, Entry>>
     private let budget: Int
+    /// Where large bodies' files go (`BodyFile`): nil keeps them in memory files.
+    private let fileFolder: String?
 
-    init(budgetBytes: Int = 64 << 20) {
+    init(budgetBytes: Int = 64 << 20, fileFolder: String? = nil) {
         self.budget = budgetBytes
+        self.fileFolder = fileFolder
         self.state = Mutex(LRUCache(costLimit: max(0, budgetBytes)))
     }
 
@@ -51,6 +54,9 @@ final class AnswerCache: Sendable {
 
     func put(_ key: String, _ entry: Entry) {
         guard entry.cost <= budget else { return }  // larger than the whole budget (or a budget of 0)
+        var entry = entry
+        entry.file = BodyFile(entry.body, folder: fileFolder)
+        guard entry.cost <= budget else { return }  // too large with its file
         state.withLock { _ = $0.insert(entry, for: key, cost: entry.cost) }
     }
 }

@@ -5,12 +5,17 @@ import Synchronization
 import Glibc
 #endif
 
-/// A large cached body kept also in an anonymous memory file (memfd), sealed once written, so
-/// `CachedAnswerHandler` hands it to the socket with sendfile (a NIO `FileRegion`) instead of
-/// copying it from a buffer: for a 247 KB page the copy into the socket was the largest cost
-/// of an answer (`docs/performance.md`, serve). The seals keep the bytes fixed while any answer
-/// is sending them; a body replaced in the cache gets a file of its own. The descriptor closes
-/// when the last holder lets go: the cache entry, and each write in flight (`sending`).
+/// A large cached body kept also in a file of its own, so `CachedAnswerHandler` hands it to
+/// the socket with sendfile (a NIO `FileRegion`) instead of copying it from a buffer: for a
+/// 247 KB page the copy into the socket was the largest cost of an answer
+/// (`docs/performance.md`, serve). The file is an unlinked one (O_TMPFILE) in a folder on disk
+/// when `serve` names one, else an anonymous memory file (memfd). Disk first: the kernel reads
+/// a page-cache file of a disk filesystem for sendfile in large folios, where a memory file
+/// goes page by page (`shmem_file_splice_read` was 15 % of serve's CPU on the identity page).
+/// The bytes stay fixed while any answer is sending them: a memory file is sealed, a disk
+/// file is held only through a read-only descriptor and has no name. A body replaced in the
+/// cache gets a file of its own. The descriptor closes when the last holder lets go: the
+/// cache entry, and each write in flight (`sending`).
 final class BodyFile: Sendable {
     /// Bodies below this go in the same `writev` as their head: one system call, where a file
     /// needs a `writev` and a `sendfile`.
@@ -24,32 +29,17 @@ final class BodyFile: Sendable {
     private let descriptor: CInt
     let count: Int
 
-    /// `body` in a new sealed memory file; nil when it is below `smallest` or the system has
-    /// no memfd (the answer then goes from the buffer).
-    init?(_ body: ByteBuffer) {
+    /// `body` in a new file: an unlinked one in `folder` when given and it can hold one, else a
+    /// sealed memory file; nil when the body is below `smallest`, `most` files are open, or
+    /// neither file can be made (the answer then goes from the buffer).
+    init?(_ body: ByteBuffer, folder: String? = nil) {
         #if os(Linux)
         guard body.readableBytes >= Self.smallest else { return nil }
         guard Self.open.add(1, ordering: .relaxed).newValue <= Self.most else {
             Self.open.subtract(1, ordering: .relaxed)
             return nil
         }
-        let fd = memfd_create("marvel-gallery-answer", UInt32(MG_MFD_CLOEXEC | MG_MFD_ALLOW_SEALING))
-        guard fd >= 0 else {
-            Self.open.subtract(1, ordering: .relaxed)
-            return nil
-        }
-        let written = body.withUnsafeReadableBytes { bytes -> Bool in
-            var offset = 0
-            while offset < bytes.count {
-                let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return false }
-                offset += n
-            }
-            return true
-        }
-        guard written, fcntl(fd, CInt(MG_F_ADD_SEALS), CInt(MG_F_SEAL_WRITE | MG_F_SEAL_SHRINK | MG_F_SEAL_GROW)) == 0 else {
-            close(fd)
+        guard let fd = folder.flatMap({ Self.diskFile(body, in: $0) }) ?? Self.memoryFile(body) else {
             Self.open.subtract(1, ordering: .relaxed)
             return nil
         }
@@ -59,6 +49,44 @@ final class BodyFile: Sendable {
         return nil
         #endif
     }
+
+    #if os(Linux)
+    /// A read-only descriptor of an unlinked file in `folder` holding `body`.
+    private static func diskFile(_ body: ByteBuffer, in folder: String) -> CInt? {
+        let fd = Glibc.open(folder, CInt(MG_O_TMPFILE) | O_RDWR | O_CLOEXEC, mode_t(0o600))
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        guard write(body, to: fd) else { return nil }
+        // The writable descriptor goes; the one kept (through /proc, as the file has no
+        // name) can only read.
+        let reading = Glibc.open("/proc/self/fd/\(fd)", O_RDONLY | O_CLOEXEC)
+        return reading >= 0 ? reading : nil
+    }
+
+    /// A sealed memory file holding `body`.
+    private static func memoryFile(_ body: ByteBuffer) -> CInt? {
+        let fd = memfd_create("marvel-gallery-answer", UInt32(MG_MFD_CLOEXEC | MG_MFD_ALLOW_SEALING))
+        guard fd >= 0 else { return nil }
+        guard write(body, to: fd), fcntl(fd, CInt(MG_F_ADD_SEALS), CInt(MG_F_SEAL_WRITE | MG_F_SEAL_SHRINK | MG_F_SEAL_GROW)) == 0 else {
+            close(fd)
+            return nil
+        }
+        return fd
+    }
+
+    private static func write(_ body: ByteBuffer, to fd: CInt) -> Bool {
+        body.withUnsafeReadableBytes { bytes -> Bool in
+            var offset = 0
+            while offset < bytes.count {
+                let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return false }
+                offset += n
+            }
+            return true
+        }
+    }
+    #endif
 
     deinit {
         close(descriptor)

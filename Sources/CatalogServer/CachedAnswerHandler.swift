@@ -35,6 +35,9 @@ final class CachedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// A request that may be answered here, until its end (or a body part) arrives.
     private var held: (head: HTTPRequestHead, ask: EventLoopAnswers.Ask)?
     private var unflushed = false
+    /// The `Date` line of the second it was taken in: the clock is shared by both event
+    /// loops behind a lock, and a loop waiting for the other's lock sleeps in the kernel.
+    private var date = (second: -1, line: ByteBuffer())
 
     // The idle timeout, as Hummingbird's `HTTPConnectionStateHandler` keeps it.
     private var partRead = false
@@ -72,7 +75,7 @@ final class CachedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 held = nil
                 if let answer = answers.answer(request.head, request.ask, client: context.remoteAddress) {
                     wire.write(NIOAny(answer.head), promise: nil)
-                    wire.write(NIOAny(answers.date.line()), promise: nil)
+                    wire.write(NIOAny(dateLine()), promise: nil)
                     if let file = answer.file {
                         // The head waits for the file's first pages (TCP_CORK, as nginx's
                         // `tcp_nopush`) instead of going alone in a packet of its own, which
@@ -97,6 +100,12 @@ final class CachedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
             }
             context.fireChannelRead(data)
         }
+    }
+
+    private func dateLine() -> ByteBuffer {
+        let now = time(nil)
+        if now != date.second { date = (now, answers.date.line()) }
+        return date.line
     }
 
     private func route(_ head: HTTPRequestHead, context: ChannelHandlerContext) {

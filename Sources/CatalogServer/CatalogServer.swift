@@ -45,7 +45,8 @@ public final class CatalogServer: Sendable {
         let faults = FaultState(options.faults)
         let responder = MarvelResponder(
             backend: backend, renderer: options.renderer ?? DefaultImageRenderer(),
-            keys: options.keys, faults: faults, stats: stats, limiter: limiter, cache: AnswerCache(budgetBytes: options.answerCacheBytes),
+            keys: options.keys, faults: faults, stats: stats, limiter: limiter,
+            cache: AnswerCache(budgetBytes: options.answerCacheBytes, fileFolder: options.bodyFileFolder),
             served: ServedEntities(), debugEndpoints: options.debugEndpoints, accessLog: options.accessLog, browser: options.browser,
             cachePolicy: backend is CatalogSource ? .catalog : .source(maxAge: backend.answerMaxAge),
             envelopeHead: Envelope.Head(backend.attribution))

@@ -56,6 +56,10 @@ public struct CatalogServerOptions: Sendable {
     /// (`CachedAnswerHandler`); off, the router answers every request (`serve
     /// --no-event-loop-answers`, for comparing the two).
     public var answersOnEventLoop = true
+    /// A folder on a disk filesystem for the files large cached bodies go from by sendfile,
+    /// unnamed (O_TMPFILE: gone with the process); nil, or a folder that cannot hold one, keeps
+    /// them in memory files (`BodyFile`). `serve` gives its cache folder.
+    public var bodyFileFolder: String?
     /// One combined-format line per request (`serve --access-log`); nil logs nothing.
     public var accessLog: AccessLog?
 

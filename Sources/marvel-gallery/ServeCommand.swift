@@ -4,6 +4,7 @@ import CatalogServer
 import Foundation
 import HTTPTransport
 import Settings
+import UserDirectories
 
 /// `marvel-gallery serve`: the Marvel-compatible server over the local catalog.
 struct ServeCommand: AsyncParsableCommand {
@@ -165,6 +166,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         options.answerCacheBytes = answerCacheMB << 20
         options.answersOnEventLoop = !noEventLoopAnswers
+        options.bodyFileFolder = UserDirectories.appCache(environment).path
         if let accessLog {
             do {
                 options.accessLog = try AccessLog(path: accessLog)

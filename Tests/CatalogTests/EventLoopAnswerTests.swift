@@ -126,7 +126,20 @@ final class EventLoopAnswerTests: XCTestCase {
     /// bytes and head, nothing after the head of a HEAD, and in its place among pipelined
     /// answers (a buffer answer before it, routed ones after it).
     func testLargeIdentityBodiesGoBySendfileInOrder() async throws {
-        let server = try await start(onEventLoop: true)
+        try await largeIdentityBodiesGoBySendfileInOrder(fileFolder: nil)
+    }
+
+    /// The same from an unnamed file on disk (`serve`'s case: its cache folder).
+    func testLargeIdentityBodiesGoBySendfileFromDiskInOrder() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("body-files-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await largeIdentityBodiesGoBySendfileInOrder(fileFolder: folder.path)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [], "the files have no names")
+    }
+
+    private func largeIdentityBodiesGoBySendfileInOrder(fileFolder: String?) async throws {
+        let server = try await start(onEventLoop: true) { $0.bodyFileFolder = fileFolder }
         defer { Task { await server.stop() } }
         let http = LoopbackHTTP(port: server.port)
         defer { http.close() }

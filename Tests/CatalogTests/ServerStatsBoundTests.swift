@@ -53,4 +53,47 @@ final class ServerStatsBoundTests: XCTestCase {
         XCTAssertEqual(top.other.hits, 1)
         XCTAssertEqual(top.tracked["/d"]?.statuses, ["500": 1])
     }
+
+    /// A record that finds the totals held (the other event loop counting) does not wait for
+    /// them: it waits aside, is added by the next record that gets them, and a snapshot or a
+    /// reset taken meanwhile counts it.
+    func testARecordFindingTheTotalsHeldWaitsAsideAndIsCounted() {
+        let recorder = StatsRecorder()
+        Self.whileAnotherThreadHolds(recorder) {
+            recorder.record(path: "/a", status: 200, bytes: 10)
+            recorder.record(path: "/b", status: 304, bytes: 0)
+        }
+        XCTAssertEqual(recorder.waitingRecords, 2, "neither waited for the lock")
+        recorder.record(path: "/a", status: 200, bytes: 5)
+        XCTAssertEqual(recorder.waitingRecords, 0, "added by the next record")
+        var snapshot = recorder.snapshot()
+        XCTAssertEqual(snapshot.totalHits, 3)
+        XCTAssertEqual(snapshot.totalBytes, 15)
+        XCTAssertEqual(snapshot["/a"].hits, 2)
+        XCTAssertEqual(snapshot["/b"].statuses, ["304": 1])
+
+        Self.whileAnotherThreadHolds(recorder) { recorder.record(path: "/c", status: 200, bytes: 7) }
+        snapshot = recorder.snapshot()
+        XCTAssertEqual(snapshot.totalHits, 4, "a snapshot adds what waits")
+        XCTAssertEqual(snapshot["/c"].bytes, 7)
+        Self.whileAnotherThreadHolds(recorder) { recorder.record(path: "/d", status: 200, bytes: 1) }
+        recorder.reset()
+        XCTAssertEqual(recorder.snapshot(), StatsSnapshot(), "a reset drops what waits too")
+    }
+
+    /// Runs `body` while another thread holds the recorder's totals; returns once it let go.
+    private static func whileAnotherThreadHolds(_ recorder: StatsRecorder, _ body: () -> Void) {
+        let held = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), released = DispatchSemaphore(value: 0)
+        Thread {
+            recorder.holdingTotals {
+                held.signal()
+                release.wait()
+            }
+            released.signal()
+        }.start()
+        held.wait()
+        body()
+        release.signal()
+        released.wait()
+    }
 }
