@@ -208,7 +208,7 @@ let package = Package(
         .testTarget(name: "CacheKitTests", dependencies: ["CacheKit"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PictureProtocols", "TestSupport"]),
         .testTarget(name: "PictureProtocolsTests", dependencies: ["PictureProtocols", "TerminalUI", "TestSupport"]),
-        .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "TerminalUI", "PictureProtocols", "TestSupport"]),
+        .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "TerminalUI", "PictureProtocols", "CTerminal", "TestSupport"]),
         .testTarget(name: "ImageCoreTests", dependencies: ["ImageCore", "TerminalUI", "PictureProtocols", "TestSupport"],
                     resources: [.copy("Resources")]),
         .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "TestSupport"]),

@@ -55,7 +55,7 @@ public final class TTYBackend: Backend, @unchecked Sendable {
                                                       keepLateFileProbe: true, typeAhead: typeAhead)
         } catch {
             RawMode.restore()
-            if signals >= 0 { mg_term_signal_pipe_close() }
+            if signals >= 0 { mg_term_signal_pipe_close(0) }
             throw error
         }
         self.capabilities = detected.capabilities
@@ -128,11 +128,11 @@ public final class TTYBackend: Backend, @unchecked Sendable {
             settleFileReplies()
             restoreScreen()
             reader?.stop()
-            mg_term_signal_pipe_close()
             // A hung-up terminal's SIGHUP can come after its end of input was read: the run is
             // ending (129) and must not be killed by it on the way out (files still to remove).
             var hangUp = pollfd(fd: tty.inputFD, events: 0, revents: 0)
-            if poll(&hangUp, 1, 0) > 0, hangUp.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { signal(SIGHUP, SIG_IGN) }
+            let hungUp = poll(&hangUp, 1, 0) > 0 && hangUp.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+            mg_term_signal_pipe_close(hungUp ? 1 : 0)
             mg_term_uninstall_fatal_handlers()
             reader = nil
             pictureFiles?.removeAll()

@@ -204,9 +204,20 @@ int mg_term_signal_pipe_open(void) {
     return pipe_read_fd;
 }
 
-void mg_term_signal_pipe_close(void) {
+void mg_term_signal_pipe_close(int hung_up) {
     if (pipe_read_fd < 0) return;
-    for (size_t i = 0; i < PIPE_SIG_COUNT; i++) sigaction(pipe_signals[i], &previous_pipe[i], NULL);
+    struct sigaction ignore;
+    memset(&ignore, 0, sizeof ignore);
+    ignore.sa_handler = SIG_IGN;
+    sigemptyset(&ignore.sa_mask);
+    for (size_t i = 0; i < PIPE_SIG_COUNT; i++) {
+        // The kernel wakes a hung-up terminal's readers before it signals the session, so
+        // its SIGHUP can still be on the way: the handler gives way straight to "ignored",
+        // never to the default or the echo hold's handler, which would end the run before
+        // its files are removed.
+        int sighup = pipe_signals[i] == SIGHUP;
+        sigaction(pipe_signals[i], hung_up && sighup ? &ignore : &previous_pipe[i], NULL);
+    }
     int w = pipe_write_fd;
     pipe_write_fd = -1;
     close(w);

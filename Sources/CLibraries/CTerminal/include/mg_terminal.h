@@ -36,8 +36,9 @@ void mg_term_uninstall_fatal_handlers(void);
 /// SIGTSTP, SIGCONT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPWR into it (one byte = the
 /// signal number). Returns the read end or -1.
 int mg_term_signal_pipe_open(void);
-/// Restores the previous dispositions of those signals and closes the pipe.
-void mg_term_signal_pipe_close(void);
+/// Restores the previous dispositions of those signals and closes the pipe; with `hung_up`
+/// (the terminal is gone), SIGHUP is left ignored instead.
+void mg_term_signal_pipe_close(int hung_up);
 /// Writes a byte into the signal pipe (0 = "wake up and stop" for the reader thread).
 void mg_term_signal_pipe_poke(unsigned char byte);
 
