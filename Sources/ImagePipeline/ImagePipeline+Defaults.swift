@@ -14,6 +14,9 @@ extension ImagePipeline {
         return UserDirectories.appCache(env).appendingPathComponent("images")
     }
 
+    /// The picture cache's size on disk, which `cache info` reports as the limit.
+    public static let defaultDiskLimit = 200 << 20
+
     /// The app's pipeline: libcurl loader on `transport`, disk cache in `cacheDirectory`
     /// (metrics saved beside it on `close()`), ImageCore decode and half-block cells;
     /// `isNotAvailable` names the source's "no image" URLs. The memory cache holds 16 MB of
@@ -22,7 +25,7 @@ extension ImagePipeline {
     /// stays under 100 MB (at 40 and 24 MB, walks that fetched 5,800-19,800 pictures peaked at
     /// 106-107 MB with 24-25 MB of them cached; the disk cache brings back the rest).
     public static func standard(transport: HTTPTransport, cacheDirectory: URL = defaultCacheDirectory,
-                                diskLimit: Int = 200 << 20, memoryLimit: Int = 16 << 20,
+                                diskLimit: Int = defaultDiskLimit, memoryLimit: Int = 16 << 20,
                                 isNotAvailable: @escaping @Sendable (String) -> Bool = { _ in false }) -> ImagePipeline {
         // The app's pictures and pages are large blocks: returned to the system once freed.
         LargeBlocks.mappedOnTheirOwn

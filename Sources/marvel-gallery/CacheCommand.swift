@@ -55,7 +55,7 @@ struct CacheInfoCommand: ParsableCommand {
             return
         }
         let info = cache.info
-        print("size: \(CacheLocationOptions.megabytes(info.totalSize)) in \(info.entryCount) entries (limit \(CacheLocationOptions.megabytes(200 << 20)))")
+        print("size: \(CacheLocationOptions.megabytes(info.totalSize)) in \(info.entryCount) entries (limit \(CacheLocationOptions.megabytes(ImagePipeline.defaultDiskLimit)))")
         let metricsURL = dir.appendingPathComponent(PipelineMetrics.fileName)
         guard let metrics = PipelineMetrics.load(from: metricsURL) else {
             print("last run: no counters saved yet")

@@ -66,6 +66,10 @@ struct LiveSourceOptions: ParsableArguments {
 }
 
 enum LiveSources {
+    /// Each live source's own response cache: larger than the Marvel one's, since every
+    /// request a source answers costs a share of its rate limit.
+    static let responseCacheLimit = 200 << 20
+
     static let rows: [LiveSourceRow] = [
         LiveSourceRow(
             name: "metron", displayName: "Metron",
@@ -197,7 +201,7 @@ enum MetronLaunch {
                                                            lastRateLimit.withLock { $0 = wait.description }
                                                            tell(wait)
                                                        }),
-                            cache: noCache ? nil : ResponseCache(directory: cacheDirectory, sizeLimit: 200 << 20),
+                            cache: noCache ? nil : ResponseCache(directory: cacheDirectory, sizeLimit: LiveSources.responseCacheLimit),
                             longestWait: longestWait)
     }
 
@@ -229,7 +233,7 @@ enum ComicVineLaunch {
         let budget = ComicVineBudget(perResourcePerHour: own.perMinute.value)
         return ComicVineClient(baseURL: url, apiKey: key, transport: try HTTPTransport(),
                                limiter: budget.limiter(onWait: { tell($0) }),
-                               cache: noCache ? nil : ResponseCache(directory: cacheDirectory, sizeLimit: 200 << 20),
+                               cache: noCache ? nil : ResponseCache(directory: cacheDirectory, sizeLimit: LiveSources.responseCacheLimit),
                                longestWait: longestWait)
     }
 
