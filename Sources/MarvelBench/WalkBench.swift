@@ -230,6 +230,14 @@ final class TileTracker: @unchecked Sendable {
             shown.formUnion(visible.compactMap { list.item(at: $0)?.id })
             let reach = min(list.count, visible.upperBound + Self.screensWatchedAhead * grid.tilesPerScreen)
             if reach > appearedAt.count {
+                // Sized once for the whole list: grown by doubling, the four arrays would hold
+                // up to twice the positions (and both copies while one grows), in the peak.
+                if appearedAt.capacity < list.count {
+                    appearedAt.reserveCapacity(list.count)
+                    drawnAfter.reserveCapacity(list.count)
+                    loadedAt.reserveCapacity(list.count)
+                    askedAt.reserveCapacity(list.count)
+                }
                 let more = reach - appearedAt.count
                 appearedAt.append(contentsOf: repeatElement(-1, count: more))
                 drawnAfter.append(contentsOf: repeatElement(-1, count: more))

@@ -34,6 +34,22 @@ final class SchedulerTests: XCTestCase {
         XCTAssertNotNil(h.pipeline.cachedResult(for: req("http://h/b.jpg", 20, 10))?.thumbnail)
     }
 
+    /// A picture downloaded at prefetch priority counts as wasted until that picture is asked at
+    /// visible priority (here drawn from memory); the others prefetched still count.
+    func testPrefetchedBytesCountAsWastedUntilThatPictureIsShown() async {
+        let h = Harness(loader: FakeLoader(latency: .milliseconds(1)))
+        let shown = "http://h/w0.jpg", never = "http://h/never-shown-1.jpg"
+        let done = Locked(0)
+        for url in [shown, never] {
+            h.pipeline.loadImage(req(url), priority: .low) { _ in done.withLock { $0 += 1 } }
+        }
+        await eventually { done.get == 2 }
+        let bytes = { (url: String) in FakeLoader.body(for: url).count }
+        XCTAssertEqual(h.pipeline.metrics.wastedPrefetchBytes, bytes(shown) + bytes(never))
+        h.pipeline.loadImage(req(shown), priority: .high) { _ in }
+        XCTAssertEqual(h.pipeline.metrics.wastedPrefetchBytes, bytes(never))
+    }
+
     func testVisibleRequestAfterTwentyPrefetchesStartsNext() async {
         let loader = FakeLoader(latency: .milliseconds(1))
         loader.state.withLock { $0.holdAll = true }

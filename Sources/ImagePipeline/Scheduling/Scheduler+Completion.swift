@@ -14,7 +14,7 @@ extension Scheduler {
         case .success(let data):
             metrics.networkLoads += 1
             metrics.bytesDownloaded += data.count
-            if !fetch.everVisible { prefetchOnlyBytes[fetch.url] = data.count }
+            if !fetch.everVisible { prefetchOnlyBytes[fetch.url.hashValue] = data.count }
             fetch.state = .decodeQueued(data)
             cpuQueue.append(.decode(fetch, data))
         case .failure(let error):
